@@ -1,0 +1,98 @@
+//! Assembles the service: the shared state, the router with its middleware stack, and the
+//! server loop with graceful shutdown and background housekeeping.
+
+use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
+
+use axum::{Extension, Router, extract::DefaultBodyLimit, middleware};
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::config::Settings;
+use crate::error::{self, ApiError};
+use crate::limits::Limiter;
+use crate::observe::{self, Metrics};
+use crate::store::{Backend, Db};
+use crate::{account, billing, catalog, gate, idempotency, openapi, ops};
+
+/// Everything a request handler may need; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub limiter: Arc<Limiter>,
+    pub metrics: Arc<Metrics>,
+    pub settings: Arc<Settings>,
+}
+
+impl AppState {
+    /// State over `db`, with rate-limit counters where the settings and backend call for them:
+    /// Redis when configured, the shared database on PostgreSQL, memory on SQLite.
+    pub async fn new(db: Db, settings: Settings) -> Result<AppState, String> {
+        let limiter = match (&settings.redis_url, db.backend()) {
+            (Some(url), _) => Limiter::redis(url).await.map_err(|e| format!("cannot reach Redis: {e}"))?,
+            (None, Backend::Postgres) => Limiter::Database(db.clone()),
+            (None, Backend::Sqlite) => Limiter::memory(),
+        };
+        Ok(AppState {
+            db,
+            limiter: Arc::new(limiter),
+            metrics: Arc::new(Metrics::new()),
+            settings: Arc::new(settings),
+        })
+    }
+}
+
+/// Every route with its OpenAPI description, before middleware.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::skeleton())
+        .merge(catalog::router())
+        .merge(billing::packs::router())
+        .merge(account::router())
+        .merge(ops::router())
+        .merge(openapi::router())
+}
+
+/// The service's router.
+pub fn app(state: AppState) -> Router {
+    let (router, doc) = routes().split_for_parts();
+    let doc = openapi::Document(Arc::new(serde_json::to_value(openapi::finish(doc)).unwrap_or_default()));
+    // `Router::layer` wraps each route after routing, so every layer sees `MatchedPath`.
+    // The last layer added runs first.
+    router
+        .fallback(|| async { ApiError::from_status(axum::http::StatusCode::NOT_FOUND) })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
+        .layer(middleware::from_fn_with_state(state.clone(), gate::gate))
+        .layer(DefaultBodyLimit::max(state.settings.max_body_bytes))
+        .layer(CatchPanicLayer::new())
+        .layer(middleware::from_fn(error::normalize_errors))
+        .layer(middleware::from_fn_with_state(state.clone(), observe::observe))
+        .layer(Extension(doc))
+        .with_state(state)
+}
+
+/// Serves `app(state)` on `listener` until `shutdown` completes, then drains requests in flight.
+pub async fn run<F>(listener: TcpListener, state: AppState, shutdown: F) -> std::io::Result<()>
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    let housekeeping = tokio::spawn(housekeeping(state.clone()));
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
+    housekeeping.abort();
+    served
+}
+
+/// Periodically forgets expired idempotency records and idle rate-limit buckets.
+async fn housekeeping(state: AppState) {
+    let mut tick = tokio::time::interval(Duration::from_secs(300));
+    loop {
+        tick.tick().await;
+        if let Err(e) = idempotency::purge(&state.db).await {
+            tracing::warn!(error = %e, "idempotency purge failed");
+        }
+        if let Err(e) = state.limiter.purge().await {
+            tracing::warn!(error = %e, "rate-limit purge failed");
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! The public catalog: the services menu (every service of the spec with its route, prices,
+//! credits, limits and rate group) and the meme kinds. Prices live here once; priced routes
+//! read their cost from this table.
+
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::auth::Caller;
+use crate::error::{ApiError, ErrorBody};
+use crate::limits::Group;
+use crate::policy;
+
+/// Whether a listed service can be called in this build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Availability {
+    Available,
+    ComingSoon,
+}
+
+/// A documented limit of a service.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub struct Limit {
+    /// What is limited, e.g. `input`.
+    pub name: &'static str,
+    /// The bound.
+    pub max: u64,
+    /// Its unit, e.g. `characters`, `words`, `seconds`, `bytes`, `per_day`.
+    pub unit: &'static str,
+}
+
+/// One service as the catalog knows it.
+pub struct Service {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub method: &'static str,
+    pub route: &'static str,
+    pub description: &'static str,
+    /// List price in US cents; `None` where the spec does not price the call in USD.
+    pub usd_cents: Option<u32>,
+    /// Whether the call can be paid per call over x402 at the USD price.
+    pub x402: bool,
+    /// Whether the USD price is quoted in SOL per asset instead.
+    pub sol_per_asset: bool,
+    pub credits: Option<u32>,
+    pub asynchronous: bool,
+    pub availability: Availability,
+    pub limits: &'static [Limit],
+    /// Status routes that belong to this service, free to poll.
+    pub status_route: Option<&'static str>,
+    /// A deprecated path that serves the same thing.
+    pub deprecated_alias: Option<&'static str>,
+}
+
+const fn chars(name: &'static str, max: u64) -> Limit {
+    Limit { name, max, unit: "characters" }
+}
+
+/// USDC has 6 decimals: one cent is 10 000 atomic units.
+pub const USDC_ATOMIC_PER_CENT: u64 = 10_000;
+/// The network x402 payments settle on.
+pub const X402_NETWORK: &str = "base";
+
+pub const SERVICES: &[Service] = &[
+    Service {
+        id: "pitch",
+        name: "Pitch page",
+        method: "POST",
+        route: "/api/agent/before",
+        description: "A personalized pitch page for one person: hook, memes, message-style beats, a voiced audioscript and a share link.",
+        usd_cents: Some(10),
+        x402: true,
+        sol_per_asset: false,
+        credits: Some(1),
+        asynchronous: false,
+        availability: Availability::ComingSoon,
+        limits: &[chars("input", 1500), chars("offer", 600)],
+        status_route: None,
+        deprecated_alias: None,
+    },
+    Service {
+        id: "audioscript",
+        name: "Audioscript",
+        method: "POST",
+        route: "/api/agent/audioscript",
+        description: "A beat-timed, captioned page with memes from a verbatim script or an audio file.",
+        usd_cents: Some(25),
+        x402: true,
+        sol_per_asset: false,
+        credits: Some(3),
+        asynchronous: true,
+        availability: Availability::ComingSoon,
+        limits: &[
+            Limit { name: "script", max: 149, unit: "words" },
+            Limit { name: "audio_url.duration", max: 180, unit: "seconds" },
+            Limit { name: "audio_url.size", max: 24 * 1024 * 1024, unit: "bytes" },
+        ],
+        status_route: Some("/api/agent/audioscript/{jobId}"),
+        deprecated_alias: None,
+    },
+    Service {
+        id: "mp4",
+        name: "MP4 render",
+        method: "POST",
+        route: "/api/agent/mp4",
+        description: "A vertical 1080x1920 MP4 rendered from an engine page, hosted about 24 hours.",
+        usd_cents: Some(25),
+        x402: true,
+        sol_per_asset: false,
+        credits: Some(3),
+        asynchronous: true,
+        availability: Availability::ComingSoon,
+        limits: &[Limit { name: "hosted", max: 24 * 3600, unit: "seconds" }],
+        status_route: Some("/api/agent/mp4/{jobId}"),
+        deprecated_alias: None,
+    },
+    Service {
+        id: "meme",
+        name: "Multilingual meme",
+        method: "POST",
+        route: "/api/agent/brands/memes",
+        description: "A meme, slideshow or hot take in 23 languages in the voice of a registered or ad-hoc brand. The hybrid kind costs 2 credits.",
+        usd_cents: Some(10),
+        x402: true,
+        sol_per_asset: false,
+        credits: Some(1),
+        asynchronous: false,
+        availability: Availability::ComingSoon,
+        limits: &[chars("input", 2000)],
+        status_route: None,
+        deprecated_alias: Some("/api/agent/legacy/memes"),
+    },
+    Service {
+        id: "product-pack",
+        name: "Product pack",
+        method: "POST",
+        route: "/api/agent/amazon/pack",
+        description: "A pack of assets for one product. Coming soon; calls are refused and never charged.",
+        usd_cents: Some(200),
+        x402: true,
+        sol_per_asset: false,
+        credits: Some(20),
+        asynchronous: false,
+        availability: Availability::ComingSoon,
+        limits: &[],
+        status_route: None,
+        deprecated_alias: None,
+    },
+    Service {
+        id: "invite-bot",
+        name: "Invite bot",
+        method: "POST",
+        route: "/api/agent/invite-bot",
+        description: "A recipient's pitch plus a one-time claim link for a free branded bot with 200 generations.",
+        usd_cents: None,
+        x402: false,
+        sol_per_asset: false,
+        credits: Some(1),
+        asynchronous: false,
+        availability: Availability::ComingSoon,
+        limits: &[
+            chars("input", 1500),
+            Limit { name: "new_invites", max: 3, unit: "per_day" },
+            Limit { name: "unclaimed_invites", max: 10, unit: "open" },
+        ],
+        status_route: None,
+        deprecated_alias: None,
+    },
+    Service {
+        id: "asset-job",
+        name: "Pay-per-asset MP4",
+        method: "POST",
+        route: "/api/agent/asset/jobs",
+        description: "A free preview, then an exact-lamport SOL transfer, then the MP4 and a signed webhook.",
+        usd_cents: Some(25),
+        x402: false,
+        sol_per_asset: true,
+        credits: None,
+        asynchronous: true,
+        availability: Availability::ComingSoon,
+        limits: &[Limit { name: "quote", max: 24 * 3600, unit: "seconds" }],
+        status_route: Some("/api/agent/asset/jobs/{id}"),
+        deprecated_alias: None,
+    },
+    Service {
+        id: "content",
+        name: "Brand content",
+        method: "POST",
+        route: "/api/agent/content",
+        description: "Per-brand content in the brand's voice: meme, tweet, linkedin and more categories.",
+        usd_cents: None,
+        x402: false,
+        sol_per_asset: false,
+        credits: Some(1),
+        asynchronous: false,
+        availability: Availability::ComingSoon,
+        limits: &[],
+        status_route: None,
+        deprecated_alias: None,
+    },
+];
+
+/// The catalog entry of service `id`.
+pub fn service(id: &str) -> Option<&'static Service> {
+    SERVICES.iter().find(|s| s.id == id)
+}
+
+/// A USD amount in cents as a decimal string (`"0.10"`).
+pub fn usd(cents: u64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+/// The price of a service in each payment mode.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceView {
+    /// List price in USD as a decimal string, when priced in USD.
+    pub usd: Option<String>,
+    /// Per-call x402 price, when the service accepts x402.
+    pub x402: Option<X402Price>,
+    /// Credits per call (the hybrid meme kind costs 2).
+    pub credits: Option<u32>,
+    /// True when the price is quoted live in SOL per asset (see `/api/agent/asset/pricing`).
+    pub sol_per_asset: bool,
+}
+
+/// An x402 per-call price.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct X402Price {
+    /// Display price, e.g. `$0.10`.
+    pub price: String,
+    /// The amount in USDC atomic units (6 decimals), as x402's `maxAmountRequired`.
+    pub amount: String,
+    pub asset: &'static str,
+    pub network: &'static str,
+}
+
+/// A service in the menu.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceView {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub method: &'static str,
+    pub route: &'static str,
+    pub description: &'static str,
+    pub status: Availability,
+    pub price: PriceView,
+    pub limits: Vec<Limit>,
+    /// Rate group of the create route.
+    pub rate_group: Option<Group>,
+    /// True for job-style services: 202 and a free status route to poll.
+    #[serde(rename = "async")]
+    pub asynchronous: bool,
+    pub status_route: Option<&'static str>,
+    pub deprecated_alias: Option<&'static str>,
+}
+
+/// A rate group in the menu.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RateGroupView {
+    pub name: Group,
+    pub limit: u32,
+    pub window_seconds: u32,
+    /// `key` or `client_address`.
+    pub per: &'static str,
+}
+
+/// Body of `GET /api/agent/services`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServicesMenu {
+    pub success: bool,
+    /// Version of the agent API description.
+    pub api_version: &'static str,
+    /// USD value of one credit (packs sell credits cheaper).
+    pub credit_usd: String,
+    pub services: Vec<ServiceView>,
+    pub rate_groups: Vec<RateGroupView>,
+}
+
+fn view(service: &'static Service) -> ServiceView {
+    ServiceView {
+        id: service.id,
+        name: service.name,
+        method: service.method,
+        route: service.route,
+        description: service.description,
+        status: service.availability,
+        price: PriceView {
+            usd: service.usd_cents.map(|c| usd(c.into())),
+            x402: service.usd_cents.filter(|_| service.x402).map(|cents| X402Price {
+                price: format!("${}", usd(cents.into())),
+                amount: (u64::from(cents) * USDC_ATOMIC_PER_CENT).to_string(),
+                asset: "USDC",
+                network: X402_NETWORK,
+            }),
+            credits: service.credits,
+            sol_per_asset: service.sol_per_asset,
+        },
+        limits: service.limits.to_vec(),
+        rate_group: policy::find(service.method, service.route).and_then(|p| p.group),
+        asynchronous: service.asynchronous,
+        status_route: service.status_route,
+        deprecated_alias: service.deprecated_alias,
+    }
+}
+
+pub fn menu() -> ServicesMenu {
+    ServicesMenu {
+        success: true,
+        api_version: crate::openapi::API_VERSION,
+        credit_usd: usd(10),
+        services: SERVICES.iter().map(view).collect(),
+        rate_groups: Group::ALL
+            .iter()
+            .map(|&g| RateGroupView {
+                name: g,
+                limit: g.limit(),
+                window_seconds: g.window_secs(),
+                per: if g.per_key() { "key" } else { "client_address" },
+            })
+            .collect(),
+    }
+}
+
+/// Lists every service with its route, prices, credits, limits and rate group.
+#[utoipa::path(get, path = "/api/agent/services", tag = "catalog",
+    responses((status = 200, description = "The services menu", body = ServicesMenu)))]
+async fn services() -> Json<ServicesMenu> {
+    Json(menu())
+}
+
+/// A meme kind and its price.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemeKind {
+    pub kind: &'static str,
+    pub credits: u32,
+    pub description: &'static str,
+    /// True when the result carries a PNG (`meme.imageUrl`).
+    pub has_image: bool,
+}
+
+pub const MEME_KINDS: &[MemeKind] = &[
+    MemeKind { kind: "image", credits: 1, has_image: false, description: "A captioned image meme on a live page." },
+    MemeKind { kind: "carousel", credits: 1, has_image: true, description: "A slideshow of cards, with a PNG for carousels." },
+    MemeKind { kind: "confession", credits: 1, has_image: false, description: "A first-person confession post." },
+    MemeKind { kind: "hottake", credits: 1, has_image: false, description: "A short, bold hot take." },
+    MemeKind { kind: "reply", credits: 1, has_image: false, description: "A reply-style meme answering a post." },
+    MemeKind { kind: "hybrid", credits: 2, has_image: false, description: "Image and hot take combined; costs 2 credits." },
+];
+
+/// Body of `GET /api/agent/legacy/kinds`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemeKinds {
+    pub success: bool,
+    #[schema(value_type = Vec<MemeKind>)]
+    pub kinds: &'static [MemeKind],
+    /// The kind used when a request names none.
+    pub default_kind: &'static str,
+}
+
+/// Lists the meme kinds and their credit cost.
+#[utoipa::path(get, path = "/api/agent/legacy/kinds", tag = "catalog",
+    responses((status = 200, description = "Meme kinds", body = MemeKinds)))]
+async fn meme_kinds() -> Json<MemeKinds> {
+    Json(MemeKinds { success: true, kinds: MEME_KINDS, default_kind: "image" })
+}
+
+/// The product pack is listed but not available: always refused, never charged.
+#[utoipa::path(post, path = "/api/agent/amazon/pack", tag = "catalog",
+    security(("api_key" = [])),
+    responses((status = 501, description = "Coming soon; nothing is charged", body = ErrorBody)))]
+async fn product_pack(_caller: Caller) -> ApiError {
+    ApiError::ComingSoon { service: "product pack" }
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(services))
+        .routes(routes!(meme_kinds))
+        .routes(routes!(product_pack))
+}

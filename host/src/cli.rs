@@ -1,0 +1,231 @@
+//! The command line: `serve`, `migrate` and `keys` (create, list, grant).
+//!
+//! Every command reads the same settings: defaults, the `--config` file, then environment
+//! variables and flags. `keys create` prints the new key alone on stdout, once.
+
+use std::{path::PathBuf, process::ExitCode, time::Duration};
+
+use clap::{Parser, Subcommand};
+use tokio::sync::watch;
+use tracing_subscriber::EnvFilter;
+
+use crate::auth::{self, Role};
+use crate::billing::credits;
+use crate::config::{LogFormat, Settings};
+use crate::store::Db;
+
+#[derive(Parser, Debug)]
+#[command(name = "asset-host", version, about = "The agent asset service")]
+struct Cli {
+    /// TOML settings file.
+    #[arg(long, global = true, env = "ASSET_CONFIG")]
+    config: Option<PathBuf>,
+    /// Folder for the SQLite database and local files.
+    #[arg(long, global = true, env = "ASSET_DATA_DIR")]
+    data_dir: Option<PathBuf>,
+    /// `sqlite:…` or `postgres://…` (default: SQLite in the data folder).
+    #[arg(long, global = true, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// Keep rate-limit counters in this Redis.
+    #[arg(long, global = true, env = "ASSET_REDIS_URL", hide_env_values = true)]
+    redis_url: Option<String>,
+    /// Log line format.
+    #[arg(long, global = true, env = "ASSET_LOG_FORMAT")]
+    log_format: Option<LogFormat>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Serve the HTTP API (applies pending migrations first).
+    Serve {
+        /// Address to listen on, e.g. 127.0.0.1:8080 (port 0 picks a free one).
+        #[arg(long, env = "ASSET_LISTEN")]
+        listen: Option<std::net::SocketAddr>,
+    },
+    /// Apply pending migrations and exit.
+    Migrate,
+    /// Manage API keys.
+    #[command(subcommand)]
+    Keys(KeysCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum KeysCommand {
+    /// Create a key and print it once.
+    Create {
+        /// Opening credits.
+        #[arg(long, default_value_t = 0)]
+        credits: u32,
+        #[arg(long, default_value = "agent", value_parser = ["agent", "operator"])]
+        role: String,
+        #[arg(long, default_value = "")]
+        label: String,
+    },
+    /// List keys (prefix, role, credits, label; never the key).
+    List,
+    /// Add credits to the key with this prefix.
+    Grant {
+        /// The key's prefix as `keys list` shows it.
+        key_prefix: String,
+        credits: u32,
+    },
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let settings = match settings_from(&cli) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("asset-host: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logging(settings.log_format);
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("asset-host: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(execute(cli.command, settings)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("asset-host: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn settings_from(cli: &Cli) -> Result<Settings, String> {
+    let mut settings = Settings::load(cli.config.as_deref())?;
+    if let Some(dir) = &cli.data_dir {
+        settings.data_dir = dir.clone();
+    }
+    if let Some(url) = &cli.database_url {
+        settings.database_url = Some(url.clone());
+    }
+    if let Some(url) = &cli.redis_url {
+        settings.redis_url = Some(url.clone());
+    }
+    if let Some(format) = cli.log_format {
+        settings.log_format = format;
+    }
+    if let Command::Serve { listen: Some(addr) } = &cli.command {
+        settings.listen = *addr;
+    }
+    Ok(settings)
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_env("ASSET_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).init(),
+        LogFormat::Text => builder.init(),
+    }
+}
+
+async fn open_db(settings: &Settings) -> Result<Db, String> {
+    if settings.database_url.is_none() {
+        std::fs::create_dir_all(&settings.data_dir)
+            .map_err(|e| format!("cannot create data folder {}: {e}", settings.data_dir.display()))?;
+    }
+    let db = Db::connect(&settings.database_url(), settings.max_connections)
+        .await
+        .map_err(|e| format!("cannot open the database: {e}"))?;
+    db.migrate().await.map_err(|e| format!("migrations failed: {e}"))?;
+    Ok(db)
+}
+
+async fn execute(command: Command, settings: Settings) -> Result<(), String> {
+    let db = open_db(&settings).await?;
+    match command {
+        Command::Serve { .. } => serve(db, settings).await,
+        Command::Migrate => {
+            eprintln!("migrations applied ({})", db.backend().name());
+            Ok(())
+        }
+        Command::Keys(keys) => run_keys(&db, keys).await.map_err(|e| e.to_string()),
+    }
+}
+
+async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::error::Error>> {
+    match command {
+        KeysCommand::Create { credits, role, label } => {
+            let role = Role::parse(&role).ok_or("role must be agent or operator")?;
+            let key = auth::create_key(db, role, &label, i64::from(credits)).await?;
+            eprintln!("created {} key {} with {credits} credits; it is shown only this once:", role.as_str(), key.prefix);
+            println!("{}", key.secret);
+        }
+        KeysCommand::List => {
+            println!("{:<12} {:<9} {:>10}  LABEL", "PREFIX", "ROLE", "CREDITS");
+            for key in auth::list_keys(db).await? {
+                println!("{:<12} {:<9} {:>10}  {}", key.prefix, key.role.as_str(), key.credits, key.label);
+            }
+        }
+        KeysCommand::Grant { key_prefix, credits } => {
+            let key_id = auth::find_by_prefix(db, &key_prefix).await?.ok_or("no key has that prefix")?;
+            if credits == 0 {
+                return Err("grant at least 1 credit".into());
+            }
+            let balance = credits::grant(db, key_id, i64::from(credits), "operator grant").await?;
+            println!("{key_prefix}: {balance} credits");
+        }
+    }
+    Ok(())
+}
+
+async fn serve(db: Db, settings: Settings) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(settings.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let grace = Duration::from_secs(settings.shutdown_grace_secs);
+    let state = crate::AppState::new(db.clone(), settings).await?;
+    tracing::info!(%address, database = db.backend().name(), limiter = state.limiter.kind(), "serving");
+    // Tests and supervisors read the bound address from this line.
+    println!("listening on http://{address}");
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutdown requested; draining requests in flight");
+        let _ = stop_tx.send(true);
+    });
+    let mut drain_rx = stop_rx.clone();
+    let mut stop_rx = stop_rx;
+    let stopped = async move {
+        let _ = stop_rx.wait_for(|stop| *stop).await;
+    };
+    tokio::select! {
+        served = crate::run(listener, state, stopped) => served.map_err(|e| e.to_string())?,
+        _ = async move {
+            let _ = drain_rx.wait_for(|stop| *stop).await;
+            tokio::time::sleep(grace).await;
+        } => tracing::warn!(grace_secs = grace.as_secs(), "drain grace elapsed; exiting with requests in flight"),
+    }
+    db.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => return interrupt.await.unwrap_or(()),
+        };
+        tokio::select! {
+            _ = interrupt => {},
+            _ = term.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    interrupt.await.unwrap_or(());
+}

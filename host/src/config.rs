@@ -1,0 +1,89 @@
+//! Settings: built-in defaults, then an optional TOML file, then the environment and flags
+//! (the command line in `cli` reads both, flags winning). `serve` needs none of them.
+
+use std::{net::SocketAddr, path::{Path, PathBuf}};
+
+use serde::Deserialize;
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// One JSON object per line (the default: made for log collectors).
+    #[default]
+    Json,
+    /// Human-readable lines.
+    Text,
+}
+
+/// Every setting of the service. The file uses these names (`snake_case`).
+#[derive(Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Address to serve HTTP on.
+    pub listen: SocketAddr,
+    /// Folder for the SQLite database and local blobs.
+    pub data_dir: PathBuf,
+    /// `sqlite:…` or `postgres://…`; defaults to `asset.db` in the data folder.
+    pub database_url: Option<String>,
+    /// When set, rate-limit counters live in this Redis instead of the database.
+    pub redis_url: Option<String>,
+    /// Database pool size per process.
+    pub max_connections: u32,
+    /// Largest accepted request body.
+    pub max_body_bytes: usize,
+    /// Take the client address for per-address limits from the last `X-Forwarded-For` hop.
+    /// Only enable behind a proxy that sets it.
+    pub trust_forwarded_for: bool,
+    /// How long a SIGTERM waits for requests in flight before exiting anyway.
+    pub shutdown_grace_secs: u64,
+    pub log_format: LogFormat,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("data"),
+            database_url: None,
+            redis_url: None,
+            max_connections: 16,
+            max_body_bytes: 64 * 1024,
+            trust_forwarded_for: false,
+            shutdown_grace_secs: 30,
+            log_format: LogFormat::Json,
+        }
+    }
+}
+
+impl Settings {
+    /// Defaults overlaid with the TOML file at `path`, if one is given.
+    pub fn load(path: Option<&Path>) -> Result<Settings, String> {
+        let Some(path) = path else { return Ok(Settings::default()) };
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| format!("invalid settings in {}: {e}", path.display()))
+    }
+
+    /// The database to use: the configured URL or the SQLite file in the data folder.
+    pub fn database_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| crate::store::Db::sqlite_url(&self.data_dir))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_overrides_defaults_and_rejects_unknown_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("asset.toml");
+        std::fs::write(&file, "listen = \"0.0.0.0:9000\"\nmax_body_bytes = 1024\n").unwrap();
+        let settings = Settings::load(Some(&file)).unwrap();
+        assert_eq!(settings.listen.port(), 9000);
+        assert_eq!(settings.max_body_bytes, 1024);
+        assert_eq!(settings.shutdown_grace_secs, 30);
+        std::fs::write(&file, "listne = \"0.0.0.0:9000\"\n").unwrap();
+        assert!(Settings::load(Some(&file)).unwrap_err().contains("listne"));
+    }
+}

@@ -1,0 +1,92 @@
+//! The front door every request passes: look up the route's policy, check the key and role,
+//! count the call against its rate group, and stamp the `RateLimit` headers on the answer.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::{
+    extract::{ConnectInfo, FromRequestParts, MatchedPath, Request, State},
+    http::{HeaderValue, request::Parts},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use crate::app::AppState;
+use crate::auth::{Caller, Role, authenticate};
+use crate::error::ApiError;
+use crate::policy::{self, Access};
+
+const API_KEY_HEADER: &str = "x-api-key";
+
+pub async fn gate(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let matched = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned());
+    let policy = policy::lookup(request.method(), matched.as_deref());
+    let subject = match policy.access {
+        Access::Public => format!("ip:{}", client_address(&state, &request)),
+        Access::Key | Access::Operator => match caller_of(&state, request.headers().get(API_KEY_HEADER).cloned(), policy.access).await {
+            Ok(caller) => {
+                let subject = format!("key:{}", caller.key_id);
+                request.extensions_mut().insert(caller);
+                subject
+            }
+            Err(e) => return e.into_response(),
+        },
+    };
+    let Some(group) = policy.group else { return next.run(request).await };
+    let decision = state.limiter.check(group, &subject).await;
+    if !decision.allowed {
+        return ApiError::RateLimited { group: group.name(), decision }.into_response();
+    }
+    let mut response = next.run(request).await;
+    decision.write_headers(group.name(), response.headers_mut());
+    response
+}
+
+const MISSING_KEY: ApiError = ApiError::Unauthorized {
+    code: "missing_api_key",
+    message: "Send your API key in the `x-api-key` header.",
+};
+
+async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access) -> Result<Caller, ApiError> {
+    let presented = match header.as_ref().map(|v| v.to_str()) {
+        None => return Err(MISSING_KEY),
+        Some(Ok(key)) if !key.trim().is_empty() => key.trim(),
+        Some(_) => {
+            return Err(ApiError::Unauthorized { code: "invalid_api_key", message: "The `x-api-key` header is empty or malformed." });
+        }
+    };
+    let caller = authenticate(&state.db, presented)
+        .await?
+        .ok_or(ApiError::Unauthorized { code: "invalid_api_key", message: "The API key is not valid." })?;
+    if access == Access::Operator && caller.role != Role::Operator {
+        return Err(ApiError::Forbidden { code: "operator_only", message: "This route needs an operator key.".into() });
+    }
+    Ok(caller)
+}
+
+/// The client's address: the socket peer, or the last `X-Forwarded-For` hop when the service
+/// is configured to sit behind a trusted proxy (that hop is the one the proxy appended).
+fn client_address(state: &AppState, request: &Request) -> IpAddr {
+    let forwarded = state.settings.trust_forwarded_for.then(|| {
+        request
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|hop| hop.trim().parse::<IpAddr>().ok())
+    });
+    forwarded.flatten().unwrap_or_else(|| {
+        request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
+    })
+}
+
+/// Handlers of keyed routes take the [`Caller`] the gate authenticated.
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts.extensions.get::<Caller>().cloned().ok_or(MISSING_KEY)
+    }
+}

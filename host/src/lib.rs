@@ -1,0 +1,23 @@
+//! The agent asset service host: auth, credits, rate limits, idempotency and the HTTP API.
+//!
+//! `app(state)` builds the router; `run(listener, state, shutdown)` serves it. The binary in
+//! `main.rs` is a thin command-line front over [`cli`].
+
+pub mod account;
+pub mod app;
+pub mod auth;
+pub mod billing;
+pub mod catalog;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod gate;
+pub mod idempotency;
+pub mod limits;
+pub mod observe;
+pub mod openapi;
+pub mod ops;
+pub mod policy;
+pub mod store;
+
+pub use app::{AppState, app, run};

@@ -1,0 +1,163 @@
+//! Rate limits: the groups, the GCRA arithmetic, and the counters' home (memory, the database
+//! or Redis), plus the IETF `RateLimit` headers every limited response carries.
+//!
+//! The limiter is a generic cell-rate algorithm: each bucket keeps one number, the theoretical
+//! arrival time (TAT). It allows exactly `limit` calls in a burst and then one call every
+//! `window / limit`, so "the 61st call within a minute" is refused regardless of where minute
+//! boundaries fall. The arithmetic runs here, in one place; the stores only offer "read" and
+//! "compare-and-set", which is what lets replicas share counters through PostgreSQL or Redis.
+
+mod store;
+
+use axum::http::{HeaderMap, HeaderValue, header};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub use store::Limiter;
+
+/// A rate group: the spec's four keyed groups plus the two this service adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Group {
+    /// Price lookups: 60 per minute per key.
+    Pricing,
+    /// Creating anything that costs money or work: 10 per minute per key.
+    Create,
+    /// Reading status and account state: 60 per minute per key.
+    Status,
+    /// Payment checks against the chain: 20 per minute per key.
+    Check,
+    /// Keyed routes outside the four groups: 120 per minute per key.
+    Account,
+    /// Public routes and unknown paths: 120 per minute per client address.
+    Public,
+}
+
+impl Group {
+    pub const ALL: [Group; 6] = [Group::Pricing, Group::Create, Group::Status, Group::Check, Group::Account, Group::Public];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Pricing => "pricing",
+            Group::Create => "create",
+            Group::Status => "status",
+            Group::Check => "check",
+            Group::Account => "account",
+            Group::Public => "public",
+        }
+    }
+
+    /// Calls allowed per window.
+    pub fn limit(self) -> u32 {
+        match self {
+            Group::Pricing | Group::Status => 60,
+            Group::Create => 10,
+            Group::Check => 20,
+            Group::Account | Group::Public => 120,
+        }
+    }
+
+    pub fn window_secs(self) -> u32 {
+        60
+    }
+
+    /// Whether the group counts per key (or per client address).
+    pub fn per_key(self) -> bool {
+        self != Group::Public
+    }
+}
+
+/// The outcome of one call against a bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub allowed: bool,
+    pub limit: u32,
+    pub window_secs: u32,
+    /// Calls left right now.
+    pub remaining: u32,
+    /// Seconds until the bucket is full again.
+    pub reset_secs: u64,
+    /// Seconds until the next call is allowed (0 when allowed).
+    pub retry_after_secs: u64,
+}
+
+impl Decision {
+    /// Adds `RateLimit-Policy`, `RateLimit` and, when refused, `Retry-After`.
+    pub fn write_headers(&self, group: &str, headers: &mut HeaderMap) {
+        let policy = format!("\"{group}\";q={};w={}", self.limit, self.window_secs);
+        let state = format!("\"{group}\";r={};t={}", self.remaining, self.reset_secs);
+        for (name, value) in [("ratelimit-policy", policy), ("ratelimit", state)] {
+            if let Ok(v) = HeaderValue::from_str(&value) {
+                headers.insert(name, v);
+            }
+        }
+        if !self.allowed {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(self.retry_after_secs));
+        }
+    }
+}
+
+/// One GCRA step: given the stored TAT (if any) and the time, the decision and the TAT to store.
+pub fn gcra(stored_tat: Option<i64>, now_ms: i64, limit: u32, window_secs: u32) -> (Decision, i64) {
+    let window = i64::from(window_secs) * 1000;
+    let interval = window / i64::from(limit.max(1));
+    let tat = stored_tat.map_or(now_ms, |t| t.max(now_ms));
+    let next_tat = tat + interval;
+    let allowed = next_tat - now_ms <= window;
+    let effective = if allowed { next_tat } else { tat };
+    let remaining = ((window - (effective - now_ms)) / interval).max(0);
+    let secs_ceil = |ms: i64| u64::try_from((ms.max(0) + 999) / 1000).unwrap_or(0);
+    let decision = Decision {
+        allowed,
+        limit,
+        window_secs,
+        remaining: u32::try_from(remaining).unwrap_or(0),
+        reset_secs: secs_ceil(effective - now_ms),
+        retry_after_secs: if allowed { 0 } else { secs_ceil(next_tat - window - now_ms).max(1) },
+    };
+    (decision, effective)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_of_limit_calls_passes_and_the_next_is_refused() {
+        let mut tat = None;
+        for call in 1..=60 {
+            let (d, next) = gcra(tat, 1_000_000, 60, 60);
+            assert!(d.allowed, "call {call} should pass");
+            assert_eq!(d.remaining, 60 - call);
+            tat = Some(next);
+        }
+        let (d, next) = gcra(tat, 1_000_000, 60, 60);
+        assert!(!d.allowed);
+        assert_eq!(d.remaining, 0);
+        assert_eq!(d.retry_after_secs, 1);
+        assert_eq!(Some(next), tat, "a refused call does not consume");
+    }
+
+    #[test]
+    fn capacity_returns_at_the_emission_rate() {
+        let (_, mut tat) = gcra(None, 0, 10, 60);
+        for _ in 1..10 {
+            tat = gcra(Some(tat), 0, 10, 60).1;
+        }
+        assert!(!gcra(Some(tat), 0, 10, 60).0.allowed);
+        assert!(!gcra(Some(tat), 5_999, 10, 60).0.allowed);
+        let (later, _) = gcra(Some(tat), 6_000, 10, 60);
+        assert!(later.allowed, "one call frees up every 6 s at 10/min");
+        assert_eq!(later.remaining, 0);
+    }
+
+    #[test]
+    fn headers_follow_the_ietf_draft() {
+        let (d, _) = gcra(None, 0, 60, 60);
+        let mut h = HeaderMap::new();
+        d.write_headers("status", &mut h);
+        assert_eq!(h["ratelimit-policy"], "\"status\";q=60;w=60");
+        assert_eq!(h["ratelimit"], "\"status\";r=59;t=1");
+        assert!(h.get(header::RETRY_AFTER).is_none());
+    }
+}

@@ -1,0 +1,164 @@
+//! Where the rate-limit buckets live: process memory (one replica, SQLite), the database
+//! (replicas sharing PostgreSQL) or Redis (when configured). Each offers only read and
+//! compare-and-set of a bucket's TAT; the arithmetic stays in [`super::gcra`].
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use sqlx::Row;
+
+use super::{Decision, Group, gcra};
+use crate::store::{Db, now_ms};
+
+/// Compare-and-set on a key that may not exist yet; the Lua runs atomically in Redis.
+const REDIS_CAS: &str = r"
+local current = redis.call('GET', KEYS[1])
+if (current == false and ARGV[1] == '') or current == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0";
+
+/// Attempts before a contended bucket gives up and lets the call through.
+const MAX_CAS_ATTEMPTS: usize = 32;
+
+/// The shared home of the rate-limit buckets.
+pub enum Limiter {
+    Memory(Mutex<HashMap<String, i64>>),
+    Database(Db),
+    Redis(redis::aio::MultiplexedConnection),
+}
+
+impl Limiter {
+    pub fn memory() -> Limiter {
+        Limiter::Memory(Mutex::new(HashMap::new()))
+    }
+
+    pub async fn redis(url: &str) -> Result<Limiter, redis::RedisError> {
+        let client = redis::Client::open(url)?;
+        Ok(Limiter::Redis(client.get_multiplexed_async_connection().await?))
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Limiter::Memory(_) => "memory",
+            Limiter::Database(_) => "database",
+            Limiter::Redis(_) => "redis",
+        }
+    }
+
+    /// Counts one call by `subject` (a key id or a client address) against `group`.
+    ///
+    /// A limiter that cannot reach its store lets the call through: an outage of the
+    /// counters should not become an outage of the service.
+    pub async fn check(&self, group: Group, subject: &str) -> Decision {
+        let bucket = format!("{}:{subject}", group.name());
+        for _ in 0..MAX_CAS_ATTEMPTS {
+            let now = now_ms();
+            let stored = match self.read(&bucket).await {
+                Ok(v) => v,
+                Err(e) => return fail_open(group, &e),
+            };
+            let (decision, next) = gcra(stored, now, group.limit(), group.window_secs());
+            if !decision.allowed {
+                return decision;
+            }
+            let ttl_ms = next - now + 1000;
+            match self.compare_and_set(&bucket, stored, next, ttl_ms).await {
+                Ok(true) => return decision,
+                Ok(false) => continue,
+                Err(e) => return fail_open(group, &e),
+            }
+        }
+        fail_open(group, &"bucket too contended")
+    }
+
+    async fn read(&self, bucket: &str) -> Result<Option<i64>, String> {
+        match self {
+            Limiter::Memory(map) => Ok(map.lock().map_err(|e| e.to_string())?.get(bucket).copied()),
+            Limiter::Database(db) => {
+                let row = sqlx::query("SELECT tat FROM rate_limits WHERE bucket = $1")
+                    .bind(bucket)
+                    .fetch_optional(db.pool())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                row.map(|r| r.try_get::<i64, _>(0)).transpose().map_err(|e| e.to_string())
+            }
+            Limiter::Redis(conn) => redis::cmd("GET")
+                .arg(redis_key(bucket))
+                .query_async::<Option<i64>>(&mut conn.clone())
+                .await
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    async fn compare_and_set(&self, bucket: &str, old: Option<i64>, new: i64, ttl_ms: i64) -> Result<bool, String> {
+        match self {
+            Limiter::Memory(map) => {
+                let mut map = map.lock().map_err(|e| e.to_string())?;
+                if map.get(bucket).copied() != old {
+                    return Ok(false);
+                }
+                map.insert(bucket.to_string(), new);
+                Ok(true)
+            }
+            Limiter::Database(db) => {
+                let query = match old {
+                    None => sqlx::query("INSERT INTO rate_limits (bucket, tat) VALUES ($1, $2) ON CONFLICT (bucket) DO NOTHING")
+                        .bind(bucket)
+                        .bind(new),
+                    Some(old) => sqlx::query("UPDATE rate_limits SET tat = $2 WHERE bucket = $1 AND tat = $3")
+                        .bind(bucket)
+                        .bind(new)
+                        .bind(old),
+                };
+                let done = query.execute(db.pool()).await.map_err(|e| e.to_string())?;
+                Ok(done.rows_affected() == 1)
+            }
+            Limiter::Redis(conn) => {
+                let swapped: i64 = redis::Script::new(REDIS_CAS)
+                    .key(redis_key(bucket))
+                    .arg(old.map(|v| v.to_string()).unwrap_or_default())
+                    .arg(new)
+                    .arg(ttl_ms.max(1))
+                    .invoke_async(&mut conn.clone())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                Ok(swapped == 1)
+            }
+        }
+    }
+
+    /// Forgets buckets that are full again (their TAT has passed); Redis expires its own.
+    pub async fn purge(&self) -> Result<(), String> {
+        let now = now_ms();
+        match self {
+            Limiter::Memory(map) => map.lock().map_err(|e| e.to_string())?.retain(|_, tat| *tat > now),
+            Limiter::Database(db) => {
+                sqlx::query("DELETE FROM rate_limits WHERE tat < $1")
+                    .bind(now)
+                    .execute(db.pool())
+                    .await
+                    .map_err(|e| e.to_string())?;
+            }
+            Limiter::Redis(_) => {}
+        }
+        Ok(())
+    }
+}
+
+fn redis_key(bucket: &str) -> String {
+    format!("asset:ratelimit:{bucket}")
+}
+
+fn fail_open(group: Group, cause: &dyn std::fmt::Display) -> Decision {
+    tracing::warn!(group = group.name(), %cause, "rate limiter unavailable; letting the call through");
+    Decision {
+        allowed: true,
+        limit: group.limit(),
+        window_secs: group.window_secs(),
+        remaining: group.limit(),
+        reset_secs: 0,
+        retry_after_secs: 0,
+    }
+}

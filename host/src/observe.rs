@@ -1,0 +1,139 @@
+//! Observability: a request id on every request and every log line it causes, structured
+//! logs, and Prometheus metrics (request counts and latency by route, method and status).
+
+use std::time::Instant;
+
+use axum::{
+    extract::{MatchedPath, Request, State},
+    http::{HeaderValue, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use prometheus_client::{
+    encoding::{EncodeLabelSet, text::encode},
+    metrics::{counter::Counter, family::Family, histogram::Histogram},
+    registry::Registry,
+};
+use tracing::Instrument;
+
+use crate::app::AppState;
+
+tokio::task_local! {
+    static REQUEST_ID: String;
+}
+
+const REQUEST_ID_HEADER: &str = "x-request-id";
+
+/// The id of the request being served by this task, if any.
+pub fn current_request_id() -> Option<String> {
+    REQUEST_ID.try_with(Clone::clone).ok()
+}
+
+/// Carries the current request id into `future`, for work spawned off a request's task.
+pub fn with_request_id<F: Future>(future: F) -> impl Future<Output = F::Output> {
+    let id = current_request_id();
+    async move {
+        match id {
+            Some(id) => REQUEST_ID.scope(id, future).await,
+            None => future.await,
+        }
+    }
+}
+
+/// A client's own `x-request-id` is kept when it is short and plain; otherwise one is minted.
+fn request_id_for(request: &Request) -> String {
+    let offered = request.headers().get(REQUEST_ID_HEADER).and_then(|v| v.to_str().ok());
+    match offered {
+        Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => id.to_string(),
+        _ => {
+            let mut bytes = [0u8; 12];
+            rand::fill(&mut bytes);
+            format!("req_{}", hex::encode(bytes))
+        }
+    }
+}
+
+/// The route template a request matched, or `unmatched` (so unknown paths cannot blow up the
+/// metric label space).
+pub fn route_of(request: &Request) -> String {
+    request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string())
+}
+
+/// Outermost middleware: assigns the request id, opens the span every log line of the request
+/// is written in, records metrics and logs one line per finished request.
+pub async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let id = request_id_for(&request);
+    let method = request.method().clone();
+    let route = route_of(&request);
+    let span = tracing::info_span!("request", request_id = %id, %method, route = %route);
+    let started = Instant::now();
+    let mut response = REQUEST_ID.scope(id.clone(), next.run(request).instrument(span.clone())).await;
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    span.in_scope(|| tracing::info!(status, latency_ms = elapsed.as_secs_f64() * 1000.0, "request finished"));
+    state.metrics.record(method.as_str(), &route, status, elapsed.as_secs_f64());
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(REQUEST_ID_HEADER, value);
+    }
+    response
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct HttpLabels {
+    method: String,
+    route: String,
+    status: u16,
+}
+
+/// The service's Prometheus registry.
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<HttpLabels, Counter>,
+    latency: Family<HttpLabels, Histogram>,
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let mut registry = Registry::with_prefix("asset");
+        let requests = Family::<HttpLabels, Counter>::default();
+        let latency = Family::<HttpLabels, Histogram>::new_with_constructor(|| {
+            Histogram::new([0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0])
+        });
+        registry.register("http_requests", "HTTP requests served", requests.clone());
+        registry.register("http_request_duration_seconds", "HTTP request latency", latency.clone());
+        Metrics { registry, requests, latency }
+    }
+
+    fn record(&self, method: &str, route: &str, status: u16, seconds: f64) {
+        let labels = HttpLabels { method: method.to_string(), route: route.to_string(), status };
+        self.requests.get_or_create(&labels).inc();
+        self.latency.get_or_create(&labels).observe(seconds);
+    }
+
+    /// The registry in the OpenMetrics text format.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        if let Err(e) = encode(&mut out, &self.registry) {
+            tracing::error!(error = %e, "metrics encoding failed");
+        }
+        out
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `GET /metrics` body.
+pub fn metrics_response(metrics: &Metrics) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")],
+        metrics.render(),
+    )
+        .into_response()
+}

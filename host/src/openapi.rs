@@ -1,0 +1,128 @@
+//! The OpenAPI 3.1 description, generated from the handlers' annotations and completed from
+//! the route policy table: the `x-api-key` security scheme on keyed routes, each route's rate
+//! group (`x-rate-group`), and the shared error responses.
+
+use std::sync::Arc;
+
+use axum::{Extension, Json};
+use utoipa::OpenApi;
+use utoipa::openapi::{
+    Content, OpenApi as Doc, Ref, RefOr, Required,
+    extensions::ExtensionsBuilder,
+    path::{Operation, ParameterBuilder, ParameterIn},
+    response::{Response, ResponseBuilder},
+    security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::error::ErrorBody;
+use crate::idempotency;
+use crate::policy::{self, Access};
+
+/// The version of the agent API description (paths carry no version).
+pub const API_VERSION: &str = "1.0.0";
+const SECURITY_SCHEME: &str = "api_key";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Agent asset service",
+        version = "1.0.0",
+        description = "Media assets for software agents: pitch pages, memes, beat-timed audio pages, vertical MP4 renders and invites. Every error answers with the `ErrorBody` schema."
+    ),
+    components(schemas(ErrorBody)),
+    tags(
+        (name = "catalog", description = "Public service menu and meme kinds"),
+        (name = "billing", description = "Credits and packs"),
+        (name = "account", description = "The caller's key"),
+        (name = "operations", description = "Probes and metrics"),
+    )
+)]
+struct ApiDoc;
+
+/// The served document, rendered once at start-up.
+#[derive(Clone)]
+pub struct Document(pub Arc<serde_json::Value>);
+
+/// The OpenAPI description of every route of this service.
+#[utoipa::path(get, path = "/api/agent/openapi.json", tag = "catalog",
+    responses((status = 200, description = "OpenAPI 3.1 document", content_type = "application/json")))]
+async fn openapi_json(Extension(doc): Extension<Document>) -> Json<serde_json::Value> {
+    Json(doc.0.as_ref().clone())
+}
+
+/// The document's skeleton, before the routers add their paths.
+pub fn skeleton() -> Doc {
+    ApiDoc::openapi()
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(openapi_json))
+}
+
+fn error_response(description: &str) -> RefOr<Response> {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+        .build()
+        .into()
+}
+
+/// Completes the generated document from the route policy table.
+pub fn finish(mut doc: Doc) -> Doc {
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.security_schemes.insert(
+        SECURITY_SCHEME.into(),
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+            "x-api-key",
+            "Agent API key; create one with `asset-host keys create`.",
+        ))),
+    );
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let operations = [
+            ("GET", &mut item.get),
+            ("POST", &mut item.post),
+            ("PUT", &mut item.put),
+            ("DELETE", &mut item.delete),
+            ("PATCH", &mut item.patch),
+        ];
+        for (method, operation) in operations {
+            if let Some(operation) = operation.as_mut() {
+                apply_policy(method, path, operation);
+            }
+        }
+    }
+    doc
+}
+
+fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
+    let policy = policy::find(method, path);
+    let group = policy.and_then(|p| p.group).map(|g| g.name());
+    operation.extensions.get_or_insert_with(Default::default).merge(
+        ExtensionsBuilder::new().add("x-rate-group", serde_json::json!(group)).build(),
+    );
+    let responses = &mut operation.responses.responses;
+    let keyed = policy.is_none_or(|p| p.access != Access::Public);
+    if keyed {
+        operation.security = Some(vec![SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new())]);
+        responses.entry("401".into()).or_insert_with(|| error_response("Missing or invalid API key"));
+    }
+    if group.is_some() {
+        responses.entry("429".into()).or_insert_with(|| error_response("Rate limited; see `Retry-After` and `RateLimit`"));
+    }
+    if keyed && method == "POST" {
+        operation.parameters.get_or_insert_with(Vec::new).push(
+            ParameterBuilder::new()
+                .name(idempotency::HEADER)
+                .parameter_in(ParameterIn::Header)
+                .required(Required::False)
+                .description(Some("Executes and charges the request at most once; repeats get the stored response."))
+                .build(),
+        );
+        responses.entry("409".into()).or_insert_with(|| error_response("The same Idempotency-Key is still running"));
+        responses.entry("422".into()).or_insert_with(|| error_response("Idempotency-Key reused with a different body"));
+        responses.entry("400".into()).or_insert_with(|| error_response("Malformed or invalid request"));
+    }
+    responses.entry("default".into()).or_insert_with(|| error_response("Any other error"));
+}

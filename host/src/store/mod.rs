@@ -1,0 +1,120 @@
+//! The database: one sqlx `AnyPool` whose backend (SQLite or PostgreSQL) is chosen at run time
+//! from the URL, with each dialect's migrations embedded in the binary.
+//!
+//! Queries elsewhere are written once in the SQL both backends accept (`$n` placeholders,
+//! `ON CONFLICT`, `RETURNING`, integers for money and for times in Unix milliseconds). The few
+//! places where the dialects differ ask [`Db::backend`] and live next to their query.
+
+use std::{path::Path, str::FromStr, time::Duration};
+
+use sqlx::{
+    AnyPool, Executor,
+    any::{AnyConnectOptions, AnyPoolOptions},
+    migrate::Migrator,
+};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Which database engine a [`Db`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+/// A cheap-to-clone handle on the pool.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://…` or `postgres://…`). SQLite files are created if missing
+    /// and run in WAL mode so readers never wait for the single writer.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Db, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(sqlx::Error::Configuration(
+                "DATABASE_URL must start with sqlite: or postgres://".into(),
+            ));
+        };
+        let options = AnyConnectOptions::from_str(url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        conn.execute(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                        )
+                        .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        Ok(Db { pool, backend })
+    }
+
+    /// The SQLite URL for the default database file inside `data_dir`.
+    pub fn sqlite_url(data_dir: &Path) -> String {
+        format!("sqlite://{}?mode=rwc", data_dir.join("asset.db").display())
+    }
+
+    /// Applies the pending migrations of this backend's dialect.
+    pub async fn migrate(&self) -> Result<(), sqlx::migrate::MigrateError> {
+        match self.backend {
+            Backend::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await,
+            Backend::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await,
+        }
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// True when the database answers a trivial query within a second.
+    pub async fn ping(&self) -> bool {
+        let probe = sqlx::query("SELECT 1").execute(&self.pool);
+        matches!(tokio::time::timeout(Duration::from_secs(1), probe).await, Ok(Ok(_)))
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Wall-clock time in Unix milliseconds, the unit every stored timestamp uses.
+pub fn now_ms() -> i64 {
+    let since_epoch = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    i64::try_from(since_epoch.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// True when `err` is a unique-constraint violation (a lost race, not a failure).
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    err.as_database_error().is_some_and(|e| e.is_unique_violation())
+}

@@ -1,0 +1,47 @@
+-- Keys, the credit ledger, idempotency records and shared rate-limit state.
+-- Money is integer credits; times are Unix milliseconds.
+
+CREATE TABLE api_keys (
+    id          BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    prefix      TEXT    NOT NULL UNIQUE,
+    key_hash    TEXT    NOT NULL,
+    label       TEXT    NOT NULL DEFAULT '',
+    role        TEXT    NOT NULL CHECK (role IN ('agent', 'operator')),
+    credits     BIGINT  NOT NULL DEFAULT 0 CHECK (credits >= 0),
+    created_at  BIGINT  NOT NULL
+);
+
+CREATE TABLE credit_ledger (
+    id             BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    api_key_id     BIGINT  NOT NULL REFERENCES api_keys (id),
+    kind           TEXT    NOT NULL CHECK (kind IN ('grant', 'charge', 'refund')),
+    amount         BIGINT  NOT NULL,
+    balance_after  BIGINT  NOT NULL CHECK (balance_after >= 0),
+    reason         TEXT    NOT NULL,
+    reference      TEXT,
+    refund_of      BIGINT  UNIQUE REFERENCES credit_ledger (id),
+    created_at     BIGINT  NOT NULL,
+    CHECK ((kind = 'charge' AND amount < 0) OR (kind <> 'charge' AND amount > 0)),
+    CHECK ((kind = 'refund') = (refund_of IS NOT NULL))
+);
+CREATE INDEX credit_ledger_by_key ON credit_ledger (api_key_id, id);
+
+CREATE TABLE idempotency_keys (
+    api_key_id     BIGINT  NOT NULL REFERENCES api_keys (id),
+    idem_key       TEXT    NOT NULL,
+    request_hash   TEXT    NOT NULL,
+    state          TEXT    NOT NULL CHECK (state IN ('running', 'done')),
+    status_code    BIGINT,
+    content_type   TEXT,
+    response_body  BYTEA,
+    locked_until   BIGINT  NOT NULL,
+    created_at     BIGINT  NOT NULL,
+    PRIMARY KEY (api_key_id, idem_key)
+);
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+
+CREATE TABLE rate_limits (
+    bucket  TEXT    PRIMARY KEY,
+    tat     BIGINT  NOT NULL
+);
+CREATE INDEX rate_limits_by_tat ON rate_limits (tat);

@@ -1,0 +1,47 @@
+-- Keys, the credit ledger, idempotency records and shared rate-limit state.
+-- Money is integer credits; times are Unix milliseconds.
+
+CREATE TABLE api_keys (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    prefix      TEXT    NOT NULL UNIQUE,
+    key_hash    TEXT    NOT NULL,
+    label       TEXT    NOT NULL DEFAULT '',
+    role        TEXT    NOT NULL CHECK (role IN ('agent', 'operator')),
+    credits     INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0),
+    created_at  INTEGER NOT NULL
+);
+
+CREATE TABLE credit_ledger (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    api_key_id     INTEGER NOT NULL REFERENCES api_keys (id),
+    kind           TEXT    NOT NULL CHECK (kind IN ('grant', 'charge', 'refund')),
+    amount         INTEGER NOT NULL,
+    balance_after  INTEGER NOT NULL CHECK (balance_after >= 0),
+    reason         TEXT    NOT NULL,
+    reference      TEXT,
+    refund_of      INTEGER UNIQUE REFERENCES credit_ledger (id),
+    created_at     INTEGER NOT NULL,
+    CHECK ((kind = 'charge' AND amount < 0) OR (kind <> 'charge' AND amount > 0)),
+    CHECK ((kind = 'refund') = (refund_of IS NOT NULL))
+);
+CREATE INDEX credit_ledger_by_key ON credit_ledger (api_key_id, id);
+
+CREATE TABLE idempotency_keys (
+    api_key_id     INTEGER NOT NULL REFERENCES api_keys (id),
+    idem_key       TEXT    NOT NULL,
+    request_hash   TEXT    NOT NULL,
+    state          TEXT    NOT NULL CHECK (state IN ('running', 'done')),
+    status_code    INTEGER,
+    content_type   TEXT,
+    response_body  BLOB,
+    locked_until   INTEGER NOT NULL,
+    created_at     INTEGER NOT NULL,
+    PRIMARY KEY (api_key_id, idem_key)
+);
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+
+CREATE TABLE rate_limits (
+    bucket  TEXT    PRIMARY KEY,
+    tat     INTEGER NOT NULL
+);
+CREATE INDEX rate_limits_by_tat ON rate_limits (tat);

@@ -1,0 +1,194 @@
+//! Test kit: throwaway PostgreSQL databases, the real `asset-host` binary started on an
+//! ephemeral port, and its command line. Used by the end-to-end tests beside it and by the
+//! host's own storage suite.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Where the tests find PostgreSQL: `ASSET_TEST_PG`, or the local server's `test` database.
+pub fn pg_admin_url() -> String {
+    std::env::var("ASSET_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+fn psql(sql: &str) {
+    let out = Command::new("psql")
+        .args([pg_admin_url().as_str(), "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+        .output()
+        .expect("psql must be installed for the PostgreSQL tests");
+    assert!(out.status.success(), "psql {sql}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A PostgreSQL database of its own for one test, dropped when this goes out of scope.
+pub struct PgDatabase {
+    name: String,
+    pub url: String,
+}
+
+impl PgDatabase {
+    pub fn create() -> PgDatabase {
+        let name = format!("asset_t_{}_{}", std::process::id(), unique());
+        psql(&format!("CREATE DATABASE {name}"));
+        let admin = pg_admin_url();
+        let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+        PgDatabase { url: format!("{base}/{name}"), name }
+    }
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        let _ = Command::new("psql")
+            .args([pg_admin_url().as_str(), "-q", "-c", &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)])
+            .output();
+    }
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().subsec_nanos();
+    u64::from(nanos) * 1000 + NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The `asset-host` binary, built once per test process so it is never stale.
+pub fn binary() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Ok(path) = std::env::var("ASSET_HOST_BIN") {
+            return PathBuf::from(path);
+        }
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "-p", "asset-host", "--bin", "asset-host"])
+            .current_dir(workspace)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building asset-host failed");
+        // The test binary sits in <target>/debug/deps; the host binary one level up.
+        let exe = std::env::current_exe().expect("test executable path");
+        exe.parent().and_then(Path::parent).expect("target dir").join("asset-host")
+    })
+}
+
+/// Which database a server or command uses.
+#[derive(Clone, Debug)]
+pub enum Storage {
+    /// SQLite in the data folder (the default of `serve`).
+    Sqlite,
+    Postgres(String),
+}
+
+/// A data folder plus database choice: the environment every command of one test shares.
+pub struct Env {
+    pub data_dir: tempfile::TempDir,
+    pub storage: Storage,
+    pub extra: Vec<(String, String)>,
+}
+
+impl Env {
+    pub fn new(storage: Storage) -> Env {
+        Env { data_dir: tempfile::tempdir().expect("temp dir"), storage, extra: Vec::new() }
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(binary());
+        cmd.args(args)
+            .env("ASSET_DATA_DIR", self.data_dir.path())
+            .env("ASSET_LOG_FORMAT", "json")
+            .env_remove("DATABASE_URL")
+            .env_remove("ASSET_REDIS_URL")
+            .env_remove("ASSET_CONFIG");
+        if let Storage::Postgres(url) = &self.storage {
+            cmd.env("DATABASE_URL", url);
+        }
+        for (k, v) in &self.extra {
+            cmd.env(k, v);
+        }
+        cmd
+    }
+
+    /// Runs a command to completion.
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("asset-host runs")
+    }
+
+    /// `keys create`: returns the printed key.
+    pub fn create_key(&self, credits: u32, role: &str) -> String {
+        let credits = credits.to_string();
+        let out = self.run(&["keys", "create", "--credits", &credits, "--role", role, "--label", "test"]);
+        assert!(out.status.success(), "keys create: {}", String::from_utf8_lossy(&out.stderr));
+        let key = String::from_utf8(out.stdout).expect("utf-8").trim().to_string();
+        assert!(key.starts_with("ak_"), "unexpected key output {key:?}");
+        key
+    }
+
+    /// Starts `serve` on an ephemeral port and waits until it listens.
+    pub fn serve(&self) -> Server {
+        let mut child = self
+            .command(&["serve", "--listen", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("asset-host serve starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).expect("read the listening line");
+        let base = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("serve did not start: {line:?}"))
+            .to_string();
+        Server { child, base }
+    }
+}
+
+/// A running `asset-host serve`; killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub base: String,
+}
+
+impl Server {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Sends SIGTERM and waits for the exit, up to `timeout`.
+    pub fn terminate(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let deadline = std::time::Instant::now() + timeout;
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// Everything the server wrote to stderr (its logs); call after it exited.
+    pub fn logs(&mut self) -> String {
+        let mut out = String::new();
+        if let Some(mut err) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut err, &mut out);
+        }
+        out
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Both storages for a test that runs against each: SQLite, then a fresh PostgreSQL database.
+pub fn each_storage(test: impl Fn(Storage)) {
+    test(Storage::Sqlite);
+    let pg = PgDatabase::create();
+    test(Storage::Postgres(pg.url.clone()));
+}
