@@ -54,7 +54,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// The service's router.
 pub fn app(state: AppState) -> Router {
-    let (router, doc) = routes().split_for_parts();
+    app_with(state, OpenApiRouter::new())
+}
+
+/// The service's router with `extra` routes behind the same middleware (tests mount probes
+/// of the shared machinery this way).
+pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
+    let (router, doc) = routes().merge(extra).split_for_parts();
     let doc = openapi::Document(Arc::new(serde_json::to_value(openapi::finish(doc)).unwrap_or_default()));
     // `Router::layer` wraps each route after routing, so every layer sees `MatchedPath`.
     // The last layer added runs first.

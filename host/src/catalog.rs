@@ -3,13 +3,13 @@
 //! read their cost from this table.
 
 use axum::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth::Caller;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ApiJson, ErrorBody};
 use crate::limits::Group;
 use crate::policy;
 
@@ -374,11 +374,23 @@ async fn meme_kinds() -> Json<MemeKinds> {
     Json(MemeKinds { success: true, kinds: MEME_KINDS, default_kind: "image" })
 }
 
-/// The product pack is listed but not available: always refused, never charged.
+/// Request of the product pack route.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PackRequest {
+    /// The product: a product page URL or an ASIN, at most 2000 characters.
+    pub input: String,
+}
+
+/// The product pack is listed but not available: a valid request is refused as coming soon
+/// and never charged.
 #[utoipa::path(post, path = "/api/agent/amazon/pack", tag = "catalog",
-    security(("api_key" = [])),
+    request_body = PackRequest,
     responses((status = 501, description = "Coming soon; nothing is charged", body = ErrorBody)))]
-async fn product_pack(_caller: Caller) -> ApiError {
+async fn product_pack(_caller: Caller, ApiJson(request): ApiJson<PackRequest>) -> ApiError {
+    let input = request.input.trim();
+    if input.is_empty() || input.chars().count() > 2000 {
+        return ApiError::bad_request("invalid_input", "`input` must be 1 to 2000 characters: a product URL or ASIN.");
+    }
     ApiError::ComingSoon { service: "product pack" }
 }
 

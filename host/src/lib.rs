@@ -20,4 +20,4 @@ pub mod ops;
 pub mod policy;
 pub mod store;
 
-pub use app::{AppState, app, run};
+pub use app::{AppState, app, app_with, run};

@@ -1,0 +1,328 @@
+//! The storage suite: keys, the credit ledger, idempotency records and shared rate-limit
+//! counters, run unchanged against SQLite and PostgreSQL.
+
+use std::sync::Arc;
+
+use asset_host::auth::{self, Role};
+use asset_host::billing::credits::{self, CreditError};
+use asset_host::idempotency::{self, Claim, Stored};
+use asset_host::limits::{Group, Limiter};
+use asset_host::store::Db;
+use asset_tests::PgDatabase;
+use sqlx::Row;
+
+/// A migrated database plus whatever keeps it alive.
+struct TestDb {
+    db: Db,
+    url: String,
+    _pg: Option<PgDatabase>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+async fn sqlite() -> TestDb {
+    let dir = tempfile::tempdir().unwrap();
+    let url = Db::sqlite_url(dir.path());
+    let db = Db::connect(&url, 8).await.unwrap();
+    db.migrate().await.unwrap();
+    TestDb { db, url, _pg: None, _dir: Some(dir) }
+}
+
+async fn postgres() -> TestDb {
+    let pg = PgDatabase::create();
+    let db = Db::connect(&pg.url, 8).await.unwrap();
+    db.migrate().await.unwrap();
+    TestDb { db, url: pg.url.clone(), _pg: Some(pg), _dir: None }
+}
+
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn $name() {
+                let t = super::sqlite().await;
+                super::$name(&t).await;
+                t.db.close().await;
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn $name() {
+                let t = super::postgres().await;
+                super::$name(&t).await;
+                t.db.close().await;
+            })*
+        }
+    };
+}
+
+on_both_backends!(
+    migrations_are_idempotent,
+    keys_are_stored_hashed_and_only_the_whole_key_authenticates,
+    a_charge_takes_credits_and_writes_the_ledger,
+    a_short_balance_is_refused_and_changes_nothing,
+    a_charge_is_refunded_exactly_once_even_under_racing_refunds,
+    pay_for_refunds_failed_or_panicking_work_and_keeps_successful_work,
+    two_hundred_concurrent_charges_against_fifty_succeed_exactly_fifty_times,
+    two_replicas_charging_one_balance_never_overdraw_or_lose_a_charge,
+    idempotency_claims_replay_mismatch_and_in_progress,
+    idempotency_takes_over_abandoned_and_expired_records,
+    rate_limit_counters_are_shared_through_the_database,
+);
+
+/// The invariant: the ledger sums to the balance, and its last row agrees.
+async fn assert_ledger_matches(db: &Db, key_id: i64) {
+    let balance = credits::balance(db, key_id).await.unwrap();
+    let ledger = credits::ledger(db, key_id).await.unwrap();
+    assert_eq!(ledger.iter().map(|e| e.amount).sum::<i64>(), balance, "ledger sum vs balance");
+    assert_eq!(ledger.last().map_or(0, |e| e.balance_after), balance, "last balance_after vs balance");
+    assert!(balance >= 0);
+}
+
+async fn new_key(db: &Db, credits: i64) -> i64 {
+    auth::create_key(db, Role::Agent, "test", credits).await.unwrap().key_id
+}
+
+async fn migrations_are_idempotent(t: &TestDb) {
+    t.db.migrate().await.unwrap();
+    let again = Db::connect(&t.url, 2).await.unwrap();
+    again.migrate().await.unwrap();
+    again.close().await;
+}
+
+async fn keys_are_stored_hashed_and_only_the_whole_key_authenticates(t: &TestDb) {
+    let db = &t.db;
+    let key = auth::create_key(db, Role::Operator, "ops", 7).await.unwrap();
+    assert!(key.secret.starts_with(&key.prefix));
+    assert!(key.secret.len() >= 40);
+    let caller = auth::authenticate(db, &key.secret).await.unwrap().expect("the key authenticates");
+    assert_eq!((caller.key_id, caller.role, caller.label.as_str()), (key.key_id, Role::Operator, "ops"));
+
+    let mut wrong = key.secret.clone();
+    let last = wrong.pop().unwrap();
+    wrong.push(if last == 'A' { 'B' } else { 'A' });
+    assert!(auth::authenticate(db, &wrong).await.unwrap().is_none(), "one changed character");
+    assert!(auth::authenticate(db, &key.prefix).await.unwrap().is_none(), "the prefix alone");
+    assert!(auth::authenticate(db, "").await.unwrap().is_none());
+    assert!(auth::authenticate(db, "ak_ééééééé").await.unwrap().is_none(), "non-ASCII must not panic");
+
+    let row = sqlx::query("SELECT key_hash, prefix FROM api_keys WHERE id = $1")
+        .bind(key.key_id)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    let stored: String = row.get("key_hash");
+    assert_eq!(stored.len(), 64, "a SHA-256 hex digest");
+    assert!(!stored.contains(&key.secret[3..]));
+
+    let listed = auth::list_keys(db).await.unwrap();
+    let entry = listed.iter().find(|k| k.prefix == key.prefix).unwrap();
+    assert_eq!((entry.credits, entry.role), (7, Role::Operator));
+    assert_eq!(auth::find_by_prefix(db, &key.prefix).await.unwrap(), Some(key.key_id));
+    assert_ledger_matches(db, key.key_id).await;
+}
+
+async fn a_charge_takes_credits_and_writes_the_ledger(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 10).await;
+    let charge = credits::charge(db, key, 3, "meme", "req_1").await.unwrap();
+    assert_eq!((charge.cost, charge.balance_after), (3, 7));
+    assert_eq!(credits::balance(db, key).await.unwrap(), 7);
+    let ledger = credits::ledger(db, key).await.unwrap();
+    assert_eq!(ledger.len(), 2);
+    assert_eq!((ledger[1].kind.as_str(), ledger[1].amount, ledger[1].reference.as_deref()), ("charge", -3, Some("req_1")));
+    assert_eq!(credits::grant(db, key, 5, "top-up").await.unwrap(), 12);
+    assert_ledger_matches(db, key).await;
+}
+
+async fn a_short_balance_is_refused_and_changes_nothing(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 2).await;
+    let before = credits::ledger(db, key).await.unwrap();
+    match credits::charge(db, key, 3, "audioscript", "req_2").await {
+        Err(CreditError::Insufficient { needed: 3, balance: 2 }) => {}
+        other => panic!("expected insufficient credits, got {other:?}"),
+    }
+    assert_eq!(credits::balance(db, key).await.unwrap(), 2);
+    assert_eq!(credits::ledger(db, key).await.unwrap(), before);
+    let empty = new_key(db, 0).await;
+    assert!(matches!(
+        credits::charge(db, empty, 1, "meme", "req_3").await,
+        Err(CreditError::Insufficient { needed: 1, balance: 0 })
+    ));
+    assert!(credits::ledger(db, empty).await.unwrap().is_empty());
+}
+
+async fn a_charge_is_refunded_exactly_once_even_under_racing_refunds(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 10).await;
+    let charge = credits::charge(db, key, 4, "mp4", "job_1").await.unwrap();
+    assert!(credits::refund(db, &charge, "render failed").await.unwrap());
+    assert!(!credits::refund(db, &charge, "render failed").await.unwrap());
+    assert_eq!(credits::balance(db, key).await.unwrap(), 10);
+
+    let charge = credits::charge(db, key, 5, "mp4", "job_2").await.unwrap();
+    let racers: Vec<_> = (0..10)
+        .map(|_| {
+            let (db, charge) = (db.clone(), charge.clone());
+            tokio::spawn(async move { credits::refund(&db, &charge, "race").await.unwrap() })
+        })
+        .collect();
+    let mut refunded = 0;
+    for racer in racers {
+        refunded += usize::from(racer.await.unwrap());
+    }
+    assert_eq!(refunded, 1, "exactly one racing refund wins");
+    assert_eq!(credits::balance(db, key).await.unwrap(), 10);
+    let ledger = credits::ledger(db, key).await.unwrap();
+    assert_eq!(ledger.iter().filter(|e| e.kind == "refund").count(), 2);
+    assert_eq!(ledger.last().unwrap().refund_of, Some(charge.id));
+    assert_ledger_matches(db, key).await;
+}
+
+#[derive(Debug)]
+struct WorkFailed;
+
+impl From<CreditError> for WorkFailed {
+    fn from(_: CreditError) -> Self {
+        WorkFailed
+    }
+}
+
+async fn pay_for_refunds_failed_or_panicking_work_and_keeps_successful_work(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 5).await;
+    let (value, charge) = credits::pay_for(db, key, 2, "meme", "req_ok", async { Ok::<_, WorkFailed>(42) }).await.unwrap();
+    assert_eq!((value, charge.balance_after), (42, 3));
+
+    let failed = credits::pay_for(db, key, 2, "meme", "req_fail", async { Err::<(), _>(WorkFailed) }).await;
+    assert!(failed.is_err());
+    assert_eq!(credits::balance(db, key).await.unwrap(), 3, "failed work is refunded");
+
+    let db2 = db.clone();
+    let panicked = tokio::spawn(async move {
+        credits::pay_for(&db2, key, 2, "meme", "req_panic", async move {
+            if key > 0 {
+                panic!("generator bug");
+            }
+            Ok::<(), WorkFailed>(())
+        })
+        .await
+    })
+    .await;
+    assert!(panicked.is_err(), "the panic propagates to the caller");
+    assert_eq!(credits::balance(db, key).await.unwrap(), 3, "panicking work is refunded");
+
+    let short = credits::pay_for(db, key, 9, "mp4", "req_short", async { Ok::<_, WorkFailed>(()) }).await;
+    assert!(short.is_err());
+    assert_eq!(credits::balance(db, key).await.unwrap(), 3);
+    assert_ledger_matches(db, key).await;
+}
+
+async fn charge_concurrently(dbs: &[Db], key: i64, attempts: usize) -> usize {
+    let tasks: Vec<_> = (0..attempts)
+        .map(|i| {
+            let db = dbs[i % dbs.len()].clone();
+            tokio::spawn(async move {
+                match credits::charge(&db, key, 1, "meme", &format!("req_{i}")).await {
+                    Ok(_) => true,
+                    Err(CreditError::Insufficient { .. }) => false,
+                    Err(CreditError::Db(e)) => panic!("charge failed: {e}"),
+                }
+            })
+        })
+        .collect();
+    let mut successes = 0;
+    for task in tasks {
+        successes += usize::from(task.await.unwrap());
+    }
+    successes
+}
+
+async fn two_hundred_concurrent_charges_against_fifty_succeed_exactly_fifty_times(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 50).await;
+    assert_eq!(charge_concurrently(std::slice::from_ref(db), key, 200).await, 50);
+    assert_eq!(credits::balance(db, key).await.unwrap(), 0);
+    assert_eq!(credits::ledger(db, key).await.unwrap().iter().filter(|e| e.kind == "charge").count(), 50);
+    assert_ledger_matches(db, key).await;
+}
+
+async fn two_replicas_charging_one_balance_never_overdraw_or_lose_a_charge(t: &TestDb) {
+    // A second, independent pool on the same database stands for a second replica.
+    let replica = Db::connect(&t.url, 8).await.unwrap();
+    let key = new_key(&t.db, 80).await;
+    let successes = charge_concurrently(&[t.db.clone(), replica.clone()], key, 200).await;
+    assert_eq!(successes, 80);
+    assert_eq!(credits::balance(&replica, key).await.unwrap(), 0);
+    assert_ledger_matches(&t.db, key).await;
+    replica.close().await;
+}
+
+async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
+    let db = &t.db;
+    let (a, b) = (new_key(db, 0).await, new_key(db, 0).await);
+    let hash = idempotency::fingerprint("POST", "/api/agent/brands/memes", b"{\"input\":\"x\"}");
+    let other = idempotency::fingerprint("POST", "/api/agent/brands/memes", b"{\"input\":\"y\"}");
+    assert_ne!(hash, other);
+
+    assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::Fresh);
+    assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::InProgress);
+    assert_eq!(idempotency::claim(db, a, "k1", &other).await.unwrap(), Claim::Mismatch);
+    assert_eq!(idempotency::claim(db, b, "k1", &other).await.unwrap(), Claim::Fresh, "keys are scoped per API key");
+
+    let stored = Stored { status: 200, content_type: Some("application/json".into()), body: b"{\"success\":true}".to_vec() };
+    idempotency::complete(db, a, "k1", &stored).await.unwrap();
+    assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::Replay(stored));
+    assert_eq!(idempotency::claim(db, a, "k1", &other).await.unwrap(), Claim::Mismatch);
+
+    idempotency::release(db, b, "k1").await.unwrap();
+    assert_eq!(idempotency::claim(db, b, "k1", &hash).await.unwrap(), Claim::Fresh, "a released key is free again");
+    assert_eq!(idempotency::purge(db).await.unwrap(), 0, "fresh records are kept");
+}
+
+async fn idempotency_takes_over_abandoned_and_expired_records(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 0).await;
+    let hash = idempotency::fingerprint("POST", "/p", b"{}");
+    assert_eq!(idempotency::claim(db, key, "abandoned", &hash).await.unwrap(), Claim::Fresh);
+    // The process that claimed it died: its lease ran out.
+    sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'abandoned'")
+        .execute(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(idempotency::claim(db, key, "abandoned", &hash).await.unwrap(), Claim::Fresh);
+
+    assert_eq!(idempotency::claim(db, key, "old", &hash).await.unwrap(), Claim::Fresh);
+    let stored = Stored { status: 201, content_type: None, body: vec![1, 2, 3] };
+    idempotency::complete(db, key, "old", &stored).await.unwrap();
+    let past_retention = asset_host::store::now_ms() - idempotency::RETENTION_MS - 1;
+    sqlx::query("UPDATE idempotency_keys SET created_at = $1 WHERE idem_key = 'old'")
+        .bind(past_retention)
+        .execute(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(idempotency::purge(db).await.unwrap(), 1);
+    assert_eq!(idempotency::claim(db, key, "old", &hash).await.unwrap(), Claim::Fresh);
+}
+
+async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
+    let replica = Db::connect(&t.url, 4).await.unwrap();
+    let (one, two) = (Arc::new(Limiter::Database(t.db.clone())), Arc::new(Limiter::Database(replica.clone())));
+    let tasks: Vec<_> = (0..60)
+        .map(|i| {
+            let limiter = if i % 2 == 0 { one.clone() } else { two.clone() };
+            tokio::spawn(async move { limiter.check(Group::Status, "key:1").await.allowed })
+        })
+        .collect();
+    for task in tasks {
+        assert!(task.await.unwrap(), "the first 60 calls pass");
+    }
+    let refused = two.check(Group::Status, "key:1").await;
+    assert!(!refused.allowed, "the 61st call on either replica is refused");
+    assert_eq!((refused.remaining, refused.retry_after_secs > 0), (0, true));
+    assert!(one.check(Group::Status, "key:2").await.allowed, "buckets are per subject");
+    assert!(one.check(Group::Check, "key:1").await.allowed, "and per group");
+    one.purge().await.unwrap();
+    assert!(!one.check(Group::Status, "key:1").await.allowed, "purge keeps live buckets");
+    replica.close().await;
+}
