@@ -29,7 +29,7 @@ impl AppState {
     /// Redis when configured, the shared database on PostgreSQL, memory on SQLite.
     pub async fn new(db: Db, settings: Settings) -> Result<AppState, String> {
         let limiter = match (&settings.redis_url, db.backend()) {
-            (Some(url), _) => Limiter::redis(url).await.map_err(|e| format!("cannot reach Redis: {e}"))?,
+            (Some(url), _) => Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?,
             (None, Backend::Postgres) => Limiter::Database(db.clone()),
             (None, Backend::Sqlite) => Limiter::memory(),
         };

@@ -29,6 +29,9 @@ struct Cli {
     /// Keep rate-limit counters in this Redis.
     #[arg(long, global = true, env = "ASSET_REDIS_URL", hide_env_values = true)]
     redis_url: Option<String>,
+    /// Namespace for this deployment's keys in Redis.
+    #[arg(long, global = true, env = "ASSET_REDIS_PREFIX")]
+    redis_prefix: Option<String>,
     /// Log line format.
     #[arg(long, global = true, env = "ASSET_LOG_FORMAT")]
     log_format: Option<LogFormat>,
@@ -110,6 +113,9 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     }
     if let Some(url) = &cli.redis_url {
         settings.redis_url = Some(url.clone());
+    }
+    if let Some(prefix) = &cli.redis_prefix {
+        settings.redis_prefix = prefix.clone();
     }
     if let Some(format) = cli.log_format {
         settings.log_format = format;

@@ -28,6 +28,8 @@ pub struct Settings {
     pub database_url: Option<String>,
     /// When set, rate-limit counters live in this Redis instead of the database.
     pub redis_url: Option<String>,
+    /// Namespace of this deployment's keys in Redis.
+    pub redis_prefix: String,
     /// Database pool size per process.
     pub max_connections: u32,
     /// Largest accepted request body.
@@ -47,6 +49,7 @@ impl Default for Settings {
             data_dir: PathBuf::from("data"),
             database_url: None,
             redis_url: None,
+            redis_prefix: "asset".into(),
             max_connections: 16,
             max_body_bytes: 64 * 1024,
             trust_forwarded_for: false,

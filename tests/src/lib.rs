@@ -100,6 +100,7 @@ impl Env {
             .env("ASSET_LOG_FORMAT", "json")
             .env_remove("DATABASE_URL")
             .env_remove("ASSET_REDIS_URL")
+            .env_remove("ASSET_REDIS_PREFIX")
             .env_remove("ASSET_CONFIG");
         if let Storage::Postgres(url) = &self.storage {
             cmd.env("DATABASE_URL", url);

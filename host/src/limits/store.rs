@@ -26,7 +26,8 @@ const MAX_CAS_ATTEMPTS: usize = 32;
 pub enum Limiter {
     Memory(Mutex<HashMap<String, i64>>),
     Database(Db),
-    Redis(redis::aio::MultiplexedConnection),
+    /// A Redis connection and the prefix that namespaces this deployment's keys.
+    Redis(redis::aio::MultiplexedConnection, String),
 }
 
 impl Limiter {
@@ -34,16 +35,16 @@ impl Limiter {
         Limiter::Memory(Mutex::new(HashMap::new()))
     }
 
-    pub async fn redis(url: &str) -> Result<Limiter, redis::RedisError> {
+    pub async fn redis(url: &str, prefix: &str) -> Result<Limiter, redis::RedisError> {
         let client = redis::Client::open(url)?;
-        Ok(Limiter::Redis(client.get_multiplexed_async_connection().await?))
+        Ok(Limiter::Redis(client.get_multiplexed_async_connection().await?, prefix.to_string()))
     }
 
     pub fn kind(&self) -> &'static str {
         match self {
             Limiter::Memory(_) => "memory",
             Limiter::Database(_) => "database",
-            Limiter::Redis(_) => "redis",
+            Limiter::Redis(..) => "redis",
         }
     }
 
@@ -84,8 +85,8 @@ impl Limiter {
                     .map_err(|e| e.to_string())?;
                 row.map(|r| r.try_get::<i64, _>(0)).transpose().map_err(|e| e.to_string())
             }
-            Limiter::Redis(conn) => redis::cmd("GET")
-                .arg(redis_key(bucket))
+            Limiter::Redis(conn, prefix) => redis::cmd("GET")
+                .arg(format!("{prefix}:ratelimit:{bucket}"))
                 .query_async::<Option<i64>>(&mut conn.clone())
                 .await
                 .map_err(|e| e.to_string()),
@@ -115,9 +116,9 @@ impl Limiter {
                 let done = query.execute(db.pool()).await.map_err(|e| e.to_string())?;
                 Ok(done.rows_affected() == 1)
             }
-            Limiter::Redis(conn) => {
+            Limiter::Redis(conn, prefix) => {
                 let swapped: i64 = redis::Script::new(REDIS_CAS)
-                    .key(redis_key(bucket))
+                    .key(format!("{prefix}:ratelimit:{bucket}"))
                     .arg(old.map(|v| v.to_string()).unwrap_or_default())
                     .arg(new)
                     .arg(ttl_ms.max(1))
@@ -141,14 +142,10 @@ impl Limiter {
                     .await
                     .map_err(|e| e.to_string())?;
             }
-            Limiter::Redis(_) => {}
+            Limiter::Redis(..) => {}
         }
         Ok(())
     }
-}
-
-fn redis_key(bucket: &str) -> String {
-    format!("asset:ratelimit:{bucket}")
 }
 
 fn fail_open(group: Group, cause: &dyn std::fmt::Display) -> Decision {

@@ -1,0 +1,348 @@
+//! End to end over HTTP against the real `asset-host` binary on an ephemeral port: keys made
+//! by the CLI, auth errors, public routes, rate limits, the error body, OpenAPI, metrics,
+//! logs, graceful shutdown, and two replicas sharing one PostgreSQL.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use asset_tests::{Env, PgDatabase, Server, Storage, each_storage};
+use reqwest::{Client, StatusCode};
+use serde_json::Value;
+
+fn client() -> Client {
+    Client::builder().timeout(Duration::from_secs(20)).build().unwrap()
+}
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+async fn get(server: &Server, path: &str, key: Option<&str>) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+    let mut request = client().get(server.url(path));
+    if let Some(key) = key {
+        request = request.header("x-api-key", key);
+    }
+    let response = request.send().await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    (status, headers, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Asserts the documented error body and that its request id matches the header.
+fn assert_error(status: StatusCode, headers: &reqwest::header::HeaderMap, body: &Value, want: StatusCode, code: &str) {
+    assert_eq!(status, want, "body: {body}");
+    assert_eq!(body["success"], false, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+    assert_eq!(body["requestId"].as_str(), headers["x-request-id"].to_str().ok(), "{body}");
+    let text = body.to_string().to_lowercase();
+    for leak in ["select ", "sqlx", "/work/", ".rs:", "panicked"] {
+        assert!(!text.contains(leak), "error body leaks internals: {body}");
+    }
+}
+
+#[test]
+fn keys_made_by_the_cli_authenticate_and_bad_keys_get_401() {
+    each_storage(|storage| {
+        let env = Env::new(storage);
+        let key = env.create_key(5, "agent");
+        let server = env.serve();
+        block_on(async {
+            let (status, _, me) = get(&server, "/api/agent/me", Some(&key)).await;
+            assert_eq!(status, StatusCode::OK, "{me}");
+            assert_eq!((me["success"].as_bool(), me["credits"].as_i64()), (Some(true), Some(5)));
+            assert_eq!(me["key"]["role"], "agent");
+            assert_eq!(me["listings"], Value::Array(vec![]));
+            assert_eq!(me["purchases"], Value::Array(vec![]));
+
+            let (s, h, b) = get(&server, "/api/agent/me", None).await;
+            assert_error(s, &h, &b, StatusCode::UNAUTHORIZED, "missing_api_key");
+            let (s, h, b) = get(&server, "/api/agent/me", Some("")).await;
+            assert_error(s, &h, &b, StatusCode::UNAUTHORIZED, "invalid_api_key");
+            let wrong = format!("{}x", &key[..key.len() - 1]);
+            let (s, h, b) = get(&server, "/api/agent/me", Some(&wrong)).await;
+            assert_error(s, &h, &b, StatusCode::UNAUTHORIZED, "invalid_api_key");
+            let (s, h, b) = get(&server, "/api/agent/me", Some("ak_not_a_key")).await;
+            assert_error(s, &h, &b, StatusCode::UNAUTHORIZED, "invalid_api_key");
+        });
+
+        let listed = env.run(&["keys", "list"]);
+        let listed = String::from_utf8(listed.stdout).unwrap();
+        let prefix = &key[..11];
+        assert!(listed.contains(prefix) && listed.contains("agent") && listed.contains(" 5 "), "{listed}");
+        assert!(!listed.contains(&key), "keys list must never show the key");
+
+        let granted = env.run(&["keys", "grant", prefix, "7"]);
+        assert!(granted.status.success(), "{}", String::from_utf8_lossy(&granted.stderr));
+        assert!(!env.run(&["keys", "grant", "ak_nothere", "7"]).status.success());
+        block_on(async {
+            let (_, _, me) = get(&server, "/api/agent/me", Some(&key)).await;
+            assert_eq!(me["credits"], 12);
+        });
+    });
+}
+
+#[test]
+fn public_routes_need_no_key_and_describe_the_catalog() {
+    let env = Env::new(Storage::Sqlite);
+    let server = env.serve();
+    block_on(async {
+        let (status, _, menu) = get(&server, "/api/agent/services", None).await;
+        assert_eq!(status, StatusCode::OK);
+        let services = menu["services"].as_array().unwrap();
+        let find = |id: &str| services.iter().find(|s| s["id"] == id).unwrap_or_else(|| panic!("{id} missing")).clone();
+        let expected = [
+            ("pitch", "/api/agent/before", "0.10", 1),
+            ("audioscript", "/api/agent/audioscript", "0.25", 3),
+            ("mp4", "/api/agent/mp4", "0.25", 3),
+            ("meme", "/api/agent/brands/memes", "0.10", 1),
+            ("product-pack", "/api/agent/amazon/pack", "2.00", 20),
+        ];
+        for (id, route, usd, credits) in expected {
+            let s = find(id);
+            assert_eq!((s["route"].as_str(), s["price"]["usd"].as_str()), (Some(route), Some(usd)), "{s}");
+            assert_eq!(s["price"]["credits"], credits, "{s}");
+            assert_eq!(s["rateGroup"], "create", "{s}");
+            assert!(s["price"]["x402"]["amount"].as_str().is_some(), "{s}");
+        }
+        assert_eq!(find("product-pack")["status"], "coming_soon");
+        assert_eq!(find("meme")["deprecatedAlias"], "/api/agent/legacy/memes");
+        assert_eq!(find("invite-bot")["price"]["x402"], Value::Null, "invites are not priced per call in USD");
+        assert_eq!(find("invite-bot")["price"]["credits"], 1);
+        assert_eq!(find("asset-job")["price"]["solPerAsset"], true);
+        let groups = menu["rateGroups"].as_array().unwrap();
+        for (name, limit) in [("pricing", 60), ("create", 10), ("status", 60), ("check", 20)] {
+            assert!(groups.iter().any(|g| g["name"] == name && g["limit"] == limit && g["per"] == "key"), "{name}");
+        }
+
+        let (status, _, packs) = get(&server, "/api/agent/credits/packs", None).await;
+        assert_eq!(status, StatusCode::OK);
+        let rates: Vec<(i64, &str, &str)> = packs["packs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["credits"].as_i64().unwrap(), p["priceUsd"].as_str().unwrap(), p["perCreditUsd"].as_str().unwrap()))
+            .collect();
+        assert_eq!(rates, [(10, "1.00", "0.10"), (50, "4.00", "0.08"), (200, "12.00", "0.06"), (1000, "50.00", "0.05")]);
+
+        let (status, _, kinds) = get(&server, "/api/agent/legacy/kinds", None).await;
+        assert_eq!(status, StatusCode::OK);
+        let kinds: Vec<(&str, i64)> =
+            kinds["kinds"].as_array().unwrap().iter().map(|k| (k["kind"].as_str().unwrap(), k["credits"].as_i64().unwrap())).collect();
+        assert_eq!(kinds, [("image", 1), ("carousel", 1), ("confession", 1), ("hottake", 1), ("reply", 1), ("hybrid", 2)]);
+
+        for path in ["/healthz", "/readyz", "/api/agent/openapi.json"] {
+            assert_eq!(get(&server, path, None).await.0, StatusCode::OK, "{path}");
+        }
+        let (_, _, ready) = get(&server, "/readyz", None).await;
+        assert_eq!((ready["status"].as_str(), ready["database"].as_str()), (Some("ok"), Some("sqlite")));
+    });
+}
+
+#[test]
+fn the_61st_status_call_in_a_minute_gets_429_with_retry_after() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(1, "agent");
+    let other = env.create_key(1, "agent");
+    let server = env.serve();
+    block_on(async {
+        for call in 1..=60 {
+            let (status, headers, body) = get(&server, "/api/agent/me", Some(&key)).await;
+            assert_eq!(status, StatusCode::OK, "call {call}: {body}");
+            assert_eq!(headers["ratelimit-policy"], "\"status\";q=60;w=60");
+            assert_eq!(headers["ratelimit"].to_str().unwrap().split(';').nth(1), Some(format!("r={}", 60 - call).as_str()));
+        }
+        let (status, headers, body) = get(&server, "/api/agent/me", Some(&key)).await;
+        assert_error(status, &headers, &body, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+        let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=60).contains(&retry), "Retry-After {retry}");
+        assert_eq!(body["details"]["group"], "status");
+        assert!(headers["ratelimit"].to_str().unwrap().contains("r=0"));
+        assert_eq!(get(&server, "/api/agent/me", Some(&other)).await.0, StatusCode::OK, "limits are per key");
+    });
+}
+
+#[test]
+fn unknown_routes_bad_json_and_oversized_bodies_get_the_error_body() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(30, "agent");
+    let server = env.serve();
+    block_on(async {
+        let (s, h, b) = get(&server, "/api/agent/nope", None).await;
+        assert_error(s, &h, &b, StatusCode::NOT_FOUND, "not_found");
+        let (s, h, b) = get(&server, "/api/agent/amazon/pack", Some(&key)).await;
+        assert_error(s, &h, &b, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+
+        let post = |body: Vec<u8>, content_type: Option<&'static str>| {
+            let mut request = client().post(server.url("/api/agent/amazon/pack")).header("x-api-key", &key).body(body);
+            if let Some(ct) = content_type {
+                request = request.header("content-type", ct);
+            }
+            async move {
+                let response = request.send().await.unwrap();
+                let (status, headers) = (response.status(), response.headers().clone());
+                (status, headers, response.json::<Value>().await.unwrap())
+            }
+        };
+        let json = Some("application/json");
+        let (s, h, b) = post(b"{\"input\": ".to_vec(), json).await;
+        assert_error(s, &h, &b, StatusCode::BAD_REQUEST, "invalid_json");
+        let (s, h, b) = post(b"{\"input\": \"B00X\"}".to_vec(), None).await;
+        assert_error(s, &h, &b, StatusCode::BAD_REQUEST, "invalid_content_type");
+        let (s, h, b) = post(b"{\"product\": 1}".to_vec(), json).await;
+        assert_error(s, &h, &b, StatusCode::BAD_REQUEST, "invalid_request");
+        let (s, h, b) = post(format!("{{\"input\": \"{}\"}}", "x".repeat(200_000)).into_bytes(), json).await;
+        assert_error(s, &h, &b, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
+        let (s, h, b) = post(b"{\"input\": \"https://example.com/dp/B00X\"}".to_vec(), json).await;
+        assert_error(s, &h, &b, StatusCode::NOT_IMPLEMENTED, "coming_soon");
+
+        let (_, _, me) = get(&server, "/api/agent/me", Some(&key)).await;
+        assert_eq!(me["credits"], 30, "the coming-soon product pack never charges");
+    });
+}
+
+#[test]
+fn openapi_describes_every_route_with_security_groups_and_the_error_body() {
+    let env = Env::new(Storage::Sqlite);
+    let server = env.serve();
+    block_on(async {
+        let (_, _, doc) = get(&server, "/api/agent/openapi.json", None).await;
+        assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+        assert_eq!(doc["info"]["version"], "1.0.0");
+        assert_eq!(doc["components"]["securitySchemes"]["api_key"]["name"], "x-api-key");
+        assert!(doc["components"]["schemas"]["ErrorBody"]["properties"]["code"].is_object());
+        let paths = doc["paths"].as_object().unwrap();
+        for (path, method, group, keyed) in [
+            ("/api/agent/me", "get", "status", true),
+            ("/api/agent/amazon/pack", "post", "create", true),
+            ("/api/agent/services", "get", "public", false),
+            ("/api/agent/credits/packs", "get", "public", false),
+            ("/api/agent/legacy/kinds", "get", "public", false),
+            ("/api/agent/openapi.json", "get", "public", false),
+        ] {
+            let op = &paths[path][method];
+            assert_eq!(op["x-rate-group"], group, "{path}");
+            assert_eq!(op["security"].is_array(), keyed, "{path}");
+            assert!(op["responses"]["200"].is_object() || op["responses"]["501"].is_object(), "{path}");
+            if keyed {
+                assert!(op["responses"]["401"].is_object() && op["responses"]["429"].is_object(), "{path}");
+            }
+        }
+        for probe in ["/healthz", "/readyz", "/metrics"] {
+            assert!(paths.contains_key(probe), "{probe}");
+        }
+        // Every documented path is served: none answers 404.
+        for path in paths.keys() {
+            assert_ne!(get(&server, path, None).await.0, StatusCode::NOT_FOUND, "{path}");
+        }
+    });
+}
+
+#[test]
+fn logs_carry_request_ids_never_keys_and_metrics_count_routes() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(3, "agent");
+    let mut server = env.serve();
+    block_on(async {
+        assert_eq!(get(&server, "/api/agent/me", Some(&key)).await.0, StatusCode::OK);
+        assert_eq!(get(&server, "/api/agent/me", Some("ak_wrongwrongwrong")).await.0, StatusCode::UNAUTHORIZED);
+        let text = client().get(server.url("/metrics")).send().await.unwrap().text().await.unwrap();
+        assert!(text.contains(r#"asset_http_requests_total{method="GET",route="/api/agent/me",status="200"} 1"#), "{text}");
+        assert!(text.contains(r#"route="/api/agent/me",status="401"#), "{text}");
+        assert!(text.contains("asset_http_request_duration_seconds_bucket"), "{text}");
+    });
+    assert!(server.terminate(Duration::from_secs(10)).is_some_and(|s| s.success()));
+    let logs = server.logs();
+    assert!(!logs.contains(&key), "the API key must never be logged");
+    let finished: Vec<Value> = logs
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l["fields"]["message"] == "request finished")
+        .collect();
+    assert!(finished.len() >= 3, "{logs}");
+    for line in finished {
+        assert!(line["span"]["request_id"].as_str().is_some_and(|id| id.starts_with("req_")), "{line}");
+    }
+}
+
+#[test]
+fn sigterm_drains_a_request_in_flight_and_exits_cleanly() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(3, "agent");
+    let mut server = env.serve();
+    let address = server.base.trim_start_matches("http://").to_string();
+    let body = br#"{"input": "https://example.com/dp/B00X"}"#;
+    let mut stream = TcpStream::connect(&address).unwrap();
+    write!(
+        stream,
+        "POST /api/agent/amazon/pack HTTP/1.1\r\nhost: {address}\r\nx-api-key: {key}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    stream.write_all(&body[..10]).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let _ = std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(server.child.try_wait().unwrap().is_none(), "the server waits for the request in flight");
+    stream.write_all(&body[10..]).unwrap();
+    let mut response = String::new();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 501"), "{response}");
+    assert!(response.contains("\"code\":\"coming_soon\""), "{response}");
+    let status = server.terminate(Duration::from_secs(10)).expect("exits after draining");
+    assert!(status.success(), "{status:?}");
+    assert!(TcpStream::connect(&address).is_err(), "no longer listening");
+}
+
+#[test]
+fn two_serve_processes_on_one_postgres_share_rate_limits() {
+    let pg = PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    assert!(env.run(&["migrate"]).status.success());
+    assert!(env.run(&["migrate"]).status.success(), "migrate is repeatable");
+    let key = env.create_key(9, "agent");
+    let (a, b) = (env.serve(), env.serve());
+    block_on(async {
+        let calls: Vec<_> = (0..60)
+            .map(|i| {
+                let url = if i % 2 == 0 { a.url("/api/agent/me") } else { b.url("/api/agent/me") };
+                let key = key.clone();
+                tokio::spawn(async move { client().get(url).header("x-api-key", key).send().await.unwrap().status() })
+            })
+            .collect();
+        for call in calls {
+            assert_eq!(call.await.unwrap(), StatusCode::OK);
+        }
+        for server in [&a, &b] {
+            let (s, h, body) = get(server, "/api/agent/me", Some(&key)).await;
+            assert_error(s, &h, &body, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+        }
+        let (_, _, ready) = get(&a, "/readyz", None).await;
+        assert_eq!(ready["database"], "postgres");
+    });
+}
+
+#[test]
+fn redis_counters_are_shared_when_configured() {
+    let redis = std::env::var("ASSET_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
+    let mut env = Env::new(Storage::Sqlite);
+    env.extra.push(("ASSET_REDIS_URL".into(), redis));
+    let namespace = format!("asset-test-{}-{}", std::process::id(), env.data_dir.path().display());
+    env.extra.push(("ASSET_REDIS_PREFIX".into(), namespace));
+    let key = env.create_key(1, "agent");
+    // Two servers on separate SQLite files would not share memory counters: Redis makes them.
+    let other_env = Env { data_dir: tempfile::tempdir().unwrap(), storage: Storage::Sqlite, extra: env.extra.clone() };
+    let server = env.serve();
+    let other = other_env.serve();
+    block_on(async {
+        // The same key id (1) exists in both databases, so the buckets coincide.
+        let other_key = other_env.create_key(1, "agent");
+        for i in 0..60 {
+            let (target, k) = if i % 2 == 0 { (&server, &key) } else { (&other, &other_key) };
+            assert_eq!(get(target, "/api/agent/me", Some(k)).await.0, StatusCode::OK, "call {i}");
+        }
+        let (s, h, b) = get(&server, "/api/agent/me", Some(&key)).await;
+        assert_error(s, &h, &b, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+    });
+}
