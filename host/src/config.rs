@@ -59,6 +59,25 @@ impl Default for Settings {
     }
 }
 
+/// Written by hand so connection URLs (which may carry passwords) never reach a log.
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = |url: &Option<String>| url.as_ref().map(|_| "<set>");
+        f.debug_struct("Settings")
+            .field("listen", &self.listen)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &redacted(&self.database_url))
+            .field("redis_url", &redacted(&self.redis_url))
+            .field("redis_prefix", &self.redis_prefix)
+            .field("max_connections", &self.max_connections)
+            .field("max_body_bytes", &self.max_body_bytes)
+            .field("trust_forwarded_for", &self.trust_forwarded_for)
+            .field("shutdown_grace_secs", &self.shutdown_grace_secs)
+            .field("log_format", &self.log_format)
+            .finish()
+    }
+}
+
 impl Settings {
     /// Defaults overlaid with the TOML file at `path`, if one is given.
     pub fn load(path: Option<&Path>) -> Result<Settings, String> {

@@ -1,0 +1,31 @@
+# Shared setup for scripts/serve.sh and scripts/test.sh: install what is missing, quietly.
+# Sourced, not run. Everything here is idempotent and a no-op on a machine that has it all.
+
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# Reuse a build cache outside the clone when one exists (a fresh clone then builds in
+# minutes, not from nothing); it is only a cache, so creating it on a new machine is fine.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/asset-service/target}"
+
+say() { printf '==> %s\n' "$*" >&2; }
+
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing ${missing[*]}"
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null 2>&1; then
+    [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  command -v cargo >/dev/null 2>&1 || { say "Rust is missing: install rustup (https://rustup.rs) and rerun"; exit 1; }
+  # rust-toolchain.toml names the toolchain and the wasm32-wasip2 target; rustup fetches them.
+  rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
+  apt_install gcc pkg-config
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs what is missing and runs every test: unit, storage suite on SQLite and PostgreSQL,
+# and end-to-end tests against the real binary. Uses the PostgreSQL at 127.0.0.1:5432 when one
+# answers (or ASSET_TEST_PG), otherwise starts a private one; likewise Redis.
+source "$(dirname "$0")/lib.sh"
+ensure_rust
+apt_install postgresql-client
+
+ensure_postgres() {
+  export ASSET_TEST_PG="${ASSET_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"
+  if psql "$ASSET_TEST_PG" -qtAc 'select 1' >/dev/null 2>&1; then return 0; fi
+  if command -v pg_ctlcluster >/dev/null 2>&1 && ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    say "starting the local PostgreSQL"
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start 2>/dev/null || true
+    for _ in $(seq 30); do psql "$ASSET_TEST_PG" -qtAc 'select 1' >/dev/null 2>&1 && return 0; sleep 1; done
+  fi
+  # No usable server: run a private throwaway cluster with trust auth on its own port.
+  apt_install postgresql
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  local dir=/tmp/asset-test-pg port=55432
+  if ! psql "postgres://postgres@127.0.0.1:$port/postgres" -qtAc 'select 1' >/dev/null 2>&1; then
+    say "starting a private PostgreSQL on port $port"
+    rm -rf "$dir"; mkdir -p "$dir"; chown postgres "$dir"
+    runuser -u postgres -- "$bin/initdb" -D "$dir/data" -A trust -U postgres >/dev/null
+    runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -o "-p $port -k $dir -c listen_addresses=127.0.0.1" -w start >/dev/null
+  fi
+  export ASSET_TEST_PG="postgres://postgres@127.0.0.1:$port/postgres"
+}
+
+ensure_redis() {
+  export ASSET_TEST_REDIS="${ASSET_TEST_REDIS:-redis://127.0.0.1:6379}"
+  if command -v redis-cli >/dev/null 2>&1 && redis-cli -u "$ASSET_TEST_REDIS" ping >/dev/null 2>&1; then return 0; fi
+  apt_install redis-server
+  say "starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null
+  for _ in $(seq 20); do redis-cli ping >/dev/null 2>&1 && return 0; sleep 0.5; done
+  say "Redis did not start"; exit 1
+}
+
+ensure_postgres
+ensure_redis
+# Databases left behind by interrupted runs (named asset_t_<pid>_…; skip live processes).
+psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 'asset_t_%'" 2>/dev/null |
+  while read -r db; do
+    pid="${db#asset_t_}"; pid="${pid%%_*}"
+    if [ -n "$db" ] && ! kill -0 "$pid" 2>/dev/null; then
+      psql "$ASSET_TEST_PG" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true
+    fi
+  done
+
+say "building"
+cargo build --locked --workspace --all-targets
+export ASSET_HOST_BIN="$CARGO_TARGET_DIR/debug/asset-host"
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --locked --workspace --no-fail-fast
+else
+  cargo test --locked --workspace --no-fail-fast
+fi
