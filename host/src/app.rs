@@ -29,16 +29,13 @@ impl AppState {
     /// Redis when configured, the shared database on PostgreSQL, memory on SQLite.
     pub async fn new(db: Db, settings: Settings) -> Result<AppState, String> {
         let limiter = match (&settings.redis_url, db.backend()) {
-            (Some(url), _) => Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?,
+            (Some(url), _) => {
+                Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?
+            }
             (None, Backend::Postgres) => Limiter::Database(db.clone()),
             (None, Backend::Sqlite) => Limiter::memory(),
         };
-        Ok(AppState {
-            db,
-            limiter: Arc::new(limiter),
-            metrics: Arc::new(Metrics::new()),
-            settings: Arc::new(settings),
-        })
+        Ok(AppState { db, limiter: Arc::new(limiter), metrics: Arc::new(Metrics::new()), settings: Arc::new(settings) })
     }
 }
 
@@ -99,6 +96,43 @@ async fn housekeeping(state: AppState) {
         }
         if let Err(e) = state.limiter.purge().await {
             tracing::warn!(error = %e, "rate-limit purge failed");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_served_route_has_a_policy_entry() {
+        let (_, doc) = routes().split_for_parts();
+        let mut served = 0;
+        for (path, item) in &doc.paths.paths {
+            for (method, op) in [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)]
+            {
+                if op.is_some() {
+                    served += 1;
+                    assert!(
+                        crate::policy::find(method, path).is_some(),
+                        "{method} {path} is missing from policy::ROUTES"
+                    );
+                }
+            }
+        }
+        assert!(served >= 9);
+    }
+
+    #[test]
+    fn services_marked_available_are_served_and_the_others_are_not() {
+        let (_, doc) = routes().split_for_parts();
+        for service in crate::catalog::SERVICES {
+            let served = doc.paths.paths.get(service.route).is_some_and(|item| item.post.is_some());
+            let available = service.availability == crate::catalog::Availability::Available;
+            // The product pack is served only to refuse it as coming soon.
+            if service.id != "product-pack" {
+                assert_eq!(served, available, "{} at {}", service.id, service.route);
+            }
         }
     }
 }

@@ -349,11 +349,21 @@ pub struct MemeKind {
 
 pub const MEME_KINDS: &[MemeKind] = &[
     MemeKind { kind: "image", credits: 1, has_image: false, description: "A captioned image meme on a live page." },
-    MemeKind { kind: "carousel", credits: 1, has_image: true, description: "A slideshow of cards, with a PNG for carousels." },
+    MemeKind {
+        kind: "carousel",
+        credits: 1,
+        has_image: true,
+        description: "A slideshow of cards, with a PNG for carousels.",
+    },
     MemeKind { kind: "confession", credits: 1, has_image: false, description: "A first-person confession post." },
     MemeKind { kind: "hottake", credits: 1, has_image: false, description: "A short, bold hot take." },
     MemeKind { kind: "reply", credits: 1, has_image: false, description: "A reply-style meme answering a post." },
-    MemeKind { kind: "hybrid", credits: 2, has_image: false, description: "Image and hot take combined; costs 2 credits." },
+    MemeKind {
+        kind: "hybrid",
+        credits: 2,
+        has_image: false,
+        description: "Image and hot take combined; costs 2 credits.",
+    },
 ];
 
 /// Body of `GET /api/agent/legacy/kinds`.
@@ -395,8 +405,5 @@ async fn product_pack(_caller: Caller, ApiJson(request): ApiJson<PackRequest>) -
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(services))
-        .routes(routes!(meme_kinds))
-        .routes(routes!(product_pack))
+    OpenApiRouter::new().routes(routes!(services)).routes(routes!(meme_kinds)).routes(routes!(product_pack))
 }

@@ -164,7 +164,11 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
         KeysCommand::Create { credits, role, label } => {
             let role = Role::parse(&role).ok_or("role must be agent or operator")?;
             let key = auth::create_key(db, role, &label, i64::from(credits)).await?;
-            eprintln!("created {} key {} with {credits} credits; it is shown only this once:", role.as_str(), key.prefix);
+            eprintln!(
+                "created {} key {} with {credits} credits; it is shown only this once:",
+                role.as_str(),
+                key.prefix
+            );
             println!("{}", key.secret);
         }
         KeysCommand::List => {

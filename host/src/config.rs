@@ -1,7 +1,10 @@
 //! Settings: built-in defaults, then an optional TOML file, then the environment and flags
 //! (the command line in `cli` reads both, flags winning). `serve` needs none of them.
 
-use std::{net::SocketAddr, path::{Path, PathBuf}};
+use std::{
+    net::SocketAddr,
+    path::{Path, PathBuf},
+};
 
 use serde::Deserialize;
 

@@ -106,9 +106,7 @@ impl ApiError {
                 "invalid_content_type",
                 "Send the body as JSON with `Content-Type: application/json`.",
             ),
-            StatusCode::SERVICE_UNAVAILABLE => {
-                Self::Unavailable { message: "The service is busy; retrying is safe." }
-            }
+            StatusCode::SERVICE_UNAVAILABLE => Self::Unavailable { message: "The service is busy; retrying is safe." },
             s if s.is_client_error() => {
                 Self::bad_request("bad_request", s.canonical_reason().unwrap_or("Bad request."))
             }
@@ -178,13 +176,7 @@ impl IntoResponse for ApiError {
             tracing::error!(%cause, "internal error");
         }
         let (message, details) = self.message_and_details();
-        let body = ErrorBody {
-            success: false,
-            code: self.code().into(),
-            message,
-            request_id,
-            details,
-        };
+        let body = ErrorBody { success: false, code: self.code().into(), message, request_id, details };
         let mut response = (status, Json(body)).into_response();
         if let Self::RateLimited { group, decision } = &self {
             decision.write_headers(group, response.headers_mut());
@@ -209,8 +201,13 @@ impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {
             JsonRejection::MissingJsonContentType(_) => ApiError::from_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
-            JsonRejection::JsonSyntaxError(e) => ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {}", e.body_text())),
-            JsonRejection::JsonDataError(e) => ApiError::bad_request("invalid_request", format!("The body does not match the expected fields: {}", e.body_text())),
+            JsonRejection::JsonSyntaxError(e) => {
+                ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {}", e.body_text()))
+            }
+            JsonRejection::JsonDataError(e) => ApiError::bad_request(
+                "invalid_request",
+                format!("The body does not match the expected fields: {}", e.body_text()),
+            ),
             other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
             other => ApiError::bad_request("invalid_body", other.body_text()),
         }
@@ -227,10 +224,8 @@ pub struct ApiJson<T>(pub T);
 pub async fn normalize_errors(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let is_json =
+        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return response;
     }

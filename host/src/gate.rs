@@ -22,14 +22,16 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
     let policy = policy::lookup(request.method(), matched.as_deref());
     let subject = match policy.access {
         Access::Public => format!("ip:{}", client_address(&state, &request)),
-        Access::Key | Access::Operator => match caller_of(&state, request.headers().get(API_KEY_HEADER).cloned(), policy.access).await {
-            Ok(caller) => {
-                let subject = format!("key:{}", caller.key_id);
-                request.extensions_mut().insert(caller);
-                subject
+        Access::Key | Access::Operator => {
+            match caller_of(&state, request.headers().get(API_KEY_HEADER).cloned(), policy.access).await {
+                Ok(caller) => {
+                    let subject = format!("key:{}", caller.key_id);
+                    request.extensions_mut().insert(caller);
+                    subject
+                }
+                Err(e) => return e.into_response(),
             }
-            Err(e) => return e.into_response(),
-        },
+        }
     };
     let Some(group) = policy.group else { return next.run(request).await };
     let decision = state.limiter.check(group, &subject).await;
@@ -41,17 +43,18 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
     response
 }
 
-const MISSING_KEY: ApiError = ApiError::Unauthorized {
-    code: "missing_api_key",
-    message: "Send your API key in the `x-api-key` header.",
-};
+const MISSING_KEY: ApiError =
+    ApiError::Unauthorized { code: "missing_api_key", message: "Send your API key in the `x-api-key` header." };
 
 async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access) -> Result<Caller, ApiError> {
     let presented = match header.as_ref().map(|v| v.to_str()) {
         None => return Err(MISSING_KEY),
         Some(Ok(key)) if !key.trim().is_empty() => key.trim(),
         Some(_) => {
-            return Err(ApiError::Unauthorized { code: "invalid_api_key", message: "The `x-api-key` header is empty or malformed." });
+            return Err(ApiError::Unauthorized {
+                code: "invalid_api_key",
+                message: "The `x-api-key` header is empty or malformed.",
+            });
         }
     };
     let caller = authenticate(&state.db, presented)
@@ -75,10 +78,7 @@ fn client_address(state: &AppState, request: &Request) -> IpAddr {
             .and_then(|hop| hop.trim().parse::<IpAddr>().ok())
     });
     forwarded.flatten().unwrap_or_else(|| {
-        request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
+        request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
     })
 }
 

@@ -140,11 +140,12 @@ pub async fn release(db: &Db, key_id: i64, idem_key: &str) -> Result<(), sqlx::E
 
 /// Deletes records past their retention.
 pub async fn purge(db: &Db) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1 AND (state = 'done' OR locked_until < $2)")
-        .bind(now_ms() - RETENTION_MS)
-        .bind(now_ms())
-        .execute(db.pool())
-        .await?;
+    let done =
+        sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1 AND (state = 'done' OR locked_until < $2)")
+            .bind(now_ms() - RETENTION_MS)
+            .bind(now_ms())
+            .execute(db.pool())
+            .await?;
     Ok(done.rows_affected())
 }
 
@@ -177,9 +178,8 @@ async fn run_once(
             .into_response()
     })?;
     let (parts, body) = request.into_parts();
-    let body = to_bytes(body, state.settings.max_body_bytes)
-        .await
-        .map_err(|_| ApiError::PayloadTooLarge.into_response())?;
+    let body =
+        to_bytes(body, state.settings.max_body_bytes).await.map_err(|_| ApiError::PayloadTooLarge.into_response())?;
     let path = parts.uri.path_and_query().map_or("", |p| p.as_str());
     let hash = fingerprint(parts.method.as_str(), path, &body);
     let db = state.db.clone();

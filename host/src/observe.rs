@@ -44,7 +44,12 @@ pub fn with_request_id<F: Future>(future: F) -> impl Future<Output = F::Output> 
 fn request_id_for(request: &Request) -> String {
     let offered = request.headers().get(REQUEST_ID_HEADER).and_then(|v| v.to_str().ok());
     match offered {
-        Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => id.to_string(),
+        Some(id)
+            if (1..=64).contains(&id.len())
+                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+        {
+            id.to_string()
+        }
         _ => {
             let mut bytes = [0u8; 12];
             rand::fill(&mut bytes);
@@ -56,10 +61,7 @@ fn request_id_for(request: &Request) -> String {
 /// The route template a request matched, or `unmatched` (so unknown paths cannot blow up the
 /// metric label space).
 pub fn route_of(request: &Request) -> String {
-    request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string())
+    request.extensions().get::<MatchedPath>().map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string())
 }
 
 /// Outermost middleware: assigns the request id, opens the span every log line of the request
@@ -131,9 +133,6 @@ impl Default for Metrics {
 
 /// `GET /metrics` body.
 pub fn metrics_response(metrics: &Metrics) -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")],
-        metrics.render(),
-    )
+    ([(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")], metrics.render())
         .into_response()
 }

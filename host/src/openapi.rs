@@ -99,9 +99,10 @@ pub fn finish(mut doc: Doc) -> Doc {
 fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
     let policy = policy::find(method, path);
     let group = policy.and_then(|p| p.group).map(|g| g.name());
-    operation.extensions.get_or_insert_with(Default::default).merge(
-        ExtensionsBuilder::new().add("x-rate-group", serde_json::json!(group)).build(),
-    );
+    operation
+        .extensions
+        .get_or_insert_with(Default::default)
+        .merge(ExtensionsBuilder::new().add("x-rate-group", serde_json::json!(group)).build());
     let responses = &mut operation.responses.responses;
     let keyed = policy.is_none_or(|p| p.access != Access::Public);
     if keyed {
@@ -109,7 +110,9 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         responses.entry("401".into()).or_insert_with(|| error_response("Missing or invalid API key"));
     }
     if group.is_some() {
-        responses.entry("429".into()).or_insert_with(|| error_response("Rate limited; see `Retry-After` and `RateLimit`"));
+        responses
+            .entry("429".into())
+            .or_insert_with(|| error_response("Rate limited; see `Retry-After` and `RateLimit`"));
     }
     if keyed && method == "POST" {
         operation.parameters.get_or_insert_with(Vec::new).push(

@@ -30,7 +30,11 @@ struct ProbeRequest {
 }
 
 /// Charges `cost`, sleeps, then succeeds or fails: a stand-in generator for the machinery.
-async fn probe(State(state): State<AppState>, caller: Caller, ApiJson(req): ApiJson<ProbeRequest>) -> Result<Json<Value>, ApiError> {
+async fn probe(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<ProbeRequest>,
+) -> Result<Json<Value>, ApiError> {
     let work = async move {
         tokio::time::sleep(Duration::from_millis(req.sleep_ms)).await;
         if req.fail {
@@ -74,8 +78,13 @@ async fn start(postgres: bool, credits: i64) -> Harness {
 }
 
 impl Harness {
-    async fn post(&self, body: Value, idempotency_key: Option<&str>) -> (StatusCode, reqwest::header::HeaderMap, Value) {
-        let mut request = Client::new().post(format!("{}{PROBE}", self.base)).header("x-api-key", &self.key).json(&body);
+    async fn post(
+        &self,
+        body: Value,
+        idempotency_key: Option<&str>,
+    ) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+        let mut request =
+            Client::new().post(format!("{}{PROBE}", self.base)).header("x-api-key", &self.key).json(&body);
         if let Some(k) = idempotency_key {
             request = request.header("idempotency-key", k);
         }
@@ -178,7 +187,15 @@ async fn a_reused_key_with_another_body_is_422_and_a_running_one_409(pg: bool) {
         let (base, key) = (h.base.clone(), h.key.clone());
         let slow = slow.clone();
         tokio::spawn(async move {
-            Client::new().post(format!("{base}{PROBE}")).header("x-api-key", key).header("idempotency-key", "k").json(&slow).send().await.unwrap().status()
+            Client::new()
+                .post(format!("{base}{PROBE}"))
+                .header("x-api-key", key)
+                .header("idempotency-key", "k")
+                .json(&slow)
+                .send()
+                .await
+                .unwrap()
+                .status()
         })
     };
     h.wait_for_record("k", "running").await;

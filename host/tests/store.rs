@@ -129,7 +129,10 @@ async fn a_charge_takes_credits_and_writes_the_ledger(t: &TestDb) {
     assert_eq!(credits::balance(db, key).await.unwrap(), 7);
     let ledger = credits::ledger(db, key).await.unwrap();
     assert_eq!(ledger.len(), 2);
-    assert_eq!((ledger[1].kind.as_str(), ledger[1].amount, ledger[1].reference.as_deref()), ("charge", -3, Some("req_1")));
+    assert_eq!(
+        (ledger[1].kind.as_str(), ledger[1].amount, ledger[1].reference.as_deref()),
+        ("charge", -3, Some("req_1"))
+    );
     assert_eq!(credits::grant(db, key, 5, "top-up").await.unwrap(), 12);
     assert_ledger_matches(db, key).await;
 }
@@ -191,7 +194,8 @@ impl From<CreditError> for WorkFailed {
 async fn pay_for_refunds_failed_or_panicking_work_and_keeps_successful_work(t: &TestDb) {
     let db = &t.db;
     let key = new_key(db, 5).await;
-    let (value, charge) = credits::pay_for(db, key, 2, "meme", "req_ok", async { Ok::<_, WorkFailed>(42) }).await.unwrap();
+    let (value, charge) =
+        credits::pay_for(db, key, 2, "meme", "req_ok", async { Ok::<_, WorkFailed>(42) }).await.unwrap();
     assert_eq!((value, charge.balance_after), (42, 3));
 
     let failed = credits::pay_for(db, key, 2, "meme", "req_fail", async { Err::<(), _>(WorkFailed) }).await;
@@ -270,7 +274,8 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     assert_eq!(idempotency::claim(db, a, "k1", &other).await.unwrap(), Claim::Mismatch);
     assert_eq!(idempotency::claim(db, b, "k1", &other).await.unwrap(), Claim::Fresh, "keys are scoped per API key");
 
-    let stored = Stored { status: 200, content_type: Some("application/json".into()), body: b"{\"success\":true}".to_vec() };
+    let stored =
+        Stored { status: 200, content_type: Some("application/json".into()), body: b"{\"success\":true}".to_vec() };
     idempotency::complete(db, a, "k1", &stored).await.unwrap();
     assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::Replay(stored));
     assert_eq!(idempotency::claim(db, a, "k1", &other).await.unwrap(), Claim::Mismatch);

@@ -40,7 +40,9 @@ CREATE TABLE idempotency_keys (
 );
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
 
-CREATE TABLE rate_limits (
+-- Counters are disposable: unlogged skips the WAL (and its fsync) on every call; a crash
+-- only forgets recent counts.
+CREATE UNLOGGED TABLE rate_limits (
     bucket  TEXT    PRIMARY KEY,
     tat     BIGINT  NOT NULL
 );

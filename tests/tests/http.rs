@@ -121,15 +121,27 @@ fn public_routes_need_no_key_and_describe_the_catalog() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|p| (p["credits"].as_i64().unwrap(), p["priceUsd"].as_str().unwrap(), p["perCreditUsd"].as_str().unwrap()))
+            .map(|p| {
+                (p["credits"].as_i64().unwrap(), p["priceUsd"].as_str().unwrap(), p["perCreditUsd"].as_str().unwrap())
+            })
             .collect();
-        assert_eq!(rates, [(10, "1.00", "0.10"), (50, "4.00", "0.08"), (200, "12.00", "0.06"), (1000, "50.00", "0.05")]);
+        assert_eq!(
+            rates,
+            [(10, "1.00", "0.10"), (50, "4.00", "0.08"), (200, "12.00", "0.06"), (1000, "50.00", "0.05")]
+        );
 
         let (status, _, kinds) = get(&server, "/api/agent/legacy/kinds", None).await;
         assert_eq!(status, StatusCode::OK);
-        let kinds: Vec<(&str, i64)> =
-            kinds["kinds"].as_array().unwrap().iter().map(|k| (k["kind"].as_str().unwrap(), k["credits"].as_i64().unwrap())).collect();
-        assert_eq!(kinds, [("image", 1), ("carousel", 1), ("confession", 1), ("hottake", 1), ("reply", 1), ("hybrid", 2)]);
+        let kinds: Vec<(&str, i64)> = kinds["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| (k["kind"].as_str().unwrap(), k["credits"].as_i64().unwrap()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [("image", 1), ("carousel", 1), ("confession", 1), ("hottake", 1), ("reply", 1), ("hybrid", 2)]
+        );
 
         for path in ["/healthz", "/readyz", "/api/agent/openapi.json"] {
             assert_eq!(get(&server, path, None).await.0, StatusCode::OK, "{path}");
@@ -150,7 +162,10 @@ fn the_61st_status_call_in_a_minute_gets_429_with_retry_after() {
             let (status, headers, body) = get(&server, "/api/agent/me", Some(&key)).await;
             assert_eq!(status, StatusCode::OK, "call {call}: {body}");
             assert_eq!(headers["ratelimit-policy"], "\"status\";q=60;w=60");
-            assert_eq!(headers["ratelimit"].to_str().unwrap().split(';').nth(1), Some(format!("r={}", 60 - call).as_str()));
+            assert_eq!(
+                headers["ratelimit"].to_str().unwrap().split(';').nth(1),
+                Some(format!("r={}", 60 - call).as_str())
+            );
         }
         let (status, headers, body) = get(&server, "/api/agent/me", Some(&key)).await;
         assert_error(status, &headers, &body, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
@@ -247,7 +262,10 @@ fn logs_carry_request_ids_never_keys_and_metrics_count_routes() {
         assert_eq!(get(&server, "/api/agent/me", Some(&key)).await.0, StatusCode::OK);
         assert_eq!(get(&server, "/api/agent/me", Some("ak_wrongwrongwrong")).await.0, StatusCode::UNAUTHORIZED);
         let text = client().get(server.url("/metrics")).send().await.unwrap().text().await.unwrap();
-        assert!(text.contains(r#"asset_http_requests_total{method="GET",route="/api/agent/me",status="200"} 1"#), "{text}");
+        assert!(
+            text.contains(r#"asset_http_requests_total{method="GET",route="/api/agent/me",status="200"} 1"#),
+            "{text}"
+        );
         assert!(text.contains(r#"route="/api/agent/me",status="401"#), "{text}");
         assert!(text.contains("asset_http_request_duration_seconds_bucket"), "{text}");
     });

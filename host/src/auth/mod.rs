@@ -153,9 +153,6 @@ pub async fn list_keys(db: &Db) -> Result<Vec<KeySummary>, sqlx::Error> {
 
 /// The id of the key whose public prefix is `prefix`.
 pub async fn find_by_prefix(db: &Db, prefix: &str) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query("SELECT id FROM api_keys WHERE prefix = $1")
-        .bind(prefix)
-        .fetch_optional(db.pool())
-        .await?;
+    let row = sqlx::query("SELECT id FROM api_keys WHERE prefix = $1").bind(prefix).fetch_optional(db.pool()).await?;
     row.map(|r| r.try_get(0)).transpose()
 }

@@ -27,7 +27,10 @@ pub struct Charge {
 #[derive(Debug)]
 pub enum CreditError {
     /// The balance is below the cost; nothing changed.
-    Insufficient { needed: i64, balance: i64 },
+    Insufficient {
+        needed: i64,
+        balance: i64,
+    },
     Db(sqlx::Error),
 }
 
@@ -69,7 +72,7 @@ pub async fn grant_in(conn: &mut AnyConnection, key_id: i64, amount: i64, reason
         .fetch_one(&mut *conn)
         .await?
         .try_get(0)?;
-    append(conn, key_id, "grant", amount, balance, reason, None, None).await?;
+    append(conn, key_id, "grant", amount, balance, reason, None).await?;
     Ok(balance)
 }
 
@@ -88,19 +91,18 @@ pub async fn charge(db: &Db, key_id: i64, cost: i64, reason: &str, reference: &s
     // The write comes first so SQLite takes its write lock at once instead of upgrading a
     // read lock mid-transaction (which fails instead of waiting).
     let mut tx = db.pool().begin().await?;
-    let updated = sqlx::query(
-        "UPDATE api_keys SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits",
-    )
-    .bind(cost)
-    .bind(key_id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let updated =
+        sqlx::query("UPDATE api_keys SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits")
+            .bind(cost)
+            .bind(key_id)
+            .fetch_optional(&mut *tx)
+            .await?;
     let Some(row) = updated else {
         tx.rollback().await?;
         return Err(CreditError::Insufficient { needed: cost, balance: balance(db, key_id).await? });
     };
     let balance_after: i64 = row.try_get(0)?;
-    let id = append(&mut tx, key_id, "charge", -cost, balance_after, reason, Some(reference), None).await?;
+    let id = append(&mut tx, key_id, "charge", -cost, balance_after, reason, Some(reference)).await?;
     tx.commit().await?;
     Ok(Charge { id, key_id, cost, balance_after })
 }
@@ -141,7 +143,14 @@ pub async fn refund(db: &Db, charge: &Charge, reason: &str) -> Result<bool, sqlx
 ///
 /// The work runs in its own task: a client that hangs up mid-request drops the handler, but
 /// not the work it paid for, so the charge is always either used or refunded.
-pub async fn pay_for<T, E, W>(db: &Db, key_id: i64, cost: i64, reason: &str, reference: &str, work: W) -> Result<(T, Charge), E>
+pub async fn pay_for<T, E, W>(
+    db: &Db,
+    key_id: i64,
+    cost: i64,
+    reason: &str,
+    reference: &str,
+    work: W,
+) -> Result<(T, Charge), E>
 where
     W: Future<Output = Result<T, E>> + Send + 'static,
     T: Send + 'static,
@@ -152,9 +161,7 @@ where
     let settled = tokio::spawn(async move {
         let outcome = tokio::spawn(work).await;
         if !matches!(outcome, Ok(Ok(_))) {
-            if let Err(e) = refund(&db, &charge, &reason).await {
-                tracing::error!(charge = charge.id, error = %e, "refund failed; the sweeper must retry it");
-            }
+            refund_with_retries(&db, &charge, &reason).await;
         }
         (outcome, charge)
     });
@@ -165,13 +172,27 @@ where
     }
 }
 
+/// Refunds `charge`, retrying with backoff through a passing database outage. Refunding is
+/// idempotent (the unique `refund_of`), so a retry after an unclear failure is safe.
+async fn refund_with_retries(db: &Db, charge: &Charge, reason: &str) {
+    let mut delay = std::time::Duration::from_millis(100);
+    for attempt in 1..=6 {
+        match refund(db, charge, reason).await {
+            Ok(_) => return,
+            Err(e) if attempt == 6 => {
+                tracing::error!(charge = charge.id, key = charge.key_id, cost = charge.cost, error = %e,
+                    "refund failed after retries; refund this charge by hand");
+            }
+            Err(e) => tracing::warn!(charge = charge.id, attempt, error = %e, "refund failed; retrying"),
+        }
+        tokio::time::sleep(delay).await;
+        delay *= 2;
+    }
+}
+
 /// The key's current balance.
 pub async fn balance(db: &Db, key_id: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query("SELECT credits FROM api_keys WHERE id = $1")
-        .bind(key_id)
-        .fetch_one(db.pool())
-        .await?
-        .try_get(0)
+    sqlx::query("SELECT credits FROM api_keys WHERE id = $1").bind(key_id).fetch_one(db.pool()).await?.try_get(0)
 }
 
 /// The key's ledger, oldest first.
@@ -198,7 +219,6 @@ pub async fn ledger(db: &Db, key_id: i64) -> Result<Vec<LedgerEntry>, sqlx::Erro
         .collect()
 }
 
-#[allow(clippy::too_many_arguments)]
 async fn append(
     conn: &mut AnyConnection,
     key_id: i64,
@@ -207,11 +227,10 @@ async fn append(
     balance_after: i64,
     reason: &str,
     reference: Option<&str>,
-    refund_of: Option<i64>,
 ) -> Result<i64, sqlx::Error> {
     sqlx::query(
-        "INSERT INTO credit_ledger (api_key_id, kind, amount, balance_after, reason, reference, refund_of, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        "INSERT INTO credit_ledger (api_key_id, kind, amount, balance_after, reason, reference, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(key_id)
     .bind(kind)
@@ -219,7 +238,6 @@ async fn append(
     .bind(balance_after)
     .bind(reason)
     .bind(reference)
-    .bind(refund_of)
     .bind(now_ms())
     .fetch_one(conn)
     .await?

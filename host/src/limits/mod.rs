@@ -34,7 +34,8 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 6] = [Group::Pricing, Group::Create, Group::Status, Group::Check, Group::Account, Group::Public];
+    pub const ALL: [Group; 6] =
+        [Group::Pricing, Group::Create, Group::Status, Group::Check, Group::Account, Group::Public];
 
     pub fn name(self) -> &'static str {
         match self {

@@ -105,9 +105,11 @@ impl Limiter {
             }
             Limiter::Database(db) => {
                 let query = match old {
-                    None => sqlx::query("INSERT INTO rate_limits (bucket, tat) VALUES ($1, $2) ON CONFLICT (bucket) DO NOTHING")
-                        .bind(bucket)
-                        .bind(new),
+                    None => sqlx::query(
+                        "INSERT INTO rate_limits (bucket, tat) VALUES ($1, $2) ON CONFLICT (bucket) DO NOTHING",
+                    )
+                    .bind(bucket)
+                    .bind(new),
                     Some(old) => sqlx::query("UPDATE rate_limits SET tat = $2 WHERE bucket = $1 AND tat = $3")
                         .bind(bucket)
                         .bind(new)

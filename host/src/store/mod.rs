@@ -49,9 +49,7 @@ impl Db {
         } else if url.starts_with("sqlite:") {
             Backend::Sqlite
         } else {
-            return Err(sqlx::Error::Configuration(
-                "DATABASE_URL must start with sqlite: or postgres://".into(),
-            ));
+            return Err(sqlx::Error::Configuration("DATABASE_URL must start with sqlite: or postgres://".into()));
         };
         let options = AnyConnectOptions::from_str(url)?;
         let pool = AnyPoolOptions::new()
@@ -108,9 +106,7 @@ impl Db {
 
 /// Wall-clock time in Unix milliseconds, the unit every stored timestamp uses.
 pub fn now_ms() -> i64 {
-    let since_epoch = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
+    let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     i64::try_from(since_epoch.as_millis()).unwrap_or(i64::MAX)
 }
 
