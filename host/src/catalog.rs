@@ -32,7 +32,9 @@ pub struct Limit {
     pub unit: &'static str,
 }
 
-/// One service as the catalog knows it.
+/// One service as the catalog knows it. The price fields are shown through [`PriceView`].
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Service {
     pub id: &'static str,
     pub name: &'static str,
@@ -40,16 +42,25 @@ pub struct Service {
     pub route: &'static str,
     pub description: &'static str,
     /// List price in US cents; `None` where the spec does not price the call in USD.
+    #[serde(skip)]
     pub usd_cents: Option<u32>,
     /// Whether the call can be paid per call over x402 at the USD price.
+    #[serde(skip)]
     pub x402: bool,
     /// Whether the USD price is quoted in SOL per asset instead.
+    #[serde(skip)]
     pub sol_per_asset: bool,
+    #[serde(skip)]
     pub credits: Option<u32>,
+    /// True for job-style services: 202 and a free status route to poll.
+    #[serde(rename = "async")]
     pub asynchronous: bool,
+    /// Whether this build serves it.
+    #[serde(rename = "status")]
     pub availability: Availability,
+    #[schema(value_type = Vec<Limit>)]
     pub limits: &'static [Limit],
-    /// Status routes that belong to this service, free to poll.
+    /// The free status route to poll, for job-style services.
     pub status_route: Option<&'static str>,
     /// A deprecated path that serves the same thing.
     pub deprecated_alias: Option<&'static str>,
@@ -239,25 +250,16 @@ pub struct X402Price {
     pub network: &'static str,
 }
 
-/// A service in the menu.
+/// A service in the menu: the catalog entry plus its prices and rate group.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ServiceView {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub method: &'static str,
-    pub route: &'static str,
-    pub description: &'static str,
-    pub status: Availability,
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub service: &'static Service,
     pub price: PriceView,
-    pub limits: Vec<Limit>,
-    /// Rate group of the create route.
+    /// Rate group of the route.
     pub rate_group: Option<Group>,
-    /// True for job-style services: 202 and a free status route to poll.
-    #[serde(rename = "async")]
-    pub asynchronous: bool,
-    pub status_route: Option<&'static str>,
-    pub deprecated_alias: Option<&'static str>,
 }
 
 /// A rate group in the menu.
@@ -286,12 +288,7 @@ pub struct ServicesMenu {
 
 fn view(service: &'static Service) -> ServiceView {
     ServiceView {
-        id: service.id,
-        name: service.name,
-        method: service.method,
-        route: service.route,
-        description: service.description,
-        status: service.availability,
+        service,
         price: PriceView {
             usd: service.usd_cents.map(|c| usd(c.into())),
             x402: service.usd_cents.filter(|_| service.x402).map(|cents| X402Price {
@@ -303,11 +300,7 @@ fn view(service: &'static Service) -> ServiceView {
             credits: service.credits,
             sol_per_asset: service.sol_per_asset,
         },
-        limits: service.limits.to_vec(),
         rate_group: policy::find(service.method, service.route).and_then(|p| p.group),
-        asynchronous: service.asynchronous,
-        status_route: service.status_route,
-        deprecated_alias: service.deprecated_alias,
     }
 }
 
