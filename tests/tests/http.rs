@@ -364,3 +364,19 @@ fn redis_counters_are_shared_when_configured() {
         assert_error(s, &h, &b, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
     });
 }
+
+#[test]
+fn readyz_fails_while_the_database_is_gone_and_healthz_does_not() {
+    let pg = PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let server = env.serve();
+    block_on(async {
+        assert_eq!(get(&server, "/readyz", None).await.0, StatusCode::OK);
+    });
+    drop(pg); // DROP DATABASE … WITH (FORCE): every connection of the server is cut.
+    block_on(async {
+        let (status, _, body) = get(&server, "/readyz", None).await;
+        assert_eq!((status, body["status"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("unavailable")));
+        assert_eq!(get(&server, "/healthz", None).await.0, StatusCode::OK);
+    });
+}
