@@ -27,5 +27,7 @@ ensure_rust() {
   command -v cargo >/dev/null 2>&1 || { say "Rust is missing: install rustup (https://rustup.rs) and rerun"; exit 1; }
   # rust-toolchain.toml names the toolchain and the wasm32-wasip2 target; rustup fetches them.
   rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
+  # An existing toolchain does not pick up new targets from the file by itself.
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
   apt_install gcc pkg-config
 }

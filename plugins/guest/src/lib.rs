@@ -1,0 +1,92 @@
+//! The guest side of the `asset:generator@1.0.0` world: generated bindings, re-exported types,
+//! and the few helpers every generator needs (seeded choice, input checks, block builders).
+//!
+//! A generator crate implements [`Guest`] and calls `guest::export_generator!(MyGenerator);`.
+
+/// The generated bindings. In their own module because a public export macro is defined at
+/// the crate root, where the generated `use` of it would otherwise collide.
+pub mod bindings {
+    wit_bindgen::generate!({
+        path: "../../wit/1.0.0",
+        world: "generator",
+        pub_export_macro: true,
+        export_macro_name: "export_generator",
+        default_bindings_module: "guest::bindings",
+    });
+}
+
+pub use bindings::asset::generator::host;
+pub use bindings::asset::generator::types::{Block, Brand, Capability};
+pub use bindings::{Content, GenerateError, Guest, Manifest, Request, export_generator};
+
+/// A deterministic choice from `options` for `seed` and a salt (so different slots of one
+/// request do not all pick the same index).
+pub fn pick<'a>(options: &[&'a str], seed: u64, salt: u64) -> &'a str {
+    if options.is_empty() {
+        return "";
+    }
+    // SplitMix64: a cheap, well-mixed step so nearby seeds diverge.
+    let mut z = seed.wrapping_add(salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    options[(z % options.len() as u64) as usize]
+}
+
+/// The input, trimmed, or `invalid-input` when it is empty or longer than `max_chars`.
+pub fn checked_input(request: &Request, max_chars: usize) -> Result<String, GenerateError> {
+    let input = request.input.trim();
+    if input.is_empty() {
+        return Err(GenerateError::InvalidInput("the input is empty".into()));
+    }
+    if input.chars().count() > max_chars {
+        return Err(GenerateError::InvalidInput(format!("the input is longer than {max_chars} characters")));
+    }
+    Ok(input.to_string())
+}
+
+/// `unsupported-language` unless the request's language is one of `languages`.
+pub fn check_language(request: &Request, languages: &[&str]) -> Result<(), GenerateError> {
+    if languages.contains(&request.language.as_str()) {
+        Ok(())
+    } else {
+        Err(GenerateError::UnsupportedLanguage(request.language.clone()))
+    }
+}
+
+/// A block with no attributes.
+pub fn block(role: &str, text: impl Into<String>) -> Block {
+    Block { role: role.into(), text: text.into(), attributes: Vec::new() }
+}
+
+/// A block with attributes.
+pub fn block_with(role: &str, text: impl Into<String>, attributes: &[(&str, &str)]) -> Block {
+    Block {
+        role: role.into(),
+        text: text.into(),
+        attributes: attributes.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+    }
+}
+
+/// A short subject for templates: the first sentence of the input, at most `max` characters.
+pub fn subject(input: &str, max: usize) -> String {
+    let first = input.split(['.', '!', '?', '\n']).next().unwrap_or(input).trim();
+    let mut out: String = first.chars().take(max).collect();
+    if first.chars().count() > max {
+        out.push('…');
+    }
+    out
+}
+
+/// A sample request for manifests.
+pub fn sample(task: &str, kind: Option<&str>, input: &str) -> Request {
+    Request {
+        task: task.into(),
+        kind: kind.map(str::to_string),
+        input: input.into(),
+        language: "en".into(),
+        seed: 7,
+        brand: None,
+        options: Vec::new(),
+    }
+}
