@@ -44,7 +44,7 @@ where
 }
 
 async fn bench_db(db: &Db, backend: &'static str, rows: &mut Vec<Row>) {
-    let key = auth::create_key(db, Role::Agent, "bench", 1_000_000).await.unwrap();
+    let key = auth::create_key(db, Role::Agent, "bench", 1_000_000, None).await.unwrap();
     let (m, p, r) = time_each(SAMPLES, |_| {
         let (db, secret) = (db.clone(), key.secret.clone());
         async move {

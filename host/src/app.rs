@@ -13,6 +13,7 @@ use crate::error::{self, ApiError};
 use crate::limits::Limiter;
 use crate::observe::{self, Metrics};
 use crate::store::{Backend, Db};
+use crate::plugins::{self, Registry, Sandbox};
 use crate::{account, billing, catalog, gate, idempotency, openapi, ops};
 
 /// Everything a request handler may need; cheap to clone.
@@ -22,6 +23,7 @@ pub struct AppState {
     pub limiter: Arc<Limiter>,
     pub metrics: Arc<Metrics>,
     pub settings: Arc<Settings>,
+    pub plugins: Arc<Registry>,
 }
 
 impl AppState {
@@ -35,7 +37,17 @@ impl AppState {
             (None, Backend::Postgres) => Limiter::Database(db.clone()),
             (None, Backend::Sqlite) => Limiter::memory(),
         };
-        Ok(AppState { db, limiter: Arc::new(limiter), metrics: Arc::new(Metrics::new()), settings: Arc::new(settings) })
+        let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")))?;
+        let registry = Registry::new(db.clone(), Arc::new(sandbox));
+        registry.install_builtins(&plugins::builtins()).await.map_err(|e| format!("installing built-in generators: {e:?}"))?;
+        registry.refresh().await.map_err(|e| format!("loading generators: {e:?}"))?;
+        Ok(AppState {
+            db,
+            limiter: Arc::new(limiter),
+            metrics: Arc::new(Metrics::new()),
+            settings: Arc::new(settings),
+            plugins: Arc::new(registry),
+        })
     }
 }
 
@@ -47,6 +59,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(ops::router())
         .merge(openapi::router())
+        .merge(plugins::routes::router())
 }
 
 /// The service's router.
@@ -80,9 +93,11 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
+    let follower = tokio::spawn(plugins::follow_activations(state.plugins.clone()));
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
     housekeeping.abort();
+    follower.abort();
     served
 }
 

@@ -61,10 +61,13 @@ enum KeysCommand {
         /// Opening credits.
         #[arg(long, default_value_t = 0)]
         credits: u32,
-        #[arg(long, default_value = "agent", value_parser = ["agent", "operator"])]
+        #[arg(long, default_value = "agent", value_parser = ["agent", "operator", "brand-admin"])]
         role: String,
         #[arg(long, default_value = "")]
         label: String,
+        /// The brand a brand-admin key manages (created if missing).
+        #[arg(long)]
+        brand: Option<String>,
     },
     /// List keys (prefix, role, credits, label; never the key).
     List,
@@ -161,9 +164,12 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
 
 async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::error::Error>> {
     match command {
-        KeysCommand::Create { credits, role, label } => {
-            let role = Role::parse(&role).ok_or("role must be agent or operator")?;
-            let key = auth::create_key(db, role, &label, i64::from(credits)).await?;
+        KeysCommand::Create { credits, role, label, brand } => {
+            let role = Role::parse(&role).ok_or("role must be agent, operator or brand-admin")?;
+            if (role == Role::BrandAdmin) != brand.is_some() {
+                return Err("--brand goes with --role brand-admin, and it needs one".into());
+            }
+            let key = auth::create_key(db, role, &label, i64::from(credits), brand.as_deref()).await?;
             eprintln!(
                 "created {} key {} with {credits} credits; it is shown only this once:",
                 role.as_str(),
@@ -172,9 +178,10 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
             println!("{}", key.secret);
         }
         KeysCommand::List => {
-            println!("{:<12} {:<9} {:>10}  LABEL", "PREFIX", "ROLE", "CREDITS");
+            println!("{:<12} {:<12} {:>10}  {:<16} LABEL", "PREFIX", "ROLE", "CREDITS", "BRAND");
             for key in auth::list_keys(db).await? {
-                println!("{:<12} {:<9} {:>10}  {}", key.prefix, key.role.as_str(), key.credits, key.label);
+                let brand = key.brand.as_deref().unwrap_or("-");
+                println!("{:<12} {:<12} {:>10}  {:<16} {}", key.prefix, key.role.as_str(), key.credits, brand, key.label);
             }
         }
         KeysCommand::Grant { key_prefix, credits } => {

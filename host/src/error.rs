@@ -61,6 +61,11 @@ pub enum ApiError {
     Unprocessable { code: &'static str, message: String },
     /// 429: over a rate limit; carries the limiter's decision for the headers.
     RateLimited { group: &'static str, decision: Decision },
+    /// 502: a generator failed (trap, timeout, exhausted budget, invalid output); nothing was
+    /// charged and retrying may succeed.
+    BadGateway { code: &'static str, message: String },
+    /// 429: every sandbox or renderer slot is busy; retry shortly.
+    Busy { message: &'static str },
     /// 501: a listed service that is not available yet.
     ComingSoon { service: &'static str },
     /// 503: a dependency is unavailable for the moment; retrying is safe.
@@ -91,6 +96,8 @@ impl ApiError {
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::ComingSoon { .. } => StatusCode::NOT_IMPLEMENTED,
+            Self::BadGateway { .. } => StatusCode::BAD_GATEWAY,
+            Self::Busy { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -120,7 +127,9 @@ impl ApiError {
             | Self::Unauthorized { code, .. }
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
-            | Self::Unprocessable { code, .. } => code,
+            | Self::Unprocessable { code, .. }
+            | Self::BadGateway { code, .. } => code,
+            Self::Busy { .. } => "busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
             Self::NotFound { .. } => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
@@ -138,7 +147,9 @@ impl ApiError {
             | Self::Forbidden { message, .. }
             | Self::NotFound { message }
             | Self::Conflict { message, .. }
-            | Self::Unprocessable { message, .. } => (message.clone(), None),
+            | Self::Unprocessable { message, .. }
+            | Self::BadGateway { message, .. } => (message.clone(), None),
+            Self::Busy { message } => ((*message).into(), None),
             Self::Unauthorized { message, .. } => ((*message).into(), None),
             Self::InsufficientCredits { needed, balance } => (
                 format!("This call costs {needed} credits and the key has {balance}."),

@@ -22,7 +22,7 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
     let policy = policy::lookup(request.method(), matched.as_deref());
     let subject = match policy.access {
         Access::Public => format!("ip:{}", client_address(&state, &request)),
-        Access::Key | Access::Operator => {
+        Access::Key | Access::Operator | Access::Admin => {
             match caller_of(&state, request.headers().get(API_KEY_HEADER).cloned(), policy.access).await {
                 Ok(caller) => {
                     let subject = format!("key:{}", caller.key_id);
@@ -33,7 +33,9 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
             }
         }
     };
-    let Some(group) = policy.group else { return next.run(request).await };
+    // Operators run the service; their keys are not rate limited.
+    let operator = request.extensions().get::<Caller>().is_some_and(|c| c.role == Role::Operator);
+    let Some(group) = policy.group.filter(|_| !operator) else { return next.run(request).await };
     let decision = state.limiter.check(group, &subject).await;
     if !decision.allowed {
         return ApiError::RateLimited { group: group.name(), decision }.into_response();
@@ -60,8 +62,13 @@ async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access
     let caller = authenticate(&state.db, presented)
         .await?
         .ok_or(ApiError::Unauthorized { code: "invalid_api_key", message: "The API key is not valid." })?;
-    if access == Access::Operator && caller.role != Role::Operator {
-        return Err(ApiError::Forbidden { code: "operator_only", message: "This route needs an operator key.".into() });
+    let allowed = match access {
+        Access::Operator => caller.role == Role::Operator,
+        Access::Admin => matches!(caller.role, Role::Operator | Role::BrandAdmin),
+        Access::Key | Access::Public => true,
+    };
+    if !allowed {
+        return Err(ApiError::Forbidden { code: "admin_only", message: "This route needs an operator or brand-admin key.".into() });
     }
     Ok(caller)
 }

@@ -17,6 +17,7 @@ pub mod limits;
 pub mod observe;
 pub mod openapi;
 pub mod ops;
+pub mod plugins;
 pub mod policy;
 pub mod store;
 

@@ -19,6 +19,8 @@ pub enum Access {
     Key,
     /// A key with the operator role.
     Operator,
+    /// An operator or brand-admin key (the operation checks the scope).
+    Admin,
 }
 
 /// One route's policy. `group: None` exempts infrastructure probes from limiting.
@@ -38,7 +40,7 @@ const fn probe(path: &'static str) -> RoutePolicy {
     RoutePolicy { method: "GET", path, access: Access::Public, group: None }
 }
 
-use Access::{Key, Public};
+use Access::{Admin, Key, Public};
 use Group::{Check, Create, Pricing, Status};
 
 pub const ROUTES: &[RoutePolicy] = &[
@@ -70,6 +72,15 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/agent/asset/jobs/{id}", Key, Status),
     // Payment checks against the chain.
     route("POST", "/api/agent/asset/jobs/{id}/check", Key, Check),
+    // Plugin administration (operators are never rate limited; brand admins count here).
+    route("GET", "/api/admin/plugins", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/activate", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/rollback", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/disable", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/limits", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/generate", Admin, Group::Account),
+    route("GET", "/api/admin/audit", Admin, Group::Account),
     // Infrastructure probes: never limited, never keyed.
     probe("/healthz"),
     probe("/readyz"),

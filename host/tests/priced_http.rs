@@ -67,8 +67,9 @@ async fn start(postgres: bool, credits: i64) -> Harness {
     let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
     let db = Db::connect(&url, 8).await.unwrap();
     db.migrate().await.unwrap();
-    let key = auth::create_key(&db, Role::Agent, "probe", credits).await.unwrap();
-    let state = AppState::new(db.clone(), Settings::default()).await.unwrap();
+    let key = auth::create_key(&db, Role::Agent, "probe", credits, None).await.unwrap();
+    let settings = Settings { data_dir: dir.path().to_path_buf(), ..Settings::default() };
+    let state = AppState::new(db.clone(), settings).await.unwrap();
     let extra = OpenApiRouter::new().route(PROBE, axum::routing::post(probe));
     let app = app_with(state, extra).into_make_service_with_connect_info::<SocketAddr>();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -79,7 +79,7 @@ async fn assert_ledger_matches(db: &Db, key_id: i64) {
 }
 
 async fn new_key(db: &Db, credits: i64) -> i64 {
-    auth::create_key(db, Role::Agent, "test", credits).await.unwrap().key_id
+    auth::create_key(db, Role::Agent, "test", credits, None).await.unwrap().key_id
 }
 
 async fn migrations_are_idempotent(t: &TestDb) {
@@ -91,7 +91,7 @@ async fn migrations_are_idempotent(t: &TestDb) {
 
 async fn keys_are_stored_hashed_and_only_the_whole_key_authenticates(t: &TestDb) {
     let db = &t.db;
-    let key = auth::create_key(db, Role::Operator, "ops", 7).await.unwrap();
+    let key = auth::create_key(db, Role::Operator, "ops", 7, None).await.unwrap();
     assert!(key.secret.starts_with(&key.prefix));
     assert!(key.secret.len() >= 40);
     let caller = auth::authenticate(db, &key.secret).await.unwrap().expect("the key authenticates");

@@ -1,14 +1,24 @@
--- Keys, the credit ledger, idempotency records and shared rate-limit state.
+-- Brands, keys, the credit ledger, idempotency records and shared rate-limit state.
 -- Money is integer credits; times are Unix milliseconds.
+
+-- A brand: minimal here (the meme feature adds voice, hashtag, token and modes).
+CREATE TABLE brands (
+    key         TEXT    PRIMARY KEY,
+    name        TEXT    NOT NULL,
+    created_at  BIGINT  NOT NULL
+);
 
 CREATE TABLE api_keys (
     id          BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     prefix      TEXT    NOT NULL UNIQUE,
     key_hash    TEXT    NOT NULL,
     label       TEXT    NOT NULL DEFAULT '',
-    role        TEXT    NOT NULL CHECK (role IN ('agent', 'operator')),
+    role        TEXT    NOT NULL CHECK (role IN ('agent', 'operator', 'brand-admin')),
+    -- The brand a brand-admin key administers; NULL for other roles.
+    brand_key   TEXT    REFERENCES brands (key),
     credits     BIGINT  NOT NULL DEFAULT 0 CHECK (credits >= 0),
-    created_at  BIGINT  NOT NULL
+    created_at  BIGINT  NOT NULL,
+    CHECK ((role = 'brand-admin') = (brand_key IS NOT NULL))
 );
 
 CREATE TABLE credit_ledger (

@@ -17,12 +17,13 @@ use crate::store::{Db, is_unique_violation, now_ms};
 
 const KEY_PREFIX_LEN: usize = 11;
 
-/// What a key may do. Operators additionally reach the admin routes.
+/// What a key may do. Operators reach every admin route; a brand admin manages one brand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Role {
     Agent,
     Operator,
+    BrandAdmin,
 }
 
 impl Role {
@@ -30,6 +31,7 @@ impl Role {
         match self {
             Role::Agent => "agent",
             Role::Operator => "operator",
+            Role::BrandAdmin => "brand-admin",
         }
     }
 
@@ -37,6 +39,7 @@ impl Role {
         match text {
             "agent" => Some(Role::Agent),
             "operator" => Some(Role::Operator),
+            "brand-admin" => Some(Role::BrandAdmin),
             _ => None,
         }
     }
@@ -49,6 +52,8 @@ pub struct Caller {
     pub prefix: String,
     pub label: String,
     pub role: Role,
+    /// The brand a brand-admin key administers.
+    pub brand: Option<String>,
 }
 
 /// A key as `keys list` shows it: never the key itself.
@@ -57,6 +62,7 @@ pub struct KeySummary {
     pub prefix: String,
     pub label: String,
     pub role: Role,
+    pub brand: Option<String>,
     pub credits: i64,
     pub created_at_ms: i64,
 }
@@ -78,20 +84,32 @@ fn mint_secret() -> String {
     format!("ak_{}", URL_SAFE_NO_PAD.encode(bytes))
 }
 
-/// Creates a key with `credits` opening credits (recorded as a ledger grant).
-pub async fn create_key(db: &Db, role: Role, label: &str, credits: i64) -> Result<NewKey, sqlx::Error> {
+/// Creates a key with `credits` opening credits (recorded as a ledger grant). A brand-admin
+/// key names its brand, which is created (minimally) if it does not exist.
+pub async fn create_key(db: &Db, role: Role, label: &str, credits: i64, brand: Option<&str>) -> Result<NewKey, sqlx::Error> {
+    if (role == Role::BrandAdmin) != brand.is_some() {
+        return Err(sqlx::Error::Protocol("a brand-admin key needs --brand, and only it".into()));
+    }
+    if let Some(brand) = brand {
+        sqlx::query("INSERT INTO brands (key, name, created_at) VALUES ($1, $1, $2) ON CONFLICT (key) DO NOTHING")
+            .bind(brand)
+            .bind(now_ms())
+            .execute(db.pool())
+            .await?;
+    }
     loop {
         let secret = mint_secret();
         let prefix = secret[..KEY_PREFIX_LEN].to_string();
         let mut tx = db.pool().begin().await?;
         let inserted = sqlx::query(
-            "INSERT INTO api_keys (prefix, key_hash, label, role, credits, created_at) \
-             VALUES ($1, $2, $3, $4, 0, $5) RETURNING id",
+            "INSERT INTO api_keys (prefix, key_hash, label, role, brand_key, credits, created_at) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6) RETURNING id",
         )
         .bind(&prefix)
         .bind(hash_key(&secret))
         .bind(label)
         .bind(role.as_str())
+        .bind(brand)
         .bind(now_ms())
         .fetch_one(&mut *tx)
         .await;
@@ -114,7 +132,7 @@ pub async fn authenticate(db: &Db, presented: &str) -> Result<Option<Caller>, sq
     if presented.len() < KEY_PREFIX_LEN || !presented.is_char_boundary(KEY_PREFIX_LEN) {
         return Ok(None);
     }
-    let row = sqlx::query("SELECT id, prefix, key_hash, label, role FROM api_keys WHERE prefix = $1")
+    let row = sqlx::query("SELECT id, prefix, key_hash, label, role, brand_key FROM api_keys WHERE prefix = $1")
         .bind(&presented[..KEY_PREFIX_LEN])
         .fetch_optional(db.pool())
         .await?;
@@ -129,12 +147,13 @@ pub async fn authenticate(db: &Db, presented: &str) -> Result<Option<Caller>, sq
         prefix: row.try_get("prefix")?,
         label: row.try_get("label")?,
         role: Role::parse(&role).unwrap_or(Role::Agent),
+        brand: row.try_get("brand_key")?,
     }))
 }
 
 /// Every key, oldest first.
 pub async fn list_keys(db: &Db) -> Result<Vec<KeySummary>, sqlx::Error> {
-    let rows = sqlx::query("SELECT prefix, label, role, credits, created_at FROM api_keys ORDER BY id")
+    let rows = sqlx::query("SELECT prefix, label, role, brand_key, credits, created_at FROM api_keys ORDER BY id")
         .fetch_all(db.pool())
         .await?;
     rows.iter()
@@ -144,6 +163,7 @@ pub async fn list_keys(db: &Db) -> Result<Vec<KeySummary>, sqlx::Error> {
                 prefix: row.try_get("prefix")?,
                 label: row.try_get("label")?,
                 role: Role::parse(&role).unwrap_or(Role::Agent),
+                brand: row.try_get("brand_key")?,
                 credits: row.try_get("credits")?,
                 created_at_ms: row.try_get("created_at")?,
             })

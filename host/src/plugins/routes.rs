@@ -1,0 +1,311 @@
+//! The plugin admin API: operators manage every slot, brand admins their brand's slots only.
+//! Every call is a thin wrapper over a [`Registry`] operation.
+
+use axum::{
+    Json,
+    body::Bytes,
+    extract::{DefaultBodyLimit, Path, Query, State},
+    http::StatusCode,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::registry::{AuditEntry, GLOBAL, MAX_COMPONENT_BYTES, SlotView, VersionView};
+use super::{Actor, Content, GenerateError, Limits, PluginError, RegistryError, Request};
+use crate::app::AppState;
+use crate::auth::{Caller, Role};
+use crate::error::{ApiError, ApiJson, ErrorBody};
+
+impl From<RegistryError> for ApiError {
+    fn from(e: RegistryError) -> Self {
+        match e {
+            RegistryError::Denied(why) => ApiError::Forbidden { code: "forbidden_scope", message: why },
+            RegistryError::Rejected(why) => ApiError::bad_request("plugin_rejected", why),
+            RegistryError::NotFound(why) => ApiError::NotFound { message: why },
+            RegistryError::BadRequest(why) => ApiError::bad_request("invalid_request", why),
+            RegistryError::Db(e) => e.into(),
+        }
+    }
+}
+
+impl From<PluginError> for ApiError {
+    fn from(e: PluginError) -> Self {
+        let message = e.to_string();
+        let code = match &e {
+            PluginError::Refused(GenerateError::InvalidInput(_) | GenerateError::UnsupportedTask(_) | GenerateError::UnsupportedLanguage(_)) => {
+                return ApiError::bad_request("generator_refused", message);
+            }
+            PluginError::Busy => return ApiError::Busy { message: "All generator sandboxes are busy; retry shortly." },
+            PluginError::NoPlugin(_) => return ApiError::Unavailable { message: "No generator is active for this service." },
+            PluginError::Timeout => "generator_timeout",
+            PluginError::OutOfFuel => "generator_out_of_fuel",
+            PluginError::OutOfMemory => "generator_out_of_memory",
+            PluginError::Trap(_) => "generator_crashed",
+            PluginError::InvalidOutput(_) | PluginError::Invalid(_) => "generator_invalid_output",
+            PluginError::Refused(_) => "generator_failed",
+        };
+        ApiError::BadGateway { code, message }
+    }
+}
+
+/// Which scope a call acts on: `brand` when given, else the caller's brand, else global.
+#[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
+pub struct ScopeQuery {
+    /// Brand key of a brand slot; omit for the global slot (brand admins default to their brand).
+    pub brand: Option<String>,
+    /// Activate the uploaded version at once (upload only).
+    #[serde(default)]
+    pub activate: bool,
+}
+
+fn scope_of(caller: &Caller, brand: Option<String>) -> String {
+    brand.or_else(|| caller.brand.clone().filter(|_| caller.role == Role::BrandAdmin)).unwrap_or_else(|| GLOBAL.into())
+}
+
+/// A slot after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SlotResponse {
+    pub success: bool,
+    pub slot: SlotView,
+}
+
+/// Body of the plugin list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SlotsResponse {
+    pub success: bool,
+    pub slots: Vec<SlotView>,
+}
+
+/// An uploaded (validated) version.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadResponse {
+    pub success: bool,
+    pub version: VersionView,
+    /// The slot, when the upload was activated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<SlotView>,
+}
+
+/// Lists the slots the caller may manage, with their versions.
+#[utoipa::path(get, path = "/api/admin/plugins", tag = "plugins",
+    responses((status = 200, body = SlotsResponse), (status = 403, body = ErrorBody)))]
+async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<SlotsResponse>, ApiError> {
+    let slots = state.plugins.list(&Actor::of(&caller)).await?;
+    Ok(Json(SlotsResponse { success: true, slots }))
+}
+
+/// Uploads a component (`application/wasm`). It is compiled, its world checked, its manifest
+/// read and a smoke call made with its own sample input before it is stored.
+#[utoipa::path(post, path = "/api/admin/plugins/{slot}/versions", tag = "plugins",
+    params(("slot" = String, Path, description = "Generator slot, e.g. meme"), ScopeQuery),
+    request_body(content = Vec<u8>, content_type = "application/wasm"),
+    responses((status = 201, body = UploadResponse), (status = 400, description = "Rejected by validation", body = ErrorBody),
+              (status = 403, body = ErrorBody)))]
+async fn upload(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(slot): Path<String>,
+    Query(query): Query<ScopeQuery>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<UploadResponse>), ApiError> {
+    let actor = Actor::of(&caller);
+    let scope = scope_of(&caller, query.brand);
+    let version = state.plugins.upload(&actor, &slot, &scope, &body).await?;
+    let slot = if query.activate { Some(state.plugins.activate(&actor, &slot, &scope, version.id).await?) } else { None };
+    Ok((StatusCode::CREATED, Json(UploadResponse { success: true, version, slot })))
+}
+
+/// Body of activate.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivateRequest {
+    pub version_id: i64,
+}
+
+/// Makes a stored version the active one of the slot (atomic: calls in flight finish on the
+/// old version).
+#[utoipa::path(post, path = "/api/admin/plugins/{slot}/activate", tag = "plugins",
+    params(("slot" = String, Path), ScopeQuery), request_body = ActivateRequest,
+    responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn activate(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(slot): Path<String>,
+    Query(query): Query<ScopeQuery>,
+    ApiJson(body): ApiJson<ActivateRequest>,
+) -> Result<Json<SlotResponse>, ApiError> {
+    let scope = scope_of(&caller, query.brand);
+    let slot = state.plugins.activate(&Actor::of(&caller), &slot, &scope, body.version_id).await?;
+    Ok(Json(SlotResponse { success: true, slot }))
+}
+
+/// Activates the slot's previous version.
+#[utoipa::path(post, path = "/api/admin/plugins/{slot}/rollback", tag = "plugins",
+    params(("slot" = String, Path), ScopeQuery),
+    responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn rollback(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(slot): Path<String>,
+    Query(query): Query<ScopeQuery>,
+) -> Result<Json<SlotResponse>, ApiError> {
+    let scope = scope_of(&caller, query.brand);
+    let slot = state.plugins.rollback(&Actor::of(&caller), &slot, &scope).await?;
+    Ok(Json(SlotResponse { success: true, slot }))
+}
+
+/// Stops serving the slot; a brand slot falls back to the global generator.
+#[utoipa::path(post, path = "/api/admin/plugins/{slot}/disable", tag = "plugins",
+    params(("slot" = String, Path), ScopeQuery),
+    responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn disable(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(slot): Path<String>,
+    Query(query): Query<ScopeQuery>,
+) -> Result<Json<SlotResponse>, ApiError> {
+    let scope = scope_of(&caller, query.brand);
+    let slot = state.plugins.disable(&Actor::of(&caller), &slot, &scope).await?;
+    Ok(Json(SlotResponse { success: true, slot }))
+}
+
+/// Body of the limits route.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LimitsRequest {
+    /// The slot's limits; `null` restores the scope's defaults.
+    pub limits: Option<Limits>,
+}
+
+/// Sets a slot's sandbox limits (operators only).
+#[utoipa::path(post, path = "/api/admin/plugins/{slot}/limits", tag = "plugins",
+    params(("slot" = String, Path), ScopeQuery), request_body = LimitsRequest,
+    responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn limits(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(slot): Path<String>,
+    Query(query): Query<ScopeQuery>,
+    ApiJson(body): ApiJson<LimitsRequest>,
+) -> Result<Json<SlotResponse>, ApiError> {
+    let scope = scope_of(&caller, query.brand);
+    let slot = state.plugins.set_limits(&Actor::of(&caller), &slot, &scope, body.limits).await?;
+    Ok(Json(SlotResponse { success: true, slot }))
+}
+
+/// A trial request to a slot's active generator.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TryRequest {
+    pub task: String,
+    pub kind: Option<String>,
+    pub input: String,
+    #[serde(default = "english")]
+    pub language: String,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+fn english() -> String {
+    "en".into()
+}
+
+/// What served a trial call, and what it made.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TryResponse {
+    pub success: bool,
+    pub version_id: i64,
+    /// The scope that served: the brand's slot, or `""` when the global one did.
+    pub served_scope: String,
+    pub generator: String,
+    #[schema(value_type = Object)]
+    pub content: serde_json::Value,
+}
+
+/// Runs the generator that would serve this slot for the scope (a brand's own, else the global
+/// one) — how operators and brand admins try a version after activating it.
+#[utoipa::path(post, path = "/api/admin/plugins/{slot}/generate", tag = "plugins",
+    params(("slot" = String, Path), ScopeQuery), request_body = TryRequest,
+    responses((status = 200, body = TryResponse), (status = 502, description = "The generator failed", body = ErrorBody)))]
+async fn try_generate(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(slot): Path<String>,
+    Query(query): Query<ScopeQuery>,
+    ApiJson(body): ApiJson<TryRequest>,
+) -> Result<Json<TryResponse>, ApiError> {
+    let scope = scope_of(&caller, query.brand);
+    let actor = Actor::of(&caller);
+    if !scope.is_empty() && actor.role == Role::BrandAdmin && caller.brand.as_deref() != Some(scope.as_str()) {
+        return Err(ApiError::Forbidden { code: "forbidden_scope", message: "this brand is not yours".into() });
+    }
+    let request = Request {
+        task: body.task,
+        kind: body.kind,
+        input: body.input,
+        language: body.language,
+        seed: body.seed,
+        brand: None,
+        options: Vec::new(),
+    };
+    let brand = (!scope.is_empty()).then_some(scope.as_str());
+    let (content, served) = state.plugins.generate(&slot, brand, &request).await?;
+    Ok(Json(TryResponse {
+        success: true,
+        version_id: served.version_id,
+        served_scope: served.scope.clone(),
+        generator: served.label.clone(),
+        content: content_json(&content),
+    }))
+}
+
+/// Content as JSON for responses.
+pub fn content_json(content: &Content) -> serde_json::Value {
+    serde_json::json!({
+        "title": content.title,
+        "tags": content.tags,
+        "blocks": content.blocks.iter().map(|b| serde_json::json!({
+            "role": b.role,
+            "text": b.text,
+            "attributes": b.attributes.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Query of the audit trail.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct AuditQuery {
+    /// How many entries, newest first (default 100, at most 1000).
+    pub limit: Option<i64>,
+}
+
+/// Body of the audit trail.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditResponse {
+    pub success: bool,
+    pub entries: Vec<AuditEntry>,
+}
+
+/// The audit trail of plugin changes, refusals included (operators only).
+#[utoipa::path(get, path = "/api/admin/audit", tag = "plugins", params(AuditQuery),
+    responses((status = 200, body = AuditResponse), (status = 403, body = ErrorBody)))]
+async fn audit(State(state): State<AppState>, caller: Caller, Query(query): Query<AuditQuery>) -> Result<Json<AuditResponse>, ApiError> {
+    if caller.role != Role::Operator {
+        return Err(ApiError::Forbidden { code: "operator_only", message: "The audit trail is for operators.".into() });
+    }
+    let entries = state.plugins.audit(query.limit.unwrap_or(100).clamp(1, 1000)).await?;
+    Ok(Json(AuditResponse { success: true, entries }))
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(upload))
+        .layer(DefaultBodyLimit::max(MAX_COMPONENT_BYTES))
+        .routes(routes!(activate))
+        .routes(routes!(rollback))
+        .routes(routes!(disable))
+        .routes(routes!(limits))
+        .routes(routes!(try_generate))
+        .routes(routes!(audit))
+}

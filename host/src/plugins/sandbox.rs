@@ -1,0 +1,404 @@
+//! The sandbox every generator runs in: one wasmtime `Engine` (pooling allocator, fuel, epoch
+//! interruption), one linker with a WASI that grants nothing but clocks, random and captured
+//! stdio, and a fresh `Store` per call with the slot's limits.
+//!
+//! A trap, a timeout, exhausted fuel or memory, or output over the cap comes back as a
+//! [`PluginError`]; nothing a guest does can take the host down.
+
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+use wasmtime::component::{Component, HasSelf, Linker, ResourceTable};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, Trap, UpdateDeadline};
+use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+use super::bindings::asset::generator::host::{self, CompletionRequest, HostError, LogLevel, PageSummary};
+use super::bindings::asset::generator::types::{self as wit, Capability};
+use super::bindings::{Generator, GeneratorPre};
+
+/// How often the epoch advances; timeouts are counted in these ticks.
+const EPOCH_TICK: Duration = Duration::from_millis(5);
+/// Calls that may run at once across all plugins (pool slots).
+const MAX_CONCURRENT_CALLS: u32 = 64;
+
+/// What one call of a plugin may use. Global slots get [`Limits::GLOBAL`], brand slots the
+/// tighter [`Limits::BRAND`]; a slot may override either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Limits {
+    /// Linear memory, in MiB.
+    pub memory_mib: u32,
+    /// Instruction budget (wasmtime fuel units, about one per instruction).
+    pub fuel: u64,
+    /// Wall-clock budget of one call, in milliseconds.
+    pub timeout_ms: u64,
+    /// Largest accepted content (sum of all strings), in KiB.
+    pub output_kib: u32,
+    /// Captured stdout + stderr + `log` per call, in KiB.
+    pub log_kib: u32,
+    /// `host.complete` calls per `generate` call.
+    pub completions: u32,
+    /// `host.fetch-summary` calls per `generate` call.
+    pub fetches: u32,
+}
+
+impl Limits {
+    pub const GLOBAL: Limits = Limits {
+        memory_mib: 64,
+        fuel: 2_000_000_000,
+        timeout_ms: 2_000,
+        output_kib: 256,
+        log_kib: 16,
+        completions: 4,
+        fetches: 2,
+    };
+    pub const BRAND: Limits =
+        Limits { memory_mib: 32, fuel: 500_000_000, timeout_ms: 1_000, output_kib: 64, log_kib: 4, completions: 2, fetches: 1 };
+}
+
+/// Why a plugin call produced no content.
+#[derive(Debug, Clone)]
+pub enum PluginError {
+    /// The bytes are not a component, or not one of this world.
+    Invalid(String),
+    /// The wall-clock budget ran out.
+    Timeout,
+    /// The instruction budget ran out.
+    OutOfFuel,
+    /// The plugin tried to grow memory past its cap.
+    OutOfMemory,
+    /// The guest trapped (a panic, a stack overflow, an illegal operation).
+    Trap(String),
+    /// The guest returned something unusable (too large, empty, malformed).
+    InvalidOutput(String),
+    /// The guest refused the request with one of the world's errors.
+    Refused(wit::GenerateError),
+    /// Every sandbox slot is in use.
+    Busy,
+    /// No active plugin serves this slot.
+    NoPlugin(String),
+}
+
+impl std::fmt::Display for PluginError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PluginError::Invalid(why) => write!(f, "not a valid generator component: {why}"),
+            PluginError::Timeout => write!(f, "the generator ran out of time"),
+            PluginError::OutOfFuel => write!(f, "the generator ran out of its instruction budget"),
+            PluginError::OutOfMemory => write!(f, "the generator exceeded its memory limit"),
+            PluginError::Trap(why) => write!(f, "the generator crashed: {why}"),
+            PluginError::InvalidOutput(why) => write!(f, "the generator returned invalid output: {why}"),
+            PluginError::Refused(e) => match e {
+                wit::GenerateError::InvalidInput(m) => write!(f, "invalid input: {m}"),
+                wit::GenerateError::UnsupportedTask(m) => write!(f, "unsupported task: {m}"),
+                wit::GenerateError::UnsupportedLanguage(m) => write!(f, "unsupported language: {m}"),
+                wit::GenerateError::HostFailure(m) => write!(f, "host service failed: {m}"),
+                wit::GenerateError::Internal(m) => write!(f, "generator error: {m}"),
+            },
+            PluginError::Busy => write!(f, "all generator sandboxes are busy"),
+            PluginError::NoPlugin(slot) => write!(f, "no active generator for {slot}"),
+        }
+    }
+}
+
+/// The host's per-call state: WASI (which grants nothing), quotas and captured output.
+pub struct CallState {
+    wasi: WasiCtx,
+    table: ResourceTable,
+    limiter: MemoryCap,
+    granted: Vec<Capability>,
+    completions_left: u32,
+    fetches_left: u32,
+    log_left: usize,
+    label: String,
+}
+
+impl WasiView for CallState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+/// A memory cap that remembers it refused, so the resulting trap is reported as memory.
+struct MemoryCap {
+    max_bytes: usize,
+    exceeded: bool,
+}
+
+impl wasmtime::ResourceLimiter for MemoryCap {
+    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        if desired > self.max_bytes {
+            self.exceeded = true;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        Ok(desired <= 100_000)
+    }
+}
+
+impl wit::Host for CallState {}
+
+impl host::Host for CallState {
+    async fn complete(&mut self, request: CompletionRequest) -> wasmtime::Result<Result<String, HostError>> {
+        if !self.granted.contains(&Capability::Completion) {
+            return Ok(Err(HostError::Denied(Capability::Completion)));
+        }
+        if self.completions_left == 0 {
+            return Ok(Err(HostError::QuotaExceeded(Capability::Completion)));
+        }
+        self.completions_left -= 1;
+        let _ = request;
+        Ok(Err(HostError::Unavailable("no model is configured".into())))
+    }
+
+    async fn fetch_summary(&mut self, url: String) -> wasmtime::Result<Result<PageSummary, HostError>> {
+        if !self.granted.contains(&Capability::FetchSummary) {
+            return Ok(Err(HostError::Denied(Capability::FetchSummary)));
+        }
+        if self.fetches_left == 0 {
+            return Ok(Err(HostError::QuotaExceeded(Capability::FetchSummary)));
+        }
+        self.fetches_left -= 1;
+        let _ = url;
+        Ok(Err(HostError::Unavailable("page fetching is not enabled on this host".into())))
+    }
+
+    async fn log(&mut self, level: LogLevel, message: String) -> wasmtime::Result<()> {
+        let allowed = message.len().min(self.log_left);
+        if allowed == 0 {
+            return Ok(());
+        }
+        self.log_left -= allowed;
+        let text = truncate(&message, allowed);
+        let plugin = self.label.as_str();
+        match level {
+            LogLevel::Debug => tracing::debug!(plugin, "{text}"),
+            LogLevel::Info => tracing::info!(plugin, "{text}"),
+            LogLevel::Warn => tracing::warn!(plugin, "{text}"),
+            LogLevel::Error => tracing::error!(plugin, "{text}"),
+        }
+        Ok(())
+    }
+}
+
+fn truncate(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// A component ready to call: pre-instantiated against the sandbox's linker.
+pub struct Prepared {
+    pre: GeneratorPre<CallState>,
+}
+
+/// The engine, the linker and the compile cache.
+pub struct Sandbox {
+    engine: Engine,
+    linker: Linker<CallState>,
+    cache_dir: Option<PathBuf>,
+    engine_key: String,
+}
+
+impl Sandbox {
+    /// Builds the engine and starts its epoch clock. `cache_dir` keeps compiled components.
+    pub fn new(cache_dir: Option<PathBuf>) -> Result<Sandbox, String> {
+        let mut pool = PoolingAllocationConfig::default();
+        pool.total_component_instances(MAX_CONCURRENT_CALLS)
+            .total_core_instances(MAX_CONCURRENT_CALLS * 8)
+            .total_memories(MAX_CONCURRENT_CALLS * 4)
+            .total_tables(MAX_CONCURRENT_CALLS * 8)
+            .total_stacks(MAX_CONCURRENT_CALLS)
+            .max_memory_size(Limits::GLOBAL.memory_mib as usize * 1024 * 1024);
+        let mut config = Config::new();
+        config
+            .epoch_interruption(true)
+            .consume_fuel(true)
+            .memory_init_cow(true)
+            .max_wasm_stack(512 * 1024)
+            .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+        let engine = Engine::new(&config).map_err(|e| format!("wasmtime engine: {e}"))?;
+        let mut linker = Linker::new(&engine);
+        wasmtime_wasi::p2::add_to_linker_async(&mut linker).map_err(|e| format!("linking WASI: {e}"))?;
+        Generator::add_to_linker::<CallState, HasSelf<CallState>>(&mut linker, |state| state)
+            .map_err(|e| format!("linking host imports: {e}"))?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        engine.precompile_compatibility_hash().hash(&mut hasher);
+        let engine_key = format!("{:016x}", hasher.finish());
+        let weak = engine.weak();
+        std::thread::Builder::new()
+            .name("wasm-epoch".into())
+            .spawn(move || {
+                while let Some(engine) = weak.upgrade() {
+                    engine.increment_epoch();
+                    drop(engine);
+                    std::thread::sleep(EPOCH_TICK);
+                }
+            })
+            .map_err(|e| format!("epoch thread: {e}"))?;
+        if let Some(dir) = &cache_dir {
+            std::fs::create_dir_all(dir).map_err(|e| format!("plugin cache {}: {e}", dir.display()))?;
+        }
+        Ok(Sandbox { engine, linker, cache_dir, engine_key })
+    }
+
+    /// Compiles `bytes` (or loads them from the on-disk cache, keyed by content hash and engine)
+    /// and checks that the component is of this world.
+    pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
+        let component = self.compile(bytes)?;
+        let pre = self.linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
+        let pre = GeneratorPre::new(pre).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
+        Ok(Prepared { pre })
+    }
+
+    fn compile(&self, bytes: &[u8]) -> Result<Component, PluginError> {
+        let Some(dir) = &self.cache_dir else {
+            return Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")));
+        };
+        let path = dir.join(format!("{}-{}.cwasm", hex::encode(Sha256::digest(bytes)), self.engine_key));
+        if let Ok(artifact) = std::fs::read(&path) {
+            if let Some(component) = deserialize_cached(&self.engine, &artifact) {
+                return Ok(component);
+            }
+        }
+        let component = Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
+        if let Ok(artifact) = component.serialize() {
+            // Written under a temporary name and renamed, so readers never see half a file.
+            let partial = path.with_extension(format!("partial{}", std::process::id()));
+            if std::fs::write(&partial, artifact).is_ok() {
+                let _ = std::fs::rename(&partial, &path);
+            }
+        }
+        Ok(component)
+    }
+
+    /// Calls `describe`.
+    pub async fn describe(&self, prepared: &Prepared, limits: Limits, label: &str) -> Result<wit::Manifest, PluginError> {
+        self.run(prepared, limits, &[], label, async |generator, store| generator.call_describe(store).await).await
+    }
+
+    /// Calls `generate` with `request` under `limits`, granting `capabilities`.
+    pub async fn generate(
+        &self,
+        prepared: &Prepared,
+        limits: Limits,
+        capabilities: &[Capability],
+        label: &str,
+        request: &wit::Request,
+    ) -> Result<wit::Content, PluginError> {
+        let result = self
+            .run(prepared, limits, capabilities, label, async |generator, store| generator.call_generate(store, request).await)
+            .await?;
+        let content = result.map_err(PluginError::Refused)?;
+        check_output(&content, limits)?;
+        Ok(content)
+    }
+
+    async fn run<R>(
+        &self,
+        prepared: &Prepared,
+        limits: Limits,
+        capabilities: &[Capability],
+        label: &str,
+        call: impl AsyncFnOnce(&Generator, &mut Store<CallState>) -> wasmtime::Result<R>,
+    ) -> Result<R, PluginError> {
+        let log_cap = limits.log_kib as usize * 1024;
+        let (stdout, stderr) = (MemoryOutputPipe::new(log_cap), MemoryOutputPipe::new(log_cap));
+        let mut wasi = WasiCtx::builder();
+        wasi.stdout(stdout.clone()).stderr(stderr.clone()).allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false);
+        let state = CallState {
+            wasi: wasi.build(),
+            table: ResourceTable::new(),
+            limiter: MemoryCap { max_bytes: limits.memory_mib as usize * 1024 * 1024, exceeded: false },
+            granted: capabilities.to_vec(),
+            completions_left: limits.completions,
+            fetches_left: limits.fetches,
+            log_left: log_cap,
+            label: label.to_string(),
+        };
+        let mut store = Store::new(&self.engine, state);
+        store.limiter(|state| &mut state.limiter);
+        store.set_fuel(limits.fuel).map_err(|e| PluginError::Trap(e.to_string()))?;
+        let deadline = Instant::now() + Duration::from_millis(limits.timeout_ms);
+        // Yield to the executor every tick (other requests keep being served) and stop the
+        // guest once its wall-clock budget is spent.
+        store.set_epoch_deadline(1);
+        store.epoch_deadline_callback(move |_| {
+            if Instant::now() >= deadline { Ok(UpdateDeadline::Interrupt) } else { Ok(UpdateDeadline::Yield(1)) }
+        });
+        let outcome = match prepared.pre.instantiate_async(&mut store).await {
+            Ok(generator) => call(&generator, &mut store).await,
+            Err(e) => Err(e),
+        };
+        flush_stdio(label, &stdout, &stderr);
+        let memory_exceeded = store.data().limiter.exceeded;
+        outcome.map_err(|e| classify(e, memory_exceeded))
+    }
+}
+
+/// Loads an artifact this process (or an earlier one) wrote into the cache.
+#[allow(unsafe_code)]
+fn deserialize_cached(engine: &Engine, artifact: &[u8]) -> Option<Component> {
+    // SAFETY: `Component::deserialize` trusts its input as native code. The cache folder lives
+    // in the service's own data folder and only ever receives `Component::serialize` output of
+    // an engine with the same compatibility hash (part of the file name); wasmtime still checks
+    // the artifact's header and engine settings and refuses a mismatch.
+    unsafe { Component::deserialize(engine, artifact) }.ok()
+}
+
+fn classify(error: wasmtime::Error, memory_exceeded: bool) -> PluginError {
+    if memory_exceeded {
+        return PluginError::OutOfMemory;
+    }
+    match error.downcast_ref::<Trap>() {
+        Some(Trap::OutOfFuel) => PluginError::OutOfFuel,
+        Some(Trap::Interrupt) => PluginError::Timeout,
+        Some(Trap::AllocationTooLarge) => PluginError::OutOfMemory,
+        Some(trap) => PluginError::Trap(trap.to_string()),
+        None if error.downcast_ref::<wasmtime::PoolConcurrencyLimitError>().is_some() => PluginError::Busy,
+        None => PluginError::Trap(format!("{error:#}")),
+    }
+}
+
+/// Content must fit the output cap and say something.
+fn check_output(content: &wit::Content, limits: Limits) -> Result<(), PluginError> {
+    let size = content.title.len()
+        + content.tags.iter().map(String::len).sum::<usize>()
+        + content
+            .blocks
+            .iter()
+            .map(|b| b.role.len() + b.text.len() + b.attributes.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>())
+            .sum::<usize>();
+    if size > limits.output_kib as usize * 1024 {
+        return Err(PluginError::InvalidOutput(format!("{size} bytes exceed the {} KiB cap", limits.output_kib)));
+    }
+    if content.blocks.is_empty() {
+        return Err(PluginError::InvalidOutput("no blocks".into()));
+    }
+    Ok(())
+}
+
+fn flush_stdio(label: &str, stdout: &MemoryOutputPipe, stderr: &MemoryOutputPipe) {
+    for (stream, pipe) in [("stdout", stdout), ("stderr", stderr)] {
+        let bytes = pipe.contents();
+        if !bytes.is_empty() {
+            let text = String::from_utf8_lossy(&bytes);
+            tracing::info!(plugin = label, stream, output = %text.trim_end(), "plugin output");
+        }
+    }
+}
+
+/// The sha256 of component bytes, as stored and shown.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
