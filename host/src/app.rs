@@ -12,8 +12,8 @@ use crate::config::Settings;
 use crate::error::{self, ApiError};
 use crate::limits::Limiter;
 use crate::observe::{self, Metrics};
-use crate::store::{Backend, Db};
 use crate::plugins::{self, Registry, Sandbox};
+use crate::store::{Backend, Db};
 use crate::{account, billing, catalog, gate, idempotency, openapi, ops};
 
 /// Everything a request handler may need; cheap to clone.
@@ -39,7 +39,10 @@ impl AppState {
         };
         let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")))?;
         let registry = Registry::new(db.clone(), Arc::new(sandbox));
-        registry.install_builtins(&plugins::builtins()).await.map_err(|e| format!("installing built-in generators: {e:?}"))?;
+        registry
+            .install_builtins(&plugins::builtins())
+            .await
+            .map_err(|e| format!("installing built-in generators: {e:?}"))?;
         registry.refresh().await.map_err(|e| format!("loading generators: {e:?}"))?;
         Ok(AppState {
             db,

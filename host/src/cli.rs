@@ -181,7 +181,14 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
             println!("{:<12} {:<12} {:>10}  {:<16} LABEL", "PREFIX", "ROLE", "CREDITS", "BRAND");
             for key in auth::list_keys(db).await? {
                 let brand = key.brand.as_deref().unwrap_or("-");
-                println!("{:<12} {:<12} {:>10}  {:<16} {}", key.prefix, key.role.as_str(), key.credits, brand, key.label);
+                println!(
+                    "{:<12} {:<12} {:>10}  {:<16} {}",
+                    key.prefix,
+                    key.role.as_str(),
+                    key.credits,
+                    brand,
+                    key.label
+                );
             }
         }
         KeysCommand::Grant { key_prefix, credits } => {

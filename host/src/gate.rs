@@ -68,7 +68,10 @@ async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access
         Access::Key | Access::Public => true,
     };
     if !allowed {
-        return Err(ApiError::Forbidden { code: "admin_only", message: "This route needs an operator or brand-admin key.".into() });
+        return Err(ApiError::Forbidden {
+            code: "admin_only",
+            message: "This route needs an operator or brand-admin key.".into(),
+        });
     }
     Ok(caller)
 }

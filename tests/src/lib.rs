@@ -8,6 +8,19 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
+}
+
+/// A fixture component of `tests/plugins` by crate name: `hostile`, `trivial`, `wrong-world`.
+pub fn component(name: &str) -> &'static [u8] {
+    embedded::COMPONENTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bytes)| *bytes)
+        .unwrap_or_else(|| panic!("no fixture component {name}"))
+}
+
 /// Where the tests find PostgreSQL: `ASSET_TEST_PG`, or the local server's `test` database.
 pub fn pg_admin_url() -> String {
     std::env::var("ASSET_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())

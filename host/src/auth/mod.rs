@@ -86,7 +86,13 @@ fn mint_secret() -> String {
 
 /// Creates a key with `credits` opening credits (recorded as a ledger grant). A brand-admin
 /// key names its brand, which is created (minimally) if it does not exist.
-pub async fn create_key(db: &Db, role: Role, label: &str, credits: i64, brand: Option<&str>) -> Result<NewKey, sqlx::Error> {
+pub async fn create_key(
+    db: &Db,
+    role: Role,
+    label: &str,
+    credits: i64,
+    brand: Option<&str>,
+) -> Result<NewKey, sqlx::Error> {
     if (role == Role::BrandAdmin) != brand.is_some() {
         return Err(sqlx::Error::Protocol("a brand-admin key needs --brand, and only it".into()));
     }

@@ -240,7 +240,13 @@ impl Registry {
 
     /// Validates and stores a component for `slot` in `scope`. Uploading the same bytes again
     /// returns the stored version.
-    pub async fn upload(&self, actor: &Actor, slot: &str, scope: &str, bytes: &[u8]) -> Result<VersionView, RegistryError> {
+    pub async fn upload(
+        &self,
+        actor: &Actor,
+        slot: &str,
+        scope: &str,
+        bytes: &[u8],
+    ) -> Result<VersionView, RegistryError> {
         self.authorize(actor, "upload", slot, scope, None).await?;
         check_slot_name(slot)?;
         if bytes.len() > MAX_COMPONENT_BYTES {
@@ -271,8 +277,16 @@ impl Registry {
         let id: i64 = match inserted {
             Some(row) => {
                 let id = row.try_get(0)?;
-                self.record(actor, "upload", slot, scope, Some(id), "ok", &format!("{} {} sha256 {sha256}", manifest.name, manifest.version))
-                    .await?;
+                self.record(
+                    actor,
+                    "upload",
+                    slot,
+                    scope,
+                    Some(id),
+                    "ok",
+                    &format!("{} {} sha256 {sha256}", manifest.name, manifest.version),
+                )
+                .await?;
                 id
             }
             None => sqlx::query("SELECT id FROM plugin_versions WHERE slot = $1 AND scope = $2 AND sha256 = $3")
@@ -307,7 +321,13 @@ impl Registry {
 
     /// Makes `version_id` the active version of the slot: new calls take it at once, calls in
     /// flight finish on the version they started with.
-    pub async fn activate(&self, actor: &Actor, slot: &str, scope: &str, version_id: i64) -> Result<SlotView, RegistryError> {
+    pub async fn activate(
+        &self,
+        actor: &Actor,
+        slot: &str,
+        scope: &str,
+        version_id: i64,
+    ) -> Result<SlotView, RegistryError> {
         self.authorize(actor, "activate", slot, scope, Some(version_id)).await?;
         let version = self.version(version_id).await?;
         if version.slot != slot || version.scope != scope {
@@ -364,7 +384,13 @@ impl Registry {
     }
 
     /// Sets the slot's limits (`None` restores the scope's defaults).
-    pub async fn set_limits(&self, actor: &Actor, slot: &str, scope: &str, limits: Option<Limits>) -> Result<SlotView, RegistryError> {
+    pub async fn set_limits(
+        &self,
+        actor: &Actor,
+        slot: &str,
+        scope: &str,
+        limits: Option<Limits>,
+    ) -> Result<SlotView, RegistryError> {
         self.authorize(actor, "limits", slot, scope, None).await?;
         if actor.role != Role::Operator {
             return Err(self.deny(actor, "limits", slot, scope, "only operators change limits").await);
@@ -457,16 +483,24 @@ impl Registry {
     }
 
     /// Runs the slot's active generator for `brand`.
-    pub async fn generate(&self, slot: &str, brand: Option<&str>, request: &Request) -> Result<(Content, Arc<Loaded>), PluginError> {
+    pub async fn generate(
+        &self,
+        slot: &str,
+        brand: Option<&str>,
+        request: &Request,
+    ) -> Result<(Content, Arc<Loaded>), PluginError> {
         let loaded = self.resolve(slot, brand).ok_or_else(|| PluginError::NoPlugin(slot.to_string()))?;
-        let content =
-            self.sandbox.generate(&loaded.prepared, loaded.limits, &loaded.capabilities, &loaded.label, request).await?;
+        let content = self
+            .sandbox
+            .generate(&loaded.prepared, loaded.limits, &loaded.capabilities, &loaded.label, request)
+            .await?;
         Ok((content, loaded))
     }
 
     /// Slots visible to `actor` (all for operators, their brand's for brand admins).
     pub async fn list(&self, actor: &Actor) -> Result<Vec<SlotView>, RegistryError> {
-        let rows = sqlx::query("SELECT slot, scope FROM plugin_slots ORDER BY scope, slot").fetch_all(self.db.pool()).await?;
+        let rows =
+            sqlx::query("SELECT slot, scope FROM plugin_slots ORDER BY scope, slot").fetch_all(self.db.pool()).await?;
         let mut slots = Vec::new();
         for row in rows {
             let (slot, scope): (String, String) = (row.try_get(0)?, row.try_get(1)?);
@@ -555,7 +589,14 @@ impl Registry {
             .collect()
     }
 
-    async fn authorize(&self, actor: &Actor, action: &str, slot: &str, scope: &str, version: Option<i64>) -> Result<(), RegistryError> {
+    async fn authorize(
+        &self,
+        actor: &Actor,
+        action: &str,
+        slot: &str,
+        scope: &str,
+        version: Option<i64>,
+    ) -> Result<(), RegistryError> {
         if actor.may_act_on(scope) {
             return Ok(());
         }
@@ -609,12 +650,14 @@ impl Registry {
 }
 
 fn check_slot_name(slot: &str) -> Result<(), RegistryError> {
-    let ok = (1..=64).contains(&slot.len()) && slot.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    let ok = (1..=64).contains(&slot.len())
+        && slot.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     if ok { Ok(()) } else { Err(RegistryError::BadRequest("slot names are 1-64 of a-z, 0-9 and -".into())) }
 }
 
 fn check_manifest(m: &Manifest) -> Result<(), String> {
-    let name_ok = (1..=64).contains(&m.name.len()) && m.name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    let name_ok = (1..=64).contains(&m.name.len())
+        && m.name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
     if !name_ok {
         return Err("manifest name must be 1-64 of a-z, 0-9 and -".into());
     }

@@ -33,11 +33,17 @@ impl From<PluginError> for ApiError {
     fn from(e: PluginError) -> Self {
         let message = e.to_string();
         let code = match &e {
-            PluginError::Refused(GenerateError::InvalidInput(_) | GenerateError::UnsupportedTask(_) | GenerateError::UnsupportedLanguage(_)) => {
+            PluginError::Refused(
+                GenerateError::InvalidInput(_)
+                | GenerateError::UnsupportedTask(_)
+                | GenerateError::UnsupportedLanguage(_),
+            ) => {
                 return ApiError::bad_request("generator_refused", message);
             }
             PluginError::Busy => return ApiError::Busy { message: "All generator sandboxes are busy; retry shortly." },
-            PluginError::NoPlugin(_) => return ApiError::Unavailable { message: "No generator is active for this service." },
+            PluginError::NoPlugin(_) => {
+                return ApiError::Unavailable { message: "No generator is active for this service." };
+            }
             PluginError::Timeout => "generator_timeout",
             PluginError::OutOfFuel => "generator_out_of_fuel",
             PluginError::OutOfMemory => "generator_out_of_memory",
@@ -112,7 +118,8 @@ async fn upload(
     let actor = Actor::of(&caller);
     let scope = scope_of(&caller, query.brand);
     let version = state.plugins.upload(&actor, &slot, &scope, &body).await?;
-    let slot = if query.activate { Some(state.plugins.activate(&actor, &slot, &scope, version.id).await?) } else { None };
+    let slot =
+        if query.activate { Some(state.plugins.activate(&actor, &slot, &scope, version.id).await?) } else { None };
     Ok((StatusCode::CREATED, Json(UploadResponse { success: true, version, slot })))
 }
 
@@ -289,7 +296,11 @@ pub struct AuditResponse {
 /// The audit trail of plugin changes, refusals included (operators only).
 #[utoipa::path(get, path = "/api/admin/audit", tag = "plugins", params(AuditQuery),
     responses((status = 200, body = AuditResponse), (status = 403, body = ErrorBody)))]
-async fn audit(State(state): State<AppState>, caller: Caller, Query(query): Query<AuditQuery>) -> Result<Json<AuditResponse>, ApiError> {
+async fn audit(
+    State(state): State<AppState>,
+    caller: Caller,
+    Query(query): Query<AuditQuery>,
+) -> Result<Json<AuditResponse>, ApiError> {
     if caller.role != Role::Operator {
         return Err(ApiError::Forbidden { code: "operator_only", message: "The audit trail is for operators.".into() });
     }

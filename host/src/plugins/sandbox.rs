@@ -57,8 +57,15 @@ impl Limits {
         completions: 4,
         fetches: 2,
     };
-    pub const BRAND: Limits =
-        Limits { memory_mib: 32, fuel: 500_000_000, timeout_ms: 1_000, output_kib: 64, log_kib: 4, completions: 2, fetches: 1 };
+    pub const BRAND: Limits = Limits {
+        memory_mib: 32,
+        fuel: 500_000_000,
+        timeout_ms: 1_000,
+        output_kib: 64,
+        log_kib: 4,
+        completions: 2,
+        fetches: 1,
+    };
 }
 
 /// Why a plugin call produced no content.
@@ -283,7 +290,12 @@ impl Sandbox {
     }
 
     /// Calls `describe`.
-    pub async fn describe(&self, prepared: &Prepared, limits: Limits, label: &str) -> Result<wit::Manifest, PluginError> {
+    pub async fn describe(
+        &self,
+        prepared: &Prepared,
+        limits: Limits,
+        label: &str,
+    ) -> Result<wit::Manifest, PluginError> {
         self.run(prepared, limits, &[], label, async |generator, store| generator.call_describe(store).await).await
     }
 
@@ -297,7 +309,9 @@ impl Sandbox {
         request: &wit::Request,
     ) -> Result<wit::Content, PluginError> {
         let result = self
-            .run(prepared, limits, capabilities, label, async |generator, store| generator.call_generate(store, request).await)
+            .run(prepared, limits, capabilities, label, async |generator, store| {
+                generator.call_generate(store, request).await
+            })
             .await?;
         let content = result.map_err(PluginError::Refused)?;
         check_output(&content, limits)?;
@@ -315,7 +329,11 @@ impl Sandbox {
         let log_cap = limits.log_kib as usize * 1024;
         let (stdout, stderr) = (MemoryOutputPipe::new(log_cap), MemoryOutputPipe::new(log_cap));
         let mut wasi = WasiCtx::builder();
-        wasi.stdout(stdout.clone()).stderr(stderr.clone()).allow_tcp(false).allow_udp(false).allow_ip_name_lookup(false);
+        wasi.stdout(stdout.clone())
+            .stderr(stderr.clone())
+            .allow_tcp(false)
+            .allow_udp(false)
+            .allow_ip_name_lookup(false);
         let state = CallState {
             wasi: wasi.build(),
             table: ResourceTable::new(),

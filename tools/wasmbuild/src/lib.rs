@@ -24,8 +24,13 @@ pub fn embed_workspace(workspace: &Path, out_file: &Path) {
     for (name, _) in std::env::vars_os() {
         let name = name.to_string_lossy().into_owned();
         let keep = matches!(name.as_str(), "CARGO_HOME" | "CARGO_MAKEFLAGS" | "CARGO_NET_OFFLINE");
-        let host_only = name.starts_with("CARGO_") || name.starts_with("RUSTC") || name.starts_with("RUSTFLAGS")
-            || matches!(name.as_str(), "RUSTDOCFLAGS" | "TARGET" | "HOST" | "OUT_DIR" | "PROFILE" | "OPT_LEVEL" | "DEBUG" | "NUM_JOBS");
+        let host_only = name.starts_with("CARGO_")
+            || name.starts_with("RUSTC")
+            || name.starts_with("RUSTFLAGS")
+            || matches!(
+                name.as_str(),
+                "RUSTDOCFLAGS" | "TARGET" | "HOST" | "OUT_DIR" | "PROFILE" | "OPT_LEVEL" | "DEBUG" | "NUM_JOBS"
+            );
         if host_only && !keep {
             command.env_remove(&name);
         }
@@ -65,8 +70,11 @@ fn workspace_members(workspace: &Path) -> Vec<String> {
     let list = &manifest[start..];
     let open = list.find('[').expect("members [");
     let close = list.find(']').expect("members ]");
-    let mut members: Vec<String> =
-        list[open + 1..close].split(',').map(|m| m.trim().trim_matches('"').to_string()).filter(|m| !m.is_empty()).collect();
+    let mut members: Vec<String> = list[open + 1..close]
+        .split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
     members.sort();
     members
 }

@@ -1,0 +1,187 @@
+//! The sandbox against hostile components (tests/plugins/hostile): each misbehaviour is stopped
+//! within its limit with a clear error while normal calls keep being served; the registry
+//! refuses what does not validate; hot swaps under load lose no request.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use asset_host::plugins::bindings::asset::generator::types::{GenerateError, Request};
+use asset_host::plugins::registry::GLOBAL;
+use asset_host::plugins::{Actor, Capability, Limits, PluginError, Registry, RegistryError, Sandbox};
+use asset_host::store::Db;
+use asset_tests::component;
+
+fn request(input: &str) -> Request {
+    Request {
+        task: "meme".into(),
+        kind: Some("image".into()),
+        input: input.into(),
+        language: "en".into(),
+        seed: 1,
+        brand: None,
+        options: Vec::new(),
+    }
+}
+
+/// A short wall-clock budget and fuel to spare, so spinning ends by timeout.
+const FAST: Limits = Limits { timeout_ms: 400, fuel: u64::MAX / 4, ..Limits::GLOBAL };
+
+async fn call(
+    sandbox: &Sandbox,
+    name: &str,
+    input: &str,
+    limits: Limits,
+    caps: &[Capability],
+) -> Result<String, PluginError> {
+    let prepared = sandbox.prepare(component(name)).expect("fixture compiles");
+    let content = sandbox.generate(&prepared, limits, caps, name, &request(input)).await?;
+    Ok(content.blocks.iter().map(|b| b.text.clone()).collect::<Vec<_>>().join("|"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_misbehaviour_is_stopped_with_a_clear_error() {
+    let sandbox = Sandbox::new(None).unwrap();
+    let s = &sandbox;
+    assert_eq!(call(s, "hostile", "ok", FAST, &[]).await.unwrap(), "fine");
+
+    let spun = call(s, "hostile", "loop", FAST, &[]).await;
+    assert!(matches!(spun, Err(PluginError::Timeout)), "{spun:?}");
+
+    let fuel_only = Limits { fuel: 5_000_000, timeout_ms: 30_000, ..Limits::GLOBAL };
+    assert!(matches!(call(s, "hostile", "loop", fuel_only, &[]).await, Err(PluginError::OutOfFuel)));
+    assert!(matches!(call(s, "hostile", "memory", FAST, &[]).await, Err(PluginError::OutOfMemory)));
+    match call(s, "hostile", "recursion", FAST, &[]).await {
+        Err(PluginError::Trap(why)) => assert!(why.contains("stack"), "{why}"),
+        other => panic!("recursion: {other:?}"),
+    }
+    assert!(matches!(call(s, "hostile", "huge", FAST, &[]).await, Err(PluginError::InvalidOutput(_))));
+    assert!(matches!(call(s, "hostile", "trap", FAST, &[]).await, Err(PluginError::Trap(_))));
+    assert!(matches!(call(s, "hostile", "panic", FAST, &[]).await, Err(PluginError::Trap(_))));
+    for escape in ["file", "env", "socket"] {
+        match call(s, "hostile", escape, FAST, &[]).await {
+            Err(PluginError::Refused(GenerateError::Internal(why))) => {
+                assert!(!why.contains("root:"), "{escape}: {why}")
+            }
+            other => panic!("{escape} must fail inside the sandbox, got {other:?}"),
+        }
+    }
+    // Ten completions against a quota of four: six are refused; without the grant, all are denied.
+    assert_eq!(call(s, "hostile", "quota", FAST, &[Capability::Completion]).await.unwrap(), "refused 6");
+    assert_eq!(call(s, "hostile", "quota", FAST, &[]).await.unwrap(), "refused 0");
+    assert_eq!(call(s, "hostile", "chatty", FAST, &[]).await.unwrap(), "said a lot");
+    assert_eq!(call(s, "hostile", "ok", FAST, &[]).await.unwrap(), "fine", "the sandbox still serves");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
+    let sandbox = Arc::new(Sandbox::new(None).unwrap());
+    let slow = Limits { timeout_ms: 8_000, fuel: u64::MAX / 4, ..Limits::GLOBAL };
+    let trivial = sandbox.prepare(component("trivial")).unwrap();
+    let spinner = {
+        let sandbox = sandbox.clone();
+        tokio::spawn(async move { call(&sandbox, "hostile", "loop", slow, &[]).await })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for _ in 0..20 {
+        let content = sandbox.generate(&trivial, Limits::GLOBAL, &[], "trivial", &request("hello")).await.unwrap();
+        assert_eq!(content.blocks[0].text, "hello");
+    }
+    assert!(!spinner.is_finished(), "the normal calls were served while the hostile one was still spinning");
+    assert!(matches!(spinner.await.unwrap(), Err(PluginError::Timeout)));
+}
+
+#[tokio::test]
+async fn invalid_bytes_and_the_wrong_world_are_refused() {
+    let sandbox = Sandbox::new(None).unwrap();
+    assert!(matches!(sandbox.prepare(b"\0asm but not really"), Err(PluginError::Invalid(_))));
+    match sandbox.prepare(component("wrong-world")) {
+        Err(PluginError::Invalid(why)) => {
+            assert!(why.contains("describe") || why.contains("generate") || why.contains("export"), "{why}")
+        }
+        other => panic!("wrong world accepted: {:?}", other.err()),
+    }
+}
+
+async fn registry() -> (Registry, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::connect(&Db::sqlite_url(dir.path()), 4).await.unwrap();
+    db.migrate().await.unwrap();
+    let sandbox = Sandbox::new(Some(dir.path().join("cache"))).unwrap();
+    (Registry::new(db, Arc::new(sandbox)), dir)
+}
+
+fn operator() -> Actor {
+    Actor { name: "op".into(), role: asset_host::auth::Role::Operator, brand: None }
+}
+
+#[tokio::test]
+async fn uploads_are_validated_and_refusals_are_audited() {
+    let (registry, _dir) = registry().await;
+    let op = operator();
+    assert!(matches!(registry.upload(&op, "meme", GLOBAL, b"garbage").await, Err(RegistryError::Rejected(_))));
+    assert!(matches!(
+        registry.upload(&op, "meme", GLOBAL, component("wrong-world")).await,
+        Err(RegistryError::Rejected(_))
+    ));
+    assert!(matches!(
+        registry.upload(&op, "Bad Slot", GLOBAL, component("trivial")).await,
+        Err(RegistryError::BadRequest(_))
+    ));
+    let version = registry.upload(&op, "meme", GLOBAL, component("trivial")).await.unwrap();
+    let again = registry.upload(&op, "meme", GLOBAL, component("trivial")).await.unwrap();
+    assert_eq!(version.id, again.id, "same bytes, same version");
+    assert_eq!(version.manifest.name, "trivial");
+    let audit = registry.audit(10).await.unwrap();
+    assert_eq!(audit.iter().filter(|e| e.outcome == "rejected").count(), 2);
+    assert!(registry.resolve("meme", None).is_none(), "uploading does not activate");
+    registry.activate(&op, "meme", GLOBAL, version.id).await.unwrap();
+    let (content, served) = registry.generate("meme", None, &request("hi")).await.unwrap();
+    assert_eq!((served.version_id, content.blocks[0].text.as_str()), (version.id, "hi"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_swapping_twenty_times_under_load_loses_no_request() {
+    let (registry, _dir) = registry().await;
+    let registry = Arc::new(registry);
+    let op = operator();
+    registry.install_builtins(&asset_host::plugins::builtins()).await.unwrap();
+    let meme = registry.resolve("meme", None).unwrap().version_id;
+    let trivial = registry.upload(&op, "meme", GLOBAL, component("trivial")).await.unwrap().id;
+
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let clients: Vec<_> = (0..2)
+        .map(|_| {
+            let (registry, stop) = (registry.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut served = Vec::new();
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let (content, loaded) =
+                        registry.generate("meme", None, &request("swap me")).await.expect("no request fails");
+                    let roles: Vec<String> = content.blocks.iter().map(|b| b.role.clone()).collect();
+                    served.push((loaded.version_id, roles));
+                }
+                served
+            })
+        })
+        .collect();
+    for swap in 0..24 {
+        let target = if swap % 2 == 0 { trivial } else { meme };
+        registry.activate(&op, "meme", GLOBAL, target).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(15)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut by_version = std::collections::HashMap::new();
+    for client in clients {
+        for (version, roles) in client.await.unwrap() {
+            let expected: &[&str] = if version == trivial { &["echo"] } else { &["top", "bottom"] };
+            assert_eq!(roles, expected, "a response mixes versions");
+            *by_version.entry(version).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(by_version.len(), 2, "both versions served: {by_version:?}");
+    let slot = registry.slot("meme", GLOBAL).await.unwrap();
+    assert_eq!(slot.active_version_id, Some(meme));
+    assert_eq!(slot.previous_version_id, Some(trivial));
+    registry.rollback(&op, "meme", GLOBAL).await.unwrap();
+    assert_eq!(registry.resolve("meme", None).unwrap().version_id, trivial, "rollback activates the previous version");
+}
