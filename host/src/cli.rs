@@ -12,6 +12,8 @@ use tracing_subscriber::EnvFilter;
 use crate::auth::{self, Role};
 use crate::billing::credits;
 use crate::config::{LogFormat, Settings};
+use crate::plugins::registry::SlotView;
+use crate::plugins::{Actor, Registry, RegistryError, Sandbox};
 use crate::store::Db;
 
 #[derive(Parser, Debug)]
@@ -52,6 +54,50 @@ enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Manage generator plugins (as an operator; running servers pick changes up within seconds).
+    #[command(subcommand)]
+    Plugins(PluginsCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum PluginsCommand {
+    /// List slots, their active versions and stored versions.
+    List,
+    /// Validate and store a component (.wasm) for a slot.
+    Upload {
+        slot: String,
+        file: PathBuf,
+        /// A brand's slot instead of the global one.
+        #[arg(long)]
+        brand: Option<String>,
+        /// Activate it at once.
+        #[arg(long)]
+        activate: bool,
+    },
+    /// Make a stored version the active one.
+    Activate {
+        slot: String,
+        version_id: i64,
+        #[arg(long)]
+        brand: Option<String>,
+    },
+    /// Activate the slot's previous version.
+    Rollback {
+        slot: String,
+        #[arg(long)]
+        brand: Option<String>,
+    },
+    /// Stop serving a slot.
+    Disable {
+        slot: String,
+        #[arg(long)]
+        brand: Option<String>,
+    },
+    /// Show the audit trail, newest first.
+    Audit {
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -159,7 +205,68 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
             Ok(())
         }
         Command::Keys(keys) => run_keys(&db, keys).await.map_err(|e| e.to_string()),
+        Command::Plugins(command) => run_plugins(db, &settings, command).await,
     }
+}
+
+async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {
+    let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")))?;
+    let registry = Registry::new(db, std::sync::Arc::new(sandbox));
+    let actor = Actor { name: "cli".into(), role: Role::Operator, brand: None };
+    let scope = |brand: Option<String>| brand.unwrap_or_default();
+    let shown = |result: Result<SlotView, RegistryError>| -> Result<(), String> {
+        let slot = result.map_err(|e| format!("{e:?}"))?;
+        println!(
+            "{} [{}] active {:?} previous {:?}{}",
+            slot.slot,
+            if slot.scope.is_empty() { "global" } else { &slot.scope },
+            slot.active_version_id,
+            slot.previous_version_id,
+            if slot.disabled { " (disabled)" } else { "" }
+        );
+        Ok(())
+    };
+    match command {
+        PluginsCommand::List => {
+            for slot in registry.list(&actor).await.map_err(|e| format!("{e:?}"))? {
+                let versions = slot.versions.clone();
+                shown(Ok(slot))?;
+                for v in versions {
+                    println!(
+                        "    #{:<4} {} {} sha256 {} by {}",
+                        v.id,
+                        v.manifest.name,
+                        v.manifest.version,
+                        &v.sha256[..12],
+                        v.uploaded_by
+                    );
+                }
+            }
+        }
+        PluginsCommand::Upload { slot, file, brand, activate } => {
+            let bytes = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let scope = scope(brand);
+            let version = registry.upload(&actor, &slot, &scope, &bytes).await.map_err(|e| format!("{e:?}"))?;
+            println!("stored version #{} ({} {})", version.id, version.manifest.name, version.manifest.version);
+            if activate {
+                shown(registry.activate(&actor, &slot, &scope, version.id).await)?;
+            }
+        }
+        PluginsCommand::Activate { slot, version_id, brand } => {
+            shown(registry.activate(&actor, &slot, &scope(brand), version_id).await)?
+        }
+        PluginsCommand::Rollback { slot, brand } => shown(registry.rollback(&actor, &slot, &scope(brand)).await)?,
+        PluginsCommand::Disable { slot, brand } => shown(registry.disable(&actor, &slot, &scope(brand)).await)?,
+        PluginsCommand::Audit { limit } => {
+            for e in registry.audit(limit).await.map_err(|e| format!("{e:?}"))? {
+                println!(
+                    "{} {:<8} {:<12} {:<9} {:<12} [{}] #{:?} {} {}",
+                    e.at_ms, e.outcome, e.actor, e.action, e.slot, e.scope, e.version_id, e.role, e.detail
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::error::Error>> {

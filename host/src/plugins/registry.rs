@@ -328,7 +328,19 @@ impl Registry {
         scope: &str,
         version_id: i64,
     ) -> Result<SlotView, RegistryError> {
-        self.authorize(actor, "activate", slot, scope, Some(version_id)).await?;
+        self.switch(actor, "activate", slot, scope, version_id).await
+    }
+
+    /// The swap behind `activate` and `rollback`, recorded under `action`.
+    async fn switch(
+        &self,
+        actor: &Actor,
+        action: &str,
+        slot: &str,
+        scope: &str,
+        version_id: i64,
+    ) -> Result<SlotView, RegistryError> {
+        self.authorize(actor, action, slot, scope, Some(version_id)).await?;
         let version = self.version(version_id).await?;
         if version.slot != slot || version.scope != scope {
             return Err(RegistryError::NotFound(format!("version {version_id} does not belong to this slot")));
@@ -349,7 +361,7 @@ impl Registry {
         .bind(now)
         .execute(self.db.pool())
         .await?;
-        self.record(actor, "activate", slot, scope, Some(version_id), "ok", &version.manifest.version).await?;
+        self.record(actor, action, slot, scope, Some(version_id), "ok", &version.manifest.version).await?;
         self.refresh().await?;
         self.slot(slot, scope).await
     }
@@ -361,7 +373,7 @@ impl Registry {
         let previous = current
             .previous_version_id
             .ok_or_else(|| RegistryError::NotFound("this slot has no previous version".into()))?;
-        self.activate(actor, slot, scope, previous).await
+        self.switch(actor, "rollback", slot, scope, previous).await
     }
 
     /// Stops serving the slot (a brand slot then falls back to the global one).

@@ -1,0 +1,150 @@
+//! Generator plugins end to end, against the real binary: brand admins confined to their brand
+//! (refusals answered 403 and recorded), and activations reaching every replica on one
+//! PostgreSQL within seconds — from the admin API and from the `plugins` CLI.
+
+use std::time::{Duration, Instant};
+
+use asset_tests::{Env, PgDatabase, Server, Storage, component};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+async fn send(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn upload(server: &Server, key: &str, slot: &str, query: &str, bytes: &[u8]) -> (StatusCode, Value) {
+    let url = server.url(&format!("/api/admin/plugins/{slot}/versions{query}"));
+    send(
+        Client::new()
+            .post(url)
+            .header("x-api-key", key)
+            .header("content-type", "application/wasm")
+            .body(bytes.to_vec()),
+    )
+    .await
+}
+
+async fn post(server: &Server, key: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    send(Client::new().post(server.url(path)).header("x-api-key", key).json(&body)).await
+}
+
+async fn try_meme(server: &Server, key: &str, query: &str) -> (StatusCode, Value) {
+    post(
+        server,
+        key,
+        &format!("/api/admin/plugins/meme/generate{query}"),
+        json!({"task": "meme", "kind": "image", "input": "hello"}),
+    )
+    .await
+}
+
+#[test]
+fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_and_recorded() {
+    let env = Env::new(Storage::Sqlite);
+    let operator = env.create_key(0, "operator");
+    let agent = env.create_key(5, "agent");
+    let out = env.run(&["keys", "create", "--role", "brand-admin", "--brand", "acme", "--label", "acme admin"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let admin = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let server = env.serve();
+    block_on(async {
+        let (status, body) = upload(&server, &admin, "meme", "?activate=true", component("trivial")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(body["version"]["scope"], "acme");
+        assert_eq!(body["slot"]["activeVersionId"], body["version"]["id"]);
+
+        let (status, served) = try_meme(&server, &admin, "").await;
+        assert_eq!(status, StatusCode::OK, "{served}");
+        assert_eq!(
+            (served["servedScope"].as_str(), served["generator"].as_str()),
+            (Some("acme"), Some("trivial@1.0.0"))
+        );
+        assert_eq!(served["content"]["blocks"][0]["text"], "hello");
+
+        let (_, other) = try_meme(&server, &operator, "?brand=globex").await;
+        assert_eq!(
+            (other["servedScope"].as_str(), other["generator"].as_str()),
+            (Some(""), Some("meme@1.0.0")),
+            "{other}"
+        );
+        let (_, global) = try_meme(&server, &operator, "").await;
+        assert_eq!(global["generator"], "meme@1.0.0");
+
+        // Everything outside the brand is refused with 403.
+        let (status, body) = upload(&server, &admin, "meme", "?brand=globex", component("trivial")).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden_scope")));
+        let (status, _) =
+            post(&server, &admin, "/api/admin/plugins/meme/activate?brand=", json!({"versionId": 1})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = post(&server, &admin, "/api/admin/plugins/meme/disable?brand=", json!({})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = try_meme(&server, &admin, "?brand=globex").await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, body) = send(Client::new().get(server.url("/api/admin/audit")).header("x-api-key", &admin)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("operator_only")));
+        let (status, body) =
+            send(Client::new().get(server.url("/api/admin/plugins")).header("x-api-key", &agent)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("admin_only")));
+
+        // Validation refuses what is not a generator.
+        let (status, body) = upload(&server, &operator, "meme", "", component("wrong-world")).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("plugin_rejected")), "{body}");
+        let (status, _) = upload(&server, &operator, "meme", "", b"not a component").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+
+        let (_, audit) = send(Client::new().get(server.url("/api/admin/audit")).header("x-api-key", &operator)).await;
+        let entries = audit["entries"].as_array().unwrap();
+        let by_admin =
+            |outcome: &str| entries.iter().filter(|e| e["actor"] == admin[..11] && e["outcome"] == outcome).count();
+        assert!(by_admin("denied") >= 3, "{audit}");
+        assert!(by_admin("ok") >= 2, "upload and activate");
+        assert!(entries.iter().any(|e| e["outcome"] == "rejected"));
+
+        // A brand admin sees its own slots and the global ones, not other brands'.
+        let (_, slots) = send(Client::new().get(server.url("/api/admin/plugins")).header("x-api-key", &admin)).await;
+        assert!(slots["slots"].as_array().unwrap().iter().all(|s| s["scope"] == "acme" || s["scope"] == ""));
+    });
+}
+
+/// Polls `server` until the global meme slot is served by `generator`; returns how long it took.
+async fn wait_for_generator(server: &Server, key: &str, generator: &str) -> Duration {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(5) {
+        let (_, served) = try_meme(server, key, "").await;
+        if served["generator"] == generator {
+            return started.elapsed();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{generator} not served within 5 s");
+}
+
+#[test]
+fn an_activation_on_one_replica_is_served_by_the_other_within_five_seconds() {
+    let pg = PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let operator = env.create_key(0, "operator");
+    let (a, b) = (env.serve(), env.serve());
+    block_on(async {
+        assert_eq!(try_meme(&b, &operator, "").await.1["generator"], "meme@1.0.0");
+        let (status, body) = upload(&a, &operator, "meme", "?activate=true", component("trivial")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        wait_for_generator(&b, &operator, "trivial@1.0.0").await;
+
+        // The CLI acts on the same database: a rollback reaches both replicas.
+        let out = env.run(&["plugins", "rollback", "meme"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        wait_for_generator(&a, &operator, "meme@1.0.0").await;
+        wait_for_generator(&b, &operator, "meme@1.0.0").await;
+    });
+    let listed = String::from_utf8(env.run(&["plugins", "list"]).stdout).unwrap();
+    assert!(listed.contains("meme [global]") && listed.contains("trivial 1.0.0"), "{listed}");
+    let audit = String::from_utf8(env.run(&["plugins", "audit"]).stdout).unwrap();
+    assert!(audit.contains("rollback"), "{audit}");
+}
