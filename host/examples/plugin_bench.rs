@@ -1,0 +1,247 @@
+//! Benchmark of the plugin sandbox, printed as a table: per-call cost (fresh store, instantiate,
+//! call, drop) of a trivial plugin and of the built-in meme plugin through the host, the same
+//! cycle on bare wasmtime for the ratio, calls per second on all cores, start-up of the
+//! built-ins with and without the compile cache, and activation of a precompiled version.
+//!
+//! `cargo run --release -p asset-host --example plugin_bench`
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use asset_host::auth::Role;
+use asset_host::plugins::bindings::asset::generator::host::{self, CompletionRequest, HostError, LogLevel, PageSummary};
+use asset_host::plugins::bindings::asset::generator::types;
+use asset_host::plugins::bindings::{Generator, GeneratorPre};
+use asset_host::plugins::registry::GLOBAL;
+use asset_host::plugins::{Actor, Limits, Registry, Request, Sandbox, builtins};
+use asset_host::store::Db;
+use wasmtime::component::{Component, HasSelf, Linker, ResourceTable};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store};
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+const CALLS: usize = 5_000;
+
+fn request(input: &str) -> Request {
+    Request {
+        task: "meme".into(),
+        kind: Some("hottake".into()),
+        input: input.into(),
+        language: "en".into(),
+        seed: 1,
+        brand: None,
+        options: Vec::new(),
+    }
+}
+
+struct Stats {
+    median_us: f64,
+    p99_us: f64,
+}
+
+fn stats(mut samples: Vec<Duration>) -> Stats {
+    samples.sort();
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    Stats { median_us: us(samples[samples.len() / 2]), p99_us: us(samples[samples.len() * 99 / 100]) }
+}
+
+async fn time_calls<F, Fut>(mut call: F) -> Stats
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = ()>,
+{
+    for _ in 0..200 {
+        call().await; // warm-up
+    }
+    let mut samples = Vec::with_capacity(CALLS);
+    for _ in 0..CALLS {
+        let started = Instant::now();
+        call().await;
+        samples.push(started.elapsed());
+    }
+    stats(samples)
+}
+
+/// Bare wasmtime: the same pooling engine and linker shape, no fuel, no epochs, no limits,
+/// no output checks — the floor the host's sandbox is compared with.
+struct Bare {
+    wasi: WasiCtx,
+    table: ResourceTable,
+}
+
+impl WasiView for Bare {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl types::Host for Bare {}
+
+impl host::Host for Bare {
+    async fn complete(&mut self, _: CompletionRequest) -> wasmtime::Result<Result<String, HostError>> {
+        Ok(Err(HostError::Unavailable(String::new())))
+    }
+    async fn fetch_summary(&mut self, _: String) -> wasmtime::Result<Result<PageSummary, HostError>> {
+        Ok(Err(HostError::Unavailable(String::new())))
+    }
+    async fn log(&mut self, _: LogLevel, _: String) -> wasmtime::Result<()> {
+        Ok(())
+    }
+}
+
+fn bare_pre(bytes: &[u8]) -> (Engine, GeneratorPre<Bare>) {
+    let mut config = Config::new();
+    config.memory_init_cow(true).allocation_strategy(InstanceAllocationStrategy::Pooling(PoolingAllocationConfig::default()));
+    let engine = Engine::new(&config).unwrap();
+    let mut linker = Linker::new(&engine);
+    wasmtime_wasi::p2::add_to_linker_async(&mut linker).unwrap();
+    Generator::add_to_linker::<Bare, HasSelf<Bare>>(&mut linker, |s| s).unwrap();
+    let component = Component::new(&engine, bytes).unwrap();
+    let pre = GeneratorPre::new(linker.instantiate_pre(&component).unwrap()).unwrap();
+    (engine, pre)
+}
+
+async fn bare_call(engine: &Engine, pre: &GeneratorPre<Bare>, req: &Request) {
+    let mut store = Store::new(engine, Bare { wasi: WasiCtx::builder().build(), table: ResourceTable::new() });
+    let generator = pre.instantiate_async(&mut store).await.unwrap();
+    generator.call_generate(&mut store, req).await.unwrap().unwrap();
+}
+
+/// Bare wasmtime calls per second with `tasks` concurrent callers.
+async fn bare_throughput(bytes: &'static [u8], tasks: usize, for_how_long: Duration) -> f64 {
+    let (engine, pre) = bare_pre(bytes);
+    let (engine, pre) = (Arc::new(engine), Arc::new(pre));
+    let deadline = Instant::now() + for_how_long;
+    let workers: Vec<_> = (0..tasks)
+        .map(|_| {
+            let (engine, pre) = (engine.clone(), pre.clone());
+            tokio::spawn(async move {
+                let req = request("ping");
+                let mut calls = 0u64;
+                while Instant::now() < deadline {
+                    bare_call(&engine, &pre, &req).await;
+                    calls += 1;
+                }
+                calls
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for w in workers {
+        total += w.await.unwrap();
+    }
+    total as f64 / for_how_long.as_secs_f64()
+}
+
+/// Calls per second with `tasks` concurrent callers for `for_how_long`.
+async fn throughput(sandbox: Arc<Sandbox>, bytes: &'static [u8], tasks: usize, for_how_long: Duration) -> f64 {
+    let prepared = Arc::new(sandbox.prepare(bytes).unwrap());
+    let deadline = Instant::now() + for_how_long;
+    let workers: Vec<_> = (0..tasks)
+        .map(|_| {
+            let (sandbox, prepared) = (sandbox.clone(), prepared.clone());
+            tokio::spawn(async move {
+                let req = request("ping");
+                let mut calls = 0u64;
+                while Instant::now() < deadline {
+                    sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &req).await.unwrap();
+                    calls += 1;
+                }
+                calls
+            })
+        })
+        .collect();
+    let mut total = 0;
+    for w in workers {
+        total += w.await.unwrap();
+    }
+    total as f64 / for_how_long.as_secs_f64()
+}
+
+async fn startup(dir: &std::path::Path, cache: bool) -> Duration {
+    let db = Db::connect(&Db::sqlite_url(dir), 4).await.unwrap();
+    db.migrate().await.unwrap();
+    let started = Instant::now();
+    let sandbox = Sandbox::new(cache.then(|| dir.join("cache"))).unwrap();
+    let registry = Registry::new(db.clone(), Arc::new(sandbox));
+    registry.install_builtins(&builtins()).await.unwrap();
+    registry.refresh().await.unwrap();
+    let elapsed = started.elapsed();
+    db.close().await;
+    elapsed
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let trivial = asset_tests::component("trivial");
+    let meme = builtins().into_iter().find(|(n, _)| *n == "meme").unwrap().1;
+    let sandbox = Arc::new(Sandbox::new(None).unwrap());
+    let mut rows: Vec<(String, String)> = Vec::new();
+
+    let t = sandbox.prepare(trivial).unwrap();
+    let req = request("ping");
+    let host_trivial = time_calls(|| async { sandbox.generate(&t, Limits::GLOBAL, &[], "bench", &req).await.unwrap(); }).await;
+    let m = sandbox.prepare(meme).unwrap();
+    let meme_req = request("Agents that pay for their own tools");
+    let host_meme = time_calls(|| async { sandbox.generate(&m, Limits::GLOBAL, &[], "bench", &meme_req).await.unwrap(); }).await;
+    let (engine, pre) = bare_pre(trivial);
+    let bare_trivial = time_calls(|| bare_call(&engine, &pre, &req)).await;
+    let (engine_m, pre_m) = bare_pre(meme);
+    let bare_meme = time_calls(|| bare_call(&engine_m, &pre_m, &meme_req)).await;
+
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let per_sec = throughput(sandbox.clone(), trivial, cores * 2, Duration::from_secs(3)).await;
+    let bare_per_sec = bare_throughput(trivial, cores * 2, Duration::from_secs(3)).await;
+
+    let cold_dir = tempfile::tempdir().unwrap();
+    let no_cache = startup(cold_dir.path(), false).await;
+    let warm_dir = tempfile::tempdir().unwrap();
+    let _fill = startup(warm_dir.path(), true).await;
+    let warm_dir2 = tempfile::tempdir().unwrap();
+    std::fs::rename(warm_dir.path().join("cache"), warm_dir2.path().join("cache")).unwrap();
+    let with_cache = startup(warm_dir2.path(), true).await;
+
+    // Activation of a stored, precompiled version: swap back and forth, timing each swap.
+    let act_dir = tempfile::tempdir().unwrap();
+    let db = Db::connect(&Db::sqlite_url(act_dir.path()), 4).await.unwrap();
+    db.migrate().await.unwrap();
+    let registry = Registry::new(db, Arc::new(Sandbox::new(Some(act_dir.path().join("cache"))).unwrap()));
+    let op = Actor { name: "bench".into(), role: Role::Operator, brand: None };
+    let a = registry.upload(&op, "meme", GLOBAL, meme).await.unwrap().id;
+    let b = registry.upload(&op, "meme", GLOBAL, trivial).await.unwrap().id;
+    let mut swaps = Vec::new();
+    for i in 0..100 {
+        let started = Instant::now();
+        registry.activate(&op, "meme", GLOBAL, if i % 2 == 0 { a } else { b }).await.unwrap();
+        swaps.push(started.elapsed());
+    }
+    let activation = stats(swaps);
+    // The swap itself: prepare from the precompiled artifact in the cache (read, deserialize,
+    // pre-instantiate), which is what `refresh` does before replacing the slot's `Arc`.
+    let cached = Sandbox::new(Some(act_dir.path().join("cache"))).unwrap();
+    let mut prepares = Vec::new();
+    for _ in 0..200 {
+        let started = Instant::now();
+        std::hint::black_box(cached.prepare(meme).unwrap());
+        prepares.push(started.elapsed());
+    }
+    let swap = stats(prepares);
+
+    let fmt = |s: &Stats| format!("{:.1} | {:.1}", s.median_us, s.p99_us);
+    rows.push(("trivial plugin, host sandbox (µs median | p99)".into(), fmt(&host_trivial)));
+    rows.push(("trivial plugin, bare wasmtime".into(), fmt(&bare_trivial)));
+    rows.push(("ratio host / bare (median)".into(), format!("{:.2}×", host_trivial.median_us / bare_trivial.median_us)));
+    rows.push(("meme built-in, host sandbox".into(), fmt(&host_meme)));
+    rows.push(("meme built-in, bare wasmtime".into(), fmt(&bare_meme)));
+    rows.push(("ratio host / bare, meme (median)".into(), format!("{:.2}×", host_meme.median_us / bare_meme.median_us)));
+    rows.push((format!("trivial calls/s, {} callers on {cores} cores, host", cores * 2), format!("{per_sec:.0}")));
+    rows.push((format!("trivial calls/s, {} callers on {cores} cores, bare wasmtime", cores * 2), format!("{bare_per_sec:.0}")));
+    rows.push(("start-up: 7 built-ins, no compile cache (ms)".into(), format!("{:.1}", no_cache.as_secs_f64() * 1e3)));
+    rows.push(("start-up: 7 built-ins, warm compile cache (ms)".into(), format!("{:.1}", with_cache.as_secs_f64() * 1e3)));
+    rows.push(("load a precompiled version for the swap (µs median | p99)".into(), fmt(&swap)));
+    rows.push(("activate via the registry: DB, audit, reload (µs median | p99)".into(), fmt(&activation)));
+    println!("| measurement | value |");
+    println!("|---|---:|");
+    for (what, value) in rows {
+        println!("| {what} | {value} |");
+    }
+}
