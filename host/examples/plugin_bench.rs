@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use asset_host::auth::Role;
-use asset_host::plugins::bindings::asset::generator::host::{self, CompletionRequest, HostError, LogLevel, PageSummary};
+use asset_host::plugins::bindings::asset::generator::host::{
+    self, CompletionRequest, HostError, LogLevel, PageSummary,
+};
 use asset_host::plugins::bindings::asset::generator::types;
 use asset_host::plugins::bindings::{Generator, GeneratorPre};
 use asset_host::plugins::registry::GLOBAL;
@@ -90,7 +92,9 @@ impl host::Host for Bare {
 
 fn bare_pre(bytes: &[u8]) -> (Engine, GeneratorPre<Bare>) {
     let mut config = Config::new();
-    config.memory_init_cow(true).allocation_strategy(InstanceAllocationStrategy::Pooling(PoolingAllocationConfig::default()));
+    config
+        .memory_init_cow(true)
+        .allocation_strategy(InstanceAllocationStrategy::Pooling(PoolingAllocationConfig::default()));
     let engine = Engine::new(&config).unwrap();
     let mut linker = Linker::new(&engine);
     wasmtime_wasi::p2::add_to_linker_async(&mut linker).unwrap();
@@ -161,7 +165,7 @@ async fn startup(dir: &std::path::Path, cache: bool) -> Duration {
     let db = Db::connect(&Db::sqlite_url(dir), 4).await.unwrap();
     db.migrate().await.unwrap();
     let started = Instant::now();
-    let sandbox = Sandbox::new(cache.then(|| dir.join("cache"))).unwrap();
+    let sandbox = Sandbox::new(cache.then(|| dir.join("cache")), Default::default()).unwrap();
     let registry = Registry::new(db.clone(), Arc::new(sandbox));
     registry.install_builtins(&builtins()).await.unwrap();
     registry.refresh().await.unwrap();
@@ -174,15 +178,21 @@ async fn startup(dir: &std::path::Path, cache: bool) -> Duration {
 async fn main() {
     let trivial = asset_tests::component("trivial");
     let meme = builtins().into_iter().find(|(n, _)| *n == "meme").unwrap().1;
-    let sandbox = Arc::new(Sandbox::new(None).unwrap());
+    let sandbox = Arc::new(Sandbox::new(None, Default::default()).unwrap());
     let mut rows: Vec<(String, String)> = Vec::new();
 
     let t = sandbox.prepare(trivial).unwrap();
     let req = request("ping");
-    let host_trivial = time_calls(|| async { sandbox.generate(&t, Limits::GLOBAL, &[], "bench", &req).await.unwrap(); }).await;
+    let host_trivial = time_calls(|| async {
+        sandbox.generate(&t, Limits::GLOBAL, &[], "bench", &req).await.unwrap();
+    })
+    .await;
     let m = sandbox.prepare(meme).unwrap();
     let meme_req = request("Agents that pay for their own tools");
-    let host_meme = time_calls(|| async { sandbox.generate(&m, Limits::GLOBAL, &[], "bench", &meme_req).await.unwrap(); }).await;
+    let host_meme = time_calls(|| async {
+        sandbox.generate(&m, Limits::GLOBAL, &[], "bench", &meme_req).await.unwrap();
+    })
+    .await;
     let (engine, pre) = bare_pre(trivial);
     let bare_trivial = time_calls(|| bare_call(&engine, &pre, &req)).await;
     let (engine_m, pre_m) = bare_pre(meme);
@@ -204,7 +214,8 @@ async fn main() {
     let act_dir = tempfile::tempdir().unwrap();
     let db = Db::connect(&Db::sqlite_url(act_dir.path()), 4).await.unwrap();
     db.migrate().await.unwrap();
-    let registry = Registry::new(db, Arc::new(Sandbox::new(Some(act_dir.path().join("cache"))).unwrap()));
+    let registry =
+        Registry::new(db, Arc::new(Sandbox::new(Some(act_dir.path().join("cache")), Default::default()).unwrap()));
     let op = Actor { name: "bench".into(), role: Role::Operator, brand: None };
     let a = registry.upload(&op, "meme", GLOBAL, meme).await.unwrap().id;
     let b = registry.upload(&op, "meme", GLOBAL, trivial).await.unwrap().id;
@@ -217,7 +228,7 @@ async fn main() {
     let activation = stats(swaps);
     // The swap itself: prepare from the precompiled artifact in the cache (read, deserialize,
     // pre-instantiate), which is what `refresh` does before replacing the slot's `Arc`.
-    let cached = Sandbox::new(Some(act_dir.path().join("cache"))).unwrap();
+    let cached = Sandbox::new(Some(act_dir.path().join("cache")), Default::default()).unwrap();
     let mut prepares = Vec::new();
     for _ in 0..200 {
         let started = Instant::now();
@@ -229,14 +240,26 @@ async fn main() {
     let fmt = |s: &Stats| format!("{:.1} | {:.1}", s.median_us, s.p99_us);
     rows.push(("trivial plugin, host sandbox (µs median | p99)".into(), fmt(&host_trivial)));
     rows.push(("trivial plugin, bare wasmtime".into(), fmt(&bare_trivial)));
-    rows.push(("ratio host / bare (median)".into(), format!("{:.2}×", host_trivial.median_us / bare_trivial.median_us)));
+    rows.push((
+        "ratio host / bare (median)".into(),
+        format!("{:.2}×", host_trivial.median_us / bare_trivial.median_us),
+    ));
     rows.push(("meme built-in, host sandbox".into(), fmt(&host_meme)));
     rows.push(("meme built-in, bare wasmtime".into(), fmt(&bare_meme)));
-    rows.push(("ratio host / bare, meme (median)".into(), format!("{:.2}×", host_meme.median_us / bare_meme.median_us)));
+    rows.push((
+        "ratio host / bare, meme (median)".into(),
+        format!("{:.2}×", host_meme.median_us / bare_meme.median_us),
+    ));
     rows.push((format!("trivial calls/s, {} callers on {cores} cores, host", cores * 2), format!("{per_sec:.0}")));
-    rows.push((format!("trivial calls/s, {} callers on {cores} cores, bare wasmtime", cores * 2), format!("{bare_per_sec:.0}")));
+    rows.push((
+        format!("trivial calls/s, {} callers on {cores} cores, bare wasmtime", cores * 2),
+        format!("{bare_per_sec:.0}"),
+    ));
     rows.push(("start-up: 7 built-ins, no compile cache (ms)".into(), format!("{:.1}", no_cache.as_secs_f64() * 1e3)));
-    rows.push(("start-up: 7 built-ins, warm compile cache (ms)".into(), format!("{:.1}", with_cache.as_secs_f64() * 1e3)));
+    rows.push((
+        "start-up: 7 built-ins, warm compile cache (ms)".into(),
+        format!("{:.1}", with_cache.as_secs_f64() * 1e3),
+    ));
     rows.push(("load a precompiled version for the swap (µs median | p99)".into(), fmt(&swap)));
     rows.push(("activate via the registry: DB, audit, reload (µs median | p99)".into(), fmt(&activation)));
     println!("| measurement | value |");

@@ -37,7 +37,7 @@ impl AppState {
             (None, Backend::Postgres) => Limiter::Database(db.clone()),
             (None, Backend::Sqlite) => Limiter::memory(),
         };
-        let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")))?;
+        let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services()?)?;
         let registry = Registry::new(db.clone(), Arc::new(sandbox));
         registry
             .install_builtins(&plugins::builtins())

@@ -37,6 +37,15 @@ struct Cli {
     /// Log line format.
     #[arg(long, global = true, env = "ASSET_LOG_FORMAT")]
     log_format: Option<LogFormat>,
+    /// OpenAI-compatible API root for plugins' text completion.
+    #[arg(long, global = true, env = "ASSET_MODEL_URL")]
+    model_url: Option<String>,
+    /// Model name to ask.
+    #[arg(long, global = true, env = "ASSET_MODEL")]
+    model: Option<String>,
+    /// Private networks (comma-separated CIDRs) the page fetcher may reach.
+    #[arg(long, global = true, env = "ASSET_FETCH_ALLOW", value_delimiter = ',')]
+    fetch_allow: Vec<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -166,6 +175,18 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     if let Some(prefix) = &cli.redis_prefix {
         settings.redis_prefix = prefix.clone();
     }
+    if let Some(url) = &cli.model_url {
+        settings.model_url = Some(url.clone());
+    }
+    if let Some(model) = &cli.model {
+        settings.model_name = model.clone();
+    }
+    if let Ok(key) = std::env::var("ASSET_MODEL_API_KEY") {
+        settings.model_api_key = Some(key);
+    }
+    if !cli.fetch_allow.is_empty() {
+        settings.fetch_allowed_networks = cli.fetch_allow.clone();
+    }
     if let Some(format) = cli.log_format {
         settings.log_format = format;
     }
@@ -210,7 +231,7 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
 }
 
 async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {
-    let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")))?;
+    let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services()?)?;
     let registry = Registry::new(db, std::sync::Arc::new(sandbox));
     let actor = Actor { name: "cli".into(), role: Role::Operator, brand: None };
     let scope = |brand: Option<String>| brand.unwrap_or_default();

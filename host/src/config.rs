@@ -43,6 +43,14 @@ pub struct Settings {
     /// How long a SIGTERM waits for requests in flight before exiting anyway.
     pub shutdown_grace_secs: u64,
     pub log_format: LogFormat,
+    /// OpenAI-compatible API root for text completion (e.g. `http://127.0.0.1:11434/v1`).
+    pub model_url: Option<String>,
+    /// Model name sent to it.
+    pub model_name: String,
+    /// Bearer token for it, if it needs one.
+    pub model_api_key: Option<String>,
+    /// Private networks (CIDR) the fetcher may reach anyway, e.g. an intranet. Empty: none.
+    pub fetch_allowed_networks: Vec<String>,
 }
 
 impl Default for Settings {
@@ -58,6 +66,10 @@ impl Default for Settings {
             trust_forwarded_for: false,
             shutdown_grace_secs: 30,
             log_format: LogFormat::Json,
+            model_url: None,
+            model_name: "gpt-4o-mini".into(),
+            model_api_key: None,
+            fetch_allowed_networks: Vec::new(),
         }
     }
 }
@@ -77,6 +89,10 @@ impl std::fmt::Debug for Settings {
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("shutdown_grace_secs", &self.shutdown_grace_secs)
             .field("log_format", &self.log_format)
+            .field("model_url", &self.model_url)
+            .field("model_name", &self.model_name)
+            .field("model_api_key", &redacted(&self.model_api_key))
+            .field("fetch_allowed_networks", &self.fetch_allowed_networks)
             .finish()
     }
 }
@@ -87,6 +103,16 @@ impl Settings {
         let Some(path) = path else { return Ok(Settings::default()) };
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         toml::from_str(&text).map_err(|e| format!("invalid settings in {}: {e}", path.display()))
+    }
+
+    /// The services plugins may call: the model (when configured) and the guarded fetcher.
+    pub fn host_services(&self) -> Result<crate::plugins::HostServices, String> {
+        let model = match &self.model_url {
+            Some(url) => Some(crate::model::ModelClient::new(url, &self.model_name, self.model_api_key.clone())?),
+            None => None,
+        };
+        let allowed = self.fetch_allowed_networks.iter().map(|n| n.parse()).collect::<Result<Vec<_>, _>>()?;
+        Ok(crate::plugins::HostServices { model, guard: crate::net::Guard::new(allowed) })
     }
 
     /// The database to use: the configured URL or the SQLite file in the data folder.

@@ -14,6 +14,8 @@ pub mod error;
 pub mod gate;
 pub mod idempotency;
 pub mod limits;
+pub mod model;
+pub mod net;
 pub mod observe;
 pub mod openapi;
 pub mod ops;

@@ -40,7 +40,7 @@ async fn call(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_misbehaviour_is_stopped_with_a_clear_error() {
-    let sandbox = Sandbox::new(None).unwrap();
+    let sandbox = Sandbox::new(None, Default::default()).unwrap();
     let s = &sandbox;
     assert_eq!(call(s, "hostile", "ok", FAST, &[]).await.unwrap(), "fine");
 
@@ -74,7 +74,7 @@ async fn each_misbehaviour_is_stopped_with_a_clear_error() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
-    let sandbox = Arc::new(Sandbox::new(None).unwrap());
+    let sandbox = Arc::new(Sandbox::new(None, Default::default()).unwrap());
     let slow = Limits { timeout_ms: 8_000, fuel: u64::MAX / 4, ..Limits::GLOBAL };
     let trivial = sandbox.prepare(component("trivial")).unwrap();
     let spinner = {
@@ -92,7 +92,7 @@ async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
 
 #[tokio::test]
 async fn invalid_bytes_and_the_wrong_world_are_refused() {
-    let sandbox = Sandbox::new(None).unwrap();
+    let sandbox = Sandbox::new(None, Default::default()).unwrap();
     assert!(matches!(sandbox.prepare(b"\0asm but not really"), Err(PluginError::Invalid(_))));
     match sandbox.prepare(component("wrong-world")) {
         Err(PluginError::Invalid(why)) => {
@@ -106,7 +106,7 @@ async fn registry() -> (Registry, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::connect(&Db::sqlite_url(dir.path()), 4).await.unwrap();
     db.migrate().await.unwrap();
-    let sandbox = Sandbox::new(Some(dir.path().join("cache"))).unwrap();
+    let sandbox = Sandbox::new(Some(dir.path().join("cache")), Default::default()).unwrap();
     (Registry::new(db, Arc::new(sandbox)), dir)
 }
 
@@ -184,4 +184,74 @@ async fn hot_swapping_twenty_times_under_load_loses_no_request() {
     assert_eq!(slot.previous_version_id, Some(trivial));
     registry.rollback(&op, "meme", GLOBAL).await.unwrap();
     assert_eq!(registry.resolve("meme", None).unwrap().version_id, trivial, "rollback activates the previous version");
+}
+
+/// A loopback web server answering every request with `response`; returns its base URL.
+async fn serve_loopback(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    base
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_summaries_go_through_the_ssrf_guard() {
+    use axum::routing::get;
+    let site = axum::Router::new()
+        .route("/", get(|| async {
+            axum::response::Html("<html><head><title>Acme Anvils</title><meta name=\"description\" content=\"Heavy things\"></head><body><p>We ship anvils.</p><script>x()</script></body></html>")
+        }))
+        .route("/moved", get(|| async { axum::response::Redirect::temporary("http://169.254.169.254/") }));
+    let base = serve_loopback(site).await;
+    let all = [Capability::Completion, Capability::FetchSummary];
+
+    let default = Sandbox::new(None, Default::default()).unwrap();
+    let refused = call(&default, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
+    assert!(refused.starts_with("HostError::Rejected") && refused.contains("loopback"), "{refused}");
+    let metadata =
+        call(&default, "hostile", "fetch http://169.254.169.254/latest/meta-data/", FAST, &all).await.unwrap();
+    assert!(metadata.contains("Rejected"), "{metadata}");
+
+    // An operator may allow a private network (an intranet); here, loopback for the test server.
+    let services = asset_host::plugins::HostServices {
+        model: None,
+        guard: asset_host::net::Guard::new(vec!["127.0.0.0/8".parse().unwrap()]),
+    };
+    let intranet = Sandbox::new(None, services).unwrap();
+    let page = call(&intranet, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
+    assert_eq!(page, "title: Acme Anvils; description: Heavy things; text: We ship anvils.");
+    let redirected = call(&intranet, "hostile", &format!("fetch {base}/moved"), FAST, &all).await.unwrap();
+    assert!(redirected.contains("HTTP 307"), "redirects are not followed: {redirected}");
+    let denied = call(&intranet, "hostile", &format!("fetch {base}/"), FAST, &[]).await.unwrap();
+    assert!(denied.starts_with("HostError::Denied"), "without the grant: {denied}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completions_go_to_the_configured_model() {
+    use axum::{Json, http::HeaderMap, routing::post};
+    let model = axum::Router::new().route(
+        "/v1/chat/completions",
+        post(|headers: HeaderMap, Json(body): Json<serde_json::Value>| async move {
+            let authorized = headers.get("authorization").is_some_and(|v| v == "Bearer secret-key");
+            let prompt = body["messages"][1]["content"].as_str().unwrap_or_default().to_string();
+            let reply = if authorized && body["model"] == "test-model" {
+                format!("echo {prompt}")
+            } else {
+                "wrong request".into()
+            };
+            Json(serde_json::json!({"choices": [{"message": {"role": "assistant", "content": reply}}]}))
+        }),
+    );
+    let base = serve_loopback(model).await;
+    let client =
+        asset_host::model::ModelClient::new(&format!("{base}/v1"), "test-model", Some("secret-key".into())).unwrap();
+    let services =
+        asset_host::plugins::HostServices { model: Some(client), guard: asset_host::net::Guard::new(Vec::new()) };
+    let sandbox = Sandbox::new(None, services).unwrap();
+    let answer = call(&sandbox, "hostile", "complete hello there", FAST, &[Capability::Completion]).await.unwrap();
+    assert_eq!(answer, "answer: echo hello there");
+
+    let without = Sandbox::new(None, Default::default()).unwrap();
+    let unavailable = call(&without, "hostile", "complete hello", FAST, &[Capability::Completion]).await.unwrap();
+    assert!(unavailable.contains("no model is configured"), "{unavailable}");
 }

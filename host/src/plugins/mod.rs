@@ -23,7 +23,7 @@ mod embedded {
 
 pub use bindings::asset::generator::types::{Block, Brand, Capability, Content, GenerateError, Manifest, Request};
 pub use registry::{Actor, Registry, RegistryError};
-pub use sandbox::{Limits, PluginError, Sandbox};
+pub use sandbox::{HostServices, Limits, PluginError, Sandbox};
 
 /// The built-in generators as `(slot, component bytes)`: every crate of `plugins/` except the
 /// shared guest crate and the template.

@@ -434,7 +434,7 @@ impl Registry {
         for row in rows {
             let key: (String, String) = (row.try_get("slot")?, row.try_get("scope")?);
             let generation: i64 = row.try_get("generation")?;
-            if self.seen.lock().map_or(false, |seen| seen.get(&key) == Some(&generation)) {
+            if self.seen.lock().is_ok_and(|seen| seen.get(&key) == Some(&generation)) {
                 continue;
             }
             let active: Option<i64> = row.try_get("active_version_id")?;

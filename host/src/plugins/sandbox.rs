@@ -7,6 +7,7 @@
 
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,8 @@ use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 use super::bindings::asset::generator::host::{self, CompletionRequest, HostError, LogLevel, PageSummary};
 use super::bindings::asset::generator::types::{self as wit, Capability};
 use super::bindings::{Generator, GeneratorPre};
+use crate::model::ModelClient;
+use crate::net::{FetchError, Guard, page};
 
 /// How often the epoch advances; timeouts are counted in these ticks.
 const EPOCH_TICK: Duration = Duration::from_millis(5);
@@ -113,8 +116,28 @@ impl std::fmt::Display for PluginError {
     }
 }
 
+/// What the host offers plugins beyond WASI: the operator's model and the guarded fetcher.
+pub struct HostServices {
+    pub model: Option<ModelClient>,
+    pub guard: Guard,
+}
+
+impl Default for HostServices {
+    fn default() -> Self {
+        HostServices { model: None, guard: Guard::new(Vec::new()) }
+    }
+}
+
+/// Longest prompt (system + user) a plugin may send, in bytes.
+const MAX_PROMPT_BYTES: usize = 32 * 1024;
+/// Longest completion handed back to a plugin, in bytes.
+const MAX_ANSWER_BYTES: usize = 16 * 1024;
+
 /// The host's per-call state: WASI (which grants nothing), quotas and captured output.
 pub struct CallState {
+    services: Arc<HostServices>,
+    /// Host calls may not outlive the plugin's wall-clock budget.
+    deadline: Instant,
     wasi: WasiCtx,
     table: ResourceTable,
     limiter: MemoryCap,
@@ -162,8 +185,18 @@ impl host::Host for CallState {
             return Ok(Err(HostError::QuotaExceeded(Capability::Completion)));
         }
         self.completions_left -= 1;
-        let _ = request;
-        Ok(Err(HostError::Unavailable("no model is configured".into())))
+        if request.system.len() + request.prompt.len() > MAX_PROMPT_BYTES {
+            return Ok(Err(HostError::Rejected(format!("prompts are limited to {MAX_PROMPT_BYTES} bytes"))));
+        }
+        let Some(model) = &self.services.model else {
+            return Ok(Err(HostError::Unavailable("no model is configured".into())));
+        };
+        let asked = model.complete(&request.system, &request.prompt, request.max_tokens);
+        Ok(match tokio::time::timeout_at(self.deadline.into(), asked).await {
+            Ok(Ok(answer)) => Ok(truncate(&answer, MAX_ANSWER_BYTES).to_string()),
+            Ok(Err(why)) => Err(HostError::Unavailable(why)),
+            Err(_) => Err(HostError::Unavailable("the model did not answer within the plugin's time budget".into())),
+        })
     }
 
     async fn fetch_summary(&mut self, url: String) -> wasmtime::Result<Result<PageSummary, HostError>> {
@@ -174,8 +207,29 @@ impl host::Host for CallState {
             return Ok(Err(HostError::QuotaExceeded(Capability::FetchSummary)));
         }
         self.fetches_left -= 1;
-        let _ = url;
-        Ok(Err(HostError::Unavailable("page fetching is not enabled on this host".into())))
+        let fetched = match tokio::time::timeout_at(self.deadline.into(), self.services.guard.get(&url)).await {
+            Ok(result) => result,
+            Err(_) => {
+                return Ok(Err(HostError::Unavailable("the page did not load within the plugin's time budget".into())));
+            }
+        };
+        let (final_url, content_type, body) = match fetched {
+            Ok(page) => page,
+            Err(e @ (FetchError::BadUrl(_) | FetchError::Blocked(_))) => {
+                return Ok(Err(HostError::Rejected(e.to_string())));
+            }
+            Err(e) => return Ok(Err(HostError::Unavailable(e.to_string()))),
+        };
+        if !content_type.as_deref().is_some_and(|ct| ct.starts_with("text/html") || ct.starts_with("text/plain")) {
+            return Ok(Err(HostError::Rejected("not a web page".into())));
+        }
+        let summary = page::summarize(&String::from_utf8_lossy(&body));
+        Ok(Ok(PageSummary {
+            url: final_url.to_string(),
+            title: summary.title,
+            description: summary.description,
+            text: summary.text,
+        }))
     }
 
     async fn log(&mut self, level: LogLevel, message: String) -> wasmtime::Result<()> {
@@ -211,6 +265,7 @@ pub struct Prepared {
 
 /// The engine, the linker and the compile cache.
 pub struct Sandbox {
+    services: Arc<HostServices>,
     engine: Engine,
     linker: Linker<CallState>,
     cache_dir: Option<PathBuf>,
@@ -219,7 +274,7 @@ pub struct Sandbox {
 
 impl Sandbox {
     /// Builds the engine and starts its epoch clock. `cache_dir` keeps compiled components.
-    pub fn new(cache_dir: Option<PathBuf>) -> Result<Sandbox, String> {
+    pub fn new(cache_dir: Option<PathBuf>, services: HostServices) -> Result<Sandbox, String> {
         let mut pool = PoolingAllocationConfig::default();
         pool.total_component_instances(MAX_CONCURRENT_CALLS)
             .total_core_instances(MAX_CONCURRENT_CALLS * 8)
@@ -256,7 +311,7 @@ impl Sandbox {
         if let Some(dir) = &cache_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("plugin cache {}: {e}", dir.display()))?;
         }
-        Ok(Sandbox { engine, linker, cache_dir, engine_key })
+        Ok(Sandbox { services: Arc::new(services), engine, linker, cache_dir, engine_key })
     }
 
     /// Compiles `bytes` (or loads them from the on-disk cache, keyed by content hash and engine)
@@ -273,10 +328,10 @@ impl Sandbox {
             return Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")));
         };
         let path = dir.join(format!("{}-{}.cwasm", hex::encode(Sha256::digest(bytes)), self.engine_key));
-        if let Ok(artifact) = std::fs::read(&path) {
-            if let Some(component) = deserialize_cached(&self.engine, &artifact) {
-                return Ok(component);
-            }
+        if let Ok(artifact) = std::fs::read(&path)
+            && let Some(component) = deserialize_cached(&self.engine, &artifact)
+        {
+            return Ok(component);
         }
         let component = Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
         if let Ok(artifact) = component.serialize() {
@@ -334,7 +389,10 @@ impl Sandbox {
             .allow_tcp(false)
             .allow_udp(false)
             .allow_ip_name_lookup(false);
+        let deadline = Instant::now() + Duration::from_millis(limits.timeout_ms);
         let state = CallState {
+            services: self.services.clone(),
+            deadline,
             wasi: wasi.build(),
             table: ResourceTable::new(),
             limiter: MemoryCap { max_bytes: limits.memory_mib as usize * 1024 * 1024, exceeded: false },
@@ -347,7 +405,6 @@ impl Sandbox {
         let mut store = Store::new(&self.engine, state);
         store.limiter(|state| &mut state.limiter);
         store.set_fuel(limits.fuel).map_err(|e| PluginError::Trap(e.to_string()))?;
-        let deadline = Instant::now() + Duration::from_millis(limits.timeout_ms);
         // Yield to the executor every tick (other requests keep being served) and stop the
         // guest once its wall-clock budget is spent.
         store.set_epoch_deadline(1);

@@ -15,6 +15,8 @@
 //! | `socket`    | connects to 127.0.0.1:5432             | the connect fails: generator error    |
 //! | `quota`     | calls `host.complete` 10 times         | quota-exceeded after the quota        |
 //! | `chatty`    | writes 1 MiB to stdout                 | output captured and capped; content   |
+//! | `fetch URL` | asks the host to summarise URL         | the summary, or the guard's refusal   |
+//! | `complete P`| asks the host's model about P          | the answer, or `unavailable`          |
 
 use std::io::Write;
 
@@ -39,7 +41,7 @@ impl Guest for Hostile {
             tasks: vec!["meme".into()],
             kinds: Vec::new(),
             languages: vec!["en".into()],
-            capabilities: vec![Capability::Completion],
+            capabilities: vec![Capability::Completion, Capability::FetchSummary],
             sample_input: guest::sample("meme", None, "ok"),
         }
     }
@@ -95,6 +97,17 @@ impl Guest for Hostile {
                     let _ = std::io::stdout().write_all(&line);
                 }
                 "said a lot".to_string()
+            }
+            other if other.starts_with("fetch ") => match host::fetch_summary(&other["fetch ".len()..]) {
+                Ok(page) => format!("title: {}; description: {}; text: {}", page.title, page.description, page.text),
+                Err(e) => format!("{e:?}"),
+            },
+            other if other.starts_with("complete ") => {
+                let asked = host::CompletionRequest { system: "Be brief.".into(), prompt: other["complete ".len()..].into(), max_tokens: 20 };
+                match host::complete(&asked) {
+                    Ok(answer) => format!("answer: {answer}"),
+                    Err(e) => format!("{e:?}"),
+                }
             }
             other => return Err(GenerateError::InvalidInput(format!("unknown behaviour {other}"))),
         };

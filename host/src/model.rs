@@ -1,0 +1,55 @@
+//! Text completion through the operator's OpenAI-compatible model endpoint (OpenAI, Ollama,
+//! vLLM, llama.cpp server): one chat-completions call, bounded in time and size.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// Where the model is and how to ask it.
+#[derive(Clone, Debug)]
+pub struct ModelClient {
+    base_url: String,
+    model: String,
+    api_key: Option<String>,
+    http: reqwest::Client,
+}
+
+impl ModelClient {
+    /// `base_url` is the API root, e.g. `http://127.0.0.1:11434/v1`.
+    pub fn new(base_url: &str, model: &str, api_key: Option<String>) -> Result<ModelClient, String> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| e.to_string())?;
+        Ok(ModelClient {
+            base_url: base_url.trim_end_matches('/').to_string(),
+            model: model.to_string(),
+            api_key,
+            http,
+        })
+    }
+
+    /// The model's answer to `prompt` under `system`, at most `max_tokens` long.
+    pub async fn complete(&self, system: &str, prompt: &str, max_tokens: u32) -> Result<String, String> {
+        let body = json!({
+            "model": self.model,
+            "messages": [{"role": "system", "content": system}, {"role": "user", "content": prompt}],
+            "max_tokens": max_tokens.clamp(1, 4096),
+        });
+        let mut request = self.http.post(format!("{}/chat/completions", self.base_url)).json(&body);
+        if let Some(key) = &self.api_key {
+            request = request.bearer_auth(key);
+        }
+        let response = request.send().await.map_err(|e| format!("model unreachable: {}", e.without_url()))?;
+        if !response.status().is_success() {
+            return Err(format!("model answered HTTP {}", response.status().as_u16()));
+        }
+        let answer: Value =
+            response.json().await.map_err(|e| format!("model answer is not JSON: {}", e.without_url()))?;
+        answer["choices"][0]["message"]["content"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| "model answer has no choices[0].message.content".into())
+    }
+}

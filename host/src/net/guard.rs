@@ -1,0 +1,270 @@
+//! The SSRF guard every outbound fetch for a user goes through (page summaries for plugins now;
+//! webhooks and audio downloads later): http(s) only, no credentials in the URL, every resolved
+//! address public, the connection pinned to the checked address, no redirects, a time limit
+//! and a size cap.
+//!
+//! Literal hosts are classified after parsing (the `url` crate turns `127.1`, `2130706433` and
+//! `0x7f.1` into 127.0.0.1) and IPv4-mapped IPv6 is unwrapped first, because reqwest skips its
+//! resolver for IP literals.
+
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::time::Duration;
+
+use reqwest::Url;
+
+/// Why a URL was refused or could not be fetched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FetchError {
+    /// The URL is malformed or not http(s), or carries credentials.
+    BadUrl(String),
+    /// The host resolves to an address the guard refuses.
+    Blocked(String),
+    /// DNS, connection, status or body problems.
+    Failed(String),
+    /// The body is larger than the cap.
+    TooLarge,
+}
+
+impl std::fmt::Display for FetchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FetchError::BadUrl(why) => write!(f, "bad URL: {why}"),
+            FetchError::Blocked(why) => write!(f, "refused: {why}"),
+            FetchError::Failed(why) => write!(f, "fetch failed: {why}"),
+            FetchError::TooLarge => write!(f, "response too large"),
+        }
+    }
+}
+
+/// A network the operator explicitly allows despite being private (e.g. an intranet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Network {
+    base: IpAddr,
+    prefix: u8,
+}
+
+impl std::str::FromStr for Network {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (addr, prefix) = text.split_once('/').unwrap_or((text, ""));
+        let base: IpAddr = addr.parse().map_err(|_| format!("{text}: not an address"))?;
+        let max = if base.is_ipv4() { 32 } else { 128 };
+        let prefix = if prefix.is_empty() { max } else { prefix.parse().map_err(|_| format!("{text}: bad prefix"))? };
+        if prefix > max {
+            return Err(format!("{text}: prefix over {max}"));
+        }
+        Ok(Network { base, prefix })
+    }
+}
+
+impl Network {
+    fn contains(&self, ip: IpAddr) -> bool {
+        match (self.base, ip) {
+            (IpAddr::V4(b), IpAddr::V4(a)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(self.prefix)).unwrap_or(0);
+                u32::from(b) & mask == u32::from(a) & mask
+            }
+            (IpAddr::V6(b), IpAddr::V6(a)) => {
+                let mask = u128::MAX.checked_shl(128 - u32::from(self.prefix)).unwrap_or(0);
+                u128::from(b) & mask == u128::from(a) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Why an address is not public, or `None` when it is.
+pub fn non_public(ip: IpAddr) -> Option<&'static str> {
+    match ip {
+        IpAddr::V4(v4) => non_public_v4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => non_public_v4(v4),
+            None => non_public_v6(v6),
+        },
+    }
+}
+
+fn non_public_v4(ip: Ipv4Addr) -> Option<&'static str> {
+    let [a, b, c, _] = ip.octets();
+    Some(match (a, b, c) {
+        (0, _, _) => "this network",
+        (10, _, _) => "private",
+        (100, 64..=127, _) => "carrier-grade NAT",
+        (127, _, _) => "loopback",
+        (169, 254, _) => "link-local (cloud metadata)",
+        (172, 16..=31, _) => "private",
+        (192, 0, 0) => "IETF protocol assignments",
+        (192, 0, 2) | (198, 51, 100) | (203, 0, 113) => "documentation",
+        (192, 88, 99) => "6to4 relay",
+        (192, 168, _) => "private",
+        (198, 18..=19, _) => "benchmarking",
+        (224..=239, _, _) => "multicast",
+        (240..=255, _, _) => "reserved",
+        _ => return None,
+    })
+}
+
+fn non_public_v6(ip: Ipv6Addr) -> Option<&'static str> {
+    let segments = ip.segments();
+    if ip.is_unspecified() {
+        return Some("unspecified");
+    }
+    if ip.is_loopback() {
+        return Some("loopback");
+    }
+    Some(match segments[0] {
+        0xfc00..=0xfdff => "unique local",
+        0xfe80..=0xfebf => "link-local",
+        0xff00..=0xffff => "multicast",
+        0x2001 if segments[1] == 0x0db8 => "documentation",
+        // NAT64 and IPv4-compatible forms could reach private IPv4 space.
+        0x0064 if segments[1] == 0xff9b => "NAT64",
+        0x0000 => "IPv4-compatible or reserved",
+        0x2002 => "6to4",
+        _ => return None,
+    })
+}
+
+/// The guard: which private networks are allowed anyway, and the fetch limits.
+#[derive(Debug, Clone)]
+pub struct Guard {
+    allowed: Vec<Network>,
+    pub timeout: Duration,
+    pub max_bytes: usize,
+}
+
+impl Guard {
+    pub fn new(allowed: Vec<Network>) -> Guard {
+        Guard { allowed, timeout: Duration::from_secs(8), max_bytes: 2 * 1024 * 1024 }
+    }
+
+    fn check_ip(&self, ip: IpAddr) -> Result<(), FetchError> {
+        let canonical = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        match non_public(canonical) {
+            Some(_) if self.allowed.iter().any(|n| n.contains(canonical)) => Ok(()),
+            Some(why) => Err(FetchError::Blocked(format!("{canonical} is {why}"))),
+            None => Ok(()),
+        }
+    }
+
+    /// Parses `raw` and resolves it to one checked address to connect to.
+    pub async fn check(&self, raw: &str) -> Result<(Url, SocketAddr), FetchError> {
+        let url = Url::parse(raw.trim()).map_err(|e| FetchError::BadUrl(e.to_string()))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(FetchError::BadUrl("only http and https".into()));
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(FetchError::BadUrl("credentials in the URL".into()));
+        }
+        let port = url.port_or_known_default().ok_or_else(|| FetchError::BadUrl("no port".into()))?;
+        let addresses: Vec<SocketAddr> = match url.host() {
+            Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
+            Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
+            Some(url::Host::Domain(name)) => {
+                let lookup = tokio::time::timeout(self.timeout, tokio::net::lookup_host((name, port)))
+                    .await
+                    .map_err(|_| FetchError::Failed("DNS timeout".into()))?
+                    .map_err(|e| FetchError::Failed(format!("DNS: {e}")))?;
+                lookup.collect()
+            }
+            None => return Err(FetchError::BadUrl("no host".into())),
+        };
+        if addresses.is_empty() {
+            return Err(FetchError::Failed("the host has no address".into()));
+        }
+        // Every address must pass: a name that also resolves to a private address is refused,
+        // so a second lookup cannot pick the private one.
+        for address in &addresses {
+            self.check_ip(address.ip())?;
+        }
+        Ok((url, addresses[0]))
+    }
+
+    /// GETs a checked URL, pinned to the checked address, without following redirects.
+    /// Returns the content type and at most `max_bytes` of body.
+    pub async fn get(&self, raw: &str) -> Result<(Url, Option<String>, Vec<u8>), FetchError> {
+        let (url, address) = self.check(raw).await?;
+        let mut client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(self.timeout)
+            .user_agent(concat!("asset-service/", env!("CARGO_PKG_VERSION")));
+        if let Some(url::Host::Domain(name)) = url.host() {
+            client = client.resolve(name, address);
+        }
+        let client = client.build().map_err(|e| FetchError::Failed(e.to_string()))?;
+        let mut response = client.get(url.clone()).send().await.map_err(|e| FetchError::Failed(e.to_string()))?;
+        if !response.status().is_success() {
+            return Err(FetchError::Failed(format!("HTTP {}", response.status().as_u16())));
+        }
+        if response.content_length().is_some_and(|n| n > self.max_bytes as u64) {
+            return Err(FetchError::TooLarge);
+        }
+        let content_type =
+            response.headers().get(reqwest::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let mut body = Vec::new();
+        while let Some(chunk) = response.chunk().await.map_err(|e| FetchError::Failed(e.to_string()))? {
+            if body.len() + chunk.len() > self.max_bytes {
+                return Err(FetchError::TooLarge);
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok((url, content_type, body))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(guard: &Guard, url: &str) -> bool {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        matches!(rt.block_on(guard.check(url)), Err(FetchError::Blocked(_) | FetchError::BadUrl(_)))
+    }
+
+    #[test]
+    fn private_and_special_addresses_are_refused_in_every_spelling() {
+        let guard = Guard::new(Vec::new());
+        for url in [
+            "http://127.0.0.1/",
+            "http://127.1/",
+            "http://2130706433/",
+            "http://0x7f.1/",
+            "http://0177.0.0.1/",
+            "http://localhost/",
+            "http://10.1.2.3/",
+            "http://172.16.0.1/",
+            "http://192.168.1.1/",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://100.64.0.1/",
+            "http://0.0.0.0/",
+            "http://224.0.0.1/",
+            "http://255.255.255.255/",
+            "http://[::1]/",
+            "http://[::ffff:127.0.0.1]/",
+            "http://[::ffff:a9fe:a9fe]/",
+            "http://[fd00::1]/",
+            "http://[fe80::1]/",
+            "http://[64:ff9b::a00:1]/",
+            "ftp://example.com/",
+            "file:///etc/passwd",
+            "http://user:pass@example.com/",
+        ] {
+            assert!(refused(&guard, url), "{url} must be refused");
+        }
+    }
+
+    #[test]
+    fn public_addresses_pass_and_allowed_networks_are_honoured() {
+        for ip in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"] {
+            assert_eq!(non_public(ip.parse().unwrap()), None, "{ip}");
+        }
+        let intranet = Guard::new(vec!["127.0.0.0/8".parse().unwrap()]);
+        assert!(!refused(&intranet, "http://127.0.0.1:9/"));
+        assert!(refused(&intranet, "http://10.0.0.1/"));
+        assert!("10.0.0.0/33".parse::<Network>().is_err());
+    }
+}
