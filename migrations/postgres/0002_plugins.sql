@@ -8,6 +8,8 @@ CREATE TABLE plugin_versions (
     name         TEXT    NOT NULL,
     version      TEXT    NOT NULL,
     sha256       TEXT    NOT NULL,
+    -- The WIT world the component implements; the host keeps serving older worlds beside newer.
+    world        TEXT    NOT NULL,
     wasm         BYTEA    NOT NULL,
     -- The `describe` manifest as JSON.
     manifest     TEXT    NOT NULL,

@@ -106,6 +106,31 @@ fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_a
         assert!(by_admin("ok") >= 2, "upload and activate");
         assert!(entries.iter().any(|e| e["outcome"] == "rejected"));
 
+        // A hostile plugin in another brand's slot fails cleanly (502, the error body) while the
+        // global generator keeps answering at the same time.
+        let (status, body) =
+            upload(&server, &operator, "meme", "?brand=evil&activate=true", component("hostile")).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let hostile = |input: &'static str| {
+            let (url, key) = (server.url("/api/admin/plugins/meme/generate?brand=evil"), operator.clone());
+            async move {
+                send(Client::new().post(url).header("x-api-key", key).json(&json!({"task": "meme", "input": input})))
+                    .await
+            }
+        };
+        let (spun, normal) = tokio::join!(hostile("loop"), try_meme(&server, &operator, ""));
+        assert_eq!(normal.0, StatusCode::OK, "{}", normal.1);
+        assert_eq!(spun.0, StatusCode::BAD_GATEWAY, "{}", spun.1);
+        assert!(matches!(spun.1["code"].as_str(), Some("generator_timeout" | "generator_out_of_fuel")), "{}", spun.1);
+        for (input, code) in
+            [("trap", "generator_crashed"), ("memory", "generator_out_of_memory"), ("huge", "generator_invalid_output")]
+        {
+            let (status, body) = hostile(input).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some(code)), "{input}: {body}");
+            assert_eq!(body["success"], false);
+        }
+        assert_eq!(try_meme(&server, &operator, "").await.0, StatusCode::OK, "the host keeps serving");
+
         // A brand admin sees its own slots and the global ones, not other brands'.
         let (_, slots) = send(Client::new().get(server.url("/api/admin/plugins")).header("x-api-key", &admin)).await;
         assert!(slots["slots"].as_array().unwrap().iter().all(|s| s["scope"] == "acme" || s["scope"] == ""));

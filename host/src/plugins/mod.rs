@@ -6,6 +6,9 @@ pub mod registry;
 pub mod routes;
 pub mod sandbox;
 
+/// The world every stored version is recorded against (`plugin_versions.world`).
+pub const WORLD: &str = "asset:generator@1.0.0";
+
 /// Bindings of `asset:generator@1.0.0`. A later world version gets a module of its own beside
 /// this one, and the registry records which world each stored version implements.
 pub mod bindings {

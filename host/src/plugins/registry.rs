@@ -260,14 +260,15 @@ impl Registry {
         };
         let manifest_json = serde_json::to_string(&manifest).map_err(|e| RegistryError::BadRequest(e.to_string()))?;
         let inserted = sqlx::query(
-            "INSERT INTO plugin_versions (slot, scope, name, version, sha256, wasm, manifest, uploaded_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (slot, scope, sha256) DO NOTHING RETURNING id",
+            "INSERT INTO plugin_versions (slot, scope, name, version, sha256, world, wasm, manifest, uploaded_by, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slot, scope, sha256) DO NOTHING RETURNING id",
         )
         .bind(slot)
         .bind(scope)
         .bind(&manifest.name)
         .bind(&manifest.version)
         .bind(&sha256)
+        .bind(super::WORLD)
         .bind(bytes)
         .bind(&manifest_json)
         .bind(&actor.name)
