@@ -110,44 +110,20 @@ async fn bare_call(engine: &Engine, pre: &GeneratorPre<Bare>, req: &Request) {
     generator.call_generate(&mut store, req).await.unwrap().unwrap();
 }
 
-/// Bare wasmtime calls per second with `tasks` concurrent callers.
-async fn bare_throughput(bytes: &'static [u8], tasks: usize, for_how_long: Duration) -> f64 {
-    let (engine, pre) = bare_pre(bytes);
-    let (engine, pre) = (Arc::new(engine), Arc::new(pre));
+/// Calls per second of `call` from `tasks` concurrent callers over `for_how_long`.
+async fn calls_per_second<F, Fut>(tasks: usize, for_how_long: Duration, call: F) -> f64
+where
+    F: Fn() -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
     let deadline = Instant::now() + for_how_long;
     let workers: Vec<_> = (0..tasks)
         .map(|_| {
-            let (engine, pre) = (engine.clone(), pre.clone());
+            let call = call.clone();
             tokio::spawn(async move {
-                let req = request("ping");
                 let mut calls = 0u64;
                 while Instant::now() < deadline {
-                    bare_call(&engine, &pre, &req).await;
-                    calls += 1;
-                }
-                calls
-            })
-        })
-        .collect();
-    let mut total = 0;
-    for w in workers {
-        total += w.await.unwrap();
-    }
-    total as f64 / for_how_long.as_secs_f64()
-}
-
-/// Calls per second with `tasks` concurrent callers for `for_how_long`.
-async fn throughput(sandbox: Arc<Sandbox>, bytes: &'static [u8], tasks: usize, for_how_long: Duration) -> f64 {
-    let prepared = Arc::new(sandbox.prepare(bytes).unwrap());
-    let deadline = Instant::now() + for_how_long;
-    let workers: Vec<_> = (0..tasks)
-        .map(|_| {
-            let (sandbox, prepared) = (sandbox.clone(), prepared.clone());
-            tokio::spawn(async move {
-                let req = request("ping");
-                let mut calls = 0u64;
-                while Instant::now() < deadline {
-                    sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &req).await.unwrap();
+                    call().await;
                     calls += 1;
                 }
                 calls
@@ -199,8 +175,23 @@ async fn main() {
     let bare_meme = time_calls(|| bare_call(&engine_m, &pre_m, &meme_req)).await;
 
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let per_sec = throughput(sandbox.clone(), trivial, cores * 2, Duration::from_secs(3)).await;
-    let bare_per_sec = bare_throughput(trivial, cores * 2, Duration::from_secs(3)).await;
+    let window = Duration::from_secs(3);
+    let prepared = Arc::new(sandbox.prepare(trivial).unwrap());
+    let host_sandbox = sandbox.clone();
+    let per_sec = calls_per_second(cores * 2, window, move || {
+        let (sandbox, prepared) = (host_sandbox.clone(), prepared.clone());
+        async move {
+            sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &request("ping")).await.unwrap();
+        }
+    })
+    .await;
+    let (engine, pre) = bare_pre(trivial);
+    let (engine, pre) = (Arc::new(engine), Arc::new(pre));
+    let bare_per_sec = calls_per_second(cores * 2, window, move || {
+        let (engine, pre) = (engine.clone(), pre.clone());
+        async move { bare_call(&engine, &pre, &request("ping")).await }
+    })
+    .await;
 
     let cold_dir = tempfile::tempdir().unwrap();
     let no_cache = startup(cold_dir.path(), false).await;

@@ -4,8 +4,8 @@
 use axum::{
     Json,
     body::Bytes,
-    extract::{DefaultBodyLimit, Path, Query, State},
-    http::StatusCode,
+    extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State},
+    http::{StatusCode, request::Parts},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -69,6 +69,40 @@ fn scope_of(caller: &Caller, brand: Option<String>) -> String {
     brand.or_else(|| caller.brand.clone().filter(|_| caller.role == Role::BrandAdmin)).unwrap_or_else(|| GLOBAL.into())
 }
 
+/// The slot a request acts on (path and `?brand=`), and who acts.
+pub struct Target {
+    caller: Caller,
+    actor: Actor,
+    slot: String,
+    scope: String,
+    activate: bool,
+}
+
+impl FromRequestParts<AppState> for Target {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        let Path(slot) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::bad_request("invalid_path", e.body_text()))?;
+        let Query(query) = Query::<ScopeQuery>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?;
+        Ok(Target {
+            scope: scope_of(&caller, query.brand),
+            actor: Actor::of(&caller),
+            caller,
+            slot,
+            activate: query.activate,
+        })
+    }
+}
+
+fn slot_response(slot: SlotView) -> Json<SlotResponse> {
+    Json(SlotResponse { success: true, slot })
+}
+
 /// A slot after a change.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SlotResponse {
@@ -110,16 +144,14 @@ async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<Slot
               (status = 403, body = ErrorBody)))]
 async fn upload(
     State(state): State<AppState>,
-    caller: Caller,
-    Path(slot): Path<String>,
-    Query(query): Query<ScopeQuery>,
+    t: Target,
     body: Bytes,
 ) -> Result<(StatusCode, Json<UploadResponse>), ApiError> {
-    let actor = Actor::of(&caller);
-    let scope = scope_of(&caller, query.brand);
-    let version = state.plugins.upload(&actor, &slot, &scope, &body).await?;
-    let slot =
-        if query.activate { Some(state.plugins.activate(&actor, &slot, &scope, version.id).await?) } else { None };
+    let version = state.plugins.upload(&t.actor, &t.slot, &t.scope, &body).await?;
+    let slot = match t.activate {
+        true => Some(state.plugins.activate(&t.actor, &t.slot, &t.scope, version.id).await?),
+        false => None,
+    };
     Ok((StatusCode::CREATED, Json(UploadResponse { success: true, version, slot })))
 }
 
@@ -137,44 +169,26 @@ pub struct ActivateRequest {
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn activate(
     State(state): State<AppState>,
-    caller: Caller,
-    Path(slot): Path<String>,
-    Query(query): Query<ScopeQuery>,
+    t: Target,
     ApiJson(body): ApiJson<ActivateRequest>,
 ) -> Result<Json<SlotResponse>, ApiError> {
-    let scope = scope_of(&caller, query.brand);
-    let slot = state.plugins.activate(&Actor::of(&caller), &slot, &scope, body.version_id).await?;
-    Ok(Json(SlotResponse { success: true, slot }))
+    Ok(slot_response(state.plugins.activate(&t.actor, &t.slot, &t.scope, body.version_id).await?))
 }
 
 /// Activates the slot's previous version.
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/rollback", tag = "plugins",
     params(("slot" = String, Path), ScopeQuery),
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn rollback(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path(slot): Path<String>,
-    Query(query): Query<ScopeQuery>,
-) -> Result<Json<SlotResponse>, ApiError> {
-    let scope = scope_of(&caller, query.brand);
-    let slot = state.plugins.rollback(&Actor::of(&caller), &slot, &scope).await?;
-    Ok(Json(SlotResponse { success: true, slot }))
+async fn rollback(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, ApiError> {
+    Ok(slot_response(state.plugins.rollback(&t.actor, &t.slot, &t.scope).await?))
 }
 
 /// Stops serving the slot; a brand slot falls back to the global generator.
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/disable", tag = "plugins",
     params(("slot" = String, Path), ScopeQuery),
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn disable(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path(slot): Path<String>,
-    Query(query): Query<ScopeQuery>,
-) -> Result<Json<SlotResponse>, ApiError> {
-    let scope = scope_of(&caller, query.brand);
-    let slot = state.plugins.disable(&Actor::of(&caller), &slot, &scope).await?;
-    Ok(Json(SlotResponse { success: true, slot }))
+async fn disable(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, ApiError> {
+    Ok(slot_response(state.plugins.disable(&t.actor, &t.slot, &t.scope).await?))
 }
 
 /// Body of the limits route.
@@ -190,14 +204,10 @@ pub struct LimitsRequest {
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn limits(
     State(state): State<AppState>,
-    caller: Caller,
-    Path(slot): Path<String>,
-    Query(query): Query<ScopeQuery>,
+    t: Target,
     ApiJson(body): ApiJson<LimitsRequest>,
 ) -> Result<Json<SlotResponse>, ApiError> {
-    let scope = scope_of(&caller, query.brand);
-    let slot = state.plugins.set_limits(&Actor::of(&caller), &slot, &scope, body.limits).await?;
-    Ok(Json(SlotResponse { success: true, slot }))
+    Ok(slot_response(state.plugins.set_limits(&t.actor, &t.slot, &t.scope, body.limits).await?))
 }
 
 /// A trial request to a slot's active generator.
@@ -236,14 +246,11 @@ pub struct TryResponse {
     responses((status = 200, body = TryResponse), (status = 502, description = "The generator failed", body = ErrorBody)))]
 async fn try_generate(
     State(state): State<AppState>,
-    caller: Caller,
-    Path(slot): Path<String>,
-    Query(query): Query<ScopeQuery>,
+    t: Target,
     ApiJson(body): ApiJson<TryRequest>,
 ) -> Result<Json<TryResponse>, ApiError> {
-    let scope = scope_of(&caller, query.brand);
-    let actor = Actor::of(&caller);
-    if !scope.is_empty() && actor.role == Role::BrandAdmin && caller.brand.as_deref() != Some(scope.as_str()) {
+    let Target { caller, slot, scope, .. } = t;
+    if !scope.is_empty() && caller.role == Role::BrandAdmin && caller.brand.as_deref() != Some(scope.as_str()) {
         return Err(ApiError::Forbidden { code: "forbidden_scope", message: "this brand is not yours".into() });
     }
     let request = Request {
