@@ -18,7 +18,7 @@ use asset_host::plugins::registry::GLOBAL;
 use asset_host::plugins::{Actor, Limits, Registry, Request, Sandbox, builtins};
 use asset_host::store::Db;
 use wasmtime::component::{Component, HasSelf, Linker, ResourceTable};
-use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store};
+use wasmtime::{Engine, Store};
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 const CALLS: usize = 5_000;
@@ -63,8 +63,8 @@ where
     stats(samples)
 }
 
-/// Bare wasmtime: the same pooling engine and linker shape, no fuel, no epochs, no limits,
-/// no output checks — the floor the host's sandbox is compared with.
+/// Bare wasmtime: the same pooling engine settings and linker shape, but no fuel, no epochs,
+/// no limits, no stdio capture, no output checks — the floor the host's sandbox is compared with.
 struct Bare {
     wasi: WasiCtx,
     table: ResourceTable,
@@ -91,11 +91,8 @@ impl host::Host for Bare {
 }
 
 fn bare_pre(bytes: &[u8]) -> (Engine, GeneratorPre<Bare>) {
-    let mut config = Config::new();
-    config
-        .memory_init_cow(true)
-        .allocation_strategy(InstanceAllocationStrategy::Pooling(PoolingAllocationConfig::default()));
-    let engine = Engine::new(&config).unwrap();
+    // The same engine settings as the sandbox, minus fuel and epochs.
+    let engine = Engine::new(&asset_host::plugins::sandbox::engine_config()).unwrap();
     let mut linker = Linker::new(&engine);
     wasmtime_wasi::p2::add_to_linker_async(&mut linker).unwrap();
     Generator::add_to_linker::<Bare, HasSelf<Bare>>(&mut linker, |s| s).unwrap();
@@ -177,14 +174,17 @@ async fn main() {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let window = Duration::from_secs(3);
     let prepared = Arc::new(sandbox.prepare(trivial).unwrap());
-    let host_sandbox = sandbox.clone();
-    let per_sec = calls_per_second(cores * 2, window, move || {
-        let (sandbox, prepared) = (host_sandbox.clone(), prepared.clone());
-        async move {
-            sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &request("ping")).await.unwrap();
+    let host_call = {
+        let sandbox = sandbox.clone();
+        move || {
+            let (sandbox, prepared) = (sandbox.clone(), prepared.clone());
+            async move {
+                sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &request("ping")).await.unwrap();
+            }
         }
-    })
-    .await;
+    };
+    let one_caller = calls_per_second(1, window, host_call.clone()).await;
+    let per_sec = calls_per_second(cores * 2, window, host_call).await;
     let (engine, pre) = bare_pre(trivial);
     let (engine, pre) = (Arc::new(engine), Arc::new(pre));
     let bare_per_sec = calls_per_second(cores * 2, window, move || {
@@ -241,6 +241,7 @@ async fn main() {
         "ratio host / bare, meme (median)".into(),
         format!("{:.2}×", host_meme.median_us / bare_meme.median_us),
     ));
+    rows.push(("trivial calls/s, 1 caller, host".into(), format!("{one_caller:.0}")));
     rows.push((format!("trivial calls/s, {} callers on {cores} cores, host", cores * 2), format!("{per_sec:.0}")));
     rows.push((
         format!("trivial calls/s, {} callers on {cores} cores, bare wasmtime", cores * 2),

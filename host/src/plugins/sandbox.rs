@@ -263,6 +263,26 @@ pub struct Prepared {
     pre: GeneratorPre<CallState>,
 }
 
+/// The engine settings the sandbox's limits do not depend on: the pooling allocator sized for
+/// [`MAX_CONCURRENT_CALLS`], copy-on-write memory images, and resets that avoid system calls.
+pub fn engine_config() -> Config {
+    let mut pool = PoolingAllocationConfig::default();
+    pool.total_component_instances(MAX_CONCURRENT_CALLS)
+        .total_core_instances(MAX_CONCURRENT_CALLS * 8)
+        .total_memories(MAX_CONCURRENT_CALLS * 4)
+        .total_tables(MAX_CONCURRENT_CALLS * 8)
+        .total_stacks(MAX_CONCURRENT_CALLS)
+        .max_memory_size(Limits::GLOBAL.memory_mib as usize * 1024 * 1024)
+        // Resetting a small memory with memset beats `madvise`, whose TLB shootdowns make
+        // concurrent calls on other cores wait; larger resets are batched for the same reason.
+        .linear_memory_keep_resident(128 * 1024)
+        .table_keep_resident(16 * 1024)
+        .decommit_batch_size(32);
+    let mut config = Config::new();
+    config.memory_init_cow(true).allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    config
+}
+
 /// The engine, the linker and the compile cache.
 pub struct Sandbox {
     services: Arc<HostServices>,
@@ -275,20 +295,8 @@ pub struct Sandbox {
 impl Sandbox {
     /// Builds the engine and starts its epoch clock. `cache_dir` keeps compiled components.
     pub fn new(cache_dir: Option<PathBuf>, services: HostServices) -> Result<Sandbox, String> {
-        let mut pool = PoolingAllocationConfig::default();
-        pool.total_component_instances(MAX_CONCURRENT_CALLS)
-            .total_core_instances(MAX_CONCURRENT_CALLS * 8)
-            .total_memories(MAX_CONCURRENT_CALLS * 4)
-            .total_tables(MAX_CONCURRENT_CALLS * 8)
-            .total_stacks(MAX_CONCURRENT_CALLS)
-            .max_memory_size(Limits::GLOBAL.memory_mib as usize * 1024 * 1024);
-        let mut config = Config::new();
-        config
-            .epoch_interruption(true)
-            .consume_fuel(true)
-            .memory_init_cow(true)
-            .max_wasm_stack(512 * 1024)
-            .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+        let mut config = engine_config();
+        config.epoch_interruption(true).consume_fuel(true).max_wasm_stack(512 * 1024);
         let engine = Engine::new(&config).map_err(|e| format!("wasmtime engine: {e}"))?;
         let mut linker = Linker::new(&engine);
         wasmtime_wasi::p2::add_to_linker_async(&mut linker).map_err(|e| format!("linking WASI: {e}"))?;
