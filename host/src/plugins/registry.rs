@@ -442,7 +442,15 @@ impl Registry {
             let disabled: i64 = row.try_get("disabled")?;
             let limits_json: String = row.try_get("limits")?;
             let loaded = match active.filter(|_| disabled == 0) {
-                Some(version_id) => Some(Arc::new(self.load(version_id, &key.1, &limits_json).await?)),
+                Some(version_id) => match self.load(version_id, &key.1, &limits_json).await {
+                    Ok(loaded) => Some(Arc::new(loaded)),
+                    // One unloadable slot must not hold the others back; it keeps its old
+                    // version and is retried on the next refresh.
+                    Err(e) => {
+                        tracing::error!(slot = %key.0, scope = %key.1, version_id, error = ?e, "cannot load plugin version");
+                        continue;
+                    }
+                },
                 None => None,
             };
             if let Ok(mut map) = self.active.write() {
