@@ -284,6 +284,10 @@ pub struct ServicesMenu {
     pub credit_usd: String,
     pub services: Vec<ServiceView>,
     pub rate_groups: Vec<RateGroupView>,
+    /// The languages memes, content and invites are written in; requests may name one by code,
+    /// English name or native name.
+    #[schema(value_type = Vec<crate::languages::Language>)]
+    pub languages: &'static [crate::languages::Language],
 }
 
 fn view(service: &'static Service) -> ServiceView {
@@ -319,6 +323,7 @@ pub fn menu() -> ServicesMenu {
                 per: if g.per_key() { "key" } else { "client_address" },
             })
             .collect(),
+        languages: &crate::languages::LANGUAGES,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod gate;
 pub mod idempotency;
+pub mod languages;
 pub mod limits;
 pub mod model;
 pub mod net;

@@ -110,6 +110,9 @@ fn public_routes_need_no_key_and_describe_the_catalog() {
         assert_eq!(find("invite-bot")["price"]["x402"], Value::Null, "invites are not priced per call in USD");
         assert_eq!(find("invite-bot")["price"]["credits"], 1);
         assert_eq!(find("asset-job")["price"]["solPerAsset"], true);
+        let languages = menu["languages"].as_array().unwrap();
+        assert_eq!(languages.len(), 23);
+        assert!(languages.iter().any(|l| l["code"] == "ar" && l["direction"] == "rtl" && l["nativeName"] == "العربية"));
         let groups = menu["rateGroups"].as_array().unwrap();
         for (name, limit) in [("pricing", 60), ("create", 10), ("status", 60), ("check", 20)] {
             assert!(groups.iter().any(|g| g["name"] == name && g["limit"] == limit && g["per"] == "key"), "{name}");
