@@ -11,6 +11,7 @@ use tracing_subscriber::EnvFilter;
 
 use crate::auth::{self, Role};
 use crate::billing::credits;
+use crate::brands;
 use crate::config::{LogFormat, Settings};
 use crate::plugins::registry::SlotView;
 use crate::plugins::{Actor, Registry, RegistryError, Sandbox};
@@ -63,9 +64,41 @@ enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Manage brands.
+    #[command(subcommand)]
+    Brands(BrandsCommand),
     /// Manage generator plugins (as an operator; running servers pick changes up within seconds).
     #[command(subcommand)]
     Plugins(PluginsCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum BrandsCommand {
+    /// Register a brand.
+    Create {
+        key: String,
+        #[arg(long)]
+        name: String,
+        /// `#TAG`
+        #[arg(long)]
+        hashtag: String,
+        /// `$TICKER`
+        #[arg(long)]
+        token: String,
+        #[arg(long, default_value = "")]
+        voice: String,
+        /// The brand's messaging bot username.
+        #[arg(long)]
+        bot: Option<String>,
+    },
+    /// List brands.
+    List,
+    /// Switch a brand's meme mode.
+    MemeMode {
+        key: String,
+        #[arg(value_parser = ["on", "off"])]
+        mode: String,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -227,7 +260,30 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
         }
         Command::Keys(keys) => run_keys(&db, keys).await.map_err(|e| e.to_string()),
         Command::Plugins(command) => run_plugins(db, &settings, command).await,
+        Command::Brands(command) => run_brands(&db, command).await,
     }
+}
+
+async fn run_brands(db: &Db, command: BrandsCommand) -> Result<(), String> {
+    let show = |b: &brands::Brand| {
+        let mode = if b.meme_mode { "memes on" } else { "memes off" };
+        println!("{:<20} {:<24} {:<14} {:<12} {mode}", b.key, b.profile.name, b.profile.hashtag, b.profile.token);
+    };
+    match command {
+        BrandsCommand::Create { key, name, hashtag, token, voice, bot } => {
+            let profile = brands::BrandProfile { name, voice, hashtag, token };
+            show(&brands::create(db, &key, profile, bot).await.map_err(|e| format!("{e:?}"))?);
+        }
+        BrandsCommand::List => {
+            for brand in brands::list(db).await.map_err(|e| e.to_string())? {
+                show(&brand);
+            }
+        }
+        BrandsCommand::MemeMode { key, mode } => {
+            show(&brands::set_meme_mode(db, &key, mode == "on").await.map_err(|e| format!("{e:?}"))?);
+        }
+    }
+    Ok(())
 }
 
 async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {

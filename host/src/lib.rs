@@ -7,6 +7,7 @@ pub mod account;
 pub mod app;
 pub mod auth;
 pub mod billing;
+pub mod brands;
 pub mod catalog;
 pub mod cli;
 pub mod config;

@@ -81,6 +81,9 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/api/admin/plugins/{slot}/limits", Admin, Group::Account),
     route("POST", "/api/admin/plugins/{slot}/generate", Admin, Group::Account),
     route("GET", "/api/admin/audit", Admin, Group::Account),
+    route("POST", "/api/admin/brands", Admin, Group::Account),
+    route("PATCH", "/api/admin/brands/{key}", Admin, Group::Account),
+    route("POST", "/api/admin/brands/{key}/meme-mode", Admin, Group::Account),
     // Infrastructure probes: never limited, never keyed.
     probe("/healthz"),
     probe("/readyz"),

@@ -1,11 +1,19 @@
 -- Brands, keys, the credit ledger, idempotency records and shared rate-limit state.
 -- Money is integer credits; times are Unix milliseconds.
 
--- A brand: minimal here (the meme feature adds voice, hashtag, token and modes).
+-- A registered brand: its voice, hashtag and token shape what generators write for it.
 CREATE TABLE brands (
-    key         TEXT    PRIMARY KEY,
-    name        TEXT    NOT NULL,
-    created_at  BIGINT  NOT NULL
+    key           TEXT    PRIMARY KEY,
+    name          TEXT    NOT NULL,
+    voice         TEXT    NOT NULL DEFAULT '',
+    hashtag       TEXT    NOT NULL,
+    token         TEXT    NOT NULL,
+    -- The brand's messaging bot, if it has one (its link is derived from it).
+    bot_username  TEXT,
+    -- 0 when the brand's admin switched meme generation off (requests answer 403).
+    meme_mode     BIGINT NOT NULL DEFAULT 1,
+    created_at    BIGINT NOT NULL,
+    updated_at    BIGINT NOT NULL
 );
 
 CREATE TABLE api_keys (

@@ -85,7 +85,7 @@ fn mint_secret() -> String {
 }
 
 /// Creates a key with `credits` opening credits (recorded as a ledger grant). A brand-admin
-/// key names its brand, which is created (minimally) if it does not exist.
+/// key names its brand, which is registered with derived defaults if it does not exist.
 pub async fn create_key(
     db: &Db,
     role: Role,
@@ -97,11 +97,10 @@ pub async fn create_key(
         return Err(sqlx::Error::Protocol("a brand-admin key needs --brand, and only it".into()));
     }
     if let Some(brand) = brand {
-        sqlx::query("INSERT INTO brands (key, name, created_at) VALUES ($1, $1, $2) ON CONFLICT (key) DO NOTHING")
-            .bind(brand)
-            .bind(now_ms())
-            .execute(db.pool())
-            .await?;
+        crate::brands::ensure(db, brand).await.map_err(|e| match e {
+            crate::brands::BrandError::Db(e) => e,
+            other => sqlx::Error::Protocol(format!("brand {brand}: {other:?}")),
+        })?;
     }
     loop {
         let secret = mint_secret();
