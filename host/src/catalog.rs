@@ -139,7 +139,7 @@ pub const SERVICES: &[Service] = &[
         sol_per_asset: false,
         credits: Some(1),
         asynchronous: false,
-        availability: Availability::ComingSoon,
+        availability: Availability::Available,
         limits: &[chars("input", 2000)],
         status_route: None,
         deprecated_alias: Some("/api/agent/legacy/memes"),

@@ -38,6 +38,9 @@ struct Cli {
     /// Log line format.
     #[arg(long, global = true, env = "ASSET_LOG_FORMAT")]
     log_format: Option<LogFormat>,
+    /// Public address of the service for links (default: the request's Host).
+    #[arg(long, global = true, env = "ASSET_PUBLIC_URL")]
+    public_url: Option<String>,
     /// OpenAI-compatible API root for plugins' text completion.
     #[arg(long, global = true, env = "ASSET_MODEL_URL")]
     model_url: Option<String>,
@@ -207,6 +210,9 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     }
     if let Some(prefix) = &cli.redis_prefix {
         settings.redis_prefix = prefix.clone();
+    }
+    if let Some(url) = &cli.public_url {
+        settings.public_url = Some(url.clone());
     }
     if let Some(url) = &cli.model_url {
         settings.model_url = Some(url.clone());

@@ -43,6 +43,9 @@ pub struct Settings {
     /// How long a SIGTERM waits for requests in flight before exiting anyway.
     pub shutdown_grace_secs: u64,
     pub log_format: LogFormat,
+    /// The public address of the service, for links in responses and pages (e.g.
+    /// `https://assets.example.com`); when unset, the request's own `Host`.
+    pub public_url: Option<String>,
     /// OpenAI-compatible API root for text completion (e.g. `http://127.0.0.1:11434/v1`).
     pub model_url: Option<String>,
     /// Model name sent to it.
@@ -66,6 +69,7 @@ impl Default for Settings {
             trust_forwarded_for: false,
             shutdown_grace_secs: 30,
             log_format: LogFormat::Json,
+            public_url: None,
             model_url: None,
             model_name: "gpt-4o-mini".into(),
             model_api_key: None,
@@ -89,6 +93,7 @@ impl std::fmt::Debug for Settings {
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("shutdown_grace_secs", &self.shutdown_grace_secs)
             .field("log_format", &self.log_format)
+            .field("public_url", &self.public_url)
             .field("model_url", &self.model_url)
             .field("model_name", &self.model_name)
             .field("model_api_key", &redacted(&self.model_api_key))

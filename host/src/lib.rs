@@ -16,6 +16,7 @@ pub mod gate;
 pub mod idempotency;
 pub mod languages;
 pub mod limits;
+pub mod memes;
 pub mod model;
 pub mod net;
 pub mod observe;

@@ -84,6 +84,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/api/admin/brands", Admin, Group::Account),
     route("PATCH", "/api/admin/brands/{key}", Admin, Group::Account),
     route("POST", "/api/admin/brands/{key}/meme-mode", Admin, Group::Account),
+    // Public pages.
+    route("GET", "/memes/{id}", Public, Group::Public),
     // Infrastructure probes: never limited, never keyed.
     probe("/healthz"),
     probe("/readyz"),

@@ -1,0 +1,87 @@
+//! Meme routes: the priced create route, its deprecated alias, and the public meme page.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, header},
+    response::{Html, IntoResponse, Response},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{MemeRequest, MemeResult};
+use crate::app::AppState;
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::observe::current_request_id;
+
+/// Where public links point: the configured public URL, else the request's own host.
+pub fn base_url(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(url) = &state.settings.public_url {
+        return url.trim_end_matches('/').to_string();
+    }
+    let plain = |h: &&str| {
+        !h.is_empty() && h.len() <= 255 && h.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+    };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(plain);
+    format!("http://{}", host.map_or_else(|| state.settings.listen.to_string(), str::to_string))
+}
+
+async fn make(
+    state: &AppState,
+    caller: &Caller,
+    headers: &HeaderMap,
+    request: MemeRequest,
+) -> Result<Json<MemeResult>, ApiError> {
+    let reference = current_request_id().unwrap_or_default();
+    Ok(Json(super::create(state, caller, request, &base_url(state, headers), &reference).await?))
+}
+
+/// Makes a meme in a registered or ad-hoc brand's voice: 1 credit, 2 for `hybrid`.
+#[utoipa::path(post, path = "/api/agent/brands/memes", tag = "memes", request_body = MemeRequest,
+    responses((status = 200, body = MemeResult), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody),
+              (status = 403, description = "The brand switched memes off", body = ErrorBody),
+              (status = 502, description = "Generation failed; nothing was charged", body = ErrorBody)))]
+async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<MemeRequest>,
+) -> Result<Json<MemeResult>, ApiError> {
+    make(&state, &caller, &headers, request).await
+}
+
+/// Deprecated alias of `POST /api/agent/brands/memes`; answers the same, with `Deprecation`
+/// and a `Link` to the successor.
+#[utoipa::path(post, path = "/api/agent/legacy/memes", tag = "memes", request_body = MemeRequest,
+    responses((status = 200, body = MemeResult), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody)))]
+#[deprecated]
+async fn create_legacy(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<MemeRequest>,
+) -> Response {
+    let mut response = make(&state, &caller, &headers, request).await.into_response();
+    let h = response.headers_mut();
+    h.insert("deprecation", HeaderValue::from_static("true"));
+    h.insert(header::LINK, HeaderValue::from_static("</api/agent/brands/memes>; rel=\"successor-version\""));
+    response
+}
+
+/// A meme's public page (HTML with Open Graph tags).
+#[utoipa::path(get, path = "/memes/{id}", tag = "memes", params(("id" = String, Path)),
+    responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody)))]
+async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Html<String>, ApiError> {
+    let meme = super::get(&state, &id).await?.ok_or_else(|| ApiError::NotFound { message: "No such meme.".into() })?;
+    let url = format!("{}/memes/{}", base_url(&state, &headers), meme.id);
+    Ok(Html(super::page::render(&meme, &url)))
+}
+
+#[allow(deprecated)]
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(create_legacy)).routes(routes!(page))
+}

@@ -1,0 +1,208 @@
+//! The meme route end to end, the first priced route: credits by kind, refunds when the
+//! generator fails, 402 with nothing made, idempotent replays, the create rate limit, brands
+//! with meme mode off, every bad field, the deprecated alias, and the escaped public page.
+
+use asset_tests::{Env, Server, component, each_storage};
+use reqwest::{Client, StatusCode, header::HeaderMap};
+use serde_json::{Value, json};
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+async fn meme(
+    server: &Server,
+    path: &str,
+    key: &str,
+    body: Value,
+    idempotency: Option<&str>,
+) -> (StatusCode, HeaderMap, Value) {
+    let mut request = Client::new().post(server.url(path)).header("x-api-key", key).json(&body);
+    if let Some(k) = idempotency {
+        request = request.header("idempotency-key", k);
+    }
+    let response = request.send().await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    (status, headers, response.json().await.unwrap_or(Value::Null))
+}
+
+const MEMES: &str = "/api/agent/brands/memes";
+
+async fn credits(server: &Server, key: &str) -> i64 {
+    let response = Client::new().get(server.url("/api/agent/me")).header("x-api-key", key).send().await.unwrap();
+    response.json::<Value>().await.unwrap()["credits"].as_i64().unwrap()
+}
+
+#[test]
+fn memes_charge_by_kind_refund_failures_and_replay_idempotently() {
+    each_storage(|storage| {
+        let env = Env::new(storage);
+        let operator = env.create_key(5, "operator");
+        let agent = env.create_key(5, "agent");
+        for (key, name) in [("acme", "Acme"), ("evil", "Evil"), ("quiet", "Quiet")] {
+            let tag = format!("#{}", key.to_uppercase());
+            let token = format!("${}", key.to_uppercase());
+            assert!(
+                env.run(&["brands", "create", key, "--name", name, "--hashtag", &tag, "--token", &token])
+                    .status
+                    .success()
+            );
+        }
+        assert!(env.run(&["brands", "meme-mode", "quiet", "off"]).status.success());
+        let server = env.serve();
+        block_on(async {
+            // A generator that fails on demand, serving only the "evil" brand.
+            let upload = Client::new()
+                .post(server.url("/api/admin/plugins/meme/versions?brand=evil&activate=true"))
+                .header("x-api-key", &operator)
+                .header("content-type", "application/wasm")
+                .body(component("hostile").to_vec())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(upload.status(), StatusCode::CREATED);
+
+            let (status, _, body) = meme(
+                &server,
+                MEMES,
+                &agent,
+                json!({"input": "Agents paying their own way", "kind": "hottake", "brand": "acme"}),
+                None,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(
+                (body["success"].as_bool(), body["creditCost"].as_i64(), body["creditsRemaining"].as_i64()),
+                (Some(true), Some(1), Some(4))
+            );
+            assert_eq!((body["meme"]["kind"].as_str(), body["meme"]["imageUrl"].as_str()), (Some("hottake"), None));
+            assert_eq!((body["brand"]["key"].as_str(), body["brand"]["name"].as_str()), (Some("acme"), Some("Acme")));
+            let page_url = body["meme"]["url"].as_str().unwrap().to_string();
+
+            let (status, _, body) = meme(
+                &server,
+                MEMES,
+                &agent,
+                json!({"brief": "ship it", "kind": "hybrid",
+                "brandProfile": {"name": "Ad Hoc", "voice": "Dry.", "hashtag": "#ADHOC", "token": "$ADH"}}),
+                None,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!((body["creditCost"].as_i64(), body["creditsRemaining"].as_i64()), (Some(2), Some(2)));
+            assert_eq!(body["brand"]["key"], "adhoc");
+
+            // The generator traps: 502, and the charge is refunded.
+            let (status, _, body) = meme(&server, MEMES, &agent, json!({"input": "trap", "brand": "evil"}), None).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("generator_crashed")), "{body}");
+            assert_eq!(credits(&server, &agent).await, 2, "refunded");
+
+            // 402 with nothing made or charged.
+            let (status, _, body) =
+                meme(&server, MEMES, &agent, json!({"input": "x", "kind": "hybrid"}), Some("short-1")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let (status, _, body) = meme(&server, MEMES, &agent, json!({"input": "y", "kind": "hybrid"}), None).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::PAYMENT_REQUIRED, Some("insufficient_credits")));
+            assert_eq!((body["details"]["needed"].as_i64(), body["details"]["balance"].as_i64()), (Some(2), Some(0)));
+
+            // The same Idempotency-Key and body replays without a charge; another body is 422.
+            let (status, headers, replay) =
+                meme(&server, MEMES, &agent, json!({"input": "x", "kind": "hybrid"}), Some("short-1")).await;
+            assert_eq!((status, headers.get("idempotent-replayed").is_some()), (StatusCode::OK, true), "{replay}");
+            assert_eq!(replay["creditsRemaining"], 0);
+            let (status, _, _) = meme(&server, MEMES, &agent, json!({"input": "z"}), Some("short-1")).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+            // The page shows the meme, escaped, with Open Graph tags.
+            let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
+            assert!(html.contains("og:title") && html.contains("Agents paying their own way"), "{html}");
+            let (_, _, body) = meme(
+                &server,
+                MEMES,
+                &operator,
+                json!({"input": "<script>alert(1)</script> & friends", "kind": "reply"}),
+                None,
+            )
+            .await;
+            let html =
+                Client::new().get(body["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            assert!(
+                !html.contains("<script>alert(1)")
+                    && html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; friends"),
+                "{html}"
+            );
+
+            // A brand with meme mode off: 403, nothing charged.
+            let before = credits(&server, &operator).await;
+            let (status, _, body) =
+                meme(&server, MEMES, &operator, json!({"input": "hello", "brand": "quiet"}), None).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("meme_mode_off")));
+            assert_eq!(credits(&server, &operator).await, before);
+
+            // The deprecated alias answers the same, with Deprecation and Link headers.
+            let (status, headers, body) = meme(
+                &server,
+                "/api/agent/legacy/memes",
+                &operator,
+                json!({"input": "legacy", "kind": "confession"}),
+                None,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(headers["deprecation"], "true");
+            assert!(headers["link"].to_str().unwrap().contains("/api/agent/brands/memes"));
+        });
+    });
+}
+
+#[test]
+fn every_bad_field_is_a_400_and_the_11th_create_in_a_minute_is_429() {
+    let env = Env::new(asset_tests::Storage::Sqlite);
+    // Operators are not rate limited, so eleven bad requests can be checked with one key.
+    let agent = env.create_key(50, "operator");
+    let server = env.serve();
+    block_on(async {
+        let long = "x".repeat(2001);
+        for (body, code) in [
+            (json!({}), "missing_input"),
+            (json!({"input": "   "}), "missing_input"),
+            (json!({"input": long}), "input_too_long"),
+            (json!({"input": "a", "brief": "b"}), "conflicting_input"),
+            (json!({"input": "a", "kind": "gif"}), "unsupported_kind"),
+            (json!({"input": "a", "language": "klingon"}), "unsupported_language"),
+            (json!({"input": "a", "brand": "nope"}), "unknown_brand"),
+            (
+                json!({"input": "a", "brand": "x", "brandProfile": {"name": "A", "hashtag": "#A", "token": "$A"}}),
+                "conflicting_brand",
+            ),
+            (json!({"input": "a", "brandProfile": {"name": "A", "hashtag": "A", "token": "$A"}}), "invalid_brand"),
+            (json!({"input": "a", "brandProfile": {"name": "A", "hashtag": "#A", "token": "$a"}}), "invalid_brand"),
+            (json!({"input": 5}), "invalid_request"),
+        ] {
+            let (status, _, response) = meme(&server, MEMES, &agent, body.clone(), None).await;
+            assert_eq!(
+                (status, response["code"].as_str()),
+                (StatusCode::BAD_REQUEST, Some(code)),
+                "{body}: {response}"
+            );
+        }
+    });
+    let fresh = env.create_key(50, "agent");
+    block_on(async {
+        for i in 1..=10 {
+            let (status, _, body) = meme(
+                &server,
+                MEMES,
+                &fresh,
+                json!({"input": format!("idea {i}"), "kind": "hottake", "language": "English"}),
+                None,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "call {i}: {body}");
+        }
+        let (status, headers, body) = meme(&server, MEMES, &fresh, json!({"input": "one more"}), None).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
+        assert!(headers.get("retry-after").is_some());
+        assert_eq!(credits(&server, &fresh).await, 40, "ten charged, the refused one not");
+    });
+}
