@@ -206,3 +206,39 @@ fn every_bad_field_is_a_400_and_the_11th_create_in_a_minute_is_429() {
         assert_eq!(credits(&server, &fresh).await, 40, "ten charged, the refused one not");
     });
 }
+
+#[test]
+fn two_serve_processes_charging_one_balance_never_overdraw_or_lose_a_charge() {
+    let pg = asset_tests::PgDatabase::create();
+    let env = Env::new(asset_tests::Storage::Postgres(pg.url.clone()));
+    // An operator key is not rate limited, so all sixty requests reach the charge.
+    let key = env.create_key(30, "operator");
+    let (a, b) = (env.serve(), env.serve());
+    block_on(async {
+        let calls: Vec<_> = (0..60)
+            .map(|i| {
+                let url = if i % 2 == 0 { a.url(MEMES) } else { b.url(MEMES) };
+                let key = key.clone();
+                tokio::spawn(async move {
+                    let response = Client::new()
+                        .post(url)
+                        .header("x-api-key", key)
+                        .json(&json!({"input": format!("race {i}")}))
+                        .send()
+                        .await
+                        .unwrap();
+                    response.status()
+                })
+            })
+            .collect();
+        let mut by_status = std::collections::BTreeMap::new();
+        for call in calls {
+            *by_status.entry(call.await.unwrap().as_u16()).or_insert(0) += 1;
+        }
+        assert_eq!(by_status, std::collections::BTreeMap::from([(200, 30), (402, 30)]));
+        assert_eq!(credits(&a, &key).await, 0);
+        assert_eq!(credits(&b, &key).await, 0);
+    });
+    let listed = String::from_utf8(env.run(&["keys", "list"]).stdout).unwrap();
+    assert!(listed.lines().any(|l| l.starts_with(&key[..11]) && l.split_whitespace().nth(2) == Some("0")), "{listed}");
+}
