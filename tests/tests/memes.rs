@@ -242,3 +242,67 @@ fn two_serve_processes_charging_one_balance_never_overdraw_or_lose_a_charge() {
     let listed = String::from_utf8(env.run(&["keys", "list"]).stdout).unwrap();
     assert!(listed.lines().any(|l| l.starts_with(&key[..11]) && l.split_whitespace().nth(2) == Some("0")), "{listed}");
 }
+
+/// Whether `text` has a character of the script `language` is written in (Latin languages:
+/// not the English phrasing).
+fn in_own_script(language: &str, text: &str) -> bool {
+    let any = |range: std::ops::RangeInclusive<u32>| text.chars().any(|c| range.contains(&(c as u32)));
+    match language {
+        "ar" | "fa" => any(0x0600..=0x06FF),
+        "hi" => any(0x0900..=0x097F),
+        "bn" => any(0x0980..=0x09FF),
+        "th" => any(0x0E00..=0x0E7F),
+        "ru" | "uk" => any(0x0400..=0x04FF),
+        "zh" => any(0x4E00..=0x9FFF),
+        "ja" => any(0x3040..=0x30FF),
+        "ko" => any(0xAC00..=0xD7AF),
+        "en" => text.contains("Hot take:") || text.contains("Unpopular opinion:"),
+        _ => !text.contains("Hot take:") && !text.contains("Unpopular opinion:"),
+    }
+}
+
+#[test]
+fn every_language_writes_in_its_own_script() {
+    let env = Env::new(asset_tests::Storage::Sqlite);
+    let key = env.create_key(30, "operator");
+    let server = env.serve();
+    let languages = [
+        ("English", "en"),
+        ("Español", "es"),
+        ("pt", "pt"),
+        ("French", "fr"),
+        ("Deutsch", "de"),
+        ("it", "it"),
+        ("Dutch", "nl"),
+        ("Polski", "pl"),
+        ("Türkçe", "tr"),
+        ("Русский", "ru"),
+        ("Ukrainian", "uk"),
+        ("العربية", "ar"),
+        ("Persian", "fa"),
+        ("हिन्दी", "hi"),
+        ("Bengali", "bn"),
+        ("id", "id"),
+        ("Malay", "ms"),
+        ("Vietnamese", "vi"),
+        ("ไทย", "th"),
+        ("Chinese (Simplified)", "zh"),
+        ("日本語", "ja"),
+        ("KO", "ko"),
+        ("Swahili", "sw"),
+    ];
+    block_on(async {
+        for (name, code) in languages {
+            let (status, _, body) =
+                meme(&server, MEMES, &key, json!({"input": "rockets", "kind": "hottake", "language": name}), None)
+                    .await;
+            assert_eq!(status, StatusCode::OK, "{name}: {body}");
+            let html =
+                Client::new().get(body["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            let take =
+                html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default();
+            assert!(in_own_script(code, take), "{name}: {take:?}");
+            assert!(html.contains(&format!("lang=\"{code}\"")), "{name}");
+        }
+    });
+}

@@ -1,5 +1,7 @@
-//! The built-in meme generator: six kinds, each a visibly different format, in a brand's voice.
-//! (English phrase tables for now; the meme feature adds the other 22 languages.)
+//! The built-in meme generator: six kinds, each a visibly different format, in 23 languages
+//! from its own phrase tables (deterministic per seed), in a brand's voice.
+
+mod phrases;
 
 use guest::{Content, GenerateError, Guest, Manifest, Request, block, block_with, pick, subject};
 
@@ -7,15 +9,20 @@ struct Meme;
 
 const KINDS: [&str; 6] = ["image", "carousel", "confession", "hottake", "reply", "hybrid"];
 
+/// `open topic close`, trimmed where a part is empty.
+fn around(open: &str, topic: &str, close: &str) -> String {
+    [open, topic, close].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ")
+}
+
 impl Guest for Meme {
     fn describe() -> Manifest {
         Manifest {
             name: "meme".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            description: "Memes, slideshows and hot takes in a brand's voice.".into(),
+            description: "Memes, slideshows and hot takes in 23 languages, in a brand's voice.".into(),
             tasks: vec!["meme".into()],
             kinds: KINDS.iter().map(|k| k.to_string()).collect(),
-            languages: vec!["en".into()],
+            languages: phrases::TABLES.iter().map(|(code, _)| code.to_string()).collect(),
             capabilities: Vec::new(),
             sample_input: guest::sample("meme", Some("hottake"), "Agents that pay for their own tools"),
         }
@@ -29,7 +36,8 @@ impl Guest for Meme {
         if !KINDS.contains(&kind.as_str()) {
             return Err(GenerateError::UnsupportedTask(format!("meme kind {kind}")));
         }
-        guest::check_language(&request, &["en"])?;
+        let p = phrases::for_language(&request.language)
+            .ok_or_else(|| GenerateError::UnsupportedLanguage(request.language.clone()))?;
         let input = guest::checked_input(&request, 2000)?;
         let topic = subject(&input, 80);
         let seed = request.seed;
@@ -38,44 +46,32 @@ impl Guest for Meme {
             .as_ref()
             .map(|b| format!("{} {}", b.hashtag, b.token).trim().to_string())
             .unwrap_or_default();
+        let take = || around(pick(&p.take_open, seed, 5), &topic, pick(&p.take_close, seed, 6));
         let mut blocks = match kind.as_str() {
             "image" => vec![
-                block("top", pick(&["Nobody:", "Me at 3 a.m.:", "Everyone else:", "My brain:"], seed, 1)),
-                block("bottom", format!("{} {topic}", pick(&["Also me:", "Still thinking about", "Absolutely obsessed with"], seed, 2))),
+                block("top", pick(&p.tops, seed, 1)),
+                block("bottom", around(pick(&p.bottoms, seed, 2), &topic, "")),
             ],
-            "carousel" => (1..=4u64)
-                .map(|i| {
-                    let line = match i {
-                        1 => format!("{topic}: a thread"),
-                        2 => pick(&["Step one: admit it.", "First, the problem.", "It starts small."], seed, i).to_string(),
-                        3 => pick(&["Then it clicks.", "Then everyone copies it.", "Then it ships."], seed, i).to_string(),
-                        _ => pick(&["Now you know.", "Save this.", "Share it with one friend."], seed, i).to_string(),
-                    };
-                    block_with("card", line, &[("index", &i.to_string())])
-                })
-                .collect(),
-            "confession" => vec![block(
-                "confession",
-                format!("{} {topic}, {}", pick(&["I have to confess:", "Honestly?", "Confession time:"], seed, 3), pick(&["and I'm not sorry.", "and it changed everything.", "and nobody noticed."], seed, 4)),
-            )],
-            "hottake" => vec![block(
-                "take",
-                format!("{} {topic} {}", pick(&["Hot take:", "Unpopular opinion:", "Controversial, but"], seed, 5), pick(&["is the only thing that matters.", "is overrated.", "will win this year."], seed, 6)),
-            )],
-            "reply" => vec![
-                block("post", topic.clone()),
-                block("reply", pick(&["This. Exactly this.", "Bold of you to say it out loud.", "Screenshotting this for later."], seed, 7)),
-            ],
+            "carousel" => {
+                let mut cards = vec![block_with("card", format!("{topic} — {}", p.thread), &[("index", "1")])];
+                for (i, line) in p.cards.iter().enumerate() {
+                    cards.push(block_with("card", *line, &[("index", &(i + 2).to_string())]));
+                }
+                cards
+            }
+            "confession" => vec![block("confession", around(p.confess.0, &topic, p.confess.1))],
+            "hottake" => vec![block("take", take())],
+            "reply" => vec![block("post", topic.clone()), block("reply", pick(&p.replies, seed, 7))],
             _ => vec![
-                block("top", pick(&["Nobody:", "Everyone else:"], seed, 8)),
+                block("top", pick(&p.tops, seed, 8)),
                 block("bottom", topic.clone()),
-                block("take", format!("{} {topic}", pick(&["Hot take:", "Unpopular opinion:"], seed, 9))),
+                block("take", take()),
             ],
         };
         if !sign_off.is_empty() {
             blocks.push(block("signoff", sign_off));
         }
-        Ok(Content { title: topic, blocks, tags: vec!["meme".into(), kind] })
+        Ok(Content { title: topic, blocks, tags: vec!["meme".into(), kind, request.language] })
     }
 }
 
