@@ -14,7 +14,7 @@ use crate::limits::Limiter;
 use crate::observe::{self, Metrics};
 use crate::plugins::{self, Registry, Sandbox};
 use crate::store::{Backend, Db};
-use crate::{account, billing, brands, catalog, gate, idempotency, memes, openapi, ops};
+use crate::{account, billing, brands, catalog, feeds, gate, idempotency, memes, openapi, ops};
 
 /// Everything a request handler may need; cheap to clone.
 #[derive(Clone)]
@@ -65,6 +65,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(plugins::routes::router())
         .merge(brands::routes::router())
         .merge(memes::routes::router())
+        .merge(feeds::router())
 }
 
 /// The service's router.

@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod feeds;
 pub mod gate;
 pub mod idempotency;
 pub mod languages;

@@ -37,6 +37,7 @@ const SECURITY_SCHEME: &str = "api_key";
         (name = "billing", description = "Credits and packs"),
         (name = "account", description = "The caller's key"),
         (name = "operations", description = "Probes and metrics"),
+        (name = "feeds", description = "Public feeds: recent memes and today's leaderboard"),
         (name = "memes", description = "Memes in a brand's voice"),
         (name = "brands", description = "Registered brands and their meme mode"),
         (name = "plugins", description = "Generator plugins: upload, activate, roll back (operators and brand admins)"),

@@ -84,8 +84,12 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/api/admin/brands", Admin, Group::Account),
     route("PATCH", "/api/admin/brands/{key}", Admin, Group::Account),
     route("POST", "/api/admin/brands/{key}/meme-mode", Admin, Group::Account),
-    // Public pages.
+    // Public pages and feeds.
     route("GET", "/memes/{id}", Public, Group::Public),
+    route("GET", "/api/legacy/recent", Public, Group::Public),
+    route("GET", "/api/legacy/leaderboard", Public, Group::Public),
+    route("GET", "/api/brands/{key}/recent", Public, Group::Public),
+    route("GET", "/api/brands/{key}/leaderboard", Public, Group::Public),
     // Infrastructure probes: never limited, never keyed.
     probe("/healthz"),
     probe("/readyz"),
