@@ -1,6 +1,9 @@
 //! Public feeds of what agents made: the latest memes (newest first, cursor-paginated) and
 //! today's leaderboard, for everyone and per brand. No key needed; limited per client address.
 //!
+//! Operators curate the hall of fame (`featured`) and the contests; the open contest is the
+//! latest-starting one whose window contains now.
+//!
 //! The leaderboard ranks creators by memes made today (UTC), ties broken by who reached the
 //! count first. Creators appear under a stable pseudonym derived from their key's public
 //! prefix, never the prefix or label itself.
@@ -205,12 +208,226 @@ async fn brand_leaderboard(
     Ok(Json(leaderboard(&state, Some(&key)).await?))
 }
 
+/// The hall of fame, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Featured {
+    pub success: bool,
+    pub items: Vec<FeaturedItem>,
+}
+
+/// A featured meme.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeaturedItem {
+    #[serde(flatten)]
+    pub meme: FeedItem,
+    /// Why it was featured.
+    pub note: String,
+    pub featured_at: i64,
+}
+
+async fn featured(state: &AppState, base: &str, brand: Option<&str>) -> Result<Featured, ApiError> {
+    let rows = sqlx::query(
+        "SELECT m.id, m.kind, m.language, m.title, m.brand_key, m.brand_name, m.created_at, f.note, f.featured_at \
+         FROM featured f JOIN memes m ON m.id = f.meme_id WHERE ($1 = '' OR m.brand_key = $1) \
+         ORDER BY f.featured_at DESC LIMIT 50",
+    )
+    .bind(brand.unwrap_or(""))
+    .fetch_all(state.db.pool())
+    .await?;
+    let items = rows
+        .iter()
+        .map(|r| {
+            let id: String = r.try_get("id")?;
+            Ok(FeaturedItem {
+                meme: FeedItem {
+                    url: format!("{base}/memes/{id}"),
+                    id,
+                    kind: r.try_get("kind")?,
+                    language: r.try_get("language")?,
+                    title: r.try_get("title")?,
+                    brand: r.try_get("brand_key")?,
+                    brand_name: r.try_get("brand_name")?,
+                    created_at: r.try_get("created_at")?,
+                },
+                note: r.try_get("note")?,
+                featured_at: r.try_get("featured_at")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    Ok(Featured { success: true, items })
+}
+
+/// The hall of fame: memes operators featured, newest first.
+#[utoipa::path(get, path = "/api/legacy/featured", tag = "feeds", responses((status = 200, body = Featured)))]
+async fn all_featured(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> Result<Json<Featured>, ApiError> {
+    Ok(Json(featured(&state, &base_url(&state, &headers), None).await?))
+}
+
+/// A brand's featured memes.
+#[utoipa::path(get, path = "/api/brands/{key}/featured", tag = "feeds", params(("key" = String, Path)),
+    responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
+async fn brand_featured(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    Path(key): Path<String>,
+) -> Result<Json<Featured>, ApiError> {
+    known_brand(&state, &key).await?;
+    Ok(Json(featured(&state, &base_url(&state, &headers), Some(&key)).await?))
+}
+
+/// Body of featuring a meme.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureRequest {
+    pub meme_id: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+fn operator_only(caller: &crate::auth::Caller) -> Result<(), ApiError> {
+    if caller.role == crate::auth::Role::Operator {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden { code: "operator_only", message: "Only operators curate the feeds.".into() })
+    }
+}
+
+/// Features a meme in the hall of fame (operators; featuring again updates the note).
+#[utoipa::path(post, path = "/api/admin/featured", tag = "feeds", request_body = FeatureRequest,
+    responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
+async fn feature(
+    State(state): State<AppState>,
+    caller: crate::auth::Caller,
+    headers: axum::http::HeaderMap,
+    crate::error::ApiJson(body): crate::error::ApiJson<FeatureRequest>,
+) -> Result<Json<Featured>, ApiError> {
+    operator_only(&caller)?;
+    if body.note.chars().count() > 280 {
+        return Err(ApiError::bad_request("invalid_note", "`note` is limited to 280 characters."));
+    }
+    crate::memes::get(&state, &body.meme_id).await?.ok_or(ApiError::NotFound { message: "No such meme.".into() })?;
+    sqlx::query(
+        "INSERT INTO featured (meme_id, note, featured_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (meme_id) DO UPDATE SET note = excluded.note",
+    )
+    .bind(&body.meme_id)
+    .bind(&body.note)
+    .bind(now_ms())
+    .execute(state.db.pool())
+    .await?;
+    Ok(Json(featured(&state, &base_url(&state, &headers), None).await?))
+}
+
+/// One reward of a contest.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+pub struct Reward {
+    /// Leaderboard rank, from 1.
+    pub rank: u32,
+    /// What it wins, e.g. `100 credits`.
+    pub reward: String,
+}
+
+/// A contest as operators define it and agents see it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Contest {
+    pub title: String,
+    pub rules: String,
+    /// Unix milliseconds.
+    pub starts_at: i64,
+    /// Unix milliseconds; after `startsAt`.
+    pub ends_at: i64,
+    /// The reward schedule by rank.
+    pub rewards: Vec<Reward>,
+}
+
+/// Body of the open contest.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OpenContest {
+    pub success: bool,
+    /// The open contest, or null when none is running.
+    pub contest: Option<Contest>,
+}
+
+/// The open contest and its reward schedule.
+#[utoipa::path(get, path = "/api/legacy/contest", tag = "feeds", responses((status = 200, body = OpenContest)))]
+async fn contest(State(state): State<AppState>) -> Result<Json<OpenContest>, ApiError> {
+    let now = now_ms();
+    let row = sqlx::query(
+        "SELECT title, rules, starts_at, ends_at, rewards FROM contests WHERE starts_at <= $1 AND ends_at > $1 \
+         ORDER BY starts_at DESC, id DESC LIMIT 1",
+    )
+    .bind(now)
+    .fetch_optional(state.db.pool())
+    .await?;
+    let contest = row
+        .map(|r| {
+            Ok::<_, sqlx::Error>(Contest {
+                title: r.try_get("title")?,
+                rules: r.try_get("rules")?,
+                starts_at: r.try_get("starts_at")?,
+                ends_at: r.try_get("ends_at")?,
+                rewards: serde_json::from_str(&r.try_get::<String, _>("rewards")?).unwrap_or_default(),
+            })
+        })
+        .transpose()?;
+    Ok(Json(OpenContest { success: true, contest }))
+}
+
+/// Schedules a contest (operators).
+#[utoipa::path(post, path = "/api/admin/contests", tag = "feeds", request_body = Contest,
+    responses((status = 201, body = OpenContest), (status = 400, body = ErrorBody)))]
+async fn create_contest(
+    State(state): State<AppState>,
+    caller: crate::auth::Caller,
+    crate::error::ApiJson(body): crate::error::ApiJson<Contest>,
+) -> Result<(axum::http::StatusCode, Json<OpenContest>), ApiError> {
+    operator_only(&caller)?;
+    let title_ok = (1..=120).contains(&body.title.trim().chars().count());
+    let mut ranks: Vec<u32> = body.rewards.iter().map(|r| r.rank).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    if !title_ok || body.rules.chars().count() > 4000 {
+        return Err(ApiError::bad_request(
+            "invalid_contest",
+            "`title` must be 1-120 characters and `rules` at most 4000.",
+        ));
+    }
+    if body.ends_at <= body.starts_at {
+        return Err(ApiError::bad_request("invalid_contest", "`endsAt` must be after `startsAt`."));
+    }
+    if ranks.len() != body.rewards.len() || ranks.first() == Some(&0) || body.rewards.len() > 100 {
+        return Err(ApiError::bad_request("invalid_contest", "Rewards need distinct ranks from 1 (at most 100)."));
+    }
+    sqlx::query(
+        "INSERT INTO contests (title, rules, starts_at, ends_at, rewards, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(body.title.trim())
+    .bind(&body.rules)
+    .bind(body.starts_at)
+    .bind(body.ends_at)
+    .bind(serde_json::to_string(&body.rewards).unwrap_or_default())
+    .bind(now_ms())
+    .execute(state.db.pool())
+    .await?;
+    Ok((axum::http::StatusCode::CREATED, Json(OpenContest { success: true, contest: Some(body) })))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(all_recent))
         .routes(routes!(all_leaderboard))
         .routes(routes!(brand_recent))
         .routes(routes!(brand_leaderboard))
+        .routes(routes!(all_featured))
+        .routes(routes!(brand_featured))
+        .routes(routes!(feature))
+        .routes(routes!(contest))
+        .routes(routes!(create_contest))
 }
 
 #[cfg(test)]

@@ -90,6 +90,48 @@ fn recent_feeds_paginate_newest_first_and_the_leaderboard_ranks_creators() {
             let (_, acme_board) = get(server.url("/api/brands/acme/leaderboard")).await;
             assert_eq!(acme_board["leaders"].as_array().unwrap().len(), 1);
             assert_eq!(acme_board["leaders"][0]["creator"], leaders[1]["creator"]);
+
+            // The hall of fame is curated by operators.
+            let post = |path: &str, key: &String, body: Value| {
+                Client::new().post(server.url(path)).header("x-api-key", key.as_str()).json(&body).send()
+            };
+            assert_eq!(get(server.url("/api/legacy/featured")).await.1["items"], json!([]));
+            let featured = post("/api/admin/featured", &busy, json!({"memeId": made[3], "note": "Best of the week"}))
+                .await
+                .unwrap();
+            assert_eq!(featured.status(), StatusCode::OK);
+            assert_eq!(
+                post("/api/admin/featured", &busy, json!({"memeId": "nope"})).await.unwrap().status(),
+                StatusCode::NOT_FOUND
+            );
+            let (_, hall) = get(server.url("/api/legacy/featured")).await;
+            assert_eq!(
+                (hall["items"][0]["id"].as_str(), hall["items"][0]["note"].as_str()),
+                (Some(made[3].as_str()), Some("Best of the week"))
+            );
+            assert_eq!(get(server.url("/api/brands/acme/featured")).await.1["items"].as_array().unwrap().len(), 1);
+
+            // Contests: none open, then one scheduled around now with its reward schedule.
+            assert_eq!(get(server.url("/api/legacy/contest")).await.1["contest"], Value::Null);
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+            let contest = json!({"title": "Meme week", "rules": "Most memes wins.", "startsAt": now - 60_000, "endsAt": now + 3_600_000,
+                                 "rewards": [{"rank": 1, "reward": "100 credits"}, {"rank": 2, "reward": "50 credits"}]});
+            assert_eq!(
+                post("/api/admin/contests", &busy, contest.clone()).await.unwrap().status(),
+                StatusCode::CREATED
+            );
+            let mut backwards = contest.clone();
+            backwards["endsAt"] = json!(now - 120_000);
+            assert_eq!(post("/api/admin/contests", &busy, backwards).await.unwrap().status(), StatusCode::BAD_REQUEST);
+            let mut duplicate_ranks = contest;
+            duplicate_ranks["rewards"] = json!([{"rank": 1, "reward": "a"}, {"rank": 1, "reward": "b"}]);
+            assert_eq!(
+                post("/api/admin/contests", &busy, duplicate_ranks).await.unwrap().status(),
+                StatusCode::BAD_REQUEST
+            );
+            let (_, open) = get(server.url("/api/legacy/contest")).await;
+            assert_eq!(open["contest"]["title"], "Meme week");
+            assert_eq!(open["contest"]["rewards"][1]["reward"], "50 credits");
         });
     });
 }
