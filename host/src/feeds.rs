@@ -167,21 +167,81 @@ async fn known_brand(state: &AppState, key: &str) -> Result<(), ApiError> {
     crate::brands::get(&state.db, key).await?.map(|_| ()).ok_or(ApiError::NotFound { message: "No such brand.".into() })
 }
 
-/// The latest memes, newest first.
+/// Whether the client asked for a page (a browser) rather than JSON (an agent).
+fn wants_html(headers: &axum::http::HeaderMap) -> bool {
+    let accept = headers.get(axum::http::header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or("");
+    accept.contains("text/html") && !accept.starts_with("application/json")
+}
+
+/// A minimal mobile page around `body` (already escaped).
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
+         <style>body{{font-family:system-ui,sans-serif;max-width:34rem;margin:0 auto;padding:1rem}}\
+         li{{margin:.6rem 0}}small{{color:#666}}</style></head><body><h1>{title}</h1>{body}</body></html>"
+    )
+}
+
+fn recent_html(data: &RecentPage) -> String {
+    use crate::memes::page::escape;
+    let items: String = data
+        .items
+        .iter()
+        .map(|i| {
+            format!(
+                "<li><a href=\"{}\">{}</a> <small>{} · {} · {}</small></li>",
+                escape(&i.url),
+                escape(&i.title),
+                escape(&i.kind),
+                escape(&i.language),
+                escape(&i.brand_name)
+            )
+        })
+        .collect();
+    let more = data
+        .next_cursor
+        .as_ref()
+        .map(|c| format!("<p><a href=\"?cursor={}\">Older</a></p>", escape(c)))
+        .unwrap_or_default();
+    page("Recent memes", &format!("<ol>{items}</ol>{more}"))
+}
+
+fn leaderboard_html(board: &Leaderboard) -> String {
+    use crate::memes::page::escape;
+    let rows: String =
+        board.leaders.iter().map(|l| format!("<li>{} — {} memes</li>", escape(&l.creator), l.memes)).collect();
+    page("Today's leaderboard", &format!("<ol>{rows}</ol>"))
+}
+
+/// JSON for agents, or the page for a browser.
+fn either<T: Serialize>(
+    headers: &axum::http::HeaderMap,
+    data: T,
+    html: impl FnOnce(&T) -> String,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if wants_html(headers) { axum::response::Html(html(&data)).into_response() } else { Json(data).into_response() }
+}
+
+/// The latest memes, newest first (JSON; a page when the client accepts `text/html`).
 #[utoipa::path(get, path = "/api/legacy/recent", tag = "feeds", params(RecentQuery),
     responses((status = 200, body = RecentPage), (status = 400, body = ErrorBody)))]
 async fn all_recent(
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
     Query(q): Query<RecentQuery>,
-) -> Result<Json<RecentPage>, ApiError> {
-    Ok(Json(recent(&state, &base_url(&state, &headers), None, q).await?))
+) -> Result<axum::response::Response, ApiError> {
+    Ok(either(&headers, recent(&state, &base_url(&state, &headers), None, q).await?, recent_html))
 }
 
-/// Today's leaderboard of creators.
+/// Today's leaderboard of creators (JSON; a page when the client accepts `text/html`).
 #[utoipa::path(get, path = "/api/legacy/leaderboard", tag = "feeds", responses((status = 200, body = Leaderboard)))]
-async fn all_leaderboard(State(state): State<AppState>) -> Result<Json<Leaderboard>, ApiError> {
-    Ok(Json(leaderboard(&state, None).await?))
+async fn all_leaderboard(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> Result<axum::response::Response, ApiError> {
+    Ok(either(&headers, leaderboard(&state, None).await?, leaderboard_html))
 }
 
 /// A brand's latest memes, newest first.
@@ -192,9 +252,9 @@ async fn brand_recent(
     headers: axum::http::HeaderMap,
     Path(key): Path<String>,
     Query(q): Query<RecentQuery>,
-) -> Result<Json<RecentPage>, ApiError> {
+) -> Result<axum::response::Response, ApiError> {
     known_brand(&state, &key).await?;
-    Ok(Json(recent(&state, &base_url(&state, &headers), Some(&key), q).await?))
+    Ok(either(&headers, recent(&state, &base_url(&state, &headers), Some(&key), q).await?, recent_html))
 }
 
 /// A brand's leaderboard today.

@@ -69,6 +69,29 @@ fn recent_feeds_paginate_newest_first_and_the_leaderboard_ranks_creators() {
             }
             assert_eq!(seen, made, "every meme once, newest first");
 
+            // Browsers get pages; the same routes.
+            for path in ["/api/legacy/recent", "/api/legacy/leaderboard", "/api/brands/acme/recent"] {
+                let response = Client::new()
+                    .get(server.url(path))
+                    .header("accept", "text/html,application/xhtml+xml")
+                    .send()
+                    .await
+                    .unwrap();
+                assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+                let html = response.text().await.unwrap();
+                assert!(html.starts_with("<!doctype html>") && html.contains("<ol>"), "{path}: {html}");
+            }
+            let html = Client::new()
+                .get(server.url("/api/legacy/recent"))
+                .header("accept", "text/html")
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            assert!(html.contains(&made[0]), "links to the newest meme");
+
             let (status, acme) = get(server.url("/api/brands/acme/recent")).await;
             assert_eq!(status, StatusCode::OK);
             let ids: Vec<&str> = acme["items"].as_array().unwrap().iter().map(|i| i["id"].as_str().unwrap()).collect();
