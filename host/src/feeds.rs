@@ -72,6 +72,22 @@ fn parse_cursor(cursor: Option<&str>) -> Result<(i64, String), ApiError> {
     Ok((at, id.to_string()))
 }
 
+/// A feed item from a `memes` row (columns id, kind, language, title, brand_key, brand_name,
+/// created_at).
+fn item_of(row: &sqlx::any::AnyRow, base: &str) -> Result<FeedItem, sqlx::Error> {
+    let id: String = row.try_get("id")?;
+    Ok(FeedItem {
+        url: format!("{base}/memes/{id}"),
+        id,
+        kind: row.try_get("kind")?,
+        language: row.try_get("language")?,
+        title: row.try_get("title")?,
+        brand: row.try_get("brand_key")?,
+        brand_name: row.try_get("brand_name")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
 async fn recent(state: &AppState, base: &str, brand: Option<&str>, query: RecentQuery) -> Result<RecentPage, ApiError> {
     let limit = query.limit.unwrap_or(20).clamp(1, 50);
     let (before_at, before_id) = parse_cursor(query.cursor.as_deref())?;
@@ -88,22 +104,7 @@ async fn recent(state: &AppState, base: &str, brand: Option<&str>, query: Recent
     .bind(brand.unwrap_or(""))
     .fetch_all(state.db.pool())
     .await?;
-    let mut items = rows
-        .iter()
-        .map(|r| {
-            let id: String = r.try_get("id")?;
-            Ok(FeedItem {
-                url: format!("{base}/memes/{id}"),
-                id,
-                kind: r.try_get("kind")?,
-                language: r.try_get("language")?,
-                title: r.try_get("title")?,
-                brand: r.try_get("brand_key")?,
-                brand_name: r.try_get("brand_name")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let mut items = rows.iter().map(|r| item_of(r, base)).collect::<Result<Vec<_>, sqlx::Error>>()?;
     let next_cursor = if items.len() as i64 > limit {
         items.truncate(limit as usize);
         items.last().map(|last| format!("{}.{}", last.created_at, last.id))
@@ -298,18 +299,8 @@ async fn featured(state: &AppState, base: &str, brand: Option<&str>) -> Result<F
     let items = rows
         .iter()
         .map(|r| {
-            let id: String = r.try_get("id")?;
             Ok(FeaturedItem {
-                meme: FeedItem {
-                    url: format!("{base}/memes/{id}"),
-                    id,
-                    kind: r.try_get("kind")?,
-                    language: r.try_get("language")?,
-                    title: r.try_get("title")?,
-                    brand: r.try_get("brand_key")?,
-                    brand_name: r.try_get("brand_name")?,
-                    created_at: r.try_get("created_at")?,
-                },
+                meme: item_of(r, base)?,
                 note: r.try_get("note")?,
                 featured_at: r.try_get("featured_at")?,
             })
@@ -348,14 +339,6 @@ pub struct FeatureRequest {
     pub note: String,
 }
 
-fn operator_only(caller: &crate::auth::Caller) -> Result<(), ApiError> {
-    if caller.role == crate::auth::Role::Operator {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden { code: "operator_only", message: "Only operators curate the feeds.".into() })
-    }
-}
-
 /// Features a meme in the hall of fame (operators; featuring again updates the note).
 #[utoipa::path(post, path = "/api/admin/featured", tag = "feeds", request_body = FeatureRequest,
     responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
@@ -365,7 +348,7 @@ async fn feature(
     headers: axum::http::HeaderMap,
     crate::error::ApiJson(body): crate::error::ApiJson<FeatureRequest>,
 ) -> Result<Json<Featured>, ApiError> {
-    operator_only(&caller)?;
+    caller.require_operator("Only operators curate the feeds.")?;
     if body.note.chars().count() > 280 {
         return Err(ApiError::bad_request("invalid_note", "`note` is limited to 280 characters."));
     }
@@ -446,7 +429,7 @@ async fn create_contest(
     caller: crate::auth::Caller,
     crate::error::ApiJson(body): crate::error::ApiJson<Contest>,
 ) -> Result<(axum::http::StatusCode, Json<OpenContest>), ApiError> {
-    operator_only(&caller)?;
+    caller.require_operator("Only operators curate the feeds.")?;
     let title_ok = (1..=120).contains(&body.title.trim().chars().count());
     let mut ranks: Vec<u32> = body.rewards.iter().map(|r| r.rank).collect();
     ranks.sort_unstable();

@@ -92,6 +92,16 @@ fn client_address(state: &AppState, request: &Request) -> IpAddr {
     })
 }
 
+impl Caller {
+    /// 403 `operator_only` with `why` unless this is an operator key.
+    pub fn require_operator(&self, why: &str) -> Result<(), ApiError> {
+        match self.role {
+            Role::Operator => Ok(()),
+            _ => Err(ApiError::Forbidden { code: "operator_only", message: why.to_string() }),
+        }
+    }
+}
+
 /// Handlers of keyed routes take the [`Caller`] the gate authenticated.
 impl<S: Send + Sync> FromRequestParts<S> for Caller {
     type Rejection = ApiError;

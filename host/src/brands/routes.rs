@@ -90,13 +90,6 @@ pub struct BrandResponse {
     pub brand: BrandEntry,
 }
 
-fn operator_only(caller: &Caller) -> Result<(), ApiError> {
-    match caller.role {
-        Role::Operator => Ok(()),
-        _ => Err(ApiError::Forbidden { code: "operator_only", message: "Only operators manage brands.".into() }),
-    }
-}
-
 /// Registers a brand (operators).
 #[utoipa::path(post, path = "/api/admin/brands", tag = "brands", request_body = CreateBrand,
     responses((status = 201, body = BrandResponse), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
@@ -105,7 +98,7 @@ async fn create(
     caller: Caller,
     ApiJson(body): ApiJson<CreateBrand>,
 ) -> Result<(StatusCode, Json<BrandResponse>), ApiError> {
-    operator_only(&caller)?;
+    caller.require_operator("Only operators manage brands.")?;
     let brand = super::create(&state.db, &body.key, body.profile, body.bot_username).await?;
     Ok((StatusCode::CREATED, Json(BrandResponse { success: true, brand: brand.into() })))
 }
@@ -120,7 +113,7 @@ async fn update(
     Path(key): Path<String>,
     ApiJson(changes): ApiJson<BrandChanges>,
 ) -> Result<Json<BrandResponse>, ApiError> {
-    operator_only(&caller)?;
+    caller.require_operator("Only operators manage brands.")?;
     let brand = super::update(&state.db, &key, changes).await?;
     Ok(Json(BrandResponse { success: true, brand: brand.into() }))
 }

@@ -308,9 +308,7 @@ async fn audit(
     caller: Caller,
     Query(query): Query<AuditQuery>,
 ) -> Result<Json<AuditResponse>, ApiError> {
-    if caller.role != Role::Operator {
-        return Err(ApiError::Forbidden { code: "operator_only", message: "The audit trail is for operators.".into() });
-    }
+    caller.require_operator("The audit trail is for operators.")?;
     let entries = state.plugins.audit(query.limit.unwrap_or(100).clamp(1, 1000)).await?;
     Ok(Json(AuditResponse { success: true, entries }))
 }
