@@ -3,11 +3,33 @@
 
 mod phrases;
 
-use guest::{Content, GenerateError, Guest, Manifest, Request, block, block_with, pick, subject};
+use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with, host, pick, subject};
 
 struct Meme;
 
 const KINDS: [&str; 6] = ["image", "carousel", "confession", "hottake", "reply", "hybrid"];
+
+/// A line from the operator's model, if one is configured and its answer is usable: one line,
+/// 1–200 characters, no links. Anything else falls back to the phrase tables.
+fn model_line(request: &Request, format: &str, topic: &str) -> Option<String> {
+    let voice = request.brand.as_ref().map(|b| format!(" Write in the voice of {}: {}", b.name, b.voice)).unwrap_or_default();
+    let asked = host::CompletionRequest {
+        system: format!(
+            "You write one {format} for a meme, in the language with ISO 639-1 code '{}', in its own script. \
+             Reply with the line only: no quotes, no hashtags, no links.{voice}",
+            request.language
+        ),
+        prompt: topic.to_string(),
+        max_tokens: 60,
+    };
+    let answer = host::complete(&asked).ok()?;
+    let line = answer.trim().trim_matches('"').trim();
+    let usable = (1..=200).contains(&line.chars().count())
+        && !line.contains('\n')
+        && !line.contains("http")
+        && !line.chars().any(char::is_control);
+    usable.then(|| line.to_string())
+}
 
 /// `open topic close`, trimmed where a part is empty.
 fn around(open: &str, topic: &str, close: &str) -> String {
@@ -23,7 +45,9 @@ impl Guest for Meme {
             tasks: vec!["meme".into()],
             kinds: KINDS.iter().map(|k| k.to_string()).collect(),
             languages: phrases::TABLES.iter().map(|(code, _)| code.to_string()).collect(),
-            capabilities: Vec::new(),
+            // With the operator's model configured, lines are written by it (validated, with the
+            // phrase tables as the fallback); without one, the tables write everything.
+            capabilities: vec![Capability::Completion],
             sample_input: guest::sample("meme", Some("hottake"), "Agents that pay for their own tools"),
         }
     }
@@ -46,7 +70,10 @@ impl Guest for Meme {
             .as_ref()
             .map(|b| format!("{} {}", b.hashtag, b.token).trim().to_string())
             .unwrap_or_default();
-        let take = || around(pick(&p.take_open, seed, 5), &topic, pick(&p.take_close, seed, 6));
+        let take = || {
+            model_line(&request, "bold hot take", &topic)
+                .unwrap_or_else(|| around(pick(&p.take_open, seed, 5), &topic, pick(&p.take_close, seed, 6)))
+        };
         let mut blocks = match kind.as_str() {
             "image" => vec![
                 block("top", pick(&p.tops, seed, 1)),
@@ -59,9 +86,15 @@ impl Guest for Meme {
                 }
                 cards
             }
-            "confession" => vec![block("confession", around(p.confess.0, &topic, p.confess.1))],
+            "confession" => vec![block(
+                "confession",
+                model_line(&request, "first-person confession", &topic).unwrap_or_else(|| around(p.confess.0, &topic, p.confess.1)),
+            )],
             "hottake" => vec![block("take", take())],
-            "reply" => vec![block("post", topic.clone()), block("reply", pick(&p.replies, seed, 7))],
+            "reply" => vec![
+                block("post", topic.clone()),
+                block("reply", model_line(&request, "witty reply", &topic).unwrap_or_else(|| pick(&p.replies, seed, 7).to_string())),
+            ],
             _ => vec![
                 block("top", pick(&p.tops, seed, 8)),
                 block("bottom", topic.clone()),

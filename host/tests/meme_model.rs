@@ -1,0 +1,80 @@
+//! Memes with the operator's model configured: the meme plugin prompts it through the host
+//! (real chat-completions wire format, loopback stand-in), uses a valid answer, and falls back
+//! to its phrase tables when the model fails or answers something unusable.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use asset_host::auth::{self, Role};
+use asset_host::config::Settings;
+use asset_host::store::Db;
+use asset_host::{AppState, app};
+use axum::{Json, extract::State, http::StatusCode, routing::post};
+use serde_json::{Value, json};
+
+/// 0: a good line; 1: HTTP 500; 2: an unusable (multi-line, over-long) answer.
+async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) -> Result<Json<Value>, StatusCode> {
+    assert_eq!(body["messages"][0]["role"], "system");
+    let line = match mode.load(Ordering::SeqCst) {
+        0 => format!("MODEL LINE about {}", body["messages"][1]["content"].as_str().unwrap_or_default()),
+        1 => return Err(StatusCode::INTERNAL_SERVER_ERROR),
+        _ => "line one\nline two ".repeat(100),
+    };
+    Ok(Json(
+        json!({"id": "x", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assistant", "content": line}, "finish_reason": "stop"}]}),
+    ))
+}
+
+async fn serve(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap()
+    });
+    base
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
+    let mode = Arc::new(AtomicU8::new(0));
+    let model =
+        serve(axum::Router::new().route("/v1/chat/completions", post(fake_model)).with_state(mode.clone())).await;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::connect(&Db::sqlite_url(dir.path()), 4).await.unwrap();
+    db.migrate().await.unwrap();
+    let key = auth::create_key(&db, Role::Operator, "model", 10, None).await.unwrap().secret;
+    let settings = Settings {
+        data_dir: dir.path().to_path_buf(),
+        model_url: Some(format!("{model}/v1")),
+        model_name: "stand-in".into(),
+        ..Settings::default()
+    };
+    let base = serve(app(AppState::new(db, settings).await.unwrap())).await;
+    let client = reqwest::Client::new();
+    let take_of = |html: String| {
+        html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default().to_string()
+    };
+    let mut takes = Vec::new();
+    for m in [0, 1, 2] {
+        mode.store(m, Ordering::SeqCst);
+        let made: Value = client
+            .post(format!("{base}/api/agent/brands/memes"))
+            .header("x-api-key", &key)
+            .json(&json!({"input": "rockets", "kind": "hottake"}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(made["success"], true, "{made}");
+        let html = client.get(made["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        takes.push(take_of(html));
+    }
+    assert_eq!(takes[0], "MODEL LINE about rockets");
+    for fallback in &takes[1..] {
+        assert!(fallback.starts_with("Hot take:") || fallback.starts_with("Unpopular opinion:"), "{fallback}");
+    }
+}
