@@ -31,3 +31,9 @@ ensure_rust() {
   rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
   apt_install gcc pkg-config
 }
+
+# What the service draws and renders with: fonts for every supported script (pictures are
+# rendered in-process with resvg, which finds no text without them).
+ensure_media() {
+  apt_install fonts-noto-core fonts-noto-cjk
+}

@@ -3,6 +3,7 @@
 # SQLite in ./data (override with ASSET_LISTEN, ASSET_DATA_DIR, DATABASE_URL or flags).
 source "$(dirname "$0")/lib.sh"
 ensure_rust
+ensure_media
 say "building asset-host (release)"
 cargo build --release --locked -p asset-host --bin asset-host
 exec "$CARGO_TARGET_DIR/release/asset-host" serve "$@"

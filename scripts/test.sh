@@ -4,7 +4,9 @@
 # answers (or ASSET_TEST_PG), otherwise starts a private one; likewise Redis.
 source "$(dirname "$0")/lib.sh"
 ensure_rust
-apt_install postgresql-client
+ensure_media
+# psql for the database checks; Chromium for the page tests.
+apt_install postgresql-client chromium
 
 ensure_postgres() {
   export ASSET_TEST_PG="${ASSET_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"

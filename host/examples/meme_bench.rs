@@ -1,5 +1,6 @@
 //! Memes per second end to end over HTTP (real server on loopback, SQLite, the built-in meme
-//! plugin, credits charged per call), with median and p99 latency per kind.
+//! plugin, credits charged per call, the card rendered to PNG and stored), with median and p99
+//! latency per kind; then the PNG render time of a card by script, split into its stages.
 //!
 //! `cargo run --release -p asset-host --example meme_bench`
 
@@ -32,7 +33,7 @@ async fn main() {
     println!("|---|---|---:|---:|");
     for (kind, language) in [("image", "en"), ("hottake", "ja"), ("carousel", "ar"), ("hybrid", "hi")] {
         let mut samples = Vec::new();
-        for i in 0..400 {
+        for i in 0..200 {
             let started = Instant::now();
             let response = client
                 .post(&url)
@@ -77,4 +78,64 @@ async fn main() {
         total += w.await.unwrap();
     }
     println!("\n| 8 concurrent clients, image memes | {:.0} memes/s |", total as f64 / window.as_secs_f64());
+    render_by_script();
+}
+
+/// Median time of each stage of an `image` card (1080×1920) by script, over 40 renders each.
+fn render_by_script() {
+    use asset_host::memes::card::{self, Sheet};
+    use asset_host::render;
+    let fonts = render::fonts::get();
+    println!("\n| script | layout ms | parse + shape ms | rasterize ms | PNG encode ms | total ms | PNG KiB |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let samples = [
+        ("Latin", "en", "Nobody:", "Also me: agents that pay their own way"),
+        ("Cyrillic", "ru", "Никто:", "Тоже я: агенты, которые платят сами"),
+        ("Arabic", "ar", "لا أحد:", "أنا أيضًا: وكلاء يدفعون لأنفسهم"),
+        ("Devanagari", "hi", "कोई नहीं:", "मैं भी: एजेंट जो खुद भुगतान करते हैं"),
+        ("Bengali", "bn", "কেউ না:", "আমিও: এজেন্ট যারা নিজেরাই টাকা দেয়"),
+        ("Thai", "th", "ไม่มีใคร:", "ฉันเอง: เอเจนต์ที่จ่ายเงินเอง"),
+        ("Chinese", "zh", "没人：", "我也是：自己付钱的智能体"),
+        ("Japanese", "ja", "誰も：", "私も：自分で払うエージェント"),
+        ("Korean", "ko", "아무도:", "나도: 스스로 돈을 내는 에이전트"),
+    ];
+    for (script, language, top, bottom) in samples {
+        let sheet = Sheet {
+            kind: "image",
+            language,
+            rtl: language == "ar",
+            blocks: vec![("top", top), ("bottom", bottom), ("signoff", "#ACME $ACME")],
+            seed: 1,
+        };
+        let mut stages: [Vec<f64>; 5] = Default::default();
+        let mut size = 0;
+        for _ in 0..40 {
+            let t0 = Instant::now();
+            let ((w, h), svg) = card::layouts(fonts, &sheet).remove(0);
+            let t1 = Instant::now();
+            let tree = render::parse(&svg).unwrap();
+            let t2 = Instant::now();
+            let pixmap = render::rasterize(&tree, w, h).unwrap();
+            let t3 = Instant::now();
+            size = render::encode_png(&pixmap).unwrap().len();
+            let t4 = Instant::now();
+            for (i, (a, b)) in [(t0, t1), (t1, t2), (t2, t3), (t3, t4), (t0, t4)].into_iter().enumerate() {
+                stages[i].push((b - a).as_secs_f64() * 1e3);
+            }
+        }
+        let median = |v: &mut Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        let [a, b, c, d, e] = &mut stages;
+        println!(
+            "| {script} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {} |",
+            median(a),
+            median(b),
+            median(c),
+            median(d),
+            median(e),
+            size / 1024
+        );
+    }
 }

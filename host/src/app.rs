@@ -99,6 +99,13 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
+    // Scanning the system fonts takes up to seconds on a cold cache: do it now, not in a request.
+    tokio::task::spawn_blocking(|| {
+        let missing = crate::render::fonts::get().missing();
+        if !missing.is_empty() {
+            tracing::warn!(?missing, "fonts missing: text in these scripts cannot be drawn (install fonts-noto-core and fonts-noto-cjk)");
+        }
+    });
     let follower = tokio::spawn(plugins::follow_activations(state.plugins.clone()));
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;

@@ -185,7 +185,7 @@ fn page(title: &str, body: &str) -> String {
 }
 
 fn recent_html(data: &RecentPage) -> String {
-    use crate::memes::page::escape;
+    use crate::markup::escape;
     let items: String = data
         .items
         .iter()
@@ -209,7 +209,7 @@ fn recent_html(data: &RecentPage) -> String {
 }
 
 fn leaderboard_html(board: &Leaderboard) -> String {
-    use crate::memes::page::escape;
+    use crate::markup::escape;
     let rows: String =
         board.leaders.iter().map(|l| format!("<li>{} — {} memes</li>", escape(&l.creator), l.memes)).collect();
     page("Today's leaderboard", &format!("<ol>{rows}</ol>"))

@@ -17,6 +17,7 @@ pub mod gate;
 pub mod idempotency;
 pub mod languages;
 pub mod limits;
+pub mod markup;
 pub mod memes;
 pub mod model;
 pub mod net;
@@ -25,6 +26,7 @@ pub mod openapi;
 pub mod ops;
 pub mod plugins;
 pub mod policy;
+pub mod render;
 pub mod store;
 
 pub use app::{AppState, app, app_with, run};

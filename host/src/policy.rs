@@ -86,6 +86,7 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/api/admin/brands/{key}/meme-mode", Admin, Group::Account),
     // Public pages and feeds.
     route("GET", "/memes/{id}", Public, Group::Public),
+    route("GET", "/memes/{id}/{picture}", Public, Group::Public),
     route("GET", "/api/legacy/recent", Public, Group::Public),
     route("GET", "/api/legacy/leaderboard", Public, Group::Public),
     route("GET", "/api/brands/{key}/recent", Public, Group::Public),

@@ -2,6 +2,8 @@
 //! ephemeral port, and its command line. Used by the end-to-end tests beside it and by the
 //! host's own storage suite.
 
+pub mod browser;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};

@@ -77,11 +77,33 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, ApiError> {
     let meme = super::get(&state, &id).await?.ok_or_else(|| ApiError::NotFound { message: "No such meme.".into() })?;
-    let url = format!("{}/memes/{}", base_url(&state, &headers), meme.id);
-    Ok(Html(super::page::render(&meme, &url)))
+    Ok(Html(super::page::render(&meme, &base_url(&state, &headers))))
+}
+
+/// A meme's picture as PNG: `1.png` is the card or a carousel's cover, then each slide.
+/// Pictures never change, so they may be cached for as long as clients like.
+#[utoipa::path(get, path = "/memes/{id}/{picture}", tag = "memes",
+    params(("id" = String, Path), ("picture" = String, Path, description = "`N.png`, N from 1")),
+    responses((status = 200, content_type = "image/png"), (status = 404, body = ErrorBody)))]
+async fn picture(State(state): State<AppState>, Path((id, picture)): Path<(String, String)>) -> Result<Response, ApiError> {
+    let missing = || ApiError::NotFound { message: "No such picture.".into() };
+    let position: i64 = picture
+        .strip_suffix(".png")
+        .filter(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(missing)?;
+    let png = super::image(&state, &id, position).await?.ok_or_else(missing)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
+        ],
+        png,
+    )
+        .into_response())
 }
 
 #[allow(deprecated)]
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create)).routes(routes!(create_legacy)).routes(routes!(page))
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(create_legacy)).routes(routes!(page)).routes(routes!(picture))
 }

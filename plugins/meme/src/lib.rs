@@ -1,5 +1,6 @@
 //! The built-in meme generator: six kinds, each a visibly different format, in 23 languages
-//! from its own phrase tables (deterministic per seed), in a brand's voice.
+//! from its own phrase tables (deterministic per seed). The host passes its lines through the
+//! brand-voice generator, which gives them the brand's tone, hashtag and token.
 
 mod phrases;
 
@@ -65,16 +66,11 @@ impl Guest for Meme {
         let input = guest::checked_input(&request, 2000)?;
         let topic = subject(&input, 80);
         let seed = request.seed;
-        let sign_off = request
-            .brand
-            .as_ref()
-            .map(|b| format!("{} {}", b.hashtag, b.token).trim().to_string())
-            .unwrap_or_default();
         let take = || {
             model_line(&request, "bold hot take", &topic)
                 .unwrap_or_else(|| around(pick(&p.take_open, seed, 5), &topic, pick(&p.take_close, seed, 6)))
         };
-        let mut blocks = match kind.as_str() {
+        let blocks = match kind.as_str() {
             "image" => vec![
                 block("top", pick(&p.tops, seed, 1)),
                 block("bottom", around(pick(&p.bottoms, seed, 2), &topic, "")),
@@ -101,9 +97,6 @@ impl Guest for Meme {
                 block("take", take()),
             ],
         };
-        if !sign_off.is_empty() {
-            blocks.push(block("signoff", sign_off));
-        }
         Ok(Content { title: topic, blocks, tags: vec!["meme".into(), kind, request.language] })
     }
 }

@@ -1,0 +1,18 @@
+//! Escaping of untrusted text for HTML pages and SVG layouts (the same five characters matter
+//! in both: element content and quoted attribute values).
+
+/// Escapes text for element content and quoted attribute values of HTML and XML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,205 @@
+//! The pictures of a meme: one SVG layout per kind (a 1080×1920 card; 1080×1350 slides for a
+//! carousel), filled with the generator's text and rendered to PNG. The text is untrusted, so it
+//! only ever reaches the SVG through [`paragraph`], which escapes it.
+
+use std::fmt::Write;
+
+use crate::render::fonts::{self, Fonts};
+use crate::render::text::{Paragraph, paragraph};
+use crate::render::{self, RenderError};
+
+/// Size of a card.
+pub const CARD: (u32, u32) = (1080, 1920);
+/// Size of a carousel slide.
+pub const SLIDE: (u32, u32) = (1080, 1350);
+
+/// One rendered picture.
+#[derive(Debug, Clone)]
+pub struct Picture {
+    pub width: u32,
+    pub height: u32,
+    pub png: Vec<u8>,
+}
+
+/// What a meme's pictures are drawn from.
+pub struct Sheet<'a> {
+    pub kind: &'a str,
+    /// ISO 639-1.
+    pub language: &'a str,
+    pub rtl: bool,
+    /// The generator's blocks as (role, text).
+    pub blocks: Vec<(&'a str, &'a str)>,
+    /// Picks the colours, so one meme always looks the same.
+    pub seed: u64,
+}
+
+impl Sheet<'_> {
+    fn text(&self, role: &str) -> &str {
+        self.blocks.iter().find(|(r, _)| *r == role).map_or("", |(_, t)| t)
+    }
+
+    fn texts(&self, role: &str) -> Vec<&str> {
+        self.blocks.iter().filter(|(r, _)| *r == role).map(|(_, t)| *t).collect()
+    }
+}
+
+/// Background gradient top and bottom, and the accent colour.
+const PALETTES: [(&str, &str, &str); 6] = [
+    ("#1d2671", "#c33764", "#ffd400"),
+    ("#0f2027", "#2c5364", "#4ff0b0"),
+    ("#42275a", "#734b6d", "#ffb86b"),
+    ("#141e30", "#243b55", "#ff6b6b"),
+    ("#3a1c71", "#d76d77", "#fff07a"),
+    ("#093028", "#237a57", "#f9f871"),
+];
+
+/// Renders every picture of the meme: the card, or each slide of a carousel.
+pub fn render(sheet: &Sheet<'_>) -> Result<Vec<Picture>, RenderError> {
+    let fonts = fonts::get();
+    layouts(fonts, sheet)
+        .into_iter()
+        .map(|((width, height), svg)| Ok(Picture { width, height, png: render::png(&svg, width, height)? }))
+        .collect()
+}
+
+/// The SVG of each picture with its size.
+pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
+    let (from, to, accent) = PALETTES[(sheet.seed % PALETTES.len() as u64) as usize];
+    let draw = |text: &str, p: Paragraph| paragraph(fonts, text, sheet.language, sheet.rtl, &p).svg;
+    let canvas = |(w, h): (u32, u32), body: String| {
+        let signoff = draw(
+            sheet.text("signoff"),
+            Paragraph { top: h as f32 - 170.0, height: 110.0, sizes: &[46.0, 40.0, 34.0], fill: accent, ..plain(w) },
+        );
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{from}"/><stop offset="1" stop-color="{to}"/></linearGradient></defs>
+<rect width="{w}" height="{h}" fill="url(#bg)"/>
+{body}{signoff}</svg>"#
+        )
+    };
+    let bold_white = |top: f32, height: f32, sizes: &'static [f32]| Paragraph {
+        top,
+        height,
+        sizes,
+        bold: true,
+        outline: Some(("#000000", 9.0)),
+        ..plain(CARD.0)
+    };
+    const BIG: &[f32] = &[104.0, 92.0, 80.0, 70.0, 60.0, 52.0, 44.0];
+    const MID: &[f32] = &[84.0, 74.0, 64.0, 56.0, 48.0, 42.0, 36.0];
+
+    match sheet.kind {
+        "carousel" => {
+            let cards = sheet.texts("card");
+            let count = cards.len();
+            cards
+                .iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    let mut body = String::new();
+                    let _ = write!(
+                        body,
+                        r##"<rect x="60" y="60" width="960" height="1230" rx="48" fill="#ffffff" fill-opacity="0.08"/>
+<text x="980" y="150" text-anchor="end" font-family="Noto Sans" font-size="44" font-weight="700" fill="{accent}">{n}/{count}</text>
+"##,
+                        n = i + 1
+                    );
+                    let sizes: &'static [f32] = if i == 0 { BIG } else { MID };
+                    body.push_str(&draw(
+                        text,
+                        Paragraph { top: 220.0, height: 820.0, sizes, bold: i == 0, middle: true, ..plain(SLIDE.0) },
+                    ));
+                    (SLIDE, canvas(SLIDE, body))
+                })
+                .collect()
+        }
+        "hottake" => {
+            let body = format!(
+                r#"<rect x="0" y="180" width="1080" height="24" fill="{accent}"/>
+<rect x="0" y="1560" width="1080" height="24" fill="{accent}"/>
+{}"#,
+                draw(sheet.text("take"), Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) })
+            );
+            vec![(CARD, canvas(CARD, body))]
+        }
+        "confession" => {
+            let body = format!(
+                r##"<rect x="70" y="360" width="940" height="1160" rx="56" fill="#fbf7ef"/>
+<circle cx="540" cy="360" r="70" fill="{accent}"/><text x="540" y="392" text-anchor="middle" font-family="Noto Sans" font-size="90" font-weight="700" fill="#222222">…</text>
+{}"##,
+                draw(
+                    sheet.text("confession"),
+                    Paragraph { top: 470.0, height: 980.0, sizes: MID, fill: "#222222", middle: true, ..plain(CARD.0) }
+                )
+            );
+            vec![(CARD, canvas(CARD, body))]
+        }
+        "reply" => {
+            let body = format!(
+                r##"<rect x="60" y="260" width="960" height="640" rx="40" fill="#ffffff"/>
+<circle cx="140" cy="340" r="44" fill="#9aa5b1"/><rect x="210" y="318" width="260" height="20" rx="10" fill="#cbd2d9"/><rect x="210" y="350" width="170" height="16" rx="8" fill="#e4e7eb"/>
+<rect x="128" y="900" width="8" height="120" fill="#ffffff" fill-opacity="0.6"/>
+<rect x="120" y="1020" width="900" height="560" rx="40" fill="#1d9bf0"/>
+{}{}"##,
+                draw(sheet.text("post"), Paragraph { top: 410.0, height: 460.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) }),
+                draw(
+                    sheet.text("reply"),
+                    Paragraph { center_x: 570.0, top: 1060.0, width: 820.0, height: 480.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) }
+                ),
+            );
+            vec![(CARD, canvas(CARD, body))]
+        }
+        "image" | "hybrid" => {
+            let hybrid = sheet.kind == "hybrid";
+            let (top, face_y, bottom) = if hybrid { (100.0, 640.0, 860.0) } else { (150.0, 960.0, 1250.0) };
+            let mut body = draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
+            body.push_str(&face(face_y, if hybrid { 0.7 } else { 1.0 }, accent));
+            body.push_str(&draw(
+                sheet.text("bottom"),
+                Paragraph { fill: accent, ..bold_white(bottom, if hybrid { 300.0 } else { 460.0 }, BIG) },
+            ));
+            if hybrid {
+                let _ = write!(body, r##"<rect x="60" y="1200" width="960" height="500" rx="40" fill="#fbf7ef"/>"##);
+                body.push_str(&draw(
+                    sheet.text("take"),
+                    Paragraph { top: 1230.0, height: 440.0, sizes: MID, fill: "#1f2933", bold: true, middle: true, ..plain(CARD.0) },
+                ));
+            }
+            vec![(CARD, canvas(CARD, body))]
+        }
+        // A kind some operator's generator added: every block, in order, on one card.
+        _ => {
+            let all: Vec<&str> = sheet.blocks.iter().filter(|(r, _)| *r != "signoff").map(|(_, t)| *t).collect();
+            let body = draw(&all.join(" · "), Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) });
+            vec![(CARD, canvas(CARD, body))]
+        }
+    }
+}
+
+/// A paragraph spanning the width of a `width`-wide canvas with 60 px margins, white, regular.
+fn plain(width: u32) -> Paragraph {
+    Paragraph {
+        center_x: width as f32 / 2.0,
+        top: 0.0,
+        width: width as f32 - 120.0,
+        height: 0.0,
+        sizes: &[64.0],
+        bold: false,
+        fill: "#ffffff",
+        outline: None,
+        middle: false,
+    }
+}
+
+/// The meme face: the picture between the top and bottom lines, drawn so no stock image is needed.
+fn face(center_y: f32, scale: f32, accent: &str) -> String {
+    format!(
+        r##"<g transform="translate(540 {center_y}) scale({scale})">
+<circle r="230" fill="{accent}" stroke="#000000" stroke-width="12"/>
+<ellipse cx="-80" cy="-50" rx="34" ry="48" fill="#000000"/><ellipse cx="80" cy="-50" rx="34" ry="48" fill="#000000"/>
+<path d="M -120 70 Q 0 170 120 70" fill="none" stroke="#000000" stroke-width="16" stroke-linecap="round"/>
+</g>
+"##
+    )
+}

@@ -1,0 +1,191 @@
+//! Fonts for every supported script: one font database per process, the Noto family named for
+//! each script (never left to fallback, which picks stray faces and misplaces Indic marks), and
+//! measurement of text so layouts can wrap lines before resvg shapes them.
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::usvg::fontdb::{self, Database, Family, Query, Weight};
+use skrifa::MetadataProvider;
+use skrifa::instance::{LocationRef, Size};
+
+/// A writing system with its own font.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Script {
+    /// Latin, Greek and Cyrillic (Vietnamese included).
+    Latin,
+    /// Arabic and Persian.
+    Arabic,
+    Devanagari,
+    Bengali,
+    Thai,
+    /// Han in Simplified Chinese forms, for Chinese and for Han outside a Japanese or Korean text.
+    Chinese,
+    /// Kana and Han in Japanese forms.
+    Japanese,
+    /// Hangul and Han in Korean forms.
+    Korean,
+}
+
+impl Script {
+    /// Every script, for checks at start-up.
+    pub const ALL: [Script; 8] = [
+        Script::Latin,
+        Script::Arabic,
+        Script::Devanagari,
+        Script::Bengali,
+        Script::Thai,
+        Script::Chinese,
+        Script::Japanese,
+        Script::Korean,
+    ];
+
+    /// The font family drawn for this script (from Debian's fonts-noto-core and fonts-noto-cjk).
+    pub fn family(self) -> &'static str {
+        match self {
+            Script::Latin => "Noto Sans",
+            Script::Arabic => "Noto Sans Arabic",
+            Script::Devanagari => "Noto Sans Devanagari",
+            Script::Bengali => "Noto Sans Bengali",
+            Script::Thai => "Noto Sans Thai",
+            Script::Chinese => "Noto Sans CJK SC",
+            Script::Japanese => "Noto Sans CJK JP",
+            Script::Korean => "Noto Sans CJK KR",
+        }
+    }
+
+    /// The script a character belongs to, or `None` for characters every script shares (spaces,
+    /// digits, ASCII punctuation, combining marks), which follow their neighbours. Han takes the
+    /// form of the text's language (`lang`, ISO 639-1).
+    pub fn of(c: char, lang: &str) -> Option<Script> {
+        let han = || match lang {
+            "ja" => Script::Japanese,
+            "ko" => Script::Korean,
+            _ => Script::Chinese,
+        };
+        Some(match u32::from(c) {
+            0x0000..=0x0040 | 0x005B..=0x0060 | 0x007B..=0x00BF | 0x00D7 | 0x00F7 => return None,
+            0x0300..=0x036F | 0x200B..=0x206F | 0xFE00..=0xFE0F => return None,
+            0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => {
+                Script::Arabic
+            }
+            // The dandas are shared by Indic scripts; they follow their neighbours.
+            0x0964 | 0x0965 => return None,
+            0x0900..=0x097F | 0xA8E0..=0xA8FF => Script::Devanagari,
+            0x0980..=0x09FF => Script::Bengali,
+            0x0E00..=0x0E7F => Script::Thai,
+            0x3040..=0x30FF | 0x31F0..=0x31FF => Script::Japanese,
+            0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7AF => Script::Korean,
+            0x2E80..=0x2FFF | 0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF => {
+                han()
+            }
+            _ => Script::Latin,
+        })
+    }
+}
+
+/// The fonts of the process.
+pub struct Fonts {
+    db: Arc<Database>,
+    /// Regular and bold face of each script, in `Script::ALL` order; `None` where not installed.
+    faces: Vec<[Option<fontdb::ID>; 2]>,
+}
+
+static FONTS: OnceLock<Fonts> = OnceLock::new();
+
+/// The process's fonts, loaded on first use (system fonts plus `ASSET_FONTS_DIR` if set).
+/// `serve` calls this at start-up on a blocking thread so no request pays for the scan.
+pub fn get() -> &'static Fonts {
+    FONTS.get_or_init(|| {
+        let mut db = Database::new();
+        db.load_system_fonts();
+        if let Some(dir) = std::env::var_os("ASSET_FONTS_DIR") {
+            db.load_fonts_dir(dir);
+        }
+        Fonts::new(db)
+    })
+}
+
+impl Fonts {
+    fn new(db: Database) -> Fonts {
+        let faces = Script::ALL
+            .iter()
+            .map(|script| {
+                [Weight::NORMAL, Weight::BOLD].map(|weight| {
+                    let query = Query { families: &[Family::Name(script.family())], weight, ..Query::default() };
+                    db.query(&query)
+                        .filter(|id| db.face(*id).is_some_and(|f| f.families.iter().any(|(n, _)| n == script.family())))
+                })
+            })
+            .collect();
+        Fonts { db: Arc::new(db), faces }
+    }
+
+    /// The database resvg draws with.
+    pub fn database(&self) -> Arc<Database> {
+        self.db.clone()
+    }
+
+    /// Scripts whose font is not installed; drawing them would lose the text.
+    pub fn missing(&self) -> Vec<&'static str> {
+        Script::ALL.iter().zip(&self.faces).filter(|(_, f)| f[0].is_none()).map(|(s, _)| s.family()).collect()
+    }
+
+    fn face(&self, script: Script, bold: bool) -> Option<fontdb::ID> {
+        let index = Script::ALL.iter().position(|s| *s == script)?;
+        let pair = self.faces[index];
+        pair[usize::from(bold)].or(pair[0])
+    }
+
+    /// Whether the script's font has a glyph for every character of `text`.
+    pub fn covers(&self, script: Script, text: &str) -> bool {
+        self.with_font(script, false, |font| {
+            let charmap = font.charmap();
+            text.chars().all(|c| c.is_whitespace() || charmap.map(c).is_some())
+        })
+        .unwrap_or(false)
+    }
+
+    /// Width of `text` at `size` pixels in the script's font, from glyph advances (before
+    /// shaping: contextual forms change it by a few percent, so layouts leave a margin).
+    pub fn width(&self, script: Script, bold: bool, size: f32, text: &str) -> f32 {
+        self.with_font(script, bold, |font| {
+            let charmap = font.charmap();
+            let metrics = font.glyph_metrics(Size::new(size), LocationRef::default());
+            text.chars()
+                .map(|c| charmap.map(c).and_then(|g| metrics.advance_width(g)).unwrap_or(size * 0.5))
+                .sum::<f32>()
+        })
+        .unwrap_or(size * 0.6 * text.chars().count() as f32)
+    }
+
+    fn with_font<T>(&self, script: Script, bold: bool, f: impl FnOnce(&skrifa::FontRef<'_>) -> T) -> Option<T> {
+        let id = self.face(script, bold)?;
+        self.db
+            .with_face_data(id, |data, index| skrifa::FontRef::from_index(data, index).ok().map(|font| f(&font)))
+            .flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn characters_take_the_script_of_their_writing_system() {
+        assert_eq!(Script::of('a', "en"), Some(Script::Latin));
+        assert_eq!(Script::of('ж', "ru"), Some(Script::Latin));
+        assert_eq!(Script::of('ư', "vi"), Some(Script::Latin));
+        assert_eq!(Script::of('ب', "ar"), Some(Script::Arabic));
+        assert_eq!(Script::of('پ', "fa"), Some(Script::Arabic));
+        assert_eq!(Script::of('ह', "hi"), Some(Script::Devanagari));
+        assert_eq!(Script::of('ব', "bn"), Some(Script::Bengali));
+        assert_eq!(Script::of('ก', "th"), Some(Script::Thai));
+        assert_eq!(Script::of('の', "ja"), Some(Script::Japanese));
+        assert_eq!(Script::of('한', "ko"), Some(Script::Korean));
+        assert_eq!(Script::of('中', "zh"), Some(Script::Chinese));
+        assert_eq!(Script::of('中', "ja"), Some(Script::Japanese));
+        for shared in [' ', '1', '!', '#', '$', '।', '\u{301}'] {
+            assert_eq!(Script::of(shared, "hi"), None, "{shared:?}");
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! Paragraph layout for SVG: untrusted text cleaned, split into runs by script (each drawn in its
+//! own named font), wrapped at safe break points and shrunk until it fits its box.
+
+use std::fmt::Write;
+
+use super::fonts::{Fonts, Script};
+use crate::markup::escape;
+
+/// Where and how a paragraph is drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct Paragraph {
+    /// Centre of the box, horizontally.
+    pub center_x: f32,
+    /// Top of the box.
+    pub top: f32,
+    pub width: f32,
+    pub height: f32,
+    /// Font sizes to try, largest first; the first whose lines fit is used.
+    pub sizes: &'static [f32],
+    pub bold: bool,
+    /// Fill colour (a constant of the layout, never user text).
+    pub fill: &'static str,
+    /// Outline colour and width, for text over busy backgrounds.
+    pub outline: Option<(&'static str, f32)>,
+    /// Centre the lines vertically in the box rather than starting at its top.
+    pub middle: bool,
+}
+
+/// A laid-out paragraph: its SVG and the height it takes.
+#[derive(Debug, Default)]
+pub struct Laid {
+    pub svg: String,
+    pub height: f32,
+}
+
+const LINE_HEIGHT: f32 = 1.32;
+/// Share of the box width lines are wrapped to: widths are measured before shaping.
+const WRAP_MARGIN: f32 = 0.92;
+
+/// Lays out `text` (in language `lang`, ISO 639-1) in `p`'s box.
+pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph) -> Laid {
+    let text = drawable(fonts, text, lang);
+    if text.is_empty() {
+        return Laid::default();
+    }
+    let smallest = *p.sizes.last().unwrap_or(&32.0);
+    let (size, mut lines) = p
+        .sizes
+        .iter()
+        .map(|&size| (size, wrap(fonts, &text, lang, p.bold, size, p.width * WRAP_MARGIN)))
+        .find(|(size, lines)| lines.len() as f32 * size * LINE_HEIGHT <= p.height)
+        .unwrap_or_else(|| (smallest, wrap(fonts, &text, lang, p.bold, smallest, p.width * WRAP_MARGIN)));
+    let room = ((p.height / (size * LINE_HEIGHT)).floor() as usize).max(1);
+    if lines.len() > room {
+        lines.truncate(room);
+        if let Some(last) = lines.last_mut() {
+            last.push('…');
+        }
+    }
+    let height = lines.len() as f32 * size * LINE_HEIGHT;
+    let top = if p.middle { p.top + (p.height - height) / 2.0 } else { p.top };
+    let mut svg = String::new();
+    let weight = if p.bold { 700 } else { 400 };
+    let outline = p
+        .outline
+        .map(|(color, w)| format!(r#" stroke="{color}" stroke-width="{w}" stroke-linejoin="round" paint-order="stroke""#))
+        .unwrap_or_default();
+    let direction = if rtl { r#" direction="rtl""# } else { "" };
+    for (i, line) in lines.iter().enumerate() {
+        let baseline = top + i as f32 * size * LINE_HEIGHT + size * 1.05;
+        let _ = write!(
+            svg,
+            r#"<text x="{x}" y="{baseline:.1}" text-anchor="middle" font-size="{size}" font-weight="{weight}" fill="{fill}"{outline}{direction}>"#,
+            x = p.center_x,
+            fill = p.fill,
+        );
+        for (script, run) in font_runs(fonts, line, lang) {
+            let _ = write!(svg, r#"<tspan font-family="{}">{}</tspan>"#, script.family(), escape(&run));
+        }
+        svg.push_str("</text>\n");
+    }
+    Laid { svg, height }
+}
+
+/// The text as it will be drawn: one line without control characters, whitespace collapsed, and
+/// without what no installed font can draw (emoji, private use) — a missing glyph would be a box.
+pub fn drawable(fonts: &Fonts, text: &str, lang: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() || c.is_control() {
+            space = !out.is_empty();
+            continue;
+        }
+        let script = Script::of(c, lang).unwrap_or(Script::Latin);
+        let mut buf = [0u8; 4];
+        let drawable = fonts.covers(script, c.encode_utf8(&mut buf))
+            || (is_mark(c) || matches!(c, '\u{200C}' | '\u{200D}' | '।' | '॥'));
+        if !drawable {
+            continue;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Splits `line` into runs of one script; a shared character joins the run it sits in when that
+/// run's font draws it, and a Latin run otherwise.
+fn runs(line: &str, lang: &str, covers: impl Fn(Script, char) -> bool) -> Vec<(Script, String)> {
+    let mut out: Vec<(Script, String)> = Vec::new();
+    for c in line.chars() {
+        let script = Script::of(c, lang)
+            .or_else(|| out.last().map(|(s, _)| *s).filter(|s| c == ' ' || is_mark(c) || covers(*s, c)))
+            .unwrap_or(Script::Latin);
+        match out.last_mut() {
+            Some((last, run)) if *last == script => run.push(c),
+            _ => out.push((script, c.to_string())),
+        }
+    }
+    out
+}
+
+/// The runs of `line` as drawn with `fonts`.
+fn font_runs(fonts: &Fonts, line: &str, lang: &str) -> Vec<(Script, String)> {
+    runs(line, lang, |script, c| fonts.covers(script, c.encode_utf8(&mut [0u8; 4])))
+}
+
+fn width(fonts: &Fonts, text: &str, lang: &str, bold: bool, size: f32) -> f32 {
+    font_runs(fonts, text, lang).iter().map(|(script, run)| fonts.width(*script, bold, size, run)).sum()
+}
+
+/// Wraps `text` into lines no wider than `max`: at spaces, between ideographs (never before
+/// closing punctuation), and inside a word only when the word alone is too wide — then never
+/// before a combining mark or after a virama, so clusters stay whole.
+fn wrap(fonts: &Fonts, text: &str, lang: &str, bold: bool, size: f32, max: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for piece in pieces(text, lang) {
+        let candidate = format!("{line}{piece}");
+        if line.is_empty() || width(fonts, candidate.trim_end(), lang, bold, size) <= max {
+            line = candidate;
+        } else {
+            lines.push(line.trim_end().to_string());
+            line = piece.trim_start().to_string();
+        }
+        // A piece wider than a whole line is split inside, at cluster boundaries.
+        while width(fonts, line.trim_end(), lang, bold, size) > max {
+            let chars: Vec<char> = line.chars().collect();
+            let fit = (1..chars.len())
+                .rev()
+                .filter(|&i| !is_mark(chars[i]) && !is_virama(chars[i - 1]))
+                .find(|&i| width(fonts, &chars[..i].iter().collect::<String>(), lang, bold, size) <= max);
+            let Some(cut) = fit else { break };
+            lines.push(chars[..cut].iter().collect());
+            line = chars[cut..].iter().collect();
+        }
+    }
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// The text cut at its break opportunities; each piece keeps its trailing space.
+fn pieces(text: &str, lang: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        let breaks = match prev {
+            Some(p) if p == ' ' => c != ' ',
+            Some(p) => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ',
+            None => false,
+        };
+        if breaks && !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+        current.push(c);
+        prev = Some(c);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// Characters of scripts written without spaces between words (Korean uses spaces).
+fn ideographic(c: char, lang: &str) -> bool {
+    matches!(Script::of(c, lang), Some(Script::Chinese | Script::Japanese)) && !closing(c)
+}
+
+/// Characters that must not begin a line.
+fn closing(c: char) -> bool {
+    "、。，．！？：；）」』】〉》〕ーぁぃぅぇぉっゃゅょァィゥェォッャュョ!?.,:;)…".contains(c)
+}
+
+/// Combining marks of the supported scripts: a line never starts with one.
+fn is_mark(c: char) -> bool {
+    matches!(u32::from(c),
+        0x0300..=0x036F | 0x0610..=0x061A | 0x064B..=0x065F | 0x0670 | 0x06D6..=0x06ED
+        | 0x0900..=0x0903 | 0x093A..=0x094F | 0x0951..=0x0957 | 0x0962..=0x0963
+        | 0x0981..=0x0983 | 0x09BC | 0x09BE..=0x09CD | 0x09D7 | 0x09E2..=0x09E3
+        | 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E | 0x200C | 0x200D | 0xFE00..=0xFE0F)
+}
+
+/// Viramas join the consonants around them into one cluster.
+fn is_virama(c: char) -> bool {
+    matches!(c, '\u{094D}' | '\u{09CD}' | '\u{0E3A}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_split_by_script_and_shared_characters_stay_with_their_run() {
+        let all = |_: Script, _: char| true;
+        let got = runs("حقيقة: #MOON $MOON!", "ar", all);
+        assert_eq!(got, vec![(Script::Arabic, "حقيقة: #".into()), (Script::Latin, "MOON $MOON!".into())]);
+        let no_hash_in_arabic = |s: Script, c: char| !(s == Script::Arabic && c == '#');
+        let got = runs("حقيقة: #MOON", "ar", no_hash_in_arabic);
+        assert_eq!(got, vec![(Script::Arabic, "حقيقة: ".into()), (Script::Latin, "#MOON".into())]);
+        assert_eq!(runs("123 ok", "en", all), vec![(Script::Latin, "123 ok".into())]);
+        assert_eq!(runs("日本語のテキスト", "ja", all), vec![(Script::Japanese, "日本語のテキスト".into())]);
+    }
+
+    #[test]
+    fn break_opportunities_follow_the_writing_system() {
+        assert_eq!(pieces("two words", "en"), vec!["two ", "words"]);
+        assert_eq!(pieces("今日は。晴れ", "ja"), vec!["今", "日", "は。", "晴", "れ"]);
+        assert_eq!(pieces("안녕 하세요", "ko"), vec!["안녕 ", "하세요"]);
+    }
+
+    #[test]
+    fn marks_are_never_split_from_their_base() {
+        assert!(is_mark('\u{0947}') && is_mark('\u{0E34}') && is_mark('\u{064E}') && !is_mark('a'));
+        assert!(is_virama('\u{094D}'));
+    }
+}

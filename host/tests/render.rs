@@ -1,0 +1,122 @@
+//! Pictures in every script: everything the meme generator writes, in each of the 23 languages and
+//! each kind, is drawable in the font named for its script (so nothing falls back to a stray face
+//! or a box); each language's card is a PNG with its text inked; and one line per script renders
+//! exactly like its golden image, which was checked by eye (shaping of Arabic and Persian joined
+//! right to left, Devanagari and Bengali conjuncts and marks, Thai marks, CJK forms).
+//!
+//! After a deliberate change of layout or fonts: `ASSET_UPDATE_GOLDEN=1 cargo nextest run -p
+//! asset-host --test render`, then look at `host/tests/golden/*.png` before committing them.
+
+use std::path::PathBuf;
+
+use asset_host::languages::LANGUAGES;
+use asset_host::memes::card::{self, Sheet};
+use asset_host::plugins::bindings::asset::generator::types::Request;
+use asset_host::plugins::{Limits, Sandbox, builtins};
+use asset_host::render::fonts;
+use asset_host::render::text::{Paragraph, drawable, paragraph};
+use asset_tests::browser::decode_png as decode;
+
+const KINDS: [&str; 6] = ["image", "carousel", "confession", "hottake", "reply", "hybrid"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_language_is_drawn_in_its_own_font_and_inked() {
+    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
+    let prepared = sandbox.prepare(meme).unwrap();
+    let fonts = fonts::get();
+    assert!(fonts.missing().is_empty(), "fonts missing: {:?}", fonts.missing());
+    for language in LANGUAGES.iter() {
+        for kind in KINDS {
+            let request = Request {
+                task: "meme".into(),
+                kind: Some(kind.into()),
+                input: "rockets".into(),
+                language: language.code.into(),
+                seed: 3,
+                brand: None,
+                options: Vec::new(),
+            };
+            let content = sandbox.generate(&prepared, Limits::GLOBAL, &[], "meme", &request).await.unwrap();
+            for block in &content.blocks {
+                let normal = block.text.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert_eq!(drawable(fonts, &block.text, language.code), normal, "{} {kind}", language.code);
+            }
+            if kind != "image" {
+                continue;
+            }
+            let sheet = Sheet {
+                kind,
+                language: language.code,
+                rtl: language.direction == "rtl",
+                blocks: content.blocks.iter().map(|b| (b.role.as_str(), b.text.as_str())).collect(),
+                seed: 0,
+            };
+            let pictures = card::render(&sheet).unwrap();
+            assert_eq!(pictures.len(), 1);
+            let (width, height, pixels) = decode(&pictures[0].png);
+            assert_eq!((width, height), card::CARD);
+            // The top line is white on a dark background: its ink is the white pixels there.
+            let row = width as usize * 3;
+            let inked = pixels[150 * row..710 * row].chunks_exact(3).filter(|p| p.iter().all(|c| *c > 230)).count();
+            assert!(inked > 3000, "{}: only {inked} white pixels in the top line", language.code);
+        }
+    }
+}
+
+/// One line per script, from the phrase tables, with the hashtag and ticker the brand adds.
+const SAMPLES: [(&str, &str, &str); 9] = [
+    ("latin", "vi", "Tôi thú nhận: Привет! Đừng lo #MOON $MOON"),
+    ("arabic", "ar", "رأي جريء: الصواريخ مبالغ فيها. #MOON"),
+    ("persian", "fa", "نظر جنجالی: موشک‌ها امسال می‌برند"),
+    ("devanagari", "hi", "मेरी स्वीकारोक्ति: क्षमा करें, प्रश्न स्पष्ट है"),
+    ("bengali", "bn", "স্বীকারোক্তি: রকেট আমার প্রিয়, ক্ষমা করবেন"),
+    ("thai", "th", "ความคิดเห็นที่ไม่เป็นที่นิยม: จรวดน่าทึ่งมาก"),
+    ("chinese", "zh", "热门观点：火箭被高估了。#MOON"),
+    ("japanese", "ja", "告白します：ロケットが大好きです。"),
+    ("korean", "ko", "솔직히 말하면: 로켓은 과대평가됐다"),
+];
+
+#[test]
+fn each_script_renders_like_its_golden_image() {
+    let fonts = fonts::get();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let update = std::env::var_os("ASSET_UPDATE_GOLDEN").is_some();
+    let mut failures = Vec::new();
+    for (name, lang, text) in SAMPLES {
+        let p = Paragraph {
+            center_x: 540.0,
+            top: 20.0,
+            width: 1000.0,
+            height: 320.0,
+            sizes: &[72.0, 60.0, 52.0],
+            bold: true,
+            fill: "#ffffff",
+            outline: Some(("#000000", 8.0)),
+            middle: true,
+        };
+        let laid = paragraph(fonts, text, lang, matches!(lang, "ar" | "fa"), &p);
+        let svg = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="360"><rect width="1080" height="360" fill="#2c5364"/>{}</svg>"##,
+            laid.svg
+        );
+        let png = asset_host::render::png(&svg, 1080, 360).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &png).unwrap();
+            continue;
+        }
+        let golden = std::fs::read(&path).unwrap_or_else(|_| panic!("{} is missing", path.display()));
+        let ((_, _, got), (_, _, want)) = (decode(&png), decode(&golden));
+        // Identical fonts and renderer give identical pixels; allow anti-aliasing noise only.
+        let differing = got.chunks_exact(3).zip(want.chunks_exact(3)).filter(|(a, b)| {
+            a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24)
+        });
+        let share = differing.count() as f64 / (1080.0 * 360.0);
+        if got.len() != want.len() || share > 0.002 {
+            failures.push(format!("{name}: {:.2}% of pixels differ", share * 100.0));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?} (see the module comment to update after a deliberate change)");
+}
