@@ -15,6 +15,7 @@ pub mod error;
 pub mod feeds;
 pub mod gate;
 pub mod idempotency;
+pub mod jobs;
 pub mod languages;
 pub mod limits;
 pub mod markup;

@@ -1,11 +1,12 @@
-//! The storage suite: keys, the credit ledger, idempotency records and shared rate-limit
-//! counters, run unchanged against SQLite and PostgreSQL.
+//! The storage suite: keys, the credit ledger, idempotency records, shared rate-limit counters
+//! and the durable job queue, run unchanged against SQLite and PostgreSQL.
 
 use std::sync::Arc;
 
 use asset_host::auth::{self, Role};
 use asset_host::billing::credits::{self, CreditError};
 use asset_host::idempotency::{self, Claim, Stored};
+use asset_host::jobs;
 use asset_host::limits::{Group, Limiter};
 use asset_host::store::Db;
 use asset_tests::PgDatabase;
@@ -67,6 +68,10 @@ on_both_backends!(
     idempotency_claims_replay_mismatch_and_in_progress,
     idempotency_takes_over_abandoned_and_expired_records,
     rate_limit_counters_are_shared_through_the_database,
+    a_job_is_charged_with_its_row_and_claimed_by_one_worker,
+    an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing,
+    a_job_that_fails_for_good_is_refunded_exactly_once,
+    workers_run_jobs_and_record_success_and_failure,
 );
 
 /// The invariant: the ledger sums to the balance, and its last row agrees.
@@ -330,4 +335,117 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
     one.purge().await.unwrap();
     assert!(!one.check(Group::Status, "key:1").await.allowed, "purge keeps live buckets");
     replica.close().await;
+}
+
+fn new_job<'a>(id: &'a str, key: i64, input: &'a serde_json::Value, max_attempts: i64) -> jobs::NewJob<'a> {
+    jobs::NewJob { id, kind: "render", key_id: key, input, cost: 3, max_attempts }
+}
+
+async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
+    let key = new_key(&t.db, 5).await;
+    let input = serde_json::json!({"script": "hello"});
+    let (job, charge) = jobs::submit(&t.db, &new_job("j1", key, &input, 3)).await.unwrap();
+    assert_eq!((job.state, job.attempts, job.input["script"].as_str()), (jobs::State::Queued, 0, Some("hello")));
+    assert_eq!(charge.unwrap().balance_after, 2);
+    let refused = jobs::submit(&t.db, &new_job("j2", key, &input, 3)).await;
+    assert!(matches!(refused, Err(CreditError::Insufficient { needed: 3, balance: 2 })), "{refused:?}");
+    assert!(jobs::get(&t.db, "j2", key).await.unwrap().is_none(), "no job without its charge");
+    assert!(jobs::get(&t.db, "j1", key + 1).await.unwrap().is_none(), "another key's job is not found");
+    assert_ledger_matches(&t.db, key).await;
+
+    let claims: Vec<_> = futures::future::join_all(
+        (0..6).map(|w| { let db = t.db.clone(); async move { jobs::claim(&db, &format!("w{w}"), &["render"], 10_000).await.unwrap() } }),
+    )
+    .await;
+    let won: Vec<_> = claims.into_iter().flatten().collect();
+    assert_eq!(won.len(), 1, "exactly one worker claims the job");
+    assert_eq!((won[0].state, won[0].attempts), (jobs::State::Running, 1));
+    assert!(jobs::claim(&t.db, "late", &["other"], 10_000).await.unwrap().is_none(), "kinds are respected");
+    assert_eq!(jobs::backlog(&t.db, &["render"]).await.unwrap(), 1);
+}
+
+async fn an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing(t: &TestDb) {
+    let key = new_key(&t.db, 3).await;
+    let input = serde_json::json!({});
+    jobs::submit(&t.db, &new_job("j", key, &input, 3)).await.unwrap();
+    jobs::claim(&t.db, "dead", &["render"], 50).await.unwrap().unwrap();
+    assert!(jobs::claim(&t.db, "next", &["render"], 10_000).await.unwrap().is_none(), "the lease holds");
+    tokio::time::sleep(std::time::Duration::from_millis(80)).await;
+    let again = jobs::claim(&t.db, "next", &["render"], 10_000).await.unwrap().expect("expired lease is claimable");
+    assert_eq!(again.attempts, 2);
+    assert!(!jobs::heartbeat(&t.db, "j", "dead", 10_000).await.unwrap(), "the old worker lost its lease");
+    assert!(!jobs::succeed(&t.db, "j", "dead", &serde_json::json!({"stale": true})).await.unwrap());
+    assert!(jobs::heartbeat(&t.db, "j", "next", 10_000).await.unwrap());
+    assert!(jobs::succeed(&t.db, "j", "next", &serde_json::json!({"url": "x"})).await.unwrap());
+    let done = jobs::get(&t.db, "j", key).await.unwrap().unwrap();
+    assert_eq!((done.state, done.result.unwrap()["url"].as_str()), (jobs::State::Succeeded, Some("x")));
+    assert!(done.finished_at.is_some());
+    assert_eq!(credits::balance(&t.db, key).await.unwrap(), 0, "a finished job keeps its charge");
+}
+
+async fn a_job_that_fails_for_good_is_refunded_exactly_once(t: &TestDb) {
+    let key = new_key(&t.db, 6).await;
+    let input = serde_json::json!({});
+    jobs::submit(&t.db, &new_job("r", key, &input, 2)).await.unwrap();
+    let first = jobs::claim(&t.db, "a", &["render"], 10_000).await.unwrap().unwrap();
+    assert_eq!(jobs::fail(&t.db, &first, "a", "flaky", true).await.unwrap(), jobs::Failed::Retrying);
+    let queued = jobs::get(&t.db, "r", key).await.unwrap().unwrap();
+    assert_eq!((queued.state, queued.error.as_deref()), (jobs::State::Queued, Some("flaky")));
+    assert!(jobs::claim(&t.db, "b", &["render"], 10_000).await.unwrap().is_none(), "backoff holds the retry");
+    sqlx::query("UPDATE jobs SET run_after = 0 WHERE id = 'r'").execute(t.db.pool()).await.unwrap();
+    let second = jobs::claim(&t.db, "b", &["render"], 10_000).await.unwrap().unwrap();
+    assert_eq!(second.attempts, 2);
+    // The stale first attempt cannot fail it again; the last attempt fails it for good.
+    assert_eq!(jobs::fail(&t.db, &first, "a", "late", true).await.unwrap(), jobs::Failed::LostLease);
+    assert_eq!(jobs::fail(&t.db, &second, "b", "broken", true).await.unwrap(), jobs::Failed::Final);
+    assert_eq!(jobs::fail(&t.db, &second, "b", "again", false).await.unwrap(), jobs::Failed::LostLease);
+    assert_eq!(jobs::get(&t.db, "r", key).await.unwrap().unwrap().state, jobs::State::Failed);
+    assert_eq!(credits::balance(&t.db, key).await.unwrap(), 6, "refunded");
+
+    // A worker killed during the last attempt: the reaper fails and refunds it, once.
+    jobs::submit(&t.db, &new_job("k", key, &input, 1)).await.unwrap();
+    jobs::claim(&t.db, "killed", &["render"], 30).await.unwrap().unwrap();
+    assert_eq!(credits::balance(&t.db, key).await.unwrap(), 3);
+    tokio::time::sleep(std::time::Duration::from_millis(60)).await;
+    let reaped = futures::future::join_all((0..3).map(|_| jobs::reap(&t.db))).await;
+    assert_eq!(reaped.into_iter().map(Result::unwrap).sum::<usize>(), 1);
+    assert_eq!(jobs::get(&t.db, "k", key).await.unwrap().unwrap().state, jobs::State::Failed);
+    assert_eq!(credits::balance(&t.db, key).await.unwrap(), 6);
+    let refunds = credits::ledger(&t.db, key).await.unwrap().into_iter().filter(|e| e.kind == "refund").count();
+    assert_eq!(refunds, 2);
+    assert_ledger_matches(&t.db, key).await;
+}
+
+async fn workers_run_jobs_and_record_success_and_failure(t: &TestDb) {
+    use asset_host::jobs::worker::{self, Handler, JobError};
+    let key = new_key(&t.db, 9).await;
+    for (id, input) in [("ok", serde_json::json!({"n": 2})), ("bad", serde_json::json!({"n": -1}))] {
+        jobs::submit(&t.db, &new_job(id, key, &input, 3)).await.unwrap();
+    }
+    let handler: Handler = std::sync::Arc::new(|job: jobs::Job| {
+        Box::pin(async move {
+            match job.input["n"].as_i64() {
+                Some(n) if n >= 0 => Ok(serde_json::json!({"double": n * 2})),
+                _ => Err(JobError::Fatal("n must not be negative".into())),
+            }
+        })
+    });
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let settings = worker::Settings { concurrency: 2, lease: std::time::Duration::from_secs(5), poll: std::time::Duration::from_millis(20) };
+    let running = tokio::spawn(worker::run(t.db.clone(), [("render", handler)].into(), settings, stopped));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let ok = jobs::get(&t.db, "ok", key).await.unwrap().unwrap();
+        let bad = jobs::get(&t.db, "bad", key).await.unwrap().unwrap();
+        if ok.state == jobs::State::Succeeded && bad.state == jobs::State::Failed {
+            assert_eq!(ok.result.unwrap()["double"], 4);
+            assert_eq!(bad.error.as_deref(), Some("n must not be negative"));
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "jobs did not finish: {ok:?} {bad:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    stop.send(true).unwrap();
+    running.await.unwrap();
+    assert_eq!(credits::balance(&t.db, key).await.unwrap(), 6, "the failed job was refunded, the other kept");
 }

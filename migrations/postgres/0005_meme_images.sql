@@ -3,9 +3,9 @@
 CREATE TABLE meme_images (
     meme_id   TEXT    NOT NULL REFERENCES memes (id),
     -- 1-based position: the card, or the slide number.
-    position  INTEGER NOT NULL,
-    width     INTEGER NOT NULL,
-    height    INTEGER NOT NULL,
+    position  BIGINT  NOT NULL,
+    width     BIGINT  NOT NULL,
+    height    BIGINT  NOT NULL,
     png       BYTEA   NOT NULL,
     PRIMARY KEY (meme_id, position)
 );

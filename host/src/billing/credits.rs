@@ -87,33 +87,64 @@ pub async fn grant(db: &Db, key_id: i64, amount: i64, reason: &str) -> Result<i6
 /// Takes `cost` credits for the work named by `reason` and `reference` (a request or job id),
 /// or fails with [`CreditError::Insufficient`] having changed nothing.
 pub async fn charge(db: &Db, key_id: i64, cost: i64, reason: &str, reference: &str) -> Result<Charge, CreditError> {
+    let mut tx = db.pool().begin().await?;
+    match charge_in(&mut tx, key_id, cost, reason, reference).await {
+        Ok(charge) => {
+            tx.commit().await?;
+            Ok(charge)
+        }
+        Err(CreditError::Insufficient { needed, .. }) => {
+            tx.rollback().await?;
+            Err(CreditError::Insufficient { needed, balance: balance(db, key_id).await? })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// [`charge`] inside the caller's transaction, so the charge and what it pays for (a job row)
+/// commit together. On `Insufficient` the caller rolls back; the balance reported is 0 here.
+pub async fn charge_in(
+    conn: &mut AnyConnection,
+    key_id: i64,
+    cost: i64,
+    reason: &str,
+    reference: &str,
+) -> Result<Charge, CreditError> {
     debug_assert!(cost > 0, "free work is not charged");
     // The write comes first so SQLite takes its write lock at once instead of upgrading a
     // read lock mid-transaction (which fails instead of waiting).
-    let mut tx = db.pool().begin().await?;
     let updated =
         sqlx::query("UPDATE api_keys SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits")
             .bind(cost)
             .bind(key_id)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut *conn)
             .await?;
     let Some(row) = updated else {
-        tx.rollback().await?;
-        return Err(CreditError::Insufficient { needed: cost, balance: balance(db, key_id).await? });
+        return Err(CreditError::Insufficient { needed: cost, balance: 0 });
     };
     let balance_after: i64 = row.try_get(0)?;
-    let id = append(&mut tx, key_id, "charge", -cost, balance_after, reason, Some(reference)).await?;
-    tx.commit().await?;
+    let id = append(conn, key_id, "charge", -cost, balance_after, reason, Some(reference)).await?;
     Ok(Charge { id, key_id, cost, balance_after })
 }
 
 /// Returns a charge's credits. True when this call refunded it, false when it already was.
 pub async fn refund(db: &Db, charge: &Charge, reason: &str) -> Result<bool, sqlx::Error> {
     let mut tx = db.pool().begin().await?;
+    if !refund_in(&mut tx, charge, reason).await? {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// [`refund`] inside the caller's transaction (a job's final failure and its refund commit
+/// together). False when the charge was already refunded: roll back, nothing changed.
+pub async fn refund_in(conn: &mut AnyConnection, charge: &Charge, reason: &str) -> Result<bool, sqlx::Error> {
     let balance: i64 = sqlx::query("UPDATE api_keys SET credits = credits + $1 WHERE id = $2 RETURNING credits")
         .bind(charge.cost)
         .bind(charge.key_id)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut *conn)
         .await?
         .try_get(0)?;
     // The unique `refund_of` decides the race: the loser inserts nothing and rolls back.
@@ -129,14 +160,9 @@ pub async fn refund(db: &Db, charge: &Charge, reason: &str) -> Result<bool, sqlx
     .bind(reason)
     .bind(now_ms())
     .bind(charge.id)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut *conn)
     .await?;
-    if inserted.is_none() {
-        tx.rollback().await?;
-        return Ok(false);
-    }
-    tx.commit().await?;
-    Ok(true)
+    Ok(inserted.is_some())
 }
 
 /// Charges `cost`, runs `work`, and refunds exactly once if the work fails or panics.

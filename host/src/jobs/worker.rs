@@ -1,0 +1,172 @@
+//! Job workers: claim ready jobs of the kinds they serve, run each with its handler while
+//! renewing the lease, record the outcome, and fail for good (with refund) the jobs whose worker
+//! died on the last attempt. They run inside `serve` and as `asset-host worker` for scale-out.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::sync::{Semaphore, watch};
+use tracing::Instrument;
+
+use super::{Failed, Job};
+use crate::store::Db;
+
+/// Why an attempt failed.
+#[derive(Debug)]
+pub enum JobError {
+    /// Worth another attempt (a passing outage, a busy dependency).
+    Retry(String),
+    /// Will fail the same way every time (bad input found late): fail now, refund.
+    Fatal(String),
+}
+
+/// The work of one job kind. The future must be cancel-safe: it is dropped when the lease is lost.
+pub type Handler = Arc<dyn Fn(Job) -> Pin<Box<dyn Future<Output = Result<Value, JobError>> + Send>> + Send + Sync>;
+
+/// How workers behave.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Jobs run at once by this process.
+    pub concurrency: usize,
+    /// How long a claim lasts without a heartbeat; heartbeats come every third of it.
+    pub lease: Duration,
+    /// Pause between looks at an empty queue.
+    pub poll: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { concurrency: 1, lease: Duration::from_secs(15), poll: Duration::from_millis(200) }
+    }
+}
+
+/// Runs jobs until `stop` turns true; jobs still running then are handed back to the queue.
+pub async fn run(db: Db, handlers: HashMap<&'static str, Handler>, settings: Settings, mut stop: watch::Receiver<bool>) {
+    let worker = format!("{}-{}-{:08x}", hostname(), std::process::id(), rand::random::<u32>());
+    let kinds: Vec<&'static str> = handlers.keys().copied().collect();
+    let permits = Arc::new(Semaphore::new(settings.concurrency.max(1)));
+    let lease_ms = settings.lease.as_millis() as i64;
+    let mut running = tokio::task::JoinSet::new();
+    let mut since_reap = Duration::ZERO;
+    tracing::info!(worker, ?kinds, concurrency = settings.concurrency, "job worker started");
+    while !*stop.borrow() {
+        if since_reap >= Duration::from_secs(5) {
+            since_reap = Duration::ZERO;
+            match super::reap(&db).await {
+                Ok(0) => {}
+                Ok(n) => tracing::warn!(jobs = n, "failed and refunded jobs whose worker stopped on the last attempt"),
+                Err(e) => tracing::warn!(error = %e, "reaping jobs failed"),
+            }
+        }
+        let permit = tokio::select! {
+            permit = permits.clone().acquire_owned() => permit.expect("never closed"),
+            _ = stop.changed() => break,
+        };
+        let job = match super::claim(&db, &worker, &kinds, lease_ms).await {
+            Ok(Some(job)) => job,
+            Ok(None) => {
+                drop(permit);
+                tokio::select! {
+                    _ = tokio::time::sleep(settings.poll) => {},
+                    _ = stop.changed() => break,
+                }
+                since_reap += settings.poll;
+                continue;
+            }
+            Err(e) => {
+                drop(permit);
+                tracing::warn!(error = %e, "claiming a job failed");
+                tokio::time::sleep(settings.poll * 5).await;
+                since_reap += settings.poll * 5;
+                continue;
+            }
+        };
+        let handler = handlers[job.kind.as_str()].clone();
+        let (db, worker) = (db.clone(), worker.clone());
+        running.spawn(async move {
+            attempt(&db, &worker, handler, job, lease_ms).await;
+            drop(permit);
+        });
+        while running.try_join_next().is_some() {}
+    }
+    // Hand unfinished jobs back at once rather than waiting for their leases to expire.
+    running.abort_all();
+    while running.join_next().await.is_some() {}
+    if let Err(e) = release_all(&db, &worker).await {
+        tracing::warn!(error = %e, "releasing unfinished jobs failed; their leases will expire");
+    }
+    tracing::info!(worker, "job worker stopped");
+}
+
+/// One attempt: the handler races the heartbeat, which stops it if the lease is lost.
+async fn attempt(db: &Db, worker: &str, handler: Handler, job: Job, lease_ms: i64) {
+    let span = tracing::info_span!("job", id = %job.id, kind = %job.kind, attempt = job.attempts);
+    attempt_in_span(db, worker, handler, job, lease_ms).instrument(span).await;
+}
+
+async fn attempt_in_span(db: &Db, worker: &str, handler: Handler, job: Job, lease_ms: i64) {
+    let started = std::time::Instant::now();
+    let work = tokio::spawn(handler(job.clone()));
+    let abort = work.abort_handle();
+    let heartbeat = async {
+        let mut tick = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(50) as u64));
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            match super::heartbeat(db, &job.id, worker, lease_ms).await {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => tracing::warn!(error = %e, "heartbeat failed; retrying"),
+            }
+        }
+    };
+    let outcome = tokio::select! {
+        outcome = work => outcome,
+        () = heartbeat => {
+            abort.abort();
+            tracing::warn!("lease lost; another worker owns the job now");
+            return;
+        }
+    };
+    let recorded = match outcome {
+        Ok(Ok(result)) => super::succeed(db, &job.id, worker, &result).await.map(|held| {
+            tracing::info!(ms = started.elapsed().as_millis() as u64, held, "job succeeded");
+        }),
+        Ok(Err(JobError::Retry(why))) => record_failure(db, &job, worker, &why, true).await,
+        Ok(Err(JobError::Fatal(why))) => record_failure(db, &job, worker, &why, false).await,
+        Err(join) => record_failure(db, &job, worker, &format!("the job crashed: {join}"), true).await,
+    };
+    if let Err(e) = recorded {
+        tracing::error!(error = %e, "recording the job's outcome failed; its lease will expire and it will run again");
+    }
+}
+
+async fn record_failure(db: &Db, job: &Job, worker: &str, why: &str, retryable: bool) -> Result<(), sqlx::Error> {
+    match super::fail(db, job, worker, why, retryable).await? {
+        Failed::Retrying => tracing::warn!(error = why, "job attempt failed; retrying after backoff"),
+        Failed::Final => tracing::warn!(error = why, "job failed for good; its charge was refunded"),
+        Failed::LostLease => tracing::warn!(error = why, "job attempt failed after its lease was lost"),
+    }
+    Ok(())
+}
+
+/// Puts this worker's running jobs back in the queue without counting the interrupted attempt.
+async fn release_all(db: &Db, worker: &str) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL, \
+         updated_at = $1 WHERE lease_owner = $2 AND state = 'running'",
+    )
+    .bind(crate::store::now_ms())
+    .bind(worker)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected())
+}
+
+fn hostname() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "host".into())
+}
