@@ -14,7 +14,7 @@ use crate::limits::Limiter;
 use crate::observe::{self, Metrics};
 use crate::plugins::{self, Registry, Sandbox};
 use crate::store::{Backend, Db};
-use crate::{account, billing, brands, catalog, feeds, gate, idempotency, memes, openapi, ops};
+use crate::{account, audioscript, billing, brands, catalog, engine, feeds, gate, idempotency, memes, openapi, ops};
 
 /// Everything a request handler may need; cheap to clone.
 #[derive(Clone)]
@@ -65,6 +65,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(plugins::routes::router())
         .merge(brands::routes::router())
         .merge(memes::routes::router())
+        .merge(audioscript::routes::router())
+        .merge(engine::routes::router())
         .merge(feeds::router())
 }
 
@@ -112,6 +114,11 @@ where
     housekeeping.abort();
     follower.abort();
     served
+}
+
+/// The work of every job kind, for the workers of `serve` and `asset-host worker`.
+pub fn job_handlers(state: &AppState) -> std::collections::HashMap<&'static str, crate::jobs::worker::Handler> {
+    [(audioscript::KIND, audioscript::handler(state.clone()))].into()
 }
 
 /// Periodically forgets expired idempotency records and idle rate-limit buckets.

@@ -103,7 +103,7 @@ pub const SERVICES: &[Service] = &[
         sol_per_asset: false,
         credits: Some(3),
         asynchronous: true,
-        availability: Availability::ComingSoon,
+        availability: Availability::Available,
         limits: &[
             Limit { name: "script", max: 149, unit: "words" },
             Limit { name: "audio_url.duration", max: 180, unit: "seconds" },

@@ -50,6 +50,15 @@ struct Cli {
     /// Private networks (comma-separated CIDRs) the page fetcher may reach.
     #[arg(long, global = true, env = "ASSET_FETCH_ALLOW", value_delimiter = ',')]
     fetch_allow: Vec<String>,
+    /// Jobs (audioscript, MP4) this process runs at once; 0 makes a web-only replica.
+    #[arg(long, global = true, env = "ASSET_WORKERS")]
+    workers: Option<usize>,
+    /// Waiting or running render jobs at which new ones answer 429 renderer_busy.
+    #[arg(long, global = true, env = "ASSET_RENDER_QUEUE_LIMIT")]
+    render_queue_limit: Option<i64>,
+    /// Seconds a job's claim lasts without a heartbeat (a dead worker's job moves on after it).
+    #[arg(long, global = true, env = "ASSET_JOB_LEASE_SECS")]
+    job_lease_secs: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -62,6 +71,8 @@ enum Command {
         #[arg(long, env = "ASSET_LISTEN")]
         listen: Option<std::net::SocketAddr>,
     },
+    /// Run job workers only (no HTTP), for scale-out; stops on SIGTERM, handing jobs back.
+    Worker,
     /// Apply pending migrations and exit.
     Migrate,
     /// Manage API keys.
@@ -229,6 +240,15 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     if let Some(format) = cli.log_format {
         settings.log_format = format;
     }
+    if let Some(workers) = cli.workers {
+        settings.workers = workers;
+    }
+    if let Some(limit) = cli.render_queue_limit {
+        settings.render_queue_limit = limit;
+    }
+    if let Some(secs) = cli.job_lease_secs {
+        settings.job_lease_secs = secs.max(1);
+    }
     if let Command::Serve { listen: Some(addr) } = &cli.command {
         settings.listen = *addr;
     }
@@ -260,6 +280,7 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
     let db = open_db(&settings).await?;
     match command {
         Command::Serve { .. } => serve(db, settings).await,
+        Command::Worker => worker(db, settings).await,
         Command::Migrate => {
             eprintln!("migrations applied ({})", db.backend().name());
             Ok(())
@@ -410,6 +431,7 @@ async fn serve(db: Db, settings: Settings) -> Result<(), String> {
         tracing::info!("shutdown requested; draining requests in flight");
         let _ = stop_tx.send(true);
     });
+    let workers = spawn_workers(&state, stop_rx.clone());
     let mut drain_rx = stop_rx.clone();
     let mut stop_rx = stop_rx;
     let stopped = async move {
@@ -422,8 +444,38 @@ async fn serve(db: Db, settings: Settings) -> Result<(), String> {
             tokio::time::sleep(grace).await;
         } => tracing::warn!(grace_secs = grace.as_secs(), "drain grace elapsed; exiting with requests in flight"),
     }
+    if let Some(workers) = workers {
+        let _ = workers.await;
+    }
     db.close().await;
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// The job workers of this process, unless `workers` is 0.
+fn spawn_workers(state: &crate::AppState, stop: watch::Receiver<bool>) -> Option<tokio::task::JoinHandle<()>> {
+    let concurrency = state.settings.workers;
+    (concurrency > 0).then(|| {
+        let lease = Duration::from_secs(state.settings.job_lease_secs);
+        let settings = crate::jobs::worker::Settings { concurrency, lease, ..Default::default() };
+        tokio::spawn(crate::jobs::worker::run(state.db.clone(), crate::app::job_handlers(state), settings, stop))
+    })
+}
+
+/// `asset-host worker`: job workers and the plugin follower, no HTTP.
+async fn worker(db: Db, mut settings: Settings) -> Result<(), String> {
+    settings.workers = settings.workers.max(1);
+    let state = crate::AppState::new(db.clone(), settings).await?;
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let follower = tokio::spawn(crate::plugins::follow_activations(state.plugins.clone()));
+    let workers = spawn_workers(&state, stop_rx).ok_or("no workers")?;
+    println!("worker started");
+    shutdown_signal().await;
+    tracing::info!("shutdown requested; handing unfinished jobs back");
+    let _ = stop_tx.send(true);
+    let _ = workers.await;
+    follower.abort();
+    db.close().await;
     Ok(())
 }
 

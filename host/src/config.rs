@@ -54,6 +54,12 @@ pub struct Settings {
     pub model_api_key: Option<String>,
     /// Private networks (CIDR) the fetcher may reach anyway, e.g. an intranet. Empty: none.
     pub fetch_allowed_networks: Vec<String>,
+    /// Jobs (audioscript, MP4) this process runs at once; 0 runs none (a web-only replica).
+    pub workers: usize,
+    /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
+    pub render_queue_limit: i64,
+    /// Seconds a job's claim lasts without a heartbeat: how soon a dead worker's job moves on.
+    pub job_lease_secs: u64,
 }
 
 impl Default for Settings {
@@ -74,6 +80,9 @@ impl Default for Settings {
             model_name: "gpt-4o-mini".into(),
             model_api_key: None,
             fetch_allowed_networks: Vec::new(),
+            workers: 1,
+            render_queue_limit: 16,
+            job_lease_secs: 15,
         }
     }
 }
@@ -98,6 +107,9 @@ impl std::fmt::Debug for Settings {
             .field("model_name", &self.model_name)
             .field("model_api_key", &redacted(&self.model_api_key))
             .field("fetch_allowed_networks", &self.fetch_allowed_networks)
+            .field("workers", &self.workers)
+            .field("render_queue_limit", &self.render_queue_limit)
+            .field("job_lease_secs", &self.job_lease_secs)
             .finish()
     }
 }

@@ -66,6 +66,8 @@ pub enum ApiError {
     BadGateway { code: &'static str, message: String },
     /// 429: every sandbox or renderer slot is busy; retry shortly.
     Busy { message: &'static str },
+    /// 429: the render queue is past its threshold; nothing was charged.
+    RendererBusy { retry_after_secs: u64 },
     /// 501: a listed service that is not available yet.
     ComingSoon { service: &'static str },
     /// 503: a dependency is unavailable for the moment; retrying is safe.
@@ -97,7 +99,7 @@ impl ApiError {
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::ComingSoon { .. } => StatusCode::NOT_IMPLEMENTED,
             Self::BadGateway { .. } => StatusCode::BAD_GATEWAY,
-            Self::Busy { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Busy { .. } | Self::RendererBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -130,6 +132,7 @@ impl ApiError {
             | Self::Unprocessable { code, .. }
             | Self::BadGateway { code, .. } => code,
             Self::Busy { .. } => "busy",
+            Self::RendererBusy { .. } => "renderer_busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
             Self::NotFound { .. } => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
@@ -150,6 +153,10 @@ impl ApiError {
             | Self::Unprocessable { message, .. }
             | Self::BadGateway { message, .. } => (message.clone(), None),
             Self::Busy { message } => ((*message).into(), None),
+            Self::RendererBusy { retry_after_secs } => (
+                format!("The renderer is busy; nothing was charged. Retry in {retry_after_secs} s."),
+                Some(json!({ "retryAfter": retry_after_secs })),
+            ),
             Self::Unauthorized { message, .. } => ((*message).into(), None),
             Self::InsufficientCredits { needed, balance } => (
                 format!("This call costs {needed} credits and the key has {balance}."),
@@ -191,6 +198,9 @@ impl IntoResponse for ApiError {
         let mut response = (status, Json(body)).into_response();
         if let Self::RateLimited { group, decision } = &self {
             decision.write_headers(group, response.headers_mut());
+        }
+        if let Self::RendererBusy { retry_after_secs } = &self {
+            response.headers_mut().insert(header::RETRY_AFTER, (*retry_after_secs).into());
         }
         response
     }

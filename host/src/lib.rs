@@ -5,12 +5,14 @@
 
 pub mod account;
 pub mod app;
+pub mod audioscript;
 pub mod auth;
 pub mod billing;
 pub mod brands;
 pub mod catalog;
 pub mod cli;
 pub mod config;
+pub mod engine;
 pub mod error;
 pub mod feeds;
 pub mod gate;
@@ -19,6 +21,7 @@ pub mod jobs;
 pub mod languages;
 pub mod limits;
 pub mod markup;
+pub mod media;
 pub mod memes;
 pub mod model;
 pub mod net;

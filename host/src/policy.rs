@@ -87,6 +87,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     // Public pages and feeds.
     route("GET", "/memes/{id}", Public, Group::Public),
     route("GET", "/memes/{id}/{picture}", Public, Group::Public),
+    route("GET", "/m/{id}", Public, Group::Public),
+    route("GET", "/m/{id}/{part}", Public, Group::Public),
     route("GET", "/api/legacy/recent", Public, Group::Public),
     route("GET", "/api/legacy/leaderboard", Public, Group::Public),
     route("GET", "/api/brands/{key}/recent", Public, Group::Public),

@@ -141,10 +141,21 @@ impl Env {
         key
     }
 
+    /// Starts a long-running command (e.g. `worker`); the caller stops it.
+    pub fn spawn(&self, args: &[&str]) -> Child {
+        self.command(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("asset-host starts")
+    }
+
     /// Starts `serve` on an ephemeral port and waits until it listens.
     pub fn serve(&self) -> Server {
+        self.serve_with(&[])
+    }
+
+    /// `serve` with extra environment variables for this process only.
+    pub fn serve_with(&self, vars: &[(&str, &str)]) -> Server {
         let mut child = self
             .command(&["serve", "--listen", "127.0.0.1:0"])
+            .envs(vars.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::languages::{self, Language};
 use crate::plugins::routes::content_json;
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Registry, Request as WitRequest};
-use crate::store::now_ms;
+use crate::store::{now_ms, public_id};
 
 /// The generator slot memes come from.
 pub const SLOT: &str = "meme";
@@ -167,7 +167,7 @@ pub async fn create(
         writes(&voice.manifest.languages, "brand-voice", checked.language)?;
     }
 
-    let id = new_id();
+    let id = public_id();
     let plugin_request = WitRequest {
         task: "meme".into(),
         kind: Some(checked.kind.clone()),
@@ -353,15 +353,7 @@ pub async fn get(state: &AppState, id: &str) -> Result<Option<Stored>, sqlx::Err
     .transpose()
 }
 
-/// 12 random base62-ish characters: unguessable enough for public links.
-fn new_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let mut bytes = [0u8; 12];
-    rand::fill(&mut bytes);
-    bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
-}
-
 /// The generator's seed, derived from the meme id so a meme can be regenerated identically.
-fn seed_of(id: &str) -> u64 {
+pub fn seed_of(id: &str) -> u64 {
     id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

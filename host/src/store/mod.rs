@@ -104,6 +104,14 @@ impl Db {
     }
 }
 
+/// 12 random characters from an unambiguous alphabet (about 70 bits): ids for public links.
+pub fn public_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut bytes = [0u8; 12];
+    rand::fill(&mut bytes);
+    bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
+}
+
 /// Wall-clock time in Unix milliseconds, the unit every stored timestamp uses.
 pub fn now_ms() -> i64 {
     let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();

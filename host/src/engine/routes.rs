@@ -1,0 +1,49 @@
+//! Engine page routes: the page, its voice track and the picture of each beat (all public).
+
+use axum::{
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, header},
+    response::{Html, IntoResponse, Response},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::error::{ApiError, ErrorBody};
+use crate::memes::routes::base_url;
+
+fn missing() -> ApiError {
+    ApiError::NotFound { message: "No such page.".into() }
+}
+
+/// An engine page: beat-timed captions and pictures with the voice track.
+#[utoipa::path(get, path = "/m/{id}", tag = "audio", params(("id" = String, Path)),
+    responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody)))]
+async fn page(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Html<String>, ApiError> {
+    let page = super::get(&state.db, &id).await?.ok_or_else(missing)?;
+    Ok(Html(super::page::render(&page, &base_url(&state, &headers))))
+}
+
+/// The page's voice track (`voice`) or a beat's picture (`N.png`, N from 1). Never changes.
+#[utoipa::path(get, path = "/m/{id}/{part}", tag = "audio",
+    params(("id" = String, Path), ("part" = String, Path, description = "`voice` or `N.png`")),
+    responses((status = 200, content_type = "audio/wav"), (status = 404, body = ErrorBody)))]
+async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, ApiError> {
+    let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    if part == "voice" {
+        let audio = super::audio(&state.db, &id).await?.ok_or_else(missing)?;
+        let kind = super::get(&state.db, &id).await?.map_or("audio/wav".to_string(), |p| p.audio_type);
+        let kind = HeaderValue::from_str(&kind).unwrap_or(HeaderValue::from_static("audio/wav"));
+        return Ok(([(header::CONTENT_TYPE, kind), immutable], audio).into_response());
+    }
+    let position: i64 = part
+        .strip_suffix(".png")
+        .filter(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(missing)?;
+    let png = super::frame(&state.db, &id, position).await?.ok_or_else(missing)?;
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png")), immutable], png).into_response())
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(page)).routes(routes!(part))
+}

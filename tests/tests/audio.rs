@@ -1,0 +1,184 @@
+//! Audioscript end to end against the real binary: every bad input is a 400 with nothing
+//! charged, 402 and the renderer-busy 429 charge nothing, a script becomes an engine page whose
+//! voice track (espeak-ng) is split into beats with exact times, another key's job is a 404, and
+//! a worker killed with SIGKILL mid-job loses nothing: another worker finishes it, charged once.
+
+use std::time::{Duration, Instant};
+
+use asset_tests::browser::decode_png;
+use asset_tests::{Env, Storage, each_storage};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+const ROUTE: &str = "/api/agent/audioscript";
+
+async fn submit(base: &str, key: &str, body: Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+    let response = Client::new().post(format!("{base}{ROUTE}")).header("x-api-key", key).json(&body).send().await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    (status, headers, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn get(url: &str, key: &str) -> (StatusCode, Value) {
+    let response = Client::new().get(url).header("x-api-key", key).send().await.unwrap();
+    (response.status(), response.json().await.unwrap_or(Value::Null))
+}
+
+async fn credits(base: &str, key: &str) -> i64 {
+    get(&format!("{base}/api/agent/me"), key).await.1["credits"].as_i64().unwrap()
+}
+
+/// Polls the job until it leaves `queued`/`running`.
+async fn finished(status_url: &str, key: &str, within: Duration) -> Value {
+    let deadline = Instant::now() + within;
+    loop {
+        let (status, body) = get(status_url, key).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        if body["status"] == "succeeded" || body["status"] == "failed" {
+            return body;
+        }
+        assert!(Instant::now() < deadline, "the job did not finish: {body}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+const SCRIPT: &str = "Agents pay for their own tools. They ship pages in seconds. Then they render the video.";
+
+#[test]
+fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
+    each_storage(|storage| {
+        let env = Env::new(storage);
+        let agent = env.create_key(7, "agent");
+        // Operators are not rate limited: the many bad requests below would pass the create limit.
+        let operator = env.create_key(7, "operator");
+        let other = env.create_key(5, "agent");
+        let poor = env.create_key(2, "agent");
+        let server = env.serve();
+        let base = server.base.clone();
+        block_on(async {
+            let long = "word ".repeat(150);
+            let bad = [
+                (json!({}), "script_or_audio_url"),
+                (json!({"script": "hi", "audio_url": "https://example.com/a.mp3"}), "script_or_audio_url"),
+                (json!({"script": "   "}), "script_or_audio_url"),
+                (json!({"script": long}), "script_too_long"),
+                (json!({"script": "hi", "language": "klingon"}), "unsupported_language"),
+                (json!({"script": "مرحبا بالعالم", "language": "ar"}), "voice_unavailable"),
+                (json!({"script": "日本語です", "language": "ja"}), "voice_unavailable"),
+                (json!({"script": "hi", "title": "t".repeat(201)}), "title_too_long"),
+                (json!({"audio_url": "http://example.com/a.mp3"}), "invalid_audio_url"),
+                (json!({"audio_url": "https://127.0.0.1/a.mp3"}), "invalid_audio_url"),
+                (json!({"audio_url": "https://10.0.0.8/a.wav"}), "invalid_audio_url"),
+                (json!({"audio_url": "https://localhost/a.wav"}), "invalid_audio_url"),
+                (json!({"audio_url": "https://example.com/a.exe"}), "invalid_audio_url"),
+                (json!({"script": 5}), "invalid_request"),
+            ];
+            for (body, code) in bad {
+                let (status, _, answer) = submit(&base, &operator, body.clone()).await;
+                assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
+            }
+            assert_eq!(credits(&base, &operator).await, 7, "no 400 charges");
+            let (status, _, answer) = submit(&base, &poor, json!({"script": SCRIPT})).await;
+            assert_eq!((status, answer["code"].as_str()), (StatusCode::PAYMENT_REQUIRED, Some("insufficient_credits")));
+            assert_eq!(credits(&base, &poor).await, 2);
+
+            let (status, _, accepted) = submit(&base, &agent, json!({"script": SCRIPT, "title": "Agents <3"})).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            assert_eq!((accepted["status"].as_str(), accepted["creditsRemaining"].as_i64()), (Some("queued"), Some(4)));
+            let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
+            assert_eq!(get(&status_url, &other).await.0, StatusCode::NOT_FOUND, "another key's job");
+            let done = finished(&status_url, &agent, Duration::from_secs(90)).await;
+            assert_eq!(done["status"], "succeeded", "{done}");
+            assert_eq!(done["beats"], 3);
+            assert_eq!(credits(&base, &agent).await, 4, "charged once");
+
+            // The page: escaped title, one caption per beat with its times, the voice, pictures.
+            let page_url = done["pageUrl"].as_str().unwrap();
+            let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
+            assert!(html.contains("Agents &lt;3") && html.contains("og:image"), "{html}");
+            let times: Vec<(u64, u64)> = html
+                .split("<li data-start=\"")
+                .skip(1)
+                .map(|li| {
+                    let start = li.split('"').next().unwrap().parse().unwrap();
+                    let end = li.split("data-end=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+                    (start, end)
+                })
+                .collect();
+            assert_eq!(times.len(), 3, "{html}");
+            assert!(html.contains(">They ship pages in seconds.</li>"));
+            let voice = Client::new().get(format!("{page_url}/voice")).send().await.unwrap();
+            assert_eq!(voice.headers()["content-type"], "audio/wav");
+            let wav = voice.bytes().await.unwrap();
+            let samples = (wav.len() as u64 - 44) / 2;
+            let duration_ms = samples * 1000 / 22_050;
+            assert!(duration_ms.abs_diff(done["durationMs"].as_u64().unwrap()) <= 1);
+            assert_eq!(times[0].0, 0);
+            for pair in times.windows(2) {
+                assert!(pair[0].1 > pair[0].0 + 300 && pair[1].0 > pair[0].1, "beats in order: {times:?}");
+            }
+            assert!(times[2].1 <= duration_ms);
+            // Each beat's voice is sound, and the gap between beats is silence.
+            let level = |from_ms: u64, to_ms: u64| {
+                let (a, b) = ((44 + from_ms * 22_050 / 1000 * 2) as usize, (44 + to_ms * 22_050 / 1000 * 2) as usize);
+                wav[a..b].chunks_exact(2).map(|s| i16::from_le_bytes([s[0], s[1]]).unsigned_abs() as u64).max().unwrap_or(0)
+            };
+            for &(start, end) in &times {
+                assert!(level(start, end) > 1000, "a beat is spoken: {start}..{end}");
+            }
+            assert!(level(times[0].1 + 20, times[1].0) < 300, "silence between beats");
+            let frame = Client::new().get(format!("{page_url}/2.png")).send().await.unwrap().bytes().await.unwrap();
+            let (width, height, _) = decode_png(&frame);
+            assert_eq!((width, height), (1080, 1920));
+        });
+    });
+}
+
+#[test]
+fn a_busy_renderer_answers_429_and_charges_nothing() {
+    let mut env = Env::new(Storage::Sqlite);
+    env.extra.push(("ASSET_RENDER_QUEUE_LIMIT".into(), "0".into()));
+    let key = env.create_key(5, "agent");
+    let server = env.serve();
+    block_on(async {
+        let (status, headers, body) = submit(&server.base, &key, json!({"script": SCRIPT})).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("renderer_busy")), "{body}");
+        assert!(headers.get("retry-after").is_some());
+        assert_eq!(credits(&server.base, &key).await, 5);
+    });
+}
+
+#[test]
+fn a_worker_killed_mid_job_loses_nothing() {
+    let mut env = Env::new(Storage::Sqlite);
+    env.extra.push(("ASSET_JOB_LEASE_SECS".into(), "2".into()));
+    // An operator key, so polling every 20 ms is not rate limited.
+    let key = env.create_key(6, "operator");
+    // A web-only server: the jobs are run by the separate worker processes below.
+    let web = env.serve_with(&[("ASSET_WORKERS", "0")]);
+    block_on(async {
+        let long_script = "One two three four five six seven eight. ".repeat(12);
+        let (status, _, accepted) = submit(&web.base, &key, json!({"script": long_script})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
+        // A worker claims the job; kill it with SIGKILL while it works.
+        let mut doomed = env.spawn(&["worker"]);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while get(&status_url, &key).await.1["status"] != "running" {
+            assert!(Instant::now() < deadline, "no worker claimed the job");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        doomed.kill().unwrap();
+        doomed.wait().unwrap();
+        assert_eq!(get(&status_url, &key).await.1["status"], "running", "the dead worker still holds the lease");
+        let mut rescuer = env.spawn(&["worker"]);
+        let done = finished(&status_url, &key, Duration::from_secs(120)).await;
+        let _ = rescuer.kill();
+        assert_eq!(done["status"], "succeeded", "{done}");
+        assert_eq!(done["attempts"], 2, "the second worker finished it");
+        assert_eq!(credits(&web.base, &key).await, 3, "charged exactly once");
+    });
+}
