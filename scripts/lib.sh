@@ -32,8 +32,8 @@ ensure_rust() {
   apt_install gcc pkg-config
 }
 
-# What the service draws and renders with: fonts for every supported script (pictures are
-# rendered in-process with resvg, which finds no text without them).
+# What the service draws and speaks with: fonts for every supported script (pictures are
+# rendered in-process with resvg, which finds no text without them) and the espeak-ng voice.
 ensure_media() {
-  apt_install fonts-noto-core fonts-noto-cjk
+  apt_install fonts-noto-core fonts-noto-cjk espeak-ng
 }
