@@ -67,6 +67,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(memes::routes::router())
         .merge(audioscript::routes::router())
         .merge(engine::routes::router())
+        .merge(crate::mp4::routes::router())
         .merge(feeds::router())
 }
 
@@ -118,7 +119,7 @@ where
 
 /// The work of every job kind, for the workers of `serve` and `asset-host worker`.
 pub fn job_handlers(state: &AppState) -> std::collections::HashMap<&'static str, crate::jobs::worker::Handler> {
-    [(audioscript::KIND, audioscript::handler(state.clone()))].into()
+    [(audioscript::KIND, audioscript::handler(state.clone())), (crate::mp4::KIND, crate::mp4::handler(state.clone()))].into()
 }
 
 /// Periodically forgets expired idempotency records and idle rate-limit buckets.
@@ -131,6 +132,11 @@ async fn housekeeping(state: AppState) {
         }
         if let Err(e) = state.limiter.purge().await {
             tracing::warn!(error = %e, "rate-limit purge failed");
+        }
+        match crate::mp4::expire(&state.db).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(renders = n, "deleted expired MP4 files"),
+            Err(e) => tracing::warn!(error = %e, "deleting expired MP4 files failed"),
         }
     }
 }

@@ -123,7 +123,7 @@ pub const SERVICES: &[Service] = &[
         sol_per_asset: false,
         credits: Some(3),
         asynchronous: true,
-        availability: Availability::ComingSoon,
+        availability: Availability::Available,
         limits: &[Limit { name: "hosted", max: 24 * 3600, unit: "seconds" }],
         status_route: Some("/api/agent/mp4/{jobId}"),
         deprecated_alias: None,

@@ -59,6 +59,9 @@ struct Cli {
     /// Seconds a job's claim lasts without a heartbeat (a dead worker's job moves on after it).
     #[arg(long, global = true, env = "ASSET_JOB_LEASE_SECS")]
     job_lease_secs: Option<u64>,
+    /// Seconds a rendered MP4 stays hosted (default 24 hours).
+    #[arg(long, global = true, env = "ASSET_MP4_HOSTED_SECS")]
+    mp4_hosted_secs: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -245,6 +248,9 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     }
     if let Some(limit) = cli.render_queue_limit {
         settings.render_queue_limit = limit;
+    }
+    if let Some(secs) = cli.mp4_hosted_secs {
+        settings.mp4_hosted_secs = secs;
     }
     if let Some(secs) = cli.job_lease_secs {
         settings.job_lease_secs = secs.max(1);

@@ -60,6 +60,8 @@ pub struct Settings {
     pub render_queue_limit: i64,
     /// Seconds a job's claim lasts without a heartbeat: how soon a dead worker's job moves on.
     pub job_lease_secs: u64,
+    /// How long a rendered MP4 stays hosted before its file is deleted (about 24 hours).
+    pub mp4_hosted_secs: u64,
 }
 
 impl Default for Settings {
@@ -83,6 +85,7 @@ impl Default for Settings {
             workers: 1,
             render_queue_limit: 16,
             job_lease_secs: 15,
+            mp4_hosted_secs: 24 * 3600,
         }
     }
 }
@@ -110,6 +113,7 @@ impl std::fmt::Debug for Settings {
             .field("workers", &self.workers)
             .field("render_queue_limit", &self.render_queue_limit)
             .field("job_lease_secs", &self.job_lease_secs)
+            .field("mp4_hosted_secs", &self.mp4_hosted_secs)
             .finish()
     }
 }

@@ -51,6 +51,8 @@ pub enum ApiError {
     Forbidden { code: &'static str, message: String },
     /// 404: no such route, or a resource that does not exist for this key.
     NotFound { message: String },
+    /// 410: it existed and is gone for good (an expired MP4).
+    Gone { message: String },
     /// 405: the route exists with other methods.
     MethodNotAllowed,
     /// 409: a request with the same `Idempotency-Key` is still being executed.
@@ -92,6 +94,7 @@ impl ApiError {
             Self::InsufficientCredits { .. } => StatusCode::PAYMENT_REQUIRED,
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::NotFound { .. } => StatusCode::NOT_FOUND,
+            Self::Gone { .. } => StatusCode::GONE,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -135,6 +138,7 @@ impl ApiError {
             Self::RendererBusy { .. } => "renderer_busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
             Self::NotFound { .. } => "not_found",
+            Self::Gone { .. } => "gone",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge => "payload_too_large",
             Self::RateLimited { .. } => "rate_limited",
@@ -149,6 +153,7 @@ impl ApiError {
             Self::BadRequest { message, .. }
             | Self::Forbidden { message, .. }
             | Self::NotFound { message }
+            | Self::Gone { message }
             | Self::Conflict { message, .. }
             | Self::Unprocessable { message, .. }
             | Self::BadGateway { message, .. } => (message.clone(), None),

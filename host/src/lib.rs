@@ -24,6 +24,7 @@ pub mod markup;
 pub mod media;
 pub mod memes;
 pub mod model;
+pub mod mp4;
 pub mod net;
 pub mod observe;
 pub mod openapi;

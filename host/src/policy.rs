@@ -89,6 +89,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/memes/{id}/{picture}", Public, Group::Public),
     route("GET", "/m/{id}", Public, Group::Public),
     route("GET", "/m/{id}/{part}", Public, Group::Public),
+    route("GET", "/v/{id}", Public, Group::Public),
+    route("GET", "/v/{id}/video.mp4", Public, Group::Public),
     route("GET", "/api/legacy/recent", Public, Group::Public),
     route("GET", "/api/legacy/leaderboard", Public, Group::Public),
     route("GET", "/api/brands/{key}/recent", Public, Group::Public),

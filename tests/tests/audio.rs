@@ -182,3 +182,115 @@ fn a_worker_killed_mid_job_loses_nothing() {
         assert_eq!(credits(&web.base, &key).await, 3, "charged exactly once");
     });
 }
+
+/// The frame a player shows at `ms` into the file at `path`, as RGB.
+fn frame_at(path: &std::path::Path, ms: u64) -> Vec<u8> {
+    let out = path.with_extension(format!("{ms}.png"));
+    let status = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(path)
+        .args(["-vf", "fps=100", "-ss", &format!("{:.3}", ms as f64 / 1000.0), "-frames:v", "1"])
+        .arg(&out)
+        .status()
+        .expect("ffmpeg runs");
+    assert!(status.success());
+    decode_png(&std::fs::read(&out).unwrap()).2
+}
+
+/// Mean absolute difference of two RGB pictures of the same size, sampled every 7th pixel.
+fn distance(a: &[u8], b: &[u8]) -> f64 {
+    let pairs = a.chunks_exact(3).zip(b.chunks_exact(3)).step_by(7);
+    let (sum, n) = pairs.fold((0u64, 0u64), |(s, n), (p, q)| {
+        (s + p.iter().zip(q).map(|(x, y)| u64::from(x.abs_diff(*y))).sum::<u64>(), n + 1)
+    });
+    sum as f64 / n.max(1) as f64
+}
+
+#[test]
+fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
+    each_storage(|storage| {
+        let mut env = Env::new(storage);
+        env.extra.push(("ASSET_MP4_HOSTED_SECS".into(), "20".into()));
+        let key = env.create_key(20, "operator");
+        let server = env.serve();
+        let base = server.base.clone();
+        let dir = tempfile::tempdir().unwrap();
+        block_on(async {
+            // Bad page addresses cost nothing.
+            let post = |body: Value| {
+                let (base, key) = (base.clone(), key.clone());
+                async move {
+                    let response = Client::new().post(format!("{base}/api/agent/mp4")).header("x-api-key", &key).json(&body).send().await.unwrap();
+                    (response.status(), response.json::<Value>().await.unwrap_or(Value::Null))
+                }
+            };
+            for (body, code) in [
+                (json!({}), "missing_page_url"),
+                (json!({"pageUrl": "https://example.com/m/abc"}), "invalid_page_url"),
+                (json!({"pageUrl": "/memes/abc"}), "invalid_page_url"),
+                (json!({"pageUrl": "/m/../etc"}), "invalid_page_url"),
+                (json!({"pageUrl": "javascript:alert(1)"}), "invalid_page_url"),
+                (json!({"pageUrl": "/m/doesNotExist1"}), "unknown_page"),
+            ] {
+                let (status, answer) = post(body.clone()).await;
+                assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
+            }
+            assert_eq!(credits(&base, &key).await, 20);
+
+            let (_, _, accepted) = submit(&base, &key, json!({"script": SCRIPT})).await;
+            let page = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+            let page_url = page["pageUrl"].as_str().unwrap().to_string();
+            let (status, accepted) = post(json!({"pageUrl": page_url})).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(120)).await;
+            assert_eq!(done["status"], "succeeded", "{done}");
+            assert_eq!(credits(&base, &key).await, 14, "3 for the page, 3 for the video");
+
+            let video_page = Client::new().get(done["videoPageUrl"].as_str().unwrap()).send().await.unwrap();
+            assert_eq!(video_page.status(), StatusCode::OK);
+            assert!(video_page.text().await.unwrap().contains("<video"));
+            let mp4 = Client::new().get(done["mp4Url"].as_str().unwrap()).send().await.unwrap();
+            assert_eq!(mp4.headers()["content-type"], "video/mp4");
+            let file = dir.path().join("render.mp4");
+            std::fs::write(&file, mp4.bytes().await.unwrap()).unwrap();
+            let probe = std::process::Command::new("ffprobe")
+                .args(["-v", "error", "-print_format", "json", "-show_streams", "-show_format"])
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(probe.status.success());
+            let info: Value = serde_json::from_slice(&probe.stdout).unwrap();
+            let video = info["streams"].as_array().unwrap().iter().find(|s| s["codec_type"] == "video").unwrap().clone();
+            assert_eq!((video["codec_name"].as_str(), video["profile"].as_str(), video["pix_fmt"].as_str()), (Some("h264"), Some("High"), Some("yuv420p")));
+            assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
+            assert!(info["streams"].as_array().unwrap().iter().any(|s| s["codec_name"] == "aac"));
+            let voice_ms = page["durationMs"].as_f64().unwrap();
+            let seconds: f64 = info["format"]["duration"].as_str().unwrap().parse().unwrap();
+            assert!((seconds * 1000.0 - voice_ms).abs() <= 100.0, "{seconds} s vs {voice_ms} ms");
+
+            // Around each beat change the video shows the previous beat's picture, then the next.
+            let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
+            let starts: Vec<u64> =
+                html.split("<li data-start=\"").skip(1).map(|li| li.split('"').next().unwrap().parse().unwrap()).collect();
+            let mut pictures = Vec::new();
+            for n in 1..=starts.len() {
+                let png = Client::new().get(format!("{page_url}/{n}.png")).send().await.unwrap().bytes().await.unwrap();
+                pictures.push(decode_png(&png).2);
+            }
+            let nearest = |frame: &[u8]| {
+                (0..pictures.len()).min_by(|&a, &b| distance(frame, &pictures[a]).total_cmp(&distance(frame, &pictures[b]))).unwrap()
+            };
+            for (beat, &start) in starts.iter().enumerate().skip(1) {
+                assert_eq!(nearest(&frame_at(&file, start - 40)), beat - 1, "before beat {beat} at {start} ms");
+                assert_eq!(nearest(&frame_at(&file, start + 40)), beat, "after beat {beat} at {start} ms");
+            }
+
+            // After its hosting time the page and the file answer 410.
+            tokio::time::sleep(Duration::from_secs(20)).await;
+            for url in [done["videoPageUrl"].as_str().unwrap(), done["mp4Url"].as_str().unwrap()] {
+                let response = Client::new().get(url).send().await.unwrap();
+                assert_eq!(response.status(), StatusCode::GONE, "{url}");
+            }
+        });
+    });
+}

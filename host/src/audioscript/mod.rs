@@ -168,7 +168,11 @@ pub fn status_view(job: &Job, base_url: &str) -> Value {
         if let Some(page) = result["pageId"].as_str() {
             view["pageUrl"] = json!(format!("{base_url}/m/{page}"));
         }
-        for field in ["durationMs", "beats", "mp4Url", "expiresAt"] {
+        if let Some(render) = result["renderId"].as_str() {
+            view["mp4Url"] = json!(format!("{base_url}/v/{render}/video.mp4"));
+            view["videoPageUrl"] = json!(format!("{base_url}/v/{render}"));
+        }
+        for field in ["durationMs", "beats", "expiresAt", "sizeBytes"] {
             if !result[field].is_null() {
                 view[field] = result[field].clone();
             }

@@ -1,0 +1,138 @@
+//! MP4 routes: submit (202, 3 credits), the free status poll, and the temporary hosted page
+//! with its video file (410 once expired).
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{Html, IntoResponse, Response},
+};
+use serde_json::Value;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::Mp4Request;
+use crate::app::AppState;
+use crate::audioscript::Accepted;
+use crate::audioscript::routes::job_status;
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::markup::escape;
+use crate::memes::routes::base_url;
+
+/// Queues a vertical 1080×1920 MP4 of an engine page: 3 credits, refunded if the render fails.
+#[utoipa::path(post, path = "/api/agent/mp4", tag = "audio", request_body = Mp4Request,
+    responses((status = 202, body = Accepted), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody),
+              (status = 429, description = "Rate limited, or the renderer is busy (nothing charged)", body = ErrorBody)))]
+async fn submit(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<Mp4Request>,
+) -> Result<(StatusCode, Json<Accepted>), ApiError> {
+    let accepted = super::submit(&state, &caller, request, &base_url(&state, &headers)).await?;
+    Ok((StatusCode::ACCEPTED, Json(accepted)))
+}
+
+/// Where an MP4 job is; once `succeeded`, `mp4Url` and `videoPageUrl` (hosted about 24 hours).
+#[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path)),
+    responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
+async fn status(
+    State(state): State<AppState>,
+    caller: Caller,
+    headers: HeaderMap,
+    Path(job_id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    job_status(&state, &caller, &headers, &job_id, super::KIND).await
+}
+
+fn missing() -> ApiError {
+    ApiError::NotFound { message: "No such video.".into() }
+}
+
+/// The temporary page of a render: the video, playable inline on a phone. 410 once expired.
+#[utoipa::path(get, path = "/v/{id}", tag = "audio", params(("id" = String, Path)),
+    responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
+async fn page(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Html<String>, ApiError> {
+    let render = super::hosted(&state.db, &id).await?.ok_or_else(missing)?;
+    let base = base_url(&state, &headers);
+    let title = crate::engine::get(&state.db, &render.page_id).await?.map(|p| p.title).unwrap_or_default();
+    let (url, video) = (escape(&format!("{base}/v/{id}")), escape(&format!("{base}/v/{id}/video.mp4")));
+    let (title, poster) = (escape(&title), escape(&format!("{base}/m/{}/1.png", render.page_id)));
+    Ok(Html(format!(
+        r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<meta property="og:type" content="video.other">
+<meta property="og:title" content="{title}">
+<meta property="og:url" content="{url}">
+<meta property="og:image" content="{poster}">
+<meta property="og:video" content="{video}">
+<meta property="og:video:type" content="video/mp4">
+<meta property="og:video:width" content="1080">
+<meta property="og:video:height" content="1920">
+<style>body {{ margin: 0; background: #111; color: #fff; font-family: system-ui, sans-serif; }}
+main {{ max-width: 34rem; margin: 0 auto; padding: 1rem; }} video {{ width: 100%; height: auto; border-radius: .75rem; }}
+a {{ color: #f5c518; }}</style>
+</head>
+<body>
+<main>
+<h1>{title}</h1>
+<video src="{video}" poster="{poster}" width="1080" height="1920" controls playsinline preload="metadata"></video>
+<p><a href="{video}" download>Download the MP4</a>. Hosted until <time data-ms="{expires}">{expires_utc}</time> (UTC).</p>
+</main>
+</body>
+</html>
+"#,
+        expires = render.expires_at,
+        expires_utc = utc(render.expires_at),
+    )))
+}
+
+/// The MP4 file of a render. 410 once expired.
+#[utoipa::path(get, path = "/v/{id}/video.mp4", tag = "audio", params(("id" = String, Path)),
+    responses((status = 200, content_type = "video/mp4"), (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
+async fn video(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let bytes = super::file(&state.db, &id).await?.ok_or_else(missing)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("video/mp4")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `ms` (Unix milliseconds) as `YYYY-MM-DD HH:MM`.
+fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil-from-days (proleptic Gregorian), so no date crate is needed for one timestamp.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(submit)).routes(routes!(status)).routes(routes!(page)).routes(routes!(video))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn timestamps_print_as_utc_dates() {
+        assert_eq!(super::utc(0), "1970-01-01 00:00");
+        assert_eq!(super::utc(1_795_314_125_678), "2026-11-22 02:22");
+        assert_eq!(super::utc(951_782_400_000), "2000-02-29 00:00");
+    }
+}
