@@ -32,8 +32,11 @@ ensure_rust() {
   apt_install gcc pkg-config
 }
 
-# What the service draws and speaks with: fonts for every supported script (pictures are
-# rendered in-process with resvg, which finds no text without them) and the espeak-ng voice.
+# What the service draws, speaks and encodes with: fonts for every supported script (pictures
+# are rendered in-process with resvg, which finds no text without them), the espeak-ng voice,
+# and GStreamer (headers to build against; x264 in -ugly, mp4mux in -good, AAC in -libav).
 ensure_media() {
-  apt_install fonts-noto-core fonts-noto-cjk espeak-ng
+  apt_install fonts-noto-core fonts-noto-cjk espeak-ng \
+    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
+    gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
 }

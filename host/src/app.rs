@@ -106,7 +106,10 @@ where
     tokio::task::spawn_blocking(|| {
         let missing = crate::render::fonts::get().missing();
         if !missing.is_empty() {
-            tracing::warn!(?missing, "fonts missing: text in these scripts cannot be drawn (install fonts-noto-core and fonts-noto-cjk)");
+            tracing::warn!(
+                ?missing,
+                "fonts missing: text in these scripts cannot be drawn (install fonts-noto-core and fonts-noto-cjk)"
+            );
         }
     });
     let follower = tokio::spawn(plugins::follow_activations(state.plugins.clone()));
@@ -119,7 +122,8 @@ where
 
 /// The work of every job kind, for the workers of `serve` and `asset-host worker`.
 pub fn job_handlers(state: &AppState) -> std::collections::HashMap<&'static str, crate::jobs::worker::Handler> {
-    [(audioscript::KIND, audioscript::handler(state.clone())), (crate::mp4::KIND, crate::mp4::handler(state.clone()))].into()
+    [(audioscript::KIND, audioscript::handler(state.clone())), (crate::mp4::KIND, crate::mp4::handler(state.clone()))]
+        .into()
 }
 
 /// Periodically forgets expired idempotency records and idle rate-limit buckets.

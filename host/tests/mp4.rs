@@ -11,7 +11,9 @@ use asset_tests::browser::decode_png;
 
 /// A whole picture in one colour.
 fn solid(colour: &str) -> Vec<u8> {
-    let svg = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1920"><rect width="1080" height="1920" fill="{colour}"/></svg>"#);
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1920"><rect width="1080" height="1920" fill="{colour}"/></svg>"#
+    );
     asset_host::render::png(&svg, 1080, 1920).unwrap()
 }
 
@@ -87,7 +89,11 @@ fn beats_become_a_faststart_h264_aac_mp4_that_changes_picture_on_each_beat() {
         let before = frame_at(&out, (start as f64 - 60.0) / 1000.0, dir.path());
         let after = frame_at(&out, (start as f64 + 60.0) / 1000.0, dir.path());
         let centre = (960 * 1080 + 540) * 3;
-        assert!(close(&before[centre..centre + 3], colours[i - 1].1), "before beat {i}: {:?}", &before[centre..centre + 3]);
+        assert!(
+            close(&before[centre..centre + 3], colours[i - 1].1),
+            "before beat {i}: {:?}",
+            &before[centre..centre + 3]
+        );
         assert!(close(&after[centre..centre + 3], colours[i].1), "after beat {i}: {:?}", &after[centre..centre + 3]);
     }
 }
@@ -97,9 +103,11 @@ fn a_picture_of_the_wrong_size_fails_the_render_cleanly() {
     let dir = tempfile::tempdir().unwrap();
     let wav = dir.path().join("voice.wav");
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 44_100] }.to_wav()).unwrap();
-    let small = asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#, 10, 10).unwrap();
+    let small =
+        asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#, 10, 10).unwrap();
     let error = mp4::encode(&[Shot { start_ms: 0, png: &small }], 1000, &wav, &dir.path().join("x.mp4")).unwrap_err();
     assert!(error.contains("1080"), "{error}");
-    let error = mp4::encode(&[Shot { start_ms: 0, png: b"not a png" }], 1000, &wav, &dir.path().join("y.mp4")).unwrap_err();
+    let error =
+        mp4::encode(&[Shot { start_ms: 0, png: b"not a png" }], 1000, &wav, &dir.path().join("y.mp4")).unwrap_err();
     assert!(error.contains("picture"), "{error}");
 }

@@ -110,9 +110,10 @@ fn each_script_renders_like_its_golden_image() {
         let golden = std::fs::read(&path).unwrap_or_else(|_| panic!("{} is missing", path.display()));
         let ((_, _, got), (_, _, want)) = (decode(&png), decode(&golden));
         // Identical fonts and renderer give identical pixels; allow anti-aliasing noise only.
-        let differing = got.chunks_exact(3).zip(want.chunks_exact(3)).filter(|(a, b)| {
-            a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24)
-        });
+        let differing = got
+            .chunks_exact(3)
+            .zip(want.chunks_exact(3))
+            .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24));
         let share = differing.count() as f64 / (1080.0 * 360.0);
         if got.len() != want.len() || share > 0.002 {
             failures.push(format!("{name}: {:.2}% of pixels differ", share * 100.0));

@@ -353,9 +353,10 @@ async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
     assert!(jobs::get(&t.db, "j1", key + 1).await.unwrap().is_none(), "another key's job is not found");
     assert_ledger_matches(&t.db, key).await;
 
-    let claims: Vec<_> = futures::future::join_all(
-        (0..6).map(|w| { let db = t.db.clone(); async move { jobs::claim(&db, &format!("w{w}"), &["render"], 10_000).await.unwrap() } }),
-    )
+    let claims: Vec<_> = futures::future::join_all((0..6).map(|w| {
+        let db = t.db.clone();
+        async move { jobs::claim(&db, &format!("w{w}"), &["render"], 10_000).await.unwrap() }
+    }))
     .await;
     let won: Vec<_> = claims.into_iter().flatten().collect();
     assert_eq!(won.len(), 1, "exactly one worker claims the job");
@@ -431,7 +432,11 @@ async fn workers_run_jobs_and_record_success_and_failure(t: &TestDb) {
         })
     });
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let settings = worker::Settings { concurrency: 2, lease: std::time::Duration::from_secs(5), poll: std::time::Duration::from_millis(20) };
+    let settings = worker::Settings {
+        concurrency: 2,
+        lease: std::time::Duration::from_secs(5),
+        poll: std::time::Duration::from_millis(20),
+    };
     let running = tokio::spawn(worker::run(t.db.clone(), [("render", handler)].into(), settings, stopped));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {

@@ -12,7 +12,41 @@ pub fn chromium() -> String {
 
 /// Loads `url` in a `width`×`height` window and saves a PNG of it to `out`. `budget_ms` of
 /// virtual time lets the page load its images (and run its scripts) before the picture is taken.
-pub fn screenshot(url: &str, out: &Path, (width, height): (u32, u32), budget_ms: u32) {
+pub fn screenshot(url: &str, out: &Path, size: (u32, u32), budget_ms: u32) {
+    shoot(url, out, size, &[format!("--virtual-time-budget={budget_ms}")]);
+}
+
+/// Like [`screenshot`], in real time with media allowed to play by itself (and no sound card
+/// needed): the picture is taken when the page has loaded — hold that back with a resource
+/// from [`late_resource`] to catch the page mid-play.
+pub fn screenshot_playing(url: &str, out: &Path, size: (u32, u32)) {
+    shoot(url, out, size, &["--disable-audio-output".into(), "--autoplay-policy=no-user-gesture-required".into()]);
+}
+
+/// Serves one 1×1 GIF on loopback after `delay`; returns its URL. A page that includes it
+/// finishes loading only then.
+pub fn late_resource(delay: std::time::Duration) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("loopback port");
+    let url = format!("http://{}/late.gif", listener.local_addr().expect("address"));
+    std::thread::spawn(move || {
+        if let Ok((mut stream, _)) = listener.accept() {
+            use std::io::{Read, Write};
+            let mut request = [0u8; 2048];
+            let _ = stream.read(&mut request);
+            std::thread::sleep(delay);
+            let gif = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;";
+            let head = format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: image/gif\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                gif.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(gif);
+        }
+    });
+    url
+}
+
+fn shoot(url: &str, out: &Path, (width, height): (u32, u32), extra: &[String]) {
     let profile = tempfile::tempdir().expect("profile dir");
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).expect("screenshot dir");
@@ -32,16 +66,12 @@ pub fn screenshot(url: &str, out: &Path, (width, height): (u32, u32), budget_ms:
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg(format!("--window-size={width},{height}"))
-        .arg(format!("--virtual-time-budget={budget_ms}"))
+        .args(extra)
         .arg(format!("--screenshot={}", out.display()))
         .arg(url)
         .output()
         .expect("chromium runs (install Debian's chromium package)");
-    assert!(
-        status.status.success() && out.exists(),
-        "chromium failed: {}",
-        String::from_utf8_lossy(&status.stderr)
-    );
+    assert!(status.status.success() && out.exists(), "chromium failed: {}", String::from_utf8_lossy(&status.stderr));
 }
 
 /// A decoded PNG as (width, height, RGB pixels); RGBA is flattened to RGB.
@@ -56,4 +86,27 @@ pub fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
         other => panic!("unexpected PNG colour type {other:?}"),
     };
     (info.width, info.height, rgb)
+}
+
+/// `rgb` (`width`×`height`) shrunk to `to_width`×`to_height` by averaging boxes of pixels.
+pub fn shrink(rgb: &[u8], (width, height): (u32, u32), (to_width, to_height): (u32, u32)) -> Vec<u8> {
+    let (w, h, tw, th) = (width as usize, height as usize, to_width as usize, to_height as usize);
+    let mut out = Vec::with_capacity(tw * th * 3);
+    for ty in 0..th {
+        let (y0, y1) = (ty * h / th, ((ty + 1) * h / th).max(ty * h / th + 1));
+        for tx in 0..tw {
+            let (x0, x1) = (tx * w / tw, ((tx + 1) * w / tw).max(tx * w / tw + 1));
+            let mut sum = [0u64; 3];
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    for (c, s) in sum.iter_mut().enumerate() {
+                        *s += u64::from(rgb[(y * w + x) * 3 + c]);
+                    }
+                }
+            }
+            let n = ((y1 - y0) * (x1 - x0)) as u64;
+            out.extend(sum.iter().map(|s| (s / n) as u8));
+        }
+    }
+    out
 }

@@ -17,7 +17,8 @@ fn block_on<F: Future>(future: F) -> F::Output {
 const ROUTE: &str = "/api/agent/audioscript";
 
 async fn submit(base: &str, key: &str, body: Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
-    let response = Client::new().post(format!("{base}{ROUTE}")).header("x-api-key", key).json(&body).send().await.unwrap();
+    let response =
+        Client::new().post(format!("{base}{ROUTE}")).header("x-api-key", key).json(&body).send().await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());
     (status, headers, response.json().await.unwrap_or(Value::Null))
 }
@@ -78,7 +79,11 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
             ];
             for (body, code) in bad {
                 let (status, _, answer) = submit(&base, &operator, body.clone()).await;
-                assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
+                assert_eq!(
+                    (status, answer["code"].as_str()),
+                    (StatusCode::BAD_REQUEST, Some(code)),
+                    "{body}: {answer}"
+                );
             }
             assert_eq!(credits(&base, &operator).await, 7, "no 400 charges");
             let (status, _, answer) = submit(&base, &poor, json!({"script": SCRIPT})).await;
@@ -124,7 +129,11 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
             // Each beat's voice is sound, and the gap between beats is silence.
             let level = |from_ms: u64, to_ms: u64| {
                 let (a, b) = ((44 + from_ms * 22_050 / 1000 * 2) as usize, (44 + to_ms * 22_050 / 1000 * 2) as usize);
-                wav[a..b].chunks_exact(2).map(|s| i16::from_le_bytes([s[0], s[1]]).unsigned_abs() as u64).max().unwrap_or(0)
+                wav[a..b]
+                    .chunks_exact(2)
+                    .map(|s| i16::from_le_bytes([s[0], s[1]]).unsigned_abs() as u64)
+                    .max()
+                    .unwrap_or(0)
             };
             for &(start, end) in &times {
                 assert!(level(start, end) > 1000, "a beat is spoken: {start}..{end}");
@@ -220,7 +229,13 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
             let post = |body: Value| {
                 let (base, key) = (base.clone(), key.clone());
                 async move {
-                    let response = Client::new().post(format!("{base}/api/agent/mp4")).header("x-api-key", &key).json(&body).send().await.unwrap();
+                    let response = Client::new()
+                        .post(format!("{base}/api/agent/mp4"))
+                        .header("x-api-key", &key)
+                        .json(&body)
+                        .send()
+                        .await
+                        .unwrap();
                     (response.status(), response.json::<Value>().await.unwrap_or(Value::Null))
                 }
             };
@@ -233,7 +248,11 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
                 (json!({"pageUrl": "/m/doesNotExist1"}), "unknown_page"),
             ] {
                 let (status, answer) = post(body.clone()).await;
-                assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
+                assert_eq!(
+                    (status, answer["code"].as_str()),
+                    (StatusCode::BAD_REQUEST, Some(code)),
+                    "{body}: {answer}"
+                );
             }
             assert_eq!(credits(&base, &key).await, 20);
 
@@ -260,8 +279,12 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
                 .unwrap();
             assert!(probe.status.success());
             let info: Value = serde_json::from_slice(&probe.stdout).unwrap();
-            let video = info["streams"].as_array().unwrap().iter().find(|s| s["codec_type"] == "video").unwrap().clone();
-            assert_eq!((video["codec_name"].as_str(), video["profile"].as_str(), video["pix_fmt"].as_str()), (Some("h264"), Some("High"), Some("yuv420p")));
+            let video =
+                info["streams"].as_array().unwrap().iter().find(|s| s["codec_type"] == "video").unwrap().clone();
+            assert_eq!(
+                (video["codec_name"].as_str(), video["profile"].as_str(), video["pix_fmt"].as_str()),
+                (Some("h264"), Some("High"), Some("yuv420p"))
+            );
             assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
             assert!(info["streams"].as_array().unwrap().iter().any(|s| s["codec_name"] == "aac"));
             let voice_ms = page["durationMs"].as_f64().unwrap();
@@ -270,15 +293,20 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
 
             // Around each beat change the video shows the previous beat's picture, then the next.
             let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
-            let starts: Vec<u64> =
-                html.split("<li data-start=\"").skip(1).map(|li| li.split('"').next().unwrap().parse().unwrap()).collect();
+            let starts: Vec<u64> = html
+                .split("<li data-start=\"")
+                .skip(1)
+                .map(|li| li.split('"').next().unwrap().parse().unwrap())
+                .collect();
             let mut pictures = Vec::new();
             for n in 1..=starts.len() {
                 let png = Client::new().get(format!("{page_url}/{n}.png")).send().await.unwrap().bytes().await.unwrap();
                 pictures.push(decode_png(&png).2);
             }
             let nearest = |frame: &[u8]| {
-                (0..pictures.len()).min_by(|&a, &b| distance(frame, &pictures[a]).total_cmp(&distance(frame, &pictures[b]))).unwrap()
+                (0..pictures.len())
+                    .min_by(|&a, &b| distance(frame, &pictures[a]).total_cmp(&distance(frame, &pictures[b])))
+                    .unwrap()
             };
             for (beat, &start) in starts.iter().enumerate().skip(1) {
                 assert_eq!(nearest(&frame_at(&file, start - 40)), beat - 1, "before beat {beat} at {start} ms");

@@ -192,7 +192,13 @@ fn every_bad_field_is_a_400_and_the_11th_create_in_a_minute_is_429() {
         // All ten at once: one at a time, rendering their pictures takes long enough that the
         // bucket (one call per 6 s) would refill before the eleventh.
         let calls = (1..=10).map(|i| {
-            meme(&server, MEMES, &fresh, json!({"input": format!("idea {i}"), "kind": "hottake", "language": "English"}), None)
+            meme(
+                &server,
+                MEMES,
+                &fresh,
+                json!({"input": format!("idea {i}"), "kind": "hottake", "language": "English"}),
+                None,
+            )
         });
         for (status, _, body) in futures::future::join_all(calls).await {
             assert_eq!(status, StatusCode::OK, "{body}");

@@ -2,11 +2,13 @@
 //! Arabic, Hindi and Japanese text and takes a screenshot of each (kept in
 //! `<target>/tmp/screenshots` for looking at), and each screenshot must show the meme's picture:
 //! the colour of the card's centre, read from the PNG the service serves, covers the area where
-//! the picture is drawn.
+//! the picture is drawn. An engine page plays in Chromium: caught mid-play, it shows the picture
+//! and caption of the beat the voice has reached.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
-use asset_tests::browser::{decode_png, screenshot};
+use asset_tests::browser::{decode_png, late_resource, screenshot, screenshot_playing, shrink};
 use asset_tests::{Env, Storage};
 use reqwest::Client;
 use serde_json::json;
@@ -19,19 +21,24 @@ fn meme_pages_show_their_picture_in_chromium_in_four_scripts() {
     let client = Client::new();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-    for (language, input) in [("en", "Agents paying their own way"), ("ar", "الوكلاء يدفعون"), ("hi", "एजेंट भुगतान करते हैं"), ("ja", "自分で払うエージェント")] {
+    for (language, input) in [
+        ("en", "Agents paying their own way"),
+        ("ar", "الوكلاء يدفعون"),
+        ("hi", "एजेंट भुगतान करते हैं"),
+        ("ja", "自分で払うエージェント"),
+    ] {
         let body: serde_json::Value = runtime.block_on(async {
             client
-            .post(server.url("/api/agent/brands/memes"))
-            .header("x-api-key", &key)
-            .json(&json!({"input": input, "language": language, "kind": "image",
+                .post(server.url("/api/agent/brands/memes"))
+                .header("x-api-key", &key)
+                .json(&json!({"input": input, "language": language, "kind": "image",
                 "brandProfile": {"name": "Acme", "voice": "loud", "hashtag": "#ACME", "token": "$ACME"}}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap()
         });
         let page = body["meme"]["url"].as_str().unwrap_or_else(|| panic!("{language}: {body}")).to_string();
         let card = runtime.block_on(async {
@@ -46,9 +53,113 @@ fn meme_pages_show_their_picture_in_chromium_in_four_scripts() {
         let shot = dir.join(format!("meme-{language}.png"));
         screenshot(&page, &shot, (412, 915), 5000);
         let (_, _, shown) = decode_png(&std::fs::read(&shot).unwrap());
-        let matching = shown.chunks_exact(3).filter(|p| p.iter().zip(&centre).all(|(a, b)| a.abs_diff(*b) <= 10)).count();
+        let matching =
+            shown.chunks_exact(3).filter(|p| p.iter().zip(&centre).all(|(a, b)| a.abs_diff(*b) <= 10)).count();
         // The face at the card's centre is about 130 px across at this size; without the picture
         // the page has at most a few hundred pixels of any one accent colour (the sign-off text).
-        assert!(matching > 6000, "{language}: the picture is not shown ({matching} pixels of {centre:?}); see {}", shot.display());
+        assert!(
+            matching > 6000,
+            "{language}: the picture is not shown ({matching} pixels of {centre:?}); see {}",
+            shot.display()
+        );
     }
+}
+
+#[test]
+fn an_engine_page_plays_and_shows_the_beat_being_spoken() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "operator");
+    let server = env.serve();
+    let client = Client::new();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let script = "Agents pay for their own tools. They ship pages in seconds. Then they render the video. Everyone wins in the end.";
+    let (page, beats, pictures) = runtime.block_on(async {
+        let accepted: serde_json::Value = client
+            .post(server.url("/api/agent/audioscript"))
+            .header("x-api-key", &key)
+            .json(&json!({"script": script}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
+        let page = loop {
+            let job: serde_json::Value =
+                client.get(&status_url).header("x-api-key", &key).send().await.unwrap().json().await.unwrap();
+            if job["status"] == "succeeded" {
+                break job["pageUrl"].as_str().unwrap().to_string();
+            }
+            assert_ne!(job["status"], "failed", "{job}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+        let html = client.get(&page).send().await.unwrap().text().await.unwrap();
+        let beats: Vec<(u64, u64)> = html
+            .split("<li data-start=\"")
+            .skip(1)
+            .map(|li| {
+                let start = li.split('"').next().unwrap().parse().unwrap();
+                let end = li.split("data-end=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+                (start, end)
+            })
+            .collect();
+        let mut pictures = Vec::new();
+        for n in 1..=beats.len() {
+            let png = client.get(format!("{page}/{n}.png")).send().await.unwrap().bytes().await.unwrap();
+            pictures.push(shrink(&decode_png(&png).2, (1080, 1920), (190, 338)));
+        }
+        (page, beats, pictures)
+    });
+
+    // A harness page holds the screenshot back with a late resource while the page plays.
+    let hold = Duration::from_millis(3_200);
+    let dir = tempfile::tempdir().unwrap();
+    let harness = dir.path().join("harness.html");
+    std::fs::write(
+        &harness,
+        format!(
+            r#"<html><body style="margin:0"><iframe src="{page}?autoplay=1" allow="autoplay" style="width:412px;height:900px;border:0"></iframe><img src="{}"></body></html>"#,
+            late_resource(hold)
+        ),
+    )
+    .unwrap();
+    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots").join("engine-mid-play.png");
+    screenshot_playing(&format!("file://{}", harness.display()), &shot, (412, 900));
+    let (width, height, shown) = decode_png(&std::fs::read(&shot).unwrap());
+
+    // Find the beat picture on screen: the page draws it 380 px wide below the title.
+    let crop = |x0: usize, y0: usize| {
+        let mut out = Vec::with_capacity(380 * 676 * 3);
+        for y in y0..y0 + 676 {
+            let row = (y * width as usize + x0) * 3;
+            out.extend_from_slice(&shown[row..row + 380 * 3]);
+        }
+        shrink(&out, (380, 676), (190, 338))
+    };
+    let distance = |a: &[u8], b: &[u8]| -> f64 {
+        a.iter().zip(b).map(|(x, y)| f64::from(x.abs_diff(*y))).sum::<f64>() / a.len() as f64
+    };
+    let mut best = (f64::MAX, 0, 0);
+    for y0 in (40..(height as usize - 676).min(220)).step_by(2) {
+        let region = crop(16, y0);
+        for (beat, picture) in pictures.iter().enumerate() {
+            let d = distance(&region, picture);
+            if d < best.0 {
+                best = (d, beat, y0);
+            }
+        }
+    }
+    let (d, beat, _) = best;
+    assert!(d < 12.0, "no beat picture is on screen (closest {d:.1}); see {}", shot.display());
+    // The voice started after the page loaded and ran at most `hold`; the beat shown must be
+    // one the voice was in during the last 1.6 s of that window.
+    let (from, to) = (hold.as_millis() as u64 - 1_600, hold.as_millis() as u64);
+    let next_start = beats.get(beat + 1).map_or(u64::MAX, |b| b.0);
+    assert!(beat > 0, "the page did not play (still on the first beat); see {}", shot.display());
+    assert!(
+        beats[beat].0 <= to && next_start > from,
+        "beat {beat} {:?} shown, voice at {from}..{to} ms; beats {beats:?}",
+        beats[beat]
+    );
 }

@@ -106,13 +106,21 @@ pub async fn ensure_renderer_free(state: &AppState) -> Result<(), ApiError> {
 }
 
 /// Validates, checks the renderer, charges and queues the job.
-pub async fn submit(state: &AppState, caller: &Caller, request: AudioscriptRequest, base_url: &str) -> Result<Accepted, ApiError> {
+pub async fn submit(
+    state: &AppState,
+    caller: &Caller,
+    request: AudioscriptRequest,
+    base_url: &str,
+) -> Result<Accepted, ApiError> {
     let present = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
     let (script, audio_url) = (present(&request.script), present(&request.audio_url));
     let language = languages::resolve(request.language.as_deref())?;
     let title = present(&request.title);
     if title.as_ref().is_some_and(|t| t.chars().count() > MAX_TITLE_CHARS) {
-        return Err(ApiError::bad_request("title_too_long", format!("`title` is limited to {MAX_TITLE_CHARS} characters.")));
+        return Err(ApiError::bad_request(
+            "title_too_long",
+            format!("`title` is limited to {MAX_TITLE_CHARS} characters."),
+        ));
     }
     let script = match (script, audio_url) {
         (Some(_), Some(_)) | (None, None) => {
@@ -202,7 +210,8 @@ fn plugin_failure(e: PluginError) -> JobError {
 }
 
 async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
-    let input: Input = serde_json::from_value(job.input.clone()).map_err(|e| JobError::Fatal(format!("bad job input: {e}")))?;
+    let input: Input =
+        serde_json::from_value(job.input.clone()).map_err(|e| JobError::Fatal(format!("bad job input: {e}")))?;
     let language: &'static Language =
         languages::find(&input.language).ok_or_else(|| JobError::Fatal("unknown language".into()))?;
     let voice = speech::voice_for(language, &input.script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
@@ -216,7 +225,8 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
         brand: None,
         options: Vec::new(),
     };
-    let (content, _) = state.plugins.generate("beats", None, &ask("beats", None, &input.script)).await.map_err(plugin_failure)?;
+    let (content, _) =
+        state.plugins.generate("beats", None, &ask("beats", None, &input.script)).await.map_err(plugin_failure)?;
     let texts: Vec<String> = content.blocks.iter().filter(|b| b.role == "beat").map(|b| b.text.clone()).collect();
     if texts.is_empty() {
         return Err(JobError::Fatal("the script has no beats".into()));
@@ -226,7 +236,8 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
     // A meme for each beat: the meme generator's top line over the beat's caption.
     let mut tops = Vec::with_capacity(texts.len());
     for text in &texts {
-        let (meme, _) = state.plugins.generate("meme", None, &ask("meme", Some("image"), text)).await.map_err(plugin_failure)?;
+        let (meme, _) =
+            state.plugins.generate("meme", None, &ask("meme", Some("image"), text)).await.map_err(plugin_failure)?;
         tops.push(meme.blocks.iter().find(|b| b.role == "top").map(|b| b.text.clone()).unwrap_or_default());
     }
     let (code, rtl) = (language.code, language.direction == "rtl");

@@ -18,7 +18,11 @@ fn missing() -> ApiError {
 /// An engine page: beat-timed captions and pictures with the voice track.
 #[utoipa::path(get, path = "/m/{id}", tag = "audio", params(("id" = String, Path)),
     responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody)))]
-async fn page(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Html<String>, ApiError> {
+async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Html<String>, ApiError> {
     let page = super::get(&state.db, &id).await?.ok_or_else(missing)?;
     Ok(Html(super::page::render(&page, &base_url(&state, &headers))))
 }

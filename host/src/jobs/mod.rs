@@ -14,8 +14,8 @@ pub mod worker;
 
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::{AssertSqlSafe, Row};
 use sqlx::any::AnyRow;
+use sqlx::{AssertSqlSafe, Row};
 
 use crate::billing::credits::{self, Charge, CreditError};
 use crate::store::{Db, now_ms};
@@ -142,8 +142,9 @@ pub async fn get(db: &Db, id: &str, key_id: i64) -> Result<Option<Job>, sqlx::Er
 /// Jobs of `kinds` waiting or running: what the renderer still has to do.
 pub async fn backlog(db: &Db, kinds: &[&str]) -> Result<i64, sqlx::Error> {
     let list = placeholders(1, kinds.len());
-    let mut query =
-        sqlx::query_scalar(AssertSqlSafe(format!("SELECT COUNT(*) FROM jobs WHERE state IN ('queued', 'running') AND kind IN ({list})")));
+    let mut query = sqlx::query_scalar(AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM jobs WHERE state IN ('queued', 'running') AND kind IN ({list})"
+    )));
     for kind in kinds {
         query = query.bind(*kind);
     }
@@ -295,8 +296,12 @@ async fn finish_failed(db: &Db, id: &str, holder: Holder<'_>, error: &str) -> Re
             return Ok(false);
         };
         if refund && let Some(charge_id) = row.try_get::<Option<i64>, _>("charge_id")? {
-            let charge =
-                Charge { id: charge_id, key_id: row.try_get("api_key_id")?, cost: row.try_get("cost")?, balance_after: 0 };
+            let charge = Charge {
+                id: charge_id,
+                key_id: row.try_get("api_key_id")?,
+                cost: row.try_get("cost")?,
+                balance_after: 0,
+            };
             let reason = format!("{} failed", row.try_get::<String, _>("kind")?);
             if !credits::refund_in(&mut tx, &charge, &reason).await? {
                 // Refunded already (by an operator): record the failure without paying twice.

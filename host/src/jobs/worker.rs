@@ -45,7 +45,12 @@ impl Default for Settings {
 }
 
 /// Runs jobs until `stop` turns true; jobs still running then are handed back to the queue.
-pub async fn run(db: Db, handlers: HashMap<&'static str, Handler>, settings: Settings, mut stop: watch::Receiver<bool>) {
+pub async fn run(
+    db: Db,
+    handlers: HashMap<&'static str, Handler>,
+    settings: Settings,
+    mut stop: watch::Receiver<bool>,
+) {
     let worker = format!("{}-{}-{:08x}", hostname(), std::process::id(), rand::random::<u32>());
     let kinds: Vec<&'static str> = handlers.keys().copied().collect();
     let permits = Arc::new(Semaphore::new(settings.concurrency.max(1)));

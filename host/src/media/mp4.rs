@@ -169,8 +169,8 @@ fn to_i420(png: &[u8], i420: &gst_video::VideoInfo) -> Result<gst::Buffer, Strin
     let source = gst_video::VideoFrame::from_buffer_readable(gst::Buffer::from_mut_slice(pixels), &rgb)
         .map_err(|_| "cannot map the picture".to_string())?;
     let target = gst::Buffer::with_size(i420.size()).map_err(|e| e.to_string())?;
-    let mut target = gst_video::VideoFrame::from_buffer_writable(target, i420)
-        .map_err(|_| "cannot map the frame".to_string())?;
+    let mut target =
+        gst_video::VideoFrame::from_buffer_writable(target, i420).map_err(|_| "cannot map the frame".to_string())?;
     converter.frame(&source, &mut target);
     Ok(target.into_buffer())
 }
@@ -182,7 +182,10 @@ mod tests {
     #[test]
     fn frames_start_on_each_beat_and_hold_at_most_half_a_second() {
         let plan = schedule(&[0, 1_200, 1_300], 2_000);
-        assert_eq!(plan, vec![(0, 0, 500), (0, 500, 500), (0, 1_000, 200), (1, 1_200, 100), (2, 1_300, 500), (2, 1_800, 200)]);
+        assert_eq!(
+            plan,
+            vec![(0, 0, 500), (0, 500, 500), (0, 1_000, 200), (1, 1_200, 100), (2, 1_300, 500), (2, 1_800, 200)]
+        );
         assert_eq!(schedule(&[40], 100), vec![(0, 0, 100)], "the first picture starts the video");
     }
 }

@@ -65,9 +65,9 @@ pub fn voice_for(language: &crate::languages::Language, script: &str) -> Result<
         "ja" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => {
             refuse("it reads Japanese only in kana; write the script in hiragana or katakana.")
         }
-        "zh" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => {
-            refuse("it reads Mandarin only from pinyin with tone numbers (e.g. \"ni3 hao3\"); send the script in pinyin.")
-        }
+        "zh" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => refuse(
+            "it reads Mandarin only from pinyin with tone numbers (e.g. \"ni3 hao3\"); send the script in pinyin.",
+        ),
         code => Ok(VOICES.iter().find(|(c, _)| *c == code).map(|(_, v)| *v).unwrap_or("en-us")),
     }
 }

@@ -119,7 +119,10 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                 r#"<rect x="0" y="180" width="1080" height="24" fill="{accent}"/>
 <rect x="0" y="1560" width="1080" height="24" fill="{accent}"/>
 {}"#,
-                draw(sheet.text("take"), Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) })
+                draw(
+                    sheet.text("take"),
+                    Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) }
+                )
             );
             vec![(CARD, canvas(CARD, body))]
         }
@@ -142,10 +145,22 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
 <rect x="128" y="900" width="8" height="120" fill="#ffffff" fill-opacity="0.6"/>
 <rect x="120" y="1020" width="900" height="560" rx="40" fill="#1d9bf0"/>
 {}{}"##,
-                draw(sheet.text("post"), Paragraph { top: 410.0, height: 460.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) }),
+                draw(
+                    sheet.text("post"),
+                    Paragraph { top: 410.0, height: 460.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) }
+                ),
                 draw(
                     sheet.text("reply"),
-                    Paragraph { center_x: 570.0, top: 1060.0, width: 820.0, height: 480.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) }
+                    Paragraph {
+                        center_x: 570.0,
+                        top: 1060.0,
+                        width: 820.0,
+                        height: 480.0,
+                        sizes: MID,
+                        bold: true,
+                        middle: true,
+                        ..plain(CARD.0)
+                    }
                 ),
             );
             vec![(CARD, canvas(CARD, body))]
@@ -163,7 +178,15 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                 let _ = write!(body, r##"<rect x="60" y="1200" width="960" height="500" rx="40" fill="#fbf7ef"/>"##);
                 body.push_str(&draw(
                     sheet.text("take"),
-                    Paragraph { top: 1230.0, height: 440.0, sizes: MID, fill: "#1f2933", bold: true, middle: true, ..plain(CARD.0) },
+                    Paragraph {
+                        top: 1230.0,
+                        height: 440.0,
+                        sizes: MID,
+                        fill: "#1f2933",
+                        bold: true,
+                        middle: true,
+                        ..plain(CARD.0)
+                    },
                 ));
             }
             vec![(CARD, canvas(CARD, body))]
@@ -171,7 +194,10 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
         // A kind some operator's generator added: every block, in order, on one card.
         _ => {
             let all: Vec<&str> = sheet.blocks.iter().filter(|(r, _)| *r != "signoff").map(|(_, t)| *t).collect();
-            let body = draw(&all.join(" · "), Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) });
+            let body = draw(
+                &all.join(" · "),
+                Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) },
+            );
             vec![(CARD, canvas(CARD, body))]
         }
     }

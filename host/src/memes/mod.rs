@@ -213,16 +213,14 @@ pub async fn create(
         .execute(&mut *tx)
         .await?;
         for (position, picture) in (1i64..).zip(&pictures) {
-            sqlx::query(
-                "INSERT INTO meme_images (meme_id, position, width, height, png) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(&meme_id)
-            .bind(position)
-            .bind(i64::from(picture.width))
-            .bind(i64::from(picture.height))
-            .bind(picture.png.as_slice())
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query("INSERT INTO meme_images (meme_id, position, width, height, png) VALUES ($1, $2, $3, $4, $5)")
+                .bind(&meme_id)
+                .bind(position)
+                .bind(i64::from(picture.width))
+                .bind(i64::from(picture.height))
+                .bind(picture.png.as_slice())
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok::<String, ApiError>(title)
@@ -254,7 +252,11 @@ fn writes(languages: &[String], slot: &str, language: &Language) -> Result<(), A
     }
     Err(ApiError::bad_request(
         "language_not_available",
-        format!("The active {slot} generator does not write {} yet; it writes: {}.", language.name, languages.join(", ")),
+        format!(
+            "The active {slot} generator does not write {} yet; it writes: {}.",
+            language.name,
+            languages.join(", ")
+        ),
     ))
 }
 
@@ -294,7 +296,12 @@ async fn in_brand_voice(
 }
 
 /// The meme's pictures, rendered on a blocking thread (about 40 ms of CPU a card).
-async fn draw(content: &Content, kind: &str, language: &'static Language, seed: u64) -> Result<Vec<card::Picture>, ApiError> {
+async fn draw(
+    content: &Content,
+    kind: &str,
+    language: &'static Language,
+    seed: u64,
+) -> Result<Vec<card::Picture>, ApiError> {
     let blocks: Vec<(String, String)> = content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect();
     let kind = kind.to_string();
     tokio::task::spawn_blocking(move || {
@@ -334,11 +341,13 @@ pub async fn image(state: &AppState, id: &str, position: i64) -> Result<Option<V
 
 /// The meme with this id.
 pub async fn get(state: &AppState, id: &str) -> Result<Option<Stored>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, kind, language, title, brand_name, content, \
-         (SELECT COUNT(*) FROM meme_images WHERE meme_id = memes.id) AS pictures FROM memes WHERE id = $1")
-        .bind(id)
-        .fetch_optional(state.db.pool())
-        .await?;
+    let row = sqlx::query(
+        "SELECT id, kind, language, title, brand_name, content, \
+         (SELECT COUNT(*) FROM meme_images WHERE meme_id = memes.id) AS pictures FROM memes WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(state.db.pool())
+    .await?;
     row.map(|r| {
         Ok(Stored {
             id: r.try_get("id")?,

@@ -85,7 +85,10 @@ async fn page(
 #[utoipa::path(get, path = "/memes/{id}/{picture}", tag = "memes",
     params(("id" = String, Path), ("picture" = String, Path, description = "`N.png`, N from 1")),
     responses((status = 200, content_type = "image/png"), (status = 404, body = ErrorBody)))]
-async fn picture(State(state): State<AppState>, Path((id, picture)): Path<(String, String)>) -> Result<Response, ApiError> {
+async fn picture(
+    State(state): State<AppState>,
+    Path((id, picture)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
     let missing = || ApiError::NotFound { message: "No such picture.".into() };
     let position: i64 = picture
         .strip_suffix(".png")
@@ -105,5 +108,9 @@ async fn picture(State(state): State<AppState>, Path((id, picture)): Path<(Strin
 
 #[allow(deprecated)]
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create)).routes(routes!(create_legacy)).routes(routes!(page)).routes(routes!(picture))
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(create_legacy))
+        .routes(routes!(page))
+        .routes(routes!(picture))
 }

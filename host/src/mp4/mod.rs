@@ -60,10 +60,16 @@ pub fn page_id(page_url: &str, base_url: &str) -> Option<String> {
 }
 
 /// Validates, checks the renderer, charges and queues the render.
-pub async fn submit(state: &AppState, caller: &Caller, request: Mp4Request, base_url: &str) -> Result<Accepted, ApiError> {
-    let raw = request.page_url.as_deref().map(str::trim).filter(|u| !u.is_empty()).ok_or_else(|| {
-        ApiError::bad_request("missing_page_url", "`pageUrl` is required: an engine page, /m/<id>.")
-    })?;
+pub async fn submit(
+    state: &AppState,
+    caller: &Caller,
+    request: Mp4Request,
+    base_url: &str,
+) -> Result<Accepted, ApiError> {
+    let raw =
+        request.page_url.as_deref().map(str::trim).filter(|u| !u.is_empty()).ok_or_else(|| {
+            ApiError::bad_request("missing_page_url", "`pageUrl` is required: an engine page, /m/<id>.")
+        })?;
     let id = page_id(raw, base_url).ok_or_else(|| {
         ApiError::bad_request(
             "invalid_page_url",
@@ -105,8 +111,12 @@ async fn render(state: &AppState, job: &Job) -> Result<Value, JobError> {
     }
     let retry = |e: sqlx::Error| JobError::Retry(e.to_string());
     let page_id = job.input["pageId"].as_str().ok_or_else(|| JobError::Fatal("bad job input".into()))?.to_string();
-    let page = engine::get(&state.db, &page_id).await.map_err(retry)?.ok_or_else(|| JobError::Fatal("the page is gone".into()))?;
-    let audio = engine::audio(&state.db, &page_id).await.map_err(retry)?.ok_or_else(|| JobError::Fatal("no voice".into()))?;
+    let page = engine::get(&state.db, &page_id)
+        .await
+        .map_err(retry)?
+        .ok_or_else(|| JobError::Fatal("the page is gone".into()))?;
+    let audio =
+        engine::audio(&state.db, &page_id).await.map_err(retry)?.ok_or_else(|| JobError::Fatal("no voice".into()))?;
     let voice = wav::parse(&audio).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
     let mut frames = Vec::with_capacity(page.beats.len());
     for position in 1..=page.beats.len() as i64 {
@@ -176,8 +186,15 @@ async fn existing(db: &Db, job_id: &str) -> Result<Option<Value>, sqlx::Error> {
         .bind(job_id)
         .fetch_optional(db.pool())
         .await?;
-    row.map(|r| Ok(result(&r.try_get::<String, _>("id")?, r.try_get("duration_ms")?, r.try_get("expires_at")?, r.try_get("size_bytes")?)))
-        .transpose()
+    row.map(|r| {
+        Ok(result(
+            &r.try_get::<String, _>("id")?,
+            r.try_get("duration_ms")?,
+            r.try_get("expires_at")?,
+            r.try_get("size_bytes")?,
+        ))
+    })
+    .transpose()
 }
 
 /// A hosted render.
@@ -191,17 +208,24 @@ pub struct Hosted {
 
 /// The render `id`: `Ok(None)` if it never existed, `Err(Gone)` once expired.
 pub async fn hosted(db: &Db, id: &str) -> Result<Option<Hosted>, ApiError> {
-    let row = sqlx::query("SELECT id, page_id, duration_ms, expires_at, \
-         CAST(CASE WHEN mp4 IS NULL THEN 1 ELSE 0 END AS BIGINT) AS deleted FROM renders WHERE id = $1")
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?;
+    let row = sqlx::query(
+        "SELECT id, page_id, duration_ms, expires_at, \
+         CAST(CASE WHEN mp4 IS NULL THEN 1 ELSE 0 END AS BIGINT) AS deleted FROM renders WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?;
     let Some(row) = row else { return Ok(None) };
     let expires_at: i64 = row.try_get("expires_at")?;
     if expires_at <= now_ms() || row.try_get::<i64, _>("deleted")? == 1 {
         return Err(ApiError::Gone { message: "This video's hosting time is over and it has been deleted.".into() });
     }
-    Ok(Some(Hosted { id: row.try_get("id")?, page_id: row.try_get("page_id")?, duration_ms: row.try_get("duration_ms")?, expires_at }))
+    Ok(Some(Hosted {
+        id: row.try_get("id")?,
+        page_id: row.try_get("page_id")?,
+        duration_ms: row.try_get("duration_ms")?,
+        expires_at,
+    }))
 }
 
 /// The MP4 bytes of a live render.
@@ -209,7 +233,10 @@ pub async fn file(db: &Db, id: &str) -> Result<Option<Vec<u8>>, ApiError> {
     if hosted(db, id).await?.is_none() {
         return Ok(None);
     }
-    Ok(sqlx::query_scalar("SELECT mp4 FROM renders WHERE id = $1 AND mp4 IS NOT NULL").bind(id).fetch_optional(db.pool()).await?)
+    Ok(sqlx::query_scalar("SELECT mp4 FROM renders WHERE id = $1 AND mp4 IS NOT NULL")
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?)
 }
 
 /// Deletes the files of expired renders (their pages then answer 410). Returns how many.

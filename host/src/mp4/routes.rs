@@ -52,7 +52,11 @@ fn missing() -> ApiError {
 /// The temporary page of a render: the video, playable inline on a phone. 410 once expired.
 #[utoipa::path(get, path = "/v/{id}", tag = "audio", params(("id" = String, Path)),
     responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
-async fn page(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Html<String>, ApiError> {
+async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Html<String>, ApiError> {
     let render = super::hosted(&state.db, &id).await?.ok_or_else(missing)?;
     let base = base_url(&state, &headers);
     let title = crate::engine::get(&state.db, &render.page_id).await?.map(|p| p.title).unwrap_or_default();

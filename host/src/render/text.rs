@@ -63,7 +63,9 @@ pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph
     let weight = if p.bold { 700 } else { 400 };
     let outline = p
         .outline
-        .map(|(color, w)| format!(r#" stroke="{color}" stroke-width="{w}" stroke-linejoin="round" paint-order="stroke""#))
+        .map(|(color, w)| {
+            format!(r#" stroke="{color}" stroke-width="{w}" stroke-linejoin="round" paint-order="stroke""#)
+        })
         .unwrap_or_default();
     let direction = if rtl { r#" direction="rtl""# } else { "" };
     for (i, line) in lines.iter().enumerate() {
