@@ -6,8 +6,8 @@ source "$(dirname "$0")/lib.sh"
 ensure_rust
 ensure_media
 # psql for the database checks; Chromium for the page tests; ffprobe/ffmpeg and gst-launch for
-# checking renders.
-apt_install postgresql-client chromium ffmpeg gstreamer1.0-tools
+# checking renders; sox for recordings with pauses.
+apt_install postgresql-client chromium ffmpeg gstreamer1.0-tools sox
 
 ensure_postgres() {
   export ASSET_TEST_PG="${ASSET_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"

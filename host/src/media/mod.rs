@@ -1,6 +1,7 @@
-//! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`) and
-//! the MP4 encoder (`mp4`).
+//! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`),
+//! uploaded audio decoding and pause detection (`audio`) and the MP4 encoder (`mp4`).
 
+pub mod audio;
 pub mod mp4;
 pub mod speech;
 pub mod wav;

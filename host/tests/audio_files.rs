@@ -1,0 +1,71 @@
+//! Uploaded audio through the real GStreamer decoder: wav, mp3 and m4a come out as 16 kHz mono
+//! PCM of the right length; text, a PNG and truncated noise are refused; a file longer than the
+//! limit is refused without decoding it all; pauses made by sox split speech into stretches.
+
+use std::process::Command;
+
+use asset_host::media::audio::{self, DecodeError};
+
+fn ffmpeg(input: &[u8], ext: &str) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let (src, out) = (dir.path().join("in.wav"), dir.path().join(format!("out.{ext}")));
+    std::fs::write(&src, input).unwrap();
+    let status =
+        Command::new("ffmpeg").args(["-v", "error", "-y", "-i"]).arg(&src).arg(&out).status().expect("ffmpeg runs");
+    assert!(status.success());
+    std::fs::read(out).unwrap()
+}
+
+/// `ms` of a 300 Hz tone as 22.05 kHz WAV, built here so the test needs no sample files.
+fn tone(ms: u64) -> Vec<u8> {
+    let rate = 22_050u64;
+    let data = (0..rate * ms / 1000)
+        .flat_map(|i| (((i as f64 * 300.0 * std::f64::consts::TAU / rate as f64).sin() * 6000.0) as i16).to_le_bytes())
+        .collect();
+    asset_host::media::wav::Pcm { sample_rate: rate as u32, channels: 1, data }.to_wav()
+}
+
+#[test]
+fn wav_mp3_and_m4a_decode_to_16_khz_mono_of_the_right_length() {
+    let wav = tone(2_500);
+    for (name, bytes) in [("wav", wav.clone()), ("mp3", ffmpeg(&wav, "mp3")), ("m4a", ffmpeg(&wav, "m4a"))] {
+        let pcm = audio::decode(&bytes, 180_000).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!((pcm.sample_rate, pcm.channels), (16_000, 1), "{name}");
+        // Compressed formats pad a few milliseconds at the edges.
+        assert!(pcm.duration_ms().abs_diff(2_500) <= 80, "{name}: {} ms", pcm.duration_ms());
+    }
+}
+
+#[test]
+fn what_is_not_audio_or_too_long_is_refused() {
+    let png =
+        asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#, 4, 4).unwrap();
+    for (name, bytes) in [("text", b"hello, this is not audio".to_vec()), ("png", png), ("noise", vec![0x55; 40_000])] {
+        assert!(matches!(audio::decode(&bytes, 180_000), Err(DecodeError::NotAudio(_))), "{name}");
+    }
+    assert_eq!(audio::decode(&tone(5_000), 3_000), Err(DecodeError::TooLong));
+}
+
+#[test]
+fn pauses_made_by_sox_split_the_recording_into_stretches() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pauses.wav");
+    // 0.6 s tone, 0.7 s silence, 1.0 s tone, 0.8 s silence, 0.5 s tone.
+    let status = Command::new("sox")
+        .args(["-n", "-r", "22050", "-c", "1", "-b", "16"])
+        .arg(&out)
+        .args([
+            "synth", "0.6", "sine", "300", "pad", "0", "0.7", ":", "synth", "1.0", "sine", "440", "pad", "0", "0.8",
+            ":", "synth", "0.5", "sine", "350",
+        ])
+        .status()
+        .expect("sox runs (Debian's sox package)");
+    assert!(status.success());
+    let pcm = audio::decode(&std::fs::read(&out).unwrap(), 180_000).unwrap();
+    let stretches = audio::speech_stretches(&pcm, 300);
+    let want = [(0, 600), (1300, 2300), (3100, 3600)];
+    assert_eq!(stretches.len(), 3, "{stretches:?}");
+    for ((a, b), (wa, wb)) in stretches.iter().zip(want) {
+        assert!(a.abs_diff(wa) <= 40 && b.abs_diff(wb) <= 40, "{stretches:?} vs {want:?}");
+    }
+}
