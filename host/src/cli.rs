@@ -50,6 +50,15 @@ struct Cli {
     /// Private networks (comma-separated CIDRs) the page fetcher may reach.
     #[arg(long, global = true, env = "ASSET_FETCH_ALLOW", value_delimiter = ',')]
     fetch_allow: Vec<String>,
+    /// OpenAI-compatible API root for speech to text (captions of uploaded recordings).
+    #[arg(long, global = true, env = "ASSET_TRANSCRIBE_URL")]
+    transcribe_url: Option<String>,
+    /// Transcription model name.
+    #[arg(long, global = true, env = "ASSET_TRANSCRIBE_MODEL")]
+    transcribe_model: Option<String>,
+    /// PEM file of extra certificate authorities the fetcher trusts (a private PKI).
+    #[arg(long, global = true, env = "ASSET_FETCH_ROOT_CA")]
+    fetch_root_ca: Option<std::path::PathBuf>,
     /// Jobs (audioscript, MP4) this process runs at once; 0 makes a web-only replica.
     #[arg(long, global = true, env = "ASSET_WORKERS")]
     workers: Option<usize>,
@@ -236,6 +245,18 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     }
     if let Ok(key) = std::env::var("ASSET_MODEL_API_KEY") {
         settings.model_api_key = Some(key);
+    }
+    if let Some(url) = &cli.transcribe_url {
+        settings.transcribe_url = Some(url.clone());
+    }
+    if let Some(model) = &cli.transcribe_model {
+        settings.transcribe_model = model.clone();
+    }
+    if let Ok(key) = std::env::var("ASSET_TRANSCRIBE_API_KEY") {
+        settings.transcribe_api_key = Some(key);
+    }
+    if let Some(path) = &cli.fetch_root_ca {
+        settings.fetch_root_ca = Some(path.clone());
     }
     if !cli.fetch_allow.is_empty() {
         settings.fetch_allowed_networks = cli.fetch_allow.clone();

@@ -54,6 +54,13 @@ pub struct Settings {
     pub model_api_key: Option<String>,
     /// Private networks (CIDR) the fetcher may reach anyway, e.g. an intranet. Empty: none.
     pub fetch_allowed_networks: Vec<String>,
+    /// A PEM file of certificate authorities the fetcher trusts besides the public ones.
+    pub fetch_root_ca: Option<PathBuf>,
+    /// OpenAI-compatible API root for speech to text (`…/audio/transcriptions`, verbose_json
+    /// with word timestamps); without one, recordings get beats from pauses and no captions.
+    pub transcribe_url: Option<String>,
+    pub transcribe_model: String,
+    pub transcribe_api_key: Option<String>,
     /// Jobs (audioscript, MP4) this process runs at once; 0 runs none (a web-only replica).
     pub workers: usize,
     /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
@@ -82,6 +89,10 @@ impl Default for Settings {
             model_name: "gpt-4o-mini".into(),
             model_api_key: None,
             fetch_allowed_networks: Vec::new(),
+            fetch_root_ca: None,
+            transcribe_url: None,
+            transcribe_model: "whisper-1".into(),
+            transcribe_api_key: None,
             workers: 1,
             render_queue_limit: 16,
             job_lease_secs: 15,
@@ -110,6 +121,10 @@ impl std::fmt::Debug for Settings {
             .field("model_name", &self.model_name)
             .field("model_api_key", &redacted(&self.model_api_key))
             .field("fetch_allowed_networks", &self.fetch_allowed_networks)
+            .field("fetch_root_ca", &self.fetch_root_ca)
+            .field("transcribe_url", &self.transcribe_url)
+            .field("transcribe_model", &self.transcribe_model)
+            .field("transcribe_api_key", &redacted(&self.transcribe_api_key))
             .field("workers", &self.workers)
             .field("render_queue_limit", &self.render_queue_limit)
             .field("job_lease_secs", &self.job_lease_secs)
@@ -132,8 +147,19 @@ impl Settings {
             Some(url) => Some(crate::model::ModelClient::new(url, &self.model_name, self.model_api_key.clone())?),
             None => None,
         };
+        Ok(crate::plugins::HostServices { model, guard: self.fetch_guard()? })
+    }
+
+    /// The guarded fetcher every user-given URL goes through, with the operator's exceptions.
+    pub fn fetch_guard(&self) -> Result<crate::net::Guard, String> {
         let allowed = self.fetch_allowed_networks.iter().map(|n| n.parse()).collect::<Result<Vec<_>, _>>()?;
-        Ok(crate::plugins::HostServices { model, guard: crate::net::Guard::new(allowed) })
+        let guard = crate::net::Guard::new(allowed);
+        match &self.fetch_root_ca {
+            Some(path) => {
+                guard.trusting(&std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+            }
+            None => Ok(guard),
+        }
     }
 
     /// The database to use: the configured URL or the SQLite file in the data folder.

@@ -3,6 +3,7 @@
 //! host's own storage suite.
 
 pub mod browser;
+pub mod files;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

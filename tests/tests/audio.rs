@@ -322,3 +322,178 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
         });
     });
 }
+
+/// A WAV made by sox: `spec` is its synth/pad effects chain.
+fn sox(spec: &[&str]) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sox.wav");
+    let status = std::process::Command::new("sox")
+        .args(["-n", "-r", "22050", "-c", "1", "-b", "16"])
+        .arg(&out)
+        .args(spec)
+        .status()
+        .expect("sox runs");
+    assert!(status.success());
+    std::fs::read(out).unwrap()
+}
+
+/// Speech from espeak-ng as MP3 (through ffmpeg), like a file an agent would link.
+fn spoken_mp3(text: &str) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let (wav, mp3) = (dir.path().join("s.wav"), dir.path().join("s.mp3"));
+    assert!(
+        std::process::Command::new("espeak-ng")
+            .args(["-v", "en-us", "-w"])
+            .arg(&wav)
+            .arg(text)
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(
+        std::process::Command::new("ffmpeg")
+            .args(["-v", "error", "-y", "-i"])
+            .arg(&wav)
+            .arg(&mp3)
+            .status()
+            .unwrap()
+            .success()
+    );
+    std::fs::read(mp3).unwrap()
+}
+
+/// A stand-in for an OpenAI-compatible transcription server: checks the multipart request and
+/// answers `verbose_json` with fixed word times. Returns its API root.
+fn fake_transcriber(words: Value) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let root = format!("http://{}/v1", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            use std::io::{Read, Write};
+            let mut request = Vec::new();
+            let mut buf = [0u8; 65536];
+            let mut expected = None;
+            loop {
+                let n = stream.read(&mut buf).unwrap_or(0);
+                if n == 0 {
+                    break;
+                }
+                request.extend_from_slice(&buf[..n]);
+                if expected.is_none()
+                    && let Some(end) = request.windows(4).position(|w| w == b"\r\n\r\n")
+                {
+                    let head = String::from_utf8_lossy(&request[..end]).to_lowercase();
+                    let length: usize = head
+                        .lines()
+                        .find_map(|l| l.strip_prefix("content-length:").map(|v| v.trim().parse().unwrap_or(0)))
+                        .unwrap_or(0);
+                    expected = Some(end + 4 + length);
+                }
+                if expected.is_some_and(|e| request.len() >= e) {
+                    break;
+                }
+            }
+            let text = String::from_utf8_lossy(&request);
+            let ok = text.starts_with("POST /v1/audio/transcriptions")
+                && text.contains("name=\"response_format\"\r\n\r\nverbose_json")
+                && text.contains("name=\"timestamp_granularities[]\"\r\n\r\nword")
+                && text.contains("name=\"file\"; filename=\"audio.wav\"")
+                && text.contains("RIFF");
+            let body = if ok { json!({"text": "", "words": words}).to_string() } else { "{}".to_string() };
+            let status = if ok { "200 OK" } else { "400 Bad Request" };
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    root
+}
+
+#[test]
+fn a_recording_becomes_a_page_timed_by_its_pauses() {
+    // 0.6 s, pause, 1.0 s, pause, 0.5 s of sound.
+    let pauses = sox(&[
+        "synth", "0.6", "sine", "300", "pad", "0", "0.7", ":", "synth", "1.0", "sine", "440", "pad", "0", "0.8", ":",
+        "synth", "0.5", "sine", "350",
+    ]);
+    let files = asset_tests::files::serve(
+        [
+            ("/pauses.wav".to_string(), pauses),
+            ("/speech.mp3".to_string(), spoken_mp3("Agents pay for their own tools. They ship pages in seconds.")),
+            ("/long.wav".to_string(), sox(&["synth", "181", "sine", "300"])),
+            ("/huge.wav".to_string(), vec![0u8; 25 * 1024 * 1024]),
+            ("/text.mp3".to_string(), b"this is not audio at all".to_vec()),
+        ]
+        .into(),
+    );
+    let mut env = Env::new(Storage::Sqlite);
+    let ca = env.data_dir.path().join("ca.pem");
+    std::fs::write(&ca, &files.ca_pem).unwrap();
+    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let key = env.create_key(20, "operator");
+    let words = json!([
+        {"word": "one", "start": 0.1, "end": 0.4},
+        {"word": "two", "start": 1.5, "end": 1.8},
+        {"word": "three", "start": 1.9, "end": 2.2},
+        {"word": "four", "start": 3.2, "end": 3.5},
+    ]);
+    let plain = env.serve();
+    block_on(async {
+        for (url, code) in [
+            (format!("{}/huge.wav", files.base), "audio_too_large"),
+            (format!("{}/long.wav", files.base), "audio_too_long"),
+            (format!("{}/text.mp3", files.base), "not_audio"),
+            (format!("{}/missing.wav", files.base), "audio_unreachable"),
+            (format!("http://{}/pauses.wav", files.base.trim_start_matches("https://")), "invalid_audio_url"),
+        ] {
+            let (status, _, body) = submit(&plain.base, &key, json!({"audio_url": url})).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{url}: {body}");
+        }
+        assert_eq!(credits(&plain.base, &key).await, 20, "no bad file is charged");
+
+        // Without a recogniser: beats from the pauses, and the page says captions are unavailable.
+        let pauses_url = format!("{}/pauses.wav", files.base);
+        let (status, _, accepted) = submit(&plain.base, &key, json!({"audio_url": pauses_url, "language": "sw"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(3)), "{done}");
+        let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        assert!(html.contains("Captions are unavailable"), "{html}");
+        let starts: Vec<u64> =
+            html.split("<li data-start=\"").skip(1).map(|li| li.split('"').next().unwrap().parse().unwrap()).collect();
+        for (got, want) in starts.iter().zip([0u64, 1300, 3100]) {
+            assert!(got.abs_diff(want) <= 60, "beat starts {starts:?}");
+        }
+        assert!(done["durationMs"].as_u64().unwrap().abs_diff(3600) <= 60, "{done}");
+
+        // Speech as MP3: its sentences are the beats.
+        let (_, _, accepted) =
+            submit(&plain.base, &key, json!({"audio_url": format!("{}/speech.mp3", files.base)})).await;
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!(done["status"], "succeeded", "{done}");
+        assert!(done["beats"].as_u64().unwrap() >= 2, "{done}");
+    });
+    // With the transcription endpoint (a server configured for it; the other one stops so its
+    // workers cannot take the job): each beat's caption is the words said in it.
+    drop(plain);
+    let captioning = env.serve_with(&[("ASSET_TRANSCRIBE_URL", &fake_transcriber(words))]);
+    block_on(async {
+        let pauses_url = format!("{}/pauses.wav", files.base);
+        let (_, _, accepted) = submit(&captioning.base, &key, json!({"audio_url": pauses_url})).await;
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!(done["status"], "succeeded", "{done}");
+        let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        let captions: Vec<&str> = html
+            .split("<li data-start=\"")
+            .skip(1)
+            .map(|li| li.split('>').nth(1).unwrap().split('<').next().unwrap())
+            .collect();
+        assert_eq!(captions, ["one", "two three", "four"], "{html}");
+        assert!(!html.contains("Captions are unavailable"));
+        assert_eq!(credits(&captioning.base, &key).await, 11, "three pages, 3 credits each");
+    });
+}

@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, NewJob};
 use crate::languages::{self, Language};
-use crate::media::speech;
+use crate::media::{audio, speech, transcribe, wav};
 use crate::memes::card::{self, Sheet};
 use crate::plugins::{PluginError, Request as WitRequest};
 use crate::store::public_id;
@@ -60,13 +60,20 @@ pub struct Accepted {
     pub credits_remaining: i64,
 }
 
-/// What a job stores as its input.
+/// What a job stores as its input: a script, or (`script` absent) the audio in `uploads`.
 #[derive(Debug, Serialize, Deserialize)]
 struct Input {
-    script: String,
+    script: Option<String>,
     title: String,
     language: String,
 }
+
+/// Largest `audio_url` file, checked while downloading.
+pub const MAX_AUDIO_BYTES: usize = 24 * 1024 * 1024;
+/// Longest `audio_url` recording, checked on the decoded audio.
+pub const MAX_AUDIO_MS: u64 = 180_000;
+/// Silence that separates two beats of a recording.
+const PAUSE_MS: u64 = 300;
 
 /// Words in `script`: spaced words, or for scripts without spaces (Chinese, Japanese, Thai)
 /// two characters per word, the usual reading-length equivalence.
@@ -77,8 +84,8 @@ pub fn words(script: &str, language: &str) -> usize {
     }
 }
 
-/// The checks an `audio_url` passes before anything else: an https link to an mp3, m4a or wav
-/// file on a public host (the download itself goes through the SSRF guard again).
+/// The checks an `audio_url` passes before it is fetched: an https link to an mp3, m4a or wav
+/// file. Whether its host is public is the SSRF guard's call, when it fetches.
 fn check_audio_url(raw: &str) -> Result<(), ApiError> {
     let bad = |why: &str| Err(ApiError::bad_request("invalid_audio_url", format!("`audio_url` {why}")));
     let Ok(url) = url::Url::parse(raw) else { return bad("is not a URL.") };
@@ -89,12 +96,36 @@ fn check_audio_url(raw: &str) -> Result<(), ApiError> {
     if ![".mp3", ".m4a", ".wav"].iter().any(|ext| path.ends_with(ext)) {
         return bad("must point to an .mp3, .m4a or .wav file.");
     }
-    match url.host() {
-        Some(url::Host::Domain(d)) if d != "localhost" && !d.ends_with(".localhost") && d.contains('.') => Ok(()),
-        Some(url::Host::Ipv4(ip)) if crate::net::guard::non_public(std::net::IpAddr::V4(ip)).is_none() => Ok(()),
-        Some(url::Host::Ipv6(ip)) if crate::net::guard::non_public(std::net::IpAddr::V6(ip)).is_none() => Ok(()),
-        _ => bad("must be on a public host."),
-    }
+    Ok(())
+}
+
+/// Downloads `url` through the SSRF guard (at most 24 MB, counted while downloading) and decodes
+/// it (at most 3 minutes): every way a file can be unusable is a 400 before any charge.
+async fn fetch_audio(state: &AppState, url: &str) -> Result<crate::media::wav::Pcm, ApiError> {
+    use crate::net::guard::FetchError;
+    let mut guard = state.settings.fetch_guard().map_err(ApiError::Internal)?;
+    guard.max_bytes = MAX_AUDIO_BYTES;
+    guard.timeout = std::time::Duration::from_secs(60);
+    let (_, _, bytes) = guard.get(url).await.map_err(|e| match e {
+        FetchError::BadUrl(why) | FetchError::Blocked(why) => {
+            ApiError::bad_request("invalid_audio_url", format!("`audio_url` cannot be fetched: {why}."))
+        }
+        FetchError::TooLarge => ApiError::bad_request("audio_too_large", "The audio file is larger than 24 MB."),
+        FetchError::Failed(why) => {
+            ApiError::bad_request("audio_unreachable", format!("The audio file could not be downloaded: {why}."))
+        }
+    })?;
+    let decoded = tokio::task::spawn_blocking(move || audio::decode(&bytes, MAX_AUDIO_MS))
+        .await
+        .map_err(|e| ApiError::Internal(format!("decode task: {e}")))?;
+    decoded.map_err(|e| match e {
+        audio::DecodeError::TooLong => {
+            ApiError::bad_request("audio_too_long", "The recording is longer than 3 minutes.")
+        }
+        audio::DecodeError::NotAudio(why) => {
+            ApiError::bad_request("not_audio", format!("The file is not audio we can read (mp3, m4a or wav): {why}."))
+        }
+    })
 }
 
 /// Refuses new render work, before any charge, when the queue is past its threshold.
@@ -122,13 +153,28 @@ pub async fn submit(
             format!("`title` is limited to {MAX_TITLE_CHARS} characters."),
         ));
     }
+    let id = format!("as_{}", public_id());
     let script = match (script, audio_url) {
         (Some(_), Some(_)) | (None, None) => {
             return Err(ApiError::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`."));
         }
         (None, Some(url)) => {
             check_audio_url(&url)?;
-            return Err(ApiError::ComingSoon { service: "audioscript from an audio file" });
+            ensure_renderer_free(state).await?;
+            let audio = fetch_audio(state, &url).await?;
+            sqlx::query("INSERT INTO uploads (job_id, audio, created_at) VALUES ($1, $2, $3)")
+                .bind(&id)
+                .bind(audio.to_wav())
+                .bind(crate::store::now_ms())
+                .execute(state.db.pool())
+                .await?;
+            let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
+            let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into() };
+            let queued = queue(state, caller, &id, &input, base_url).await;
+            if queued.is_err() {
+                let _ = sqlx::query("DELETE FROM uploads WHERE job_id = $1").bind(&id).execute(state.db.pool()).await;
+            }
+            return queued;
         }
         (Some(script), None) => script,
     };
@@ -141,19 +187,28 @@ pub async fn submit(
     }
     speech::voice_for(language, &script)?;
     ensure_renderer_free(state).await?;
-
-    let id = format!("as_{}", public_id());
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
-    let input = serde_json::to_value(Input { script, title, language: language.code.into() }).unwrap_or_default();
+    queue(state, caller, &id, &Input { script: Some(script), title, language: language.code.into() }, base_url).await
+}
+
+/// Charges and queues a checked job.
+async fn queue(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    input: &Input,
+    base_url: &str,
+) -> Result<Accepted, ApiError> {
+    let input = serde_json::to_value(input).unwrap_or_default();
     let (_, charge) = jobs::submit(
         &state.db,
-        &NewJob { id: &id, kind: KIND, key_id: caller.key_id, input: &input, cost: COST, max_attempts: 3 },
+        &NewJob { id, kind: KIND, key_id: caller.key_id, input: &input, cost: COST, max_attempts: 3 },
     )
     .await?;
     Ok(Accepted {
         success: true,
         status_url: format!("{base_url}/api/agent/audioscript/{id}"),
-        job_id: id,
+        job_id: id.to_string(),
         status: "queued".into(),
         credit_cost: COST,
         credits_remaining: charge.map_or(0, |c| c.balance_after),
@@ -180,7 +235,7 @@ pub fn status_view(job: &Job, base_url: &str) -> Value {
             view["mp4Url"] = json!(format!("{base_url}/v/{render}/video.mp4"));
             view["videoPageUrl"] = json!(format!("{base_url}/v/{render}"));
         }
-        for field in ["durationMs", "beats", "expiresAt", "sizeBytes"] {
+        for field in ["durationMs", "beats", "captioned", "expiresAt", "sizeBytes"] {
             if !result[field].is_null() {
                 view[field] = result[field].clone();
             }
@@ -214,7 +269,6 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
         serde_json::from_value(job.input.clone()).map_err(|e| JobError::Fatal(format!("bad job input: {e}")))?;
     let language: &'static Language =
         languages::find(&input.language).ok_or_else(|| JobError::Fatal("unknown language".into()))?;
-    let voice = speech::voice_for(language, &input.script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
     let seed = crate::memes::seed_of(&job.id);
     let ask = |task: &str, kind: Option<&str>, text: &str| WitRequest {
         task: task.into(),
@@ -225,35 +279,35 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
         brand: None,
         options: Vec::new(),
     };
-    let (content, _) =
-        state.plugins.generate("beats", None, &ask("beats", None, &input.script)).await.map_err(plugin_failure)?;
-    let texts: Vec<String> = content.blocks.iter().filter(|b| b.role == "beat").map(|b| b.text.clone()).collect();
-    if texts.is_empty() {
-        return Err(JobError::Fatal("the script has no beats".into()));
-    }
-    let spoken = speech::speak(voice, &texts).await.map_err(JobError::Retry)?;
+    let voiced = match &input.script {
+        Some(script) => from_script(state, language, script, &ask).await?,
+        None => from_recording(state, job, language).await?,
+    };
 
-    // A meme for each beat: the meme generator's top line over the beat's caption.
-    let mut tops = Vec::with_capacity(texts.len());
-    for text in &texts {
-        let (meme, _) =
-            state.plugins.generate("meme", None, &ask("meme", Some("image"), text)).await.map_err(plugin_failure)?;
-        tops.push(meme.blocks.iter().find(|b| b.role == "top").map(|b| b.text.clone()).unwrap_or_default());
+    // A meme for each captioned beat: the meme generator's top line over the caption. Without
+    // captions, each beat's picture carries the title and the beat's number.
+    let count = voiced.beats.len();
+    let mut sheets = Vec::with_capacity(count);
+    for (i, beat) in voiced.beats.iter().enumerate() {
+        if voiced.captioned {
+            let (meme, _) = state
+                .plugins
+                .generate("meme", None, &ask("meme", Some("image"), &beat.text))
+                .await
+                .map_err(plugin_failure)?;
+            let top = meme.blocks.iter().find(|b| b.role == "top").map(|b| b.text.clone()).unwrap_or_default();
+            sheets.push((top, beat.text.clone()));
+        } else {
+            sheets.push((input.title.clone(), format!("{} / {count}", i + 1)));
+        }
     }
     let (code, rtl) = (language.code, language.direction == "rtl");
-    let captions = texts.clone();
     let frames = tokio::task::spawn_blocking(move || {
-        captions
+        sheets
             .iter()
-            .zip(&tops)
-            .map(|(caption, top)| {
-                let sheet = Sheet {
-                    kind: "image",
-                    language: code,
-                    rtl,
-                    blocks: vec![("top", top.as_str()), ("bottom", caption.as_str())],
-                    seed,
-                };
+            .map(|(top, bottom)| {
+                let blocks = vec![("top", top.as_str()), ("bottom", bottom.as_str())];
+                let sheet = Sheet { kind: "image", language: code, rtl, blocks, seed };
                 card::render(&sheet).map(|mut pictures| pictures.remove(0).png)
             })
             .collect::<Result<Vec<_>, _>>()
@@ -262,21 +316,18 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
     .map_err(|e| JobError::Retry(format!("render task: {e}")))?
     .map_err(|e| JobError::Retry(format!("render: {e}")))?;
 
-    let beats: Vec<Beat> =
-        texts.into_iter().zip(&spoken.beats).map(|(text, &(start, end))| Beat { text, start, end }).collect();
-    let duration_ms = spoken.audio.duration_ms();
-    let page_id = public_id();
+    let duration_ms = voiced.audio.duration_ms();
     let page_id = engine::store(
         &state.db,
         &engine::NewPage {
-            id: &page_id,
+            id: &public_id(),
             job_id: &job.id,
             key_id: job.key_id,
             title: &input.title,
             language: language.code,
-            beats: &beats,
-            captioned: true,
-            audio: &spoken.audio.to_wav(),
+            beats: &voiced.beats,
+            captioned: voiced.captioned,
+            audio: &voiced.audio.to_wav(),
             audio_type: "audio/wav",
             duration_ms,
             frames: &frames,
@@ -284,5 +335,75 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
     )
     .await
     .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
-    Ok(json!({"pageId": page_id, "durationMs": duration_ms, "beats": beats.len()}))
+    Ok(json!({"pageId": page_id, "durationMs": duration_ms, "beats": count, "captioned": voiced.captioned}))
+}
+
+/// A voice track and its beats.
+struct Voiced {
+    audio: wav::Pcm,
+    beats: Vec<Beat>,
+    captioned: bool,
+}
+
+/// Beats from the beats generator, each spoken by the embedded voice.
+async fn from_script(
+    state: &AppState,
+    language: &'static Language,
+    script: &str,
+    ask: &impl Fn(&str, Option<&str>, &str) -> WitRequest,
+) -> Result<Voiced, JobError> {
+    let voice = speech::voice_for(language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+    let (content, _) =
+        state.plugins.generate("beats", None, &ask("beats", None, script)).await.map_err(plugin_failure)?;
+    let texts: Vec<String> = content.blocks.iter().filter(|b| b.role == "beat").map(|b| b.text.clone()).collect();
+    if texts.is_empty() {
+        return Err(JobError::Fatal("the script has no beats".into()));
+    }
+    let spoken = speech::speak(voice, &texts).await.map_err(JobError::Retry)?;
+    let beats = texts.into_iter().zip(&spoken.beats).map(|(text, &(start, end))| Beat { text, start, end }).collect();
+    Ok(Voiced { audio: spoken.audio, beats, captioned: true })
+}
+
+/// Beats from the pauses of the uploaded recording; captions from the transcription endpoint
+/// when one is configured, otherwise none (the page says so).
+async fn from_recording(state: &AppState, job: &Job, language: &'static Language) -> Result<Voiced, JobError> {
+    let upload: Vec<u8> = sqlx::query_scalar("SELECT audio FROM uploads WHERE job_id = $1")
+        .bind(&job.id)
+        .fetch_optional(state.db.pool())
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?
+        .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
+    let audio = wav::parse(&upload).map_err(|e| JobError::Fatal(format!("the recording: {e}")))?;
+    let stretches = audio::speech_stretches(&audio, PAUSE_MS);
+    if stretches.is_empty() {
+        return Err(JobError::Fatal("no speech was found in the recording".into()));
+    }
+    let words = match &state.settings.transcribe_url {
+        Some(url) => {
+            let transcriber = transcribe::Transcriber::new(
+                url,
+                &state.settings.transcribe_model,
+                state.settings.transcribe_api_key.clone(),
+            )
+            .map_err(JobError::Fatal)?;
+            Some(transcriber.words(upload, language.code).await.map_err(JobError::Retry)?)
+        }
+        None => None,
+    };
+    // Each beat runs from the start of its stretch to the start of the next, so the caption stays
+    // up through the pause.
+    let beats = stretches
+        .iter()
+        .enumerate()
+        .map(|(i, &(start, end))| {
+            let until = stretches.get(i + 1).map_or(audio.duration_ms(), |next| next.0);
+            let text = words.as_ref().map(|w| transcribe::said_between(w, start, until)).unwrap_or_default();
+            Beat {
+                text: if words.is_some() && text.is_empty() { "…".into() } else { text },
+                start,
+                end: end.max(start),
+            }
+        })
+        .collect();
+    Ok(Voiced { audio, beats, captioned: words.is_some() })
 }
