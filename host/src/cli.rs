@@ -50,6 +50,14 @@ struct Cli {
     /// Private networks (comma-separated CIDRs) the page fetcher may reach.
     #[arg(long, global = true, env = "ASSET_FETCH_ALLOW", value_delimiter = ',')]
     fetch_allow: Vec<String>,
+    /// OpenAI-compatible API root for text to speech (the voice of scripts; default espeak-ng).
+    #[arg(long, global = true, env = "ASSET_SPEECH_URL")]
+    speech_url: Option<String>,
+    /// Speech model and voice names.
+    #[arg(long, global = true, env = "ASSET_SPEECH_MODEL")]
+    speech_model: Option<String>,
+    #[arg(long, global = true, env = "ASSET_SPEECH_VOICE")]
+    speech_voice: Option<String>,
     /// OpenAI-compatible API root for speech to text (captions of uploaded recordings).
     #[arg(long, global = true, env = "ASSET_TRANSCRIBE_URL")]
     transcribe_url: Option<String>,
@@ -245,6 +253,18 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     }
     if let Ok(key) = std::env::var("ASSET_MODEL_API_KEY") {
         settings.model_api_key = Some(key);
+    }
+    if let Some(url) = &cli.speech_url {
+        settings.speech_url = Some(url.clone());
+    }
+    if let Some(model) = &cli.speech_model {
+        settings.speech_model = model.clone();
+    }
+    if let Some(voice) = &cli.speech_voice {
+        settings.speech_voice = voice.clone();
+    }
+    if let Ok(key) = std::env::var("ASSET_SPEECH_API_KEY") {
+        settings.speech_api_key = Some(key);
     }
     if let Some(url) = &cli.transcribe_url {
         settings.transcribe_url = Some(url.clone());

@@ -56,6 +56,11 @@ pub struct Settings {
     pub fetch_allowed_networks: Vec<String>,
     /// A PEM file of certificate authorities the fetcher trusts besides the public ones.
     pub fetch_root_ca: Option<PathBuf>,
+    /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, espeak-ng.
+    pub speech_url: Option<String>,
+    pub speech_model: String,
+    pub speech_voice: String,
+    pub speech_api_key: Option<String>,
     /// OpenAI-compatible API root for speech to text (`…/audio/transcriptions`, verbose_json
     /// with word timestamps); without one, recordings get beats from pauses and no captions.
     pub transcribe_url: Option<String>,
@@ -90,6 +95,10 @@ impl Default for Settings {
             model_api_key: None,
             fetch_allowed_networks: Vec::new(),
             fetch_root_ca: None,
+            speech_url: None,
+            speech_model: "tts-1".into(),
+            speech_voice: "alloy".into(),
+            speech_api_key: None,
             transcribe_url: None,
             transcribe_model: "whisper-1".into(),
             transcribe_api_key: None,
@@ -122,6 +131,10 @@ impl std::fmt::Debug for Settings {
             .field("model_api_key", &redacted(&self.model_api_key))
             .field("fetch_allowed_networks", &self.fetch_allowed_networks)
             .field("fetch_root_ca", &self.fetch_root_ca)
+            .field("speech_url", &self.speech_url)
+            .field("speech_model", &self.speech_model)
+            .field("speech_voice", &self.speech_voice)
+            .field("speech_api_key", &redacted(&self.speech_api_key))
             .field("transcribe_url", &self.transcribe_url)
             .field("transcribe_model", &self.transcribe_model)
             .field("transcribe_api_key", &redacted(&self.transcribe_api_key))
@@ -148,6 +161,21 @@ impl Settings {
             None => None,
         };
         Ok(crate::plugins::HostServices { model, guard: self.fetch_guard()? })
+    }
+
+    /// The speech endpoint, when one is configured.
+    pub fn speech_endpoint(&self) -> Result<Option<crate::media::speech::Endpoint>, String> {
+        self.speech_url
+            .as_deref()
+            .map(|url| {
+                crate::media::speech::Endpoint::new(
+                    url,
+                    &self.speech_model,
+                    &self.speech_voice,
+                    self.speech_api_key.clone(),
+                )
+            })
+            .transpose()
     }
 
     /// The guarded fetcher every user-given URL goes through, with the operator's exceptions.

@@ -362,9 +362,10 @@ fn spoken_mp3(text: &str) -> Vec<u8> {
     std::fs::read(mp3).unwrap()
 }
 
-/// A stand-in for an OpenAI-compatible transcription server: checks the multipart request and
-/// answers `verbose_json` with fixed word times. Returns its API root.
-fn fake_transcriber(words: Value) -> String {
+/// A loopback HTTP stand-in for an operator's API: `answer` gets each whole request (head and
+/// body, lossily as text, plus the raw body) and returns status, content type and body.
+/// Returns the API root `http://127.0.0.1:<port>/v1`.
+fn loopback_api(answer: impl Fn(&str, &[u8]) -> (u16, &'static str, Vec<u8>) + Send + 'static) -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let root = format!("http://{}/v1", listener.local_addr().unwrap());
     std::thread::spawn(move || {
@@ -374,7 +375,7 @@ fn fake_transcriber(words: Value) -> String {
             let mut request = Vec::new();
             let mut buf = [0u8; 65536];
             let mut expected = None;
-            loop {
+            while expected.is_none_or(|e| request.len() < e) {
                 let n = stream.read(&mut buf).unwrap_or(0);
                 if n == 0 {
                     break;
@@ -390,26 +391,87 @@ fn fake_transcriber(words: Value) -> String {
                         .unwrap_or(0);
                     expected = Some(end + 4 + length);
                 }
-                if expected.is_some_and(|e| request.len() >= e) {
-                    break;
-                }
             }
-            let text = String::from_utf8_lossy(&request);
-            let ok = text.starts_with("POST /v1/audio/transcriptions")
-                && text.contains("name=\"response_format\"\r\n\r\nverbose_json")
-                && text.contains("name=\"timestamp_granularities[]\"\r\n\r\nword")
-                && text.contains("name=\"file\"; filename=\"audio.wav\"")
-                && text.contains("RIFF");
-            let body = if ok { json!({"text": "", "words": words}).to_string() } else { "{}".to_string() };
-            let status = if ok { "200 OK" } else { "400 Bad Request" };
-            let _ = write!(
-                stream,
-                "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            let body_at = request.windows(4).position(|w| w == b"\r\n\r\n").map_or(request.len(), |p| p + 4);
+            let (status, kind, body) = answer(&String::from_utf8_lossy(&request), &request[body_at..]);
+            let head = format!(
+                "HTTP/1.1 {status} X\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
                 body.len()
             );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(&body);
         }
     });
     root
+}
+
+/// A stand-in for an OpenAI-compatible transcription server: checks the multipart request and
+/// answers `verbose_json` with fixed word times.
+fn fake_transcriber(words: Value) -> String {
+    loopback_api(move |text, _| {
+        let ok = text.starts_with("POST /v1/audio/transcriptions")
+            && text.contains("name=\"response_format\"\r\n\r\nverbose_json")
+            && text.contains("name=\"timestamp_granularities[]\"\r\n\r\nword")
+            && text.contains("name=\"file\"; filename=\"audio.wav\"")
+            && text.contains("RIFF");
+        let body = json!({"text": "", "words": words}).to_string().into_bytes();
+        if ok { (200, "application/json", body) } else { (400, "application/json", b"{}".to_vec()) }
+    })
+}
+
+/// A stand-in for an OpenAI-compatible speech server: answers a WAV of 20 ms of tone per
+/// character of the input, so the test knows each beat's length.
+fn fake_speaker() -> String {
+    loopback_api(|text, body| {
+        let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        let ok = text.starts_with("POST /v1/audio/speech")
+            && request["model"] == "tts-1"
+            && request["response_format"] == "wav";
+        let chars = request["input"].as_str().map_or(0, |t| t.chars().count()) as u64;
+        if !ok || chars == 0 {
+            return (400, "application/json", b"{}".to_vec());
+        }
+        let rate = 24_000u64;
+        let data: Vec<u8> = (0..chars * 20 * rate / 1000)
+            .flat_map(|i| (((i as f64 * 0.1).sin() * 5000.0) as i16).to_le_bytes())
+            .collect();
+        let mut wav = b"RIFF".to_vec();
+        wav.extend_from_slice(&(36 + data.len() as u32).to_le_bytes());
+        wav.extend_from_slice(b"WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00");
+        wav.extend_from_slice(&(rate as u32).to_le_bytes());
+        wav.extend_from_slice(&(rate as u32 * 2).to_le_bytes());
+        wav.extend_from_slice(b"\x02\x00\x10\x00data");
+        wav.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        wav.extend_from_slice(&data);
+        (200, "audio/wav", wav)
+    })
+}
+
+#[test]
+fn a_configured_speech_endpoint_voices_scripts_the_embedded_voice_cannot_read() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "operator");
+    let server = env.serve_with(&[("ASSET_SPEECH_URL", &fake_speaker())]);
+    block_on(async {
+        let script = "الوكلاء يدفعون. الصفحات جاهزة.";
+        let (status, _, accepted) = submit(&server.base, &key, json!({"script": script, "language": "ar"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");
+        let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        let times: Vec<(u64, u64)> = html
+            .split("<li data-start=\"")
+            .skip(1)
+            .map(|li| {
+                let start = li.split('"').next().unwrap().parse().unwrap();
+                let end = li.split("data-end=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+                (start, end)
+            })
+            .collect();
+        // 20 ms per character: "الوكلاء يدفعون." is 15, "الصفحات جاهزة." 14.
+        assert_eq!(times[0], (0, 300), "{times:?}");
+        assert!(times[1].0.abs_diff(420) <= 1 && (times[1].1 - times[1].0).abs_diff(280) <= 1, "{times:?}");
+    });
 }
 
 #[test]

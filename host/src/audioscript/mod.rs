@@ -185,7 +185,8 @@ pub async fn submit(
             format!("`script` must be under {MAX_WORDS} words (and {MAX_SCRIPT_CHARS} characters); it has {count}."),
         ));
     }
-    speech::voice_for(language, &script)?;
+    let endpoint = state.settings.speech_endpoint().map_err(ApiError::Internal)?;
+    speech::voice_for(endpoint.as_ref(), language, &script)?;
     ensure_renderer_free(state).await?;
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
     queue(state, caller, &id, &Input { script: Some(script), title, language: language.code.into() }, base_url).await
@@ -352,14 +353,16 @@ async fn from_script(
     script: &str,
     ask: &impl Fn(&str, Option<&str>, &str) -> WitRequest,
 ) -> Result<Voiced, JobError> {
-    let voice = speech::voice_for(language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+    let endpoint = state.settings.speech_endpoint().map_err(JobError::Fatal)?;
+    let voice =
+        speech::voice_for(endpoint.as_ref(), language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
     let (content, _) =
         state.plugins.generate("beats", None, &ask("beats", None, script)).await.map_err(plugin_failure)?;
     let texts: Vec<String> = content.blocks.iter().filter(|b| b.role == "beat").map(|b| b.text.clone()).collect();
     if texts.is_empty() {
         return Err(JobError::Fatal("the script has no beats".into()));
     }
-    let spoken = speech::speak(voice, &texts).await.map_err(JobError::Retry)?;
+    let spoken = speech::speak(&voice, &texts).await.map_err(JobError::Retry)?;
     let beats = texts.into_iter().zip(&spoken.beats).map(|(text, &(start, end))| Beat { text, start, end }).collect();
     Ok(Voiced { audio: spoken.audio, beats, captioned: true })
 }

@@ -5,6 +5,8 @@
 //! espeak-ng reads most of the 23 languages. It reads Arabic only fully diacritized, Japanese
 //! only in kana, and Mandarin only from pinyin (its `cmn-latn-pinyin` voice); a script it cannot
 //! read is refused up front with a 400 that says what to send instead, never spoken as gibberish.
+//! When the operator configures an OpenAI-compatible speech endpoint (`POST
+//! {url}/audio/speech`), it speaks every script instead.
 
 use std::process::Stdio;
 use std::time::Duration;
@@ -48,12 +50,81 @@ fn count(text: &str, range: std::ops::RangeInclusive<u32>) -> usize {
     text.chars().filter(|c| range.contains(&u32::from(*c))).count()
 }
 
-/// The voice for a script in `language`, or the 400 that explains what the voice can read.
-pub fn voice_for(language: &crate::languages::Language, script: &str) -> Result<&'static str, ApiError> {
+/// Who speaks.
+#[derive(Debug, Clone)]
+pub enum Voice {
+    /// espeak-ng with this voice name.
+    Embedded(&'static str),
+    /// The operator's speech endpoint.
+    Endpoint(Endpoint),
+}
+
+/// An OpenAI-compatible speech endpoint.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    url: String,
+    model: String,
+    voice: String,
+    api_key: Option<String>,
+    client: reqwest::Client,
+}
+
+impl Endpoint {
+    /// A client for the API root `url` (e.g. `http://tts.internal:8880/v1`).
+    pub fn new(url: &str, model: &str, voice: &str, api_key: Option<String>) -> Result<Endpoint, String> {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(60))
+            .build()
+            .map_err(|e| format!("speech client: {e}"))?;
+        let url = url.trim_end_matches('/').to_string();
+        Ok(Endpoint { url, model: model.into(), voice: voice.into(), api_key, client })
+    }
+
+    /// `text` spoken, as PCM (the endpoint is asked for WAV; anything else is decoded).
+    async fn speak(&self, text: &str) -> Result<Pcm, String> {
+        let body =
+            serde_json::json!({"model": self.model, "input": text, "voice": self.voice, "response_format": "wav"});
+        let mut request = self.client.post(format!("{}/audio/speech", self.url)).json(&body);
+        if let Some(key) = &self.api_key {
+            request = request.bearer_auth(key);
+        }
+        let response = request.send().await.map_err(|e| format!("speech endpoint: {e}"))?;
+        if !response.status().is_success() {
+            return Err(format!("speech endpoint: HTTP {}", response.status().as_u16()));
+        }
+        let bytes = response.bytes().await.map_err(|e| format!("speech endpoint: {e}"))?;
+        if bytes.len() > 50 * 1024 * 1024 {
+            return Err("speech endpoint: answer too large".into());
+        }
+        match wav::parse(&bytes) {
+            Ok(pcm) => Ok(pcm),
+            Err(_) => tokio::task::spawn_blocking(move || super::audio::decode(&bytes, 600_000))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| format!("speech endpoint answered no usable audio: {e:?}")),
+        }
+    }
+}
+
+/// The voice for a script in `language`: the operator's endpoint when configured, else the
+/// embedded voice, or the 400 that says what the embedded voice can read and how to get one
+/// that reads more.
+pub fn voice_for(
+    endpoint: Option<&Endpoint>,
+    language: &crate::languages::Language,
+    script: &str,
+) -> Result<Voice, ApiError> {
+    if let Some(endpoint) = endpoint {
+        return Ok(Voice::Endpoint(endpoint.clone()));
+    }
     let refuse = |why: &str| {
         Err(ApiError::bad_request(
             "voice_unavailable",
-            format!("The embedded voice cannot read this {} script: {why}", language.name),
+            format!(
+                "The embedded voice cannot read this {} script: {why} Or have the operator configure a speech \
+                 endpoint (ASSET_SPEECH_URL), which reads every script.",
+                language.name
+            ),
         ))
     };
     match language.code {
@@ -68,7 +139,7 @@ pub fn voice_for(language: &crate::languages::Language, script: &str) -> Result<
         "zh" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => refuse(
             "it reads Mandarin only from pinyin with tone numbers (e.g. \"ni3 hao3\"); send the script in pinyin.",
         ),
-        code => Ok(VOICES.iter().find(|(c, _)| *c == code).map(|(_, v)| *v).unwrap_or("en-us")),
+        code => Ok(Voice::Embedded(VOICES.iter().find(|(c, _)| *c == code).map(|(_, v)| *v).unwrap_or("en-us"))),
     }
 }
 
@@ -81,11 +152,14 @@ pub struct Spoken {
 }
 
 /// Speaks each beat with `voice` and joins them with a short gap.
-pub async fn speak(voice: &str, beats: &[String]) -> Result<Spoken, String> {
+pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
     let mut audio: Option<Pcm> = None;
     let mut times = Vec::with_capacity(beats.len());
     for beat in beats {
-        let piece = espeak(voice, beat).await?;
+        let piece = match voice {
+            Voice::Embedded(name) => espeak(name, beat).await?,
+            Voice::Endpoint(endpoint) => endpoint.speak(beat).await?,
+        };
         let joined = audio.get_or_insert_with(|| Pcm { data: Vec::new(), ..piece.clone() });
         if (joined.sample_rate, joined.channels) != (piece.sample_rate, piece.channels) {
             return Err("the voice changed its audio format between beats".into());
@@ -133,22 +207,28 @@ mod tests {
 
     #[test]
     fn scripts_the_voice_cannot_read_are_refused_with_what_to_send() {
+        let name = |v: Result<Voice, ApiError>| match v {
+            Ok(Voice::Embedded(name)) => name,
+            other => panic!("{other:?}"),
+        };
         let ar = find("ar").unwrap();
-        assert!(voice_for(ar, "مرحبا بالعالم").is_err());
-        assert_eq!(voice_for(ar, "مَرْحَبًا بِالْعَالَمِ").unwrap(), "ar");
+        assert!(voice_for(None, ar, "مرحبا بالعالم").is_err());
+        assert_eq!(name(voice_for(None, ar, "مَرْحَبًا بِالْعَالَمِ")), "ar");
         let ja = find("ja").unwrap();
-        assert!(voice_for(ja, "日本語です").is_err());
-        assert_eq!(voice_for(ja, "こんにちは").unwrap(), "ja");
+        assert!(voice_for(None, ja, "日本語です").is_err());
+        assert_eq!(name(voice_for(None, ja, "こんにちは")), "ja");
         let zh = find("zh").unwrap();
-        assert!(voice_for(zh, "你好").is_err());
-        assert_eq!(voice_for(zh, "ni3 hao3").unwrap(), "cmn-latn-pinyin");
-        assert_eq!(voice_for(find("hi").unwrap(), "नमस्ते").unwrap(), "hi");
+        assert!(voice_for(None, zh, "你好").is_err());
+        assert_eq!(name(voice_for(None, zh, "ni3 hao3")), "cmn-latn-pinyin");
+        assert_eq!(name(voice_for(None, find("hi").unwrap(), "नमस्ते")), "hi");
+        let endpoint = Endpoint::new("http://127.0.0.1:9/v1", "tts-1", "alloy", None).unwrap();
+        assert!(matches!(voice_for(Some(&endpoint), ar, "مرحبا بالعالم"), Ok(Voice::Endpoint(_))));
     }
 
     #[tokio::test]
     async fn beats_are_spoken_back_to_back_with_exact_times() {
         let beats = vec!["Ship the page.".to_string(), "Then render the video.".to_string()];
-        let spoken = speak("en-us", &beats).await.unwrap();
+        let spoken = speak(&Voice::Embedded("en-us"), &beats).await.unwrap();
         assert_eq!(spoken.audio.sample_rate, 22_050);
         assert_eq!(spoken.beats.len(), 2);
         let ((s0, e0), (s1, e1)) = (spoken.beats[0], spoken.beats[1]);
