@@ -69,6 +69,7 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
                 (json!({"script": "hi", "language": "klingon"}), "unsupported_language"),
                 (json!({"script": "مرحبا بالعالم", "language": "ar"}), "voice_unavailable"),
                 (json!({"script": "日本語です", "language": "ja"}), "voice_unavailable"),
+                (json!({"script": "ロケットが大好きです", "language": "ja"}), "voice_unavailable"),
                 (json!({"script": "hi", "title": "t".repeat(201)}), "title_too_long"),
                 (json!({"audio_url": "http://example.com/a.mp3"}), "invalid_audio_url"),
                 (json!({"audio_url": "https://127.0.0.1/a.mp3"}), "invalid_audio_url"),
@@ -557,5 +558,23 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         assert_eq!(captions, ["one", "two three", "four"], "{html}");
         assert!(!html.contains("Captions are unavailable"));
         assert_eq!(credits(&captioning.base, &key).await, 11, "three pages, 3 credits each");
+    });
+}
+
+#[test]
+fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    let server = env.serve();
+    block_on(async {
+        let (status, _, accepted) =
+            submit(&server.base, &key, json!({"script": "你好世界。今天很好！", "language": "zh"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");
+        let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        assert!(html.contains(">你好世界。</li>") && html.contains(">今天很好！</li>"), "{html}");
+        // Spoken: several syllables each, about a quarter second or more a syllable.
+        assert!(done["durationMs"].as_u64().unwrap() > 1500, "{done}");
     });
 }

@@ -358,13 +358,27 @@ async fn from_script(
         speech::voice_for(endpoint.as_ref(), language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
     let (content, _) =
         state.plugins.generate("beats", None, &ask("beats", None, script)).await.map_err(plugin_failure)?;
-    let texts: Vec<String> = content.blocks.iter().filter(|b| b.role == "beat").map(|b| b.text.clone()).collect();
-    if texts.is_empty() {
+    let beats: Vec<_> = content.blocks.iter().filter(|b| b.role == "beat").collect();
+    if beats.is_empty() {
         return Err(JobError::Fatal("the script has no beats".into()));
     }
-    let spoken = speech::speak(&voice, &texts).await.map_err(JobError::Retry)?;
+    let texts: Vec<String> = beats.iter().map(|b| b.text.clone()).collect();
+    // What the voice reads: the generator's speech text for the beat (pinyin for Chinese),
+    // else the caption itself.
+    let speech: Vec<String> = beats
+        .iter()
+        .map(|b| b.attributes.iter().find(|(k, _)| k == "speech").map_or_else(|| b.text.clone(), |(_, v)| v.clone()))
+        .collect();
+    if matches!(voice, speech::Voice::Embedded(_)) && language.code == "zh" && speech.iter().any(|s| has_han(s)) {
+        return Err(JobError::Fatal("the beats generator gave the voice no pinyin to read".into()));
+    }
+    let spoken = speech::speak(&voice, &speech).await.map_err(JobError::Retry)?;
     let beats = texts.into_iter().zip(&spoken.beats).map(|(text, &(start, end))| Beat { text, start, end }).collect();
     Ok(Voiced { audio: spoken.audio, beats, captioned: true })
+}
+
+fn has_han(text: &str) -> bool {
+    text.chars().any(|c| matches!(u32::from(c), 0x3400..=0x4DBF | 0x4E00..=0x9FFF))
 }
 
 /// Beats from the pauses of the uploaded recording; captions from the transcription endpoint

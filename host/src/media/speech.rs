@@ -2,9 +2,11 @@
 //! beat is spoken on its own and the pieces are joined, so every beat's start and end in the
 //! voice track are known exactly, to the sample: captions change on the spoken beat.
 //!
-//! espeak-ng reads most of the 23 languages. It reads Arabic only fully diacritized, Japanese
-//! only in kana, and Mandarin only from pinyin (its `cmn-latn-pinyin` voice); a script it cannot
-//! read is refused up front with a 400 that says what to send instead, never spoken as gibberish.
+//! espeak-ng reads most of the 23 languages. It reads Mandarin only from pinyin (its
+//! `cmn-latn-pinyin` voice), which the beats generator gives it as each beat's speech text; it
+//! reads Arabic only fully diacritized and Japanese only in kana, and no generator here can add
+//! the marks or readings, so such scripts are refused up front with a 400 that says what to send
+//! instead, never spoken as gibberish.
 //! When the operator configures an OpenAI-compatible speech endpoint (`POST
 //! {url}/audio/speech`), it speaks every script instead.
 
@@ -136,9 +138,6 @@ pub fn voice_for(
         "ja" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => {
             refuse("it reads Japanese only in kana; write the script in hiragana or katakana.")
         }
-        "zh" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => refuse(
-            "it reads Mandarin only from pinyin with tone numbers (e.g. \"ni3 hao3\"); send the script in pinyin.",
-        ),
         code => Ok(Voice::Embedded(VOICES.iter().find(|(c, _)| *c == code).map(|(_, v)| *v).unwrap_or("en-us"))),
     }
 }
@@ -218,8 +217,7 @@ mod tests {
         assert!(voice_for(None, ja, "日本語です").is_err());
         assert_eq!(name(voice_for(None, ja, "こんにちは")), "ja");
         let zh = find("zh").unwrap();
-        assert!(voice_for(None, zh, "你好").is_err());
-        assert_eq!(name(voice_for(None, zh, "ni3 hao3")), "cmn-latn-pinyin");
+        assert_eq!(name(voice_for(None, zh, "你好")), "cmn-latn-pinyin", "the beats carry pinyin to read");
         assert_eq!(name(voice_for(None, find("hi").unwrap(), "नमस्ते")), "hi");
         let endpoint = Endpoint::new("http://127.0.0.1:9/v1", "tts-1", "alloy", None).unwrap();
         assert!(matches!(voice_for(Some(&endpoint), ar, "مرحبا بالعالم"), Ok(Voice::Endpoint(_))));

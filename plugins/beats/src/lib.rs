@@ -2,8 +2,13 @@
 //! every word in order, in all 23 languages: at sentence ends (including `。！？`, `؟` and the
 //! danda), and within long sentences after a few words — or, in scripts written without spaces
 //! (Chinese, Japanese, Thai), after a number of characters at a comma or space where one comes.
+//!
+//! Each beat also carries a `speech` attribute: the text as the embedded voice can read it. For
+//! Chinese that is pinyin with tone numbers ("ni3 hao3"), which espeak-ng's `cmn-latn-pinyin`
+//! voice reads well while it reads characters badly; captions keep the characters.
 
 use guest::{Content, GenerateError, Guest, Manifest, Request, block_with};
+use pinyin::ToPinyin;
 
 struct Beats;
 
@@ -64,6 +69,41 @@ fn by_characters(script: &str) -> Vec<String> {
     beats
 }
 
+/// Chinese text as pinyin with tone numbers, one syllable per character; what is not a Chinese
+/// character (punctuation, digits, Latin) is kept, with sentence punctuation made ASCII so the
+/// voice pauses on it.
+fn pinyin_of(text: &str) -> String {
+    let mut out = String::new();
+    for (c, reading) in text.chars().zip(text.to_pinyin()) {
+        match reading {
+            Some(p) => {
+                if !out.is_empty() && !out.ends_with(' ') {
+                    out.push(' ');
+                }
+                out.push_str(p.with_tone_num_end());
+            }
+            None => out.push(match c {
+                '。' => '.',
+                '，' | '、' => ',',
+                '！' => '!',
+                '？' => '?',
+                '：' => ':',
+                '；' => ';',
+                other => other,
+            }),
+        }
+    }
+    out
+}
+
+/// What the voice should read for `beat` in `language`.
+fn speech_of(beat: &str, language: &str) -> String {
+    match language {
+        "zh" => pinyin_of(beat),
+        _ => beat.to_string(),
+    }
+}
+
 impl Guest for Beats {
     fn describe() -> Manifest {
         Manifest {
@@ -91,7 +131,10 @@ impl Guest for Beats {
         let blocks = beats
             .into_iter()
             .enumerate()
-            .map(|(i, text)| block_with("beat", text, &[("index", &i.to_string())]))
+            .map(|(i, text)| {
+                let speech = speech_of(&text, &request.language);
+                block_with("beat", text, &[("index", &i.to_string()), ("speech", &speech)])
+            })
             .collect();
         let title = guest::subject(&script, 60);
         Ok(Content { title, blocks, tags: vec!["beats".into()] })
