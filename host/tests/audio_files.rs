@@ -69,3 +69,30 @@ fn pauses_made_by_sox_split_the_recording_into_stretches() {
         assert!(a.abs_diff(wa) <= 40 && b.abs_diff(wb) <= 40, "{stretches:?} vs {want:?}");
     }
 }
+
+#[tokio::test]
+async fn the_embedded_recogniser_hears_words_with_times_and_nothing_in_silence() {
+    let dir = tempfile::tempdir().unwrap();
+    let spoken = dir.path().join("spoken.wav");
+    let status = Command::new("espeak-ng")
+        .args(["-v", "en-us", "-w"])
+        .arg(&spoken)
+        .arg("Hello world. This is a test of the recogniser.")
+        .status()
+        .expect("espeak-ng runs");
+    assert!(status.success());
+    let pcm = audio::decode(&std::fs::read(&spoken).unwrap(), 180_000).unwrap();
+    let wav = dir.path().join("16k.wav");
+    std::fs::write(&wav, pcm.to_wav()).unwrap();
+    let heard = asset_host::media::recognize::hear(&wav).await.unwrap();
+    assert!(!heard.is_empty(), "pocketsphinx heard nothing");
+    for pair in heard.windows(2) {
+        assert!(pair[0].word.start <= pair[1].word.start, "words in time order");
+    }
+    assert!(heard.iter().all(|h| h.word.end <= pcm.duration_ms() + 50 && (0.0..=1.0).contains(&h.confidence)));
+
+    let silence = dir.path().join("silence.wav");
+    let quiet = asset_host::media::wav::Pcm { sample_rate: 16_000, channels: 1, data: vec![0; 64_000] };
+    std::fs::write(&silence, quiet.to_wav()).unwrap();
+    assert!(asset_host::media::recognize::hear(&silence).await.unwrap().is_empty());
+}

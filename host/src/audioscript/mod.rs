@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, NewJob};
 use crate::languages::{self, Language};
-use crate::media::{audio, speech, transcribe, wav};
+use crate::media::{audio, recognize, speech, transcribe, wav};
 use crate::memes::card::{self, Sheet};
 use crate::plugins::{PluginError, Request as WitRequest};
 use crate::store::public_id;
@@ -404,6 +404,15 @@ async fn from_recording(state: &AppState, job: &Job, language: &'static Language
             )
             .map_err(JobError::Fatal)?;
             Some(transcriber.words(upload, language.code).await.map_err(JobError::Retry)?)
+        }
+        None if recognize::LANGUAGES.contains(&language.code) => {
+            let scratch = crate::media::Scratch::new(&state.settings.data_dir, &job.id)
+                .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
+            let path = scratch.0.join("audio.wav");
+            std::fs::write(&path, &upload).map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
+            let heard = recognize::hear(&path).await.map_err(JobError::Retry)?;
+            let speech_ms = stretches.iter().map(|(a, b)| b - a).sum();
+            recognize::captions(&heard, speech_ms)
         }
         None => None,
     };

@@ -127,8 +127,8 @@ async fn render(state: &AppState, job: &Job) -> Result<Value, JobError> {
                 .ok_or_else(|| JobError::Fatal(format!("beat {position} has no picture")))?,
         );
     }
-    let scratch = Scratch(state.settings.data_dir.join("tmp").join(&job.id));
-    std::fs::create_dir_all(&scratch.0).map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
+    let scratch = crate::media::Scratch::new(&state.settings.data_dir, &job.id)
+        .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
     let (wav_path, out_path) = (scratch.0.join("voice.wav"), scratch.0.join("out.mp4"));
     std::fs::write(&wav_path, voice.to_wav()).map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
     let starts: Vec<u64> = page.beats.iter().map(|b| b.start).collect();
@@ -165,15 +165,6 @@ async fn render(state: &AppState, job: &Job) -> Result<Value, JobError> {
     .await
     .map_err(retry)?;
     Ok(result(&id, duration_ms as i64, expires_at, bytes.len() as i64))
-}
-
-/// A job's scratch folder, removed however the render ends.
-struct Scratch(std::path::PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn result(id: &str, duration_ms: i64, expires_at: i64, size: i64) -> Value {
