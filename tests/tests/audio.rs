@@ -166,31 +166,52 @@ fn a_worker_killed_mid_job_loses_nothing() {
     let mut env = Env::new(Storage::Sqlite);
     env.extra.push(("ASSET_JOB_LEASE_SECS".into(), "2".into()));
     // An operator key, so polling every 20 ms is not rate limited.
-    let key = env.create_key(6, "operator");
+    let key = env.create_key(9, "operator");
     // A web-only server: the jobs are run by the separate worker processes below.
     let web = env.serve_with(&[("ASSET_WORKERS", "0")]);
     block_on(async {
+        // An audioscript job, then an MP4 render of its page: each time a worker claims the job,
+        // it is killed with SIGKILL while it works, and a second worker finishes the job.
         let long_script = "One two three four five six seven eight. ".repeat(12);
         let (status, _, accepted) = submit(&web.base, &key, json!({"script": long_script})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
-        let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
-        // A worker claims the job; kill it with SIGKILL while it works.
-        let mut doomed = env.spawn(&["worker"]);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while get(&status_url, &key).await.1["status"] != "running" {
-            assert!(Instant::now() < deadline, "no worker claimed the job");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        doomed.kill().unwrap();
-        doomed.wait().unwrap();
-        assert_eq!(get(&status_url, &key).await.1["status"], "running", "the dead worker still holds the lease");
-        let mut rescuer = env.spawn(&["worker"]);
-        let done = finished(&status_url, &key, Duration::from_secs(120)).await;
-        let _ = rescuer.kill();
-        assert_eq!(done["status"], "succeeded", "{done}");
-        assert_eq!(done["attempts"], 2, "the second worker finished it");
-        assert_eq!(credits(&web.base, &key).await, 3, "charged exactly once");
+        let page = kill_and_finish(&env, accepted["statusUrl"].as_str().unwrap(), &key).await;
+        assert_eq!(credits(&web.base, &key).await, 6, "charged exactly once");
+
+        let response = Client::new()
+            .post(format!("{}/api/agent/mp4", web.base))
+            .header("x-api-key", &key)
+            .json(&json!({"pageUrl": page["pageUrl"]}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        let accepted: Value = response.json().await.unwrap();
+        let video = kill_and_finish(&env, accepted["statusUrl"].as_str().unwrap(), &key).await;
+        assert!(video["mp4Url"].is_string(), "{video}");
+        assert_eq!(credits(&web.base, &key).await, 3, "each job charged exactly once");
     });
+}
+
+/// Starts a worker, SIGKILLs it once it runs the job at `status_url`, starts another, and
+/// returns the job's final status (which must be a success on the second attempt).
+async fn kill_and_finish(env: &Env, status_url: &str, key: &str) -> Value {
+    let mut doomed = env.spawn(&["worker"]);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while get(status_url, key).await.1["status"] != "running" {
+        assert!(Instant::now() < deadline, "no worker claimed the job");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    doomed.kill().unwrap();
+    doomed.wait().unwrap();
+    assert_eq!(get(status_url, key).await.1["status"], "running", "the dead worker still holds the lease");
+    let mut rescuer = env.spawn(&["worker"]);
+    let done = finished(status_url, key, Duration::from_secs(120)).await;
+    let _ = rescuer.kill();
+    let _ = rescuer.wait();
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert_eq!(done["attempts"], 2, "the second worker finished it");
+    done
 }
 
 /// The frame a player shows at `ms` into the file at `path`, as RGB.
