@@ -111,11 +111,11 @@ fn render_by_script() {
         let mut size = 0;
         for _ in 0..40 {
             let t0 = Instant::now();
-            let ((w, h), svg) = card::layouts(fonts, &sheet).remove(0);
+            let card::Layout { size: (w, h), svg, backdrop } = card::layouts(fonts, &sheet).remove(0);
             let t1 = Instant::now();
             let tree = render::parse(&svg).unwrap();
             let t2 = Instant::now();
-            let pixmap = render::rasterize(&tree, w, h).unwrap();
+            let pixmap = render::rasterize_on(backdrop, &tree, w, h).unwrap();
             let t3 = Instant::now();
             size = render::encode_png(&pixmap).unwrap().len();
             let t4 = Instant::now();

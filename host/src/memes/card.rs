@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::render::fonts::{self, Fonts};
 use crate::render::text::{Paragraph, paragraph};
-use crate::render::{self, RenderError};
+use crate::render::{self, Backdrop, RenderError};
 
 /// Size of a card.
 pub const CARD: (u32, u32) = (1080, 1920);
@@ -44,39 +44,49 @@ impl Sheet<'_> {
 }
 
 /// Background gradient top and bottom, and the accent colour.
-const PALETTES: [(&str, &str, &str); 6] = [
-    ("#1d2671", "#c33764", "#ffd400"),
-    ("#0f2027", "#2c5364", "#4ff0b0"),
-    ("#42275a", "#734b6d", "#ffb86b"),
-    ("#141e30", "#243b55", "#ff6b6b"),
-    ("#3a1c71", "#d76d77", "#fff07a"),
-    ("#093028", "#237a57", "#f9f871"),
+const PALETTES: [([u8; 3], [u8; 3], &str); 6] = [
+    ([0x1d, 0x26, 0x71], [0xc3, 0x37, 0x64], "#ffd400"),
+    ([0x0f, 0x20, 0x27], [0x2c, 0x53, 0x64], "#4ff0b0"),
+    ([0x42, 0x27, 0x5a], [0x73, 0x4b, 0x6d], "#ffb86b"),
+    ([0x14, 0x1e, 0x30], [0x24, 0x3b, 0x55], "#ff6b6b"),
+    ([0x3a, 0x1c, 0x71], [0xd7, 0x6d, 0x77], "#fff07a"),
+    ([0x09, 0x30, 0x28], [0x23, 0x7a, 0x57], "#f9f871"),
 ];
+
+/// One picture to draw: its size, its layout, and the gradient behind it.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    pub size: (u32, u32),
+    pub svg: String,
+    pub backdrop: Backdrop,
+}
 
 /// Renders every picture of the meme: the card, or each slide of a carousel.
 pub fn render(sheet: &Sheet<'_>) -> Result<Vec<Picture>, RenderError> {
     let fonts = fonts::get();
     layouts(fonts, sheet)
         .into_iter()
-        .map(|((width, height), svg)| Ok(Picture { width, height, png: render::png(&svg, width, height)? }))
+        .map(|Layout { size: (width, height), svg, backdrop }| {
+            Ok(Picture { width, height, png: render::png_on(backdrop, &svg, width, height)? })
+        })
         .collect()
 }
 
-/// The SVG of each picture with its size.
-pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
-    let (from, to, accent) = PALETTES[(sheet.seed % PALETTES.len() as u64) as usize];
+/// The layout of each picture.
+pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
+    let (top, bottom, accent) = PALETTES[(sheet.seed % PALETTES.len() as u64) as usize];
+    let backdrop = Backdrop { top, bottom };
     let draw = |text: &str, p: Paragraph| paragraph(fonts, text, sheet.language, sheet.rtl, &p).svg;
     let canvas = |(w, h): (u32, u32), body: String| {
         let signoff = draw(
             sheet.text("signoff"),
             Paragraph { top: h as f32 - 170.0, height: 110.0, sizes: &[46.0, 40.0, 34.0], fill: accent, ..plain(w) },
         );
-        format!(
+        let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">
-<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{from}"/><stop offset="1" stop-color="{to}"/></linearGradient></defs>
-<rect width="{w}" height="{h}" fill="url(#bg)"/>
 {body}{signoff}</svg>"#
-        )
+        );
+        Layout { size: (w, h), svg, backdrop }
     };
     let bold_white = |top: f32, height: f32, sizes: &'static [f32]| Paragraph {
         top,
@@ -110,7 +120,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                         text,
                         Paragraph { top: 220.0, height: 820.0, sizes, bold: i == 0, middle: true, ..plain(SLIDE.0) },
                     ));
-                    (SLIDE, canvas(SLIDE, body))
+                    canvas(SLIDE, body)
                 })
                 .collect()
         }
@@ -124,7 +134,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                     Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) }
                 )
             );
-            vec![(CARD, canvas(CARD, body))]
+            vec![canvas(CARD, body)]
         }
         "confession" => {
             let body = format!(
@@ -136,7 +146,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                     Paragraph { top: 470.0, height: 980.0, sizes: MID, fill: "#222222", middle: true, ..plain(CARD.0) }
                 )
             );
-            vec![(CARD, canvas(CARD, body))]
+            vec![canvas(CARD, body)]
         }
         "reply" => {
             let body = format!(
@@ -163,7 +173,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                     }
                 ),
             );
-            vec![(CARD, canvas(CARD, body))]
+            vec![canvas(CARD, body)]
         }
         "image" | "hybrid" => {
             let hybrid = sheet.kind == "hybrid";
@@ -189,7 +199,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                     },
                 ));
             }
-            vec![(CARD, canvas(CARD, body))]
+            vec![canvas(CARD, body)]
         }
         // A kind some operator's generator added: every block, in order, on one card.
         _ => {
@@ -198,7 +208,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<((u32, u32), String)> {
                 &all.join(" · "),
                 Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) },
             );
-            vec![(CARD, canvas(CARD, body))]
+            vec![canvas(CARD, body)]
         }
     }
 }

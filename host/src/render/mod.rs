@@ -36,6 +36,42 @@ pub fn rasterize(tree: &usvg::Tree, width: u32, height: u32) -> Result<Pixmap, R
     Ok(pixmap)
 }
 
+/// A vertical gradient behind a layout, painted row by row before the layout is drawn on top:
+/// tiny-skia's gradient shader takes ~23 ms to fill a 1080×1920 canvas, row fills ~1 ms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backdrop {
+    pub top: [u8; 3],
+    pub bottom: [u8; 3],
+}
+
+/// Draws `tree` over `backdrop` on a `width`×`height` canvas.
+pub fn rasterize_on(backdrop: Backdrop, tree: &usvg::Tree, width: u32, height: u32) -> Result<Pixmap, RenderError> {
+    let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
+    let last = f32::from(u16::try_from(height.saturating_sub(1).max(1)).unwrap_or(u16::MAX));
+    for (y, row) in pixmap.data_mut().chunks_exact_mut(width as usize * 4).enumerate() {
+        let t = y as f32 / last;
+        let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+        let colour = [
+            mix(backdrop.top[0], backdrop.bottom[0]),
+            mix(backdrop.top[1], backdrop.bottom[1]),
+            mix(backdrop.top[2], backdrop.bottom[2]),
+            255,
+        ];
+        for pixel in row.chunks_exact_mut(4) {
+            pixel.copy_from_slice(&colour);
+        }
+    }
+    let size = tree.size();
+    let transform = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+    resvg::render(tree, transform, &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// `svg` over `backdrop` as a `width`×`height` PNG.
+pub fn png_on(backdrop: Backdrop, svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+    encode_png(&rasterize_on(backdrop, &parse(svg)?, width, height)?)
+}
+
 /// Encodes an opaque pixmap as an RGB PNG. Fast deflate: a card is mostly flat colour, which
 /// compresses well even at the fastest setting, and encoding is a fifth of the render budget.
 pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
