@@ -292,6 +292,12 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
             assert!(video_page.text().await.unwrap().contains("<video"));
             let mp4 = Client::new().get(done["mp4Url"].as_str().unwrap()).send().await.unwrap();
             assert_eq!(mp4.headers()["content-type"], "video/mp4");
+            assert_eq!(mp4.headers()["accept-ranges"], "bytes");
+            let part =
+                Client::new().get(done["mp4Url"].as_str().unwrap()).header("range", "bytes=4-7").send().await.unwrap();
+            assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+            assert!(part.headers()["content-range"].to_str().unwrap().starts_with("bytes 4-7/"));
+            assert_eq!(&part.bytes().await.unwrap()[..4], b"ftyp", "the file starts with its ftyp box");
             let file = dir.path().join("render.mp4");
             std::fs::write(&file, mp4.bytes().await.unwrap()).unwrap();
             let probe = std::process::Command::new("ffprobe")

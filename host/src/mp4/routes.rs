@@ -95,19 +95,57 @@ a {{ color: #f5c518; }}</style>
     )))
 }
 
-/// The MP4 file of a render. 410 once expired.
+/// The MP4 file of a render, whole or one byte range (players seek with `Range`). 410 once
+/// expired.
 #[utoipa::path(get, path = "/v/{id}/video.mp4", tag = "audio", params(("id" = String, Path)),
-    responses((status = 200, content_type = "video/mp4"), (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
-async fn video(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    responses((status = 200, content_type = "video/mp4"), (status = 206, content_type = "video/mp4"),
+              (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
+async fn video(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let bytes = super::file(&state.db, &id).await?.ok_or_else(missing)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("video/mp4")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
-        ],
-        bytes,
-    )
-        .into_response())
+    let common = [
+        (header::CONTENT_TYPE, HeaderValue::from_static("video/mp4")),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+        (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
+    ];
+    let wanted = headers.get(header::RANGE).and_then(|v| v.to_str().ok()).map(|r| byte_range(r, bytes.len()));
+    match wanted {
+        None => Ok((common, bytes).into_response()),
+        Some(Some((start, end))) => {
+            let range = HeaderValue::from_str(&format!("bytes {start}-{end}/{}", bytes.len()))
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
+            Ok((StatusCode::PARTIAL_CONTENT, common, [(header::CONTENT_RANGE, range)], bytes[start..=end].to_vec())
+                .into_response())
+        }
+        Some(None) => {
+            let all = HeaderValue::from_str(&format!("bytes */{}", bytes.len()))
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
+            Ok((StatusCode::RANGE_NOT_SATISFIABLE, [(header::CONTENT_RANGE, all)]).into_response())
+        }
+    }
+}
+
+/// The inclusive byte range a single-range `Range` header asks of a `len`-byte file: `a-b`,
+/// `a-` or the suffix `-n`. `None` when it cannot be satisfied (or asks for several ranges).
+fn byte_range(header: &str, len: usize) -> Option<(usize, usize)> {
+    let spec = header.trim().strip_prefix("bytes=")?;
+    if spec.contains(',') || len == 0 {
+        return None;
+    }
+    let (from, to) = spec.split_once('-')?;
+    let (from, to) = (from.trim(), to.trim());
+    let (start, end) = if from.is_empty() {
+        let suffix: usize = to.parse().ok().filter(|n| *n > 0)?;
+        (len.saturating_sub(suffix), len - 1)
+    } else {
+        let start: usize = from.parse().ok()?;
+        let end = if to.is_empty() { len - 1 } else { to.parse::<usize>().ok()?.min(len - 1) };
+        (start, end)
+    };
+    (start <= end && start < len).then_some((start, end))
 }
 
 /// `ms` (Unix milliseconds) as `YYYY-MM-DD HH:MM`.
@@ -133,6 +171,20 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn single_byte_ranges_are_understood_and_others_refused() {
+        use super::byte_range;
+        assert_eq!(byte_range("bytes=0-99", 1000), Some((0, 99)));
+        assert_eq!(byte_range("bytes=900-", 1000), Some((900, 999)));
+        assert_eq!(byte_range("bytes=-100", 1000), Some((900, 999)));
+        assert_eq!(byte_range("bytes=990-2000", 1000), Some((990, 999)));
+        assert_eq!(byte_range("bytes=1000-", 1000), None);
+        assert_eq!(byte_range("bytes=5-1", 1000), None);
+        assert_eq!(byte_range("bytes=0-1,5-6", 1000), None);
+        assert_eq!(byte_range("items=0-1", 1000), None);
+        assert_eq!(byte_range("bytes=-0", 1000), None);
+    }
+
     #[test]
     fn timestamps_print_as_utc_dates() {
         assert_eq!(super::utc(0), "1970-01-01 00:00");
