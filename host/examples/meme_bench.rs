@@ -83,8 +83,8 @@ async fn main() {
 
 /// Median time of each stage of an `image` card (1080×1920) by script, over 40 renders each.
 fn render_by_script() {
-    use asset_host::memes::card::{self, Sheet};
     use asset_host::render;
+    use asset_host::render::cards::{self as card, Sheet};
     let fonts = render::fonts::get();
     println!("\n| script | layout ms | parse + shape ms | rasterize ms | PNG encode ms | total ms | PNG KiB |");
     println!("|---|---:|---:|---:|---:|---:|---:|");

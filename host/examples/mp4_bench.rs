@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use asset_host::media::mp4::{self, Shot};
 use asset_host::media::wav::Pcm;
-use asset_host::memes::card::{self, Sheet};
+use asset_host::render::cards::{self as card, Sheet};
 
 const BEATS: usize = 8;
 const DURATION_MS: u64 = 30_000;

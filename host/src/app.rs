@@ -1,74 +1,36 @@
-//! Assembles the service: the shared state, the router with its middleware stack, and the
-//! server loop with graceful shutdown and background housekeeping.
+//! Assembles the service: the one module that names every feature. It merges the features'
+//! routers behind the HTTP middleware stack, lists the job kinds the workers run and the
+//! periodic tasks `serve` and `asset-host worker` keep going, and serves HTTP with graceful
+//! shutdown.
 
-use std::{future::Future, net::SocketAddr, sync::Arc, time::Duration};
+use std::{collections::HashMap, future::Future, net::SocketAddr, sync::Arc, time::Duration};
 
 use axum::{Extension, Router, extract::DefaultBodyLimit, middleware};
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::config::Settings;
-use crate::error::{self, ApiError};
-use crate::limits::Limiter;
-use crate::observe::{self, Metrics};
-use crate::plugins::{self, Registry, Sandbox};
-use crate::store::{Backend, Db};
-use crate::{account, audioscript, billing, brands, catalog, engine, feeds, gate, idempotency, memes, openapi, ops};
-
-/// Everything a request handler may need; cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub limiter: Arc<Limiter>,
-    pub metrics: Arc<Metrics>,
-    pub settings: Arc<Settings>,
-    pub plugins: Arc<Registry>,
-}
-
-impl AppState {
-    /// State over `db`, with rate-limit counters where the settings and backend call for them:
-    /// Redis when configured, the shared database on PostgreSQL, memory on SQLite.
-    pub async fn new(db: Db, settings: Settings) -> Result<AppState, String> {
-        let limiter = match (&settings.redis_url, db.backend()) {
-            (Some(url), _) => {
-                Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?
-            }
-            (None, Backend::Postgres) => Limiter::Database(db.clone()),
-            (None, Backend::Sqlite) => Limiter::memory(),
-        };
-        let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services()?)?;
-        let registry = Registry::new(db.clone(), Arc::new(sandbox));
-        registry
-            .install_builtins(&plugins::builtins())
-            .await
-            .map_err(|e| format!("installing built-in generators: {e:?}"))?;
-        registry.refresh().await.map_err(|e| format!("loading generators: {e:?}"))?;
-        Ok(AppState {
-            db,
-            limiter: Arc::new(limiter),
-            metrics: Arc::new(Metrics::new()),
-            settings: Arc::new(settings),
-            plugins: Arc::new(registry),
-        })
-    }
-}
+use crate::background::Task;
+use crate::ctx::Services;
+use crate::error::Error;
+use crate::http::{self, AppState, error, gate, idempotency, observe, openapi};
+use crate::jobs::worker::Handler;
+use crate::{account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, plugins};
 
 /// Every route with its OpenAPI description, before middleware.
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::skeleton())
-        .merge(catalog::router())
-        .merge(billing::packs::router())
-        .merge(account::router())
-        .merge(ops::router())
+        .merge(catalog::routes::router())
+        .merge(account::routes::router())
+        .merge(http::ops::router())
         .merge(openapi::router())
         .merge(plugins::routes::router())
         .merge(brands::routes::router())
         .merge(memes::routes::router())
         .merge(audioscript::routes::router())
         .merge(engine::routes::router())
-        .merge(crate::mp4::routes::router())
-        .merge(feeds::router())
+        .merge(mp4::routes::router())
+        .merge(feeds::routes::router())
 }
 
 /// The service's router.
@@ -84,8 +46,8 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
     // `Router::layer` wraps each route after routing, so every layer sees `MatchedPath`.
     // The last layer added runs first.
     router
-        .fallback(|| async { ApiError::from_status(axum::http::StatusCode::NOT_FOUND) })
-        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
+        .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
         .layer(middleware::from_fn_with_state(state.clone(), gate::gate))
         .layer(DefaultBodyLimit::max(state.settings.max_body_bytes))
@@ -101,7 +63,6 @@ pub async fn run<F>(listener: TcpListener, state: AppState, shutdown: F) -> std:
 where
     F: Future<Output = ()> + Send + 'static,
 {
-    let housekeeping = tokio::spawn(housekeeping(state.clone()));
     // Scanning the system fonts takes up to seconds on a cold cache: do it now, not in a request.
     tokio::task::spawn_blocking(|| {
         let missing = crate::render::fonts::get().missing();
@@ -112,37 +73,55 @@ where
             );
         }
     });
-    let follower = tokio::spawn(plugins::follow_activations(state.plugins.clone()));
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    let served = axum::serve(listener, service).with_graceful_shutdown(shutdown).await;
-    housekeeping.abort();
-    follower.abort();
-    served
+    axum::serve(listener, service).with_graceful_shutdown(shutdown).await
 }
 
 /// The work of every job kind, for the workers of `serve` and `asset-host worker`.
-pub fn job_handlers(state: &AppState) -> std::collections::HashMap<&'static str, crate::jobs::worker::Handler> {
-    [(audioscript::KIND, audioscript::handler(state.clone())), (crate::mp4::KIND, crate::mp4::handler(state.clone()))]
-        .into()
+pub fn job_handlers(services: &Services) -> HashMap<&'static str, Handler> {
+    [(audioscript::KIND, audioscript::handler(services.clone())), (mp4::KIND, mp4::handler(services.clone()))].into()
 }
 
-/// Periodically forgets expired idempotency records and idle rate-limit buckets.
-async fn housekeeping(state: AppState) {
-    let mut tick = tokio::time::interval(Duration::from_secs(300));
-    loop {
-        tick.tick().await;
-        if let Err(e) = idempotency::purge(&state.db).await {
-            tracing::warn!(error = %e, "idempotency purge failed");
-        }
-        if let Err(e) = state.limiter.purge().await {
-            tracing::warn!(error = %e, "rate-limit purge failed");
-        }
-        match crate::mp4::expire(&state.db).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(renders = n, "deleted expired MP4 files"),
-            Err(e) => tracing::warn!(error = %e, "deleting expired MP4 files failed"),
-        }
-    }
+/// Every periodic task, run by `serve` and by `asset-host worker`.
+pub fn background_tasks(services: &Services) -> Vec<Task> {
+    let minutes = |n: u64| Duration::from_secs(60 * n);
+    let (db, limiter, plugins) = (services.db.clone(), services.limiter.clone(), services.plugins.clone());
+    let (db2, db3, db4) = (db.clone(), db.clone(), db.clone());
+    vec![
+        Task::new("idempotency-purge", minutes(5), move || {
+            let db = db.clone();
+            async move { crate::idempotency::purge(&db).await.map(|_| None).map_err(|e| e.to_string()) }
+        }),
+        Task::new("rate-limit-purge", minutes(5), move || {
+            let limiter = limiter.clone();
+            async move { limiter.purge().await.map(|_| None).map_err(|e| e.to_string()) }
+        }),
+        Task::new("mp4-expiry", minutes(5), move || {
+            let db = db2.clone();
+            async move {
+                let n = mp4::expire(&db).await.map_err(|e| e.to_string())?;
+                Ok((n > 0).then(|| format!("deleted {n} expired MP4 files")))
+            }
+        }),
+        Task::new("plugin-follower", Duration::from_secs(1), move || {
+            let plugins = plugins.clone();
+            async move { plugins.refresh().await.map(|_| None).map_err(|e| format!("{e:?}")) }
+        }),
+        Task::new("job-reaper", Duration::from_secs(5), move || {
+            let db = db3.clone();
+            async move {
+                let n = jobs::reap(&db).await.map_err(|e| e.to_string())?;
+                Ok((n > 0).then(|| format!("failed and refunded {n} jobs whose worker stopped on the last attempt")))
+            }
+        }),
+        Task::new("payment-reaper", Duration::from_secs(5), move || {
+            let db = db4.clone();
+            async move {
+                let n = billing::release_lapsed(&db).await.map_err(|e| e.to_string())?;
+                Ok((n > 0).then(|| format!("released {n} payments whose work was interrupted")))
+            }
+        }),
+    ]
 }
 
 #[cfg(test)]
@@ -159,7 +138,7 @@ mod tests {
                 if op.is_some() {
                     served += 1;
                     assert!(
-                        crate::policy::find(method, path).is_some(),
+                        crate::http::policy::find(method, path).is_some(),
                         "{method} {path} is missing from policy::ROUTES"
                     );
                 }

@@ -13,6 +13,7 @@ use crate::auth::{self, Role};
 use crate::billing::credits;
 use crate::brands;
 use crate::config::{LogFormat, Settings};
+use crate::ctx::Services;
 use crate::plugins::registry::SlotView;
 use crate::plugins::{Actor, Registry, RegistryError, Sandbox};
 use crate::store::Db;
@@ -79,6 +80,9 @@ struct Cli {
     /// Seconds a rendered MP4 stays hosted (default 24 hours).
     #[arg(long, global = true, env = "ASSET_MP4_HOSTED_SECS")]
     mp4_hosted_secs: Option<u64>,
+    /// Seconds a paid call may hold its payment before a dead process's hold is released.
+    #[arg(long, global = true, env = "ASSET_PAYMENT_HOLD_SECS")]
+    payment_hold_secs: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -293,6 +297,9 @@ fn settings_from(cli: &Cli) -> Result<Settings, String> {
     if let Some(secs) = cli.mp4_hosted_secs {
         settings.mp4_hosted_secs = secs;
     }
+    if let Some(secs) = cli.payment_hold_secs {
+        settings.payment_hold_secs = secs.max(1);
+    }
     if let Some(secs) = cli.job_lease_secs {
         settings.job_lease_secs = secs.max(1);
     }
@@ -427,6 +434,9 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
             if (role == Role::BrandAdmin) != brand.is_some() {
                 return Err("--brand goes with --role brand-admin, and it needs one".into());
             }
+            if let Some(brand) = &brand {
+                brands::ensure(db, brand).await.map_err(|e| format!("brand {brand}: {e:?}"))?;
+            }
             let key = auth::create_key(db, role, &label, i64::from(credits), brand.as_deref()).await?;
             eprintln!(
                 "created {} key {} with {credits} credits; it is shown only this once:",
@@ -467,7 +477,7 @@ async fn serve(db: Db, settings: Settings) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     let grace = Duration::from_secs(settings.shutdown_grace_secs);
-    let state = crate::AppState::new(db.clone(), settings).await?;
+    let state = crate::http::AppState::new(db.clone(), settings).await?;
     tracing::info!(%address, database = db.backend().name(), limiter = state.limiter.kind(), "serving");
     // Tests and supervisors read the bound address from this line.
     println!("listening on http://{address}");
@@ -478,7 +488,10 @@ async fn serve(db: Db, settings: Settings) -> Result<(), String> {
         tracing::info!("shutdown requested; draining requests in flight");
         let _ = stop_tx.send(true);
     });
-    let workers = spawn_workers(&state, stop_rx.clone());
+    let services = state.services.clone();
+    let background = crate::background::spawn(crate::app::background_tasks(&services), stop_rx.clone());
+    let workers = spawn_workers(&services, stop_rx.clone());
+    let deadline = tokio::time::Instant::now() + grace;
     let mut drain_rx = stop_rx.clone();
     let mut stop_rx = stop_rx;
     let stopped = async move {
@@ -488,40 +501,50 @@ async fn serve(db: Db, settings: Settings) -> Result<(), String> {
         served = crate::run(listener, state, stopped) => served.map_err(|e| e.to_string())?,
         _ = async move {
             let _ = drain_rx.wait_for(|stop| *stop).await;
-            tokio::time::sleep(grace).await;
+            tokio::time::sleep_until(deadline).await;
         } => tracing::warn!(grace_secs = grace.as_secs(), "drain grace elapsed; exiting with requests in flight"),
+    }
+    // Paid work whose caller hung up still runs detached: let it store its result or release
+    // its payment before the pool closes.
+    let left = deadline.saturating_duration_since(tokio::time::Instant::now()).max(Duration::from_secs(1));
+    if !services.detached.drain(left).await {
+        tracing::warn!(
+            tasks = services.detached.running(),
+            "detached work still running at exit; the payment reaper will release its payments"
+        );
     }
     if let Some(workers) = workers {
         let _ = workers.await;
     }
+    background.join_all().await;
     db.close().await;
     tracing::info!("stopped");
     Ok(())
 }
 
 /// The job workers of this process, unless `workers` is 0.
-fn spawn_workers(state: &crate::AppState, stop: watch::Receiver<bool>) -> Option<tokio::task::JoinHandle<()>> {
-    let concurrency = state.settings.workers;
+fn spawn_workers(services: &Services, stop: watch::Receiver<bool>) -> Option<tokio::task::JoinHandle<()>> {
+    let concurrency = services.settings.workers;
     (concurrency > 0).then(|| {
-        let lease = Duration::from_secs(state.settings.job_lease_secs);
+        let lease = Duration::from_secs(services.settings.job_lease_secs);
         let settings = crate::jobs::worker::Settings { concurrency, lease, ..Default::default() };
-        tokio::spawn(crate::jobs::worker::run(state.db.clone(), crate::app::job_handlers(state), settings, stop))
+        tokio::spawn(crate::jobs::worker::run(services.db.clone(), crate::app::job_handlers(services), settings, stop))
     })
 }
 
-/// `asset-host worker`: job workers and the plugin follower, no HTTP.
+/// `asset-host worker`: job workers and the background tasks, no HTTP.
 async fn worker(db: Db, mut settings: Settings) -> Result<(), String> {
     settings.workers = settings.workers.max(1);
-    let state = crate::AppState::new(db.clone(), settings).await?;
+    let services = Services::new(db.clone(), settings).await?;
     let (stop_tx, stop_rx) = watch::channel(false);
-    let follower = tokio::spawn(crate::plugins::follow_activations(state.plugins.clone()));
-    let workers = spawn_workers(&state, stop_rx).ok_or("no workers")?;
+    let background = crate::background::spawn(crate::app::background_tasks(&services), stop_rx.clone());
+    let workers = spawn_workers(&services, stop_rx).ok_or("no workers")?;
     println!("worker started");
     shutdown_signal().await;
     tracing::info!("shutdown requested; handing unfinished jobs back");
     let _ = stop_tx.send(true);
     let _ = workers.await;
-    follower.abort();
+    background.join_all().await;
     db.close().await;
     Ok(())
 }

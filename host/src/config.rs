@@ -74,6 +74,9 @@ pub struct Settings {
     pub job_lease_secs: u64,
     /// How long a rendered MP4 stays hosted before its file is deleted (about 24 hours).
     pub mp4_hosted_secs: u64,
+    /// How long a paid call's work may hold its payment: if its process dies mid-work, the
+    /// payment is released (refunded) once this passes.
+    pub payment_hold_secs: u64,
 }
 
 impl Default for Settings {
@@ -106,6 +109,7 @@ impl Default for Settings {
             render_queue_limit: 16,
             job_lease_secs: 15,
             mp4_hosted_secs: 24 * 3600,
+            payment_hold_secs: 120,
         }
     }
 }
@@ -142,6 +146,7 @@ impl std::fmt::Debug for Settings {
             .field("render_queue_limit", &self.render_queue_limit)
             .field("job_lease_secs", &self.job_lease_secs)
             .field("mp4_hosted_secs", &self.mp4_hosted_secs)
+            .field("payment_hold_secs", &self.payment_hold_secs)
             .finish()
     }
 }

@@ -1,84 +1,91 @@
-//! The one error type at the HTTP boundary and the one JSON body every error is answered with.
+//! The one error every operation returns, free of any protocol.
 //!
-//! Every failure the service returns — validation, auth, credits, limits, unknown routes,
-//! framework rejections, panics — leaves as `{"success":false,"code","message","requestId"}`
-//! (plus `details` where a client can act on them). Internal errors are logged with their
-//! cause and answered generically, so SQL, paths and stack traces never reach a client.
+//! An [`Error`] has a stable machine-readable `code`, a human message, optional `details` a
+//! client can act on, and a [`Kind`] that says what sort of failure it is. Front ends map the
+//! kind to their own terms — `http::error` to a status and the JSON error body, the MCP tools
+//! and the bot to theirs — so the same codes reach every client. Internal causes are kept for
+//! the log and never shown.
 
-use axum::{
-    Json,
-    extract::{FromRequest, Request, rejection::JsonRejection},
-    http::{HeaderName, HeaderValue, StatusCode, header},
-    middleware::Next,
-    response::{IntoResponse, Response},
-};
-use serde::Serialize;
 use serde_json::{Value, json};
-use utoipa::ToSchema;
 
 use crate::limits::Decision;
-use crate::observe::current_request_id;
 
-/// The body of every error response.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ErrorBody {
-    /// Always `false`, matching `success: true` on success bodies.
-    pub success: bool,
-    /// Stable machine-readable code, e.g. `insufficient_credits`, `rate_limited`.
-    #[schema(example = "insufficient_credits")]
-    pub code: String,
-    /// Human-readable explanation; wording may change, `code` does not.
-    pub message: String,
-    /// The request id, also sent as the `x-request-id` header; quote it in support requests.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// Machine-readable specifics the client can act on (e.g. `needed`, `balance`, `retryAfter`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub details: Option<Value>,
+/// What sort of failure an [`Error`] is; each front end maps it once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The request is malformed or fails validation (HTTP 400).
+    Invalid,
+    /// No valid credentials (401).
+    Unauthorized,
+    /// The work must be paid for first (402).
+    PaymentRequired,
+    /// Valid credentials that may not do this (403).
+    Forbidden,
+    /// No such thing, for this caller (404).
+    NotFound,
+    /// It existed and is gone for good (410).
+    Gone,
+    /// The transport's method does not apply (405).
+    MethodNotAllowed,
+    /// Clashes with work in progress (409).
+    Conflict,
+    /// The request body is larger than allowed (413).
+    TooLarge,
+    /// Well-formed but unusable, e.g. a reused idempotency key (422).
+    Unprocessable,
+    /// Over a rate limit or every worker is busy; retry later (429).
+    RateLimited,
+    /// A listed service that is not available yet (501).
+    ComingSoon,
+    /// A generator failed; nothing was charged (502).
+    Upstream,
+    /// A dependency is unavailable for the moment (503).
+    Unavailable,
+    /// A fault on our side (500).
+    Internal,
 }
 
-/// Everything a handler or middleware can fail with. Each variant names its status.
+/// Everything an operation can fail with. Each variant names its [`Kind`].
 #[derive(Debug)]
-pub enum ApiError {
-    /// 400: malformed body, wrong content type, failed validation.
+pub enum Error {
+    /// Malformed body, failed validation.
     BadRequest { code: &'static str, message: String },
-    /// 401: the `x-api-key` header is missing, empty or unknown.
+    /// Missing, empty or unknown key.
     Unauthorized { code: &'static str, message: &'static str },
-    /// 402: the key's balance is below the price of the call.
+    /// The key's balance is below the price of the call.
     InsufficientCredits { needed: i64, balance: i64 },
-    /// 403: the key is valid but may not do this.
+    /// The key is valid but may not do this.
     Forbidden { code: &'static str, message: String },
-    /// 404: no such route, or a resource that does not exist for this key.
+    /// A resource that does not exist for this caller.
     NotFound { message: String },
-    /// 410: it existed and is gone for good (an expired MP4).
+    /// It existed and is gone for good (an expired MP4).
     Gone { message: String },
-    /// 405: the route exists with other methods.
+    /// The route exists with other methods.
     MethodNotAllowed,
-    /// 409: a request with the same `Idempotency-Key` is still being executed.
+    /// A request with the same `Idempotency-Key` is still being executed.
     Conflict { code: &'static str, message: String },
-    /// 413: the body is larger than the configured limit.
+    /// The body is larger than the configured limit.
     PayloadTooLarge,
-    /// 422: an `Idempotency-Key` was reused with a different request.
+    /// An `Idempotency-Key` was reused with a different request.
     Unprocessable { code: &'static str, message: String },
-    /// 429: over a rate limit; carries the limiter's decision for the headers.
+    /// Over a rate limit; carries the limiter's decision for the headers.
     RateLimited { group: &'static str, decision: Decision },
-    /// 502: a generator failed (trap, timeout, exhausted budget, invalid output); nothing was
+    /// A generator failed (trap, timeout, exhausted budget, invalid output); nothing was
     /// charged and retrying may succeed.
     BadGateway { code: &'static str, message: String },
-    /// 429: every sandbox or renderer slot is busy; retry shortly.
+    /// Every sandbox or renderer slot is busy; retry shortly.
     Busy { message: &'static str },
-    /// 429: the render queue is past its threshold; nothing was charged.
+    /// The render queue is past its threshold; nothing was charged.
     RendererBusy { retry_after_secs: u64 },
-    /// 501: a listed service that is not available yet.
+    /// A listed service that is not available yet.
     ComingSoon { service: &'static str },
-    /// 503: a dependency is unavailable for the moment; retrying is safe.
+    /// A dependency is unavailable for the moment; retrying is safe.
     Unavailable { message: &'static str },
-    /// 500: anything unexpected. The cause is logged, never sent.
+    /// Anything unexpected. The cause is logged, never sent.
     Internal(String),
 }
 
-impl ApiError {
+impl Error {
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
         Self::BadRequest { code, message: message.into() }
     }
@@ -87,46 +94,28 @@ impl ApiError {
         Self::Internal(cause.to_string())
     }
 
-    pub fn status(&self) -> StatusCode {
+    pub fn kind(&self) -> Kind {
         match self {
-            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            Self::InsufficientCredits { .. } => StatusCode::PAYMENT_REQUIRED,
-            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Self::NotFound { .. } => StatusCode::NOT_FOUND,
-            Self::Gone { .. } => StatusCode::GONE,
-            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            Self::Conflict { .. } => StatusCode::CONFLICT,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::ComingSoon { .. } => StatusCode::NOT_IMPLEMENTED,
-            Self::BadGateway { .. } => StatusCode::BAD_GATEWAY,
-            Self::Busy { .. } | Self::RendererBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::BadRequest { .. } => Kind::Invalid,
+            Self::Unauthorized { .. } => Kind::Unauthorized,
+            Self::InsufficientCredits { .. } => Kind::PaymentRequired,
+            Self::Forbidden { .. } => Kind::Forbidden,
+            Self::NotFound { .. } => Kind::NotFound,
+            Self::Gone { .. } => Kind::Gone,
+            Self::MethodNotAllowed => Kind::MethodNotAllowed,
+            Self::Conflict { .. } => Kind::Conflict,
+            Self::PayloadTooLarge => Kind::TooLarge,
+            Self::Unprocessable { .. } => Kind::Unprocessable,
+            Self::RateLimited { .. } | Self::Busy { .. } | Self::RendererBusy { .. } => Kind::RateLimited,
+            Self::ComingSoon { .. } => Kind::ComingSoon,
+            Self::BadGateway { .. } => Kind::Upstream,
+            Self::Unavailable { .. } => Kind::Unavailable,
+            Self::Internal(_) => Kind::Internal,
         }
     }
 
-    /// The generic error for a bare status produced outside our handlers (framework, layers).
-    pub fn from_status(status: StatusCode) -> Self {
-        match status {
-            StatusCode::NOT_FOUND => Self::NotFound { message: "No such route.".into() },
-            StatusCode::METHOD_NOT_ALLOWED => Self::MethodNotAllowed,
-            StatusCode::PAYLOAD_TOO_LARGE => Self::PayloadTooLarge,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => Self::bad_request(
-                "invalid_content_type",
-                "Send the body as JSON with `Content-Type: application/json`.",
-            ),
-            StatusCode::SERVICE_UNAVAILABLE => Self::Unavailable { message: "The service is busy; retrying is safe." },
-            s if s.is_client_error() => {
-                Self::bad_request("bad_request", s.canonical_reason().unwrap_or("Bad request."))
-            }
-            s => Self::Internal(format!("bare {s} response from a layer")),
-        }
-    }
-
-    fn code(&self) -> &'static str {
+    /// The stable code clients match on.
+    pub fn code(&self) -> &'static str {
         match self {
             Self::BadRequest { code, .. }
             | Self::Unauthorized { code, .. }
@@ -148,7 +137,8 @@ impl ApiError {
         }
     }
 
-    fn message_and_details(&self) -> (String, Option<Value>) {
+    /// The message for people and the details for programs (`None` when there are none).
+    pub fn message_and_details(&self) -> (String, Option<Value>) {
         match self {
             Self::BadRequest { message, .. }
             | Self::Forbidden { message, .. }
@@ -189,29 +179,29 @@ impl ApiError {
             Self::Internal(_) => ("Something went wrong on our side.".into(), None),
         }
     }
-}
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = self.status();
-        let request_id = current_request_id();
-        if let Self::Internal(cause) = &self {
-            tracing::error!(%cause, "internal error");
+    /// Seconds after which retrying makes sense, when the error says.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::RateLimited { decision, .. } => Some(decision.retry_after_secs),
+            Self::RendererBusy { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
         }
-        let (message, details) = self.message_and_details();
-        let body = ErrorBody { success: false, code: self.code().into(), message, request_id, details };
-        let mut response = (status, Json(body)).into_response();
-        if let Self::RateLimited { group, decision } = &self {
-            decision.write_headers(group, response.headers_mut());
-        }
-        if let Self::RendererBusy { retry_after_secs } = &self {
-            response.headers_mut().insert(header::RETRY_AFTER, (*retry_after_secs).into());
-        }
-        response
     }
 }
 
-impl From<sqlx::Error> for ApiError {
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Internal(cause) => write!(f, "internal_error: {cause}"),
+            other => write!(f, "{}: {}", other.code(), other.message_and_details().0),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<sqlx::Error> for Error {
     fn from(err: sqlx::Error) -> Self {
         match err {
             sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => {
@@ -223,46 +213,5 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> Self {
-        match rejection {
-            JsonRejection::MissingJsonContentType(_) => ApiError::from_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
-            JsonRejection::JsonSyntaxError(e) => {
-                ApiError::bad_request("invalid_json", format!("The body is not valid JSON: {}", e.body_text()))
-            }
-            JsonRejection::JsonDataError(e) => ApiError::bad_request(
-                "invalid_request",
-                format!("The body does not match the expected fields: {}", e.body_text()),
-            ),
-            other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
-            other => ApiError::bad_request("invalid_body", other.body_text()),
-        }
-    }
-}
-
-/// A JSON body extractor whose rejections are [`ApiError`]s.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
-pub struct ApiJson<T>(pub T);
-
-/// Safety net: any error response that is not already our JSON body (a 405 from the router, a
-/// 413 from a layer, a caught panic) is replaced by the error body for its status.
-pub async fn normalize_errors(request: Request, next: Next) -> Response {
-    let response = next.run(request).await;
-    let status = response.status();
-    let is_json =
-        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
-        return response;
-    }
-    let keep: Vec<(HeaderName, HeaderValue)> = response
-        .headers()
-        .iter()
-        .filter(|(name, _)| *name == header::ALLOW || *name == header::RETRY_AFTER)
-        .map(|(n, v)| (n.clone(), v.clone()))
-        .collect();
-    let mut replaced = ApiError::from_status(status).into_response();
-    *replaced.status_mut() = status;
-    replaced.headers_mut().extend(keep);
-    replaced
-}
+/// Operations' results.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,27 +1,16 @@
-//! `Idempotency-Key`: a POST carrying one is executed and charged at most once per key.
+//! `Idempotency-Key` records: a paid call carrying a key is executed and charged at most once
+//! per key, whichever front end it comes through.
 //!
-//! The first request with a key claims a record (`running`); a repeat with the same body gets
-//! the stored response back, with a different body 422, and while the first still runs 409.
-//! Only successful responses are stored: an error changed nothing (no charge, no state), so the
-//! record is released and the client may retry with the same key once it has fixed the cause.
-//! Records are scoped to the API key and kept 48 hours. A record left `running` by a process
-//! that died is taken over after its lease of five minutes.
+//! The first call with a key claims a record (`running`); a repeat with the same fingerprint
+//! (operation and body) gets the stored answer back, with a different one `Mismatch`, and while
+//! the first still runs `InProgress`. Only successful answers are stored: an error changed
+//! nothing (no charge, no state), so the record is released and the client may retry with the
+//! same key once it has fixed the cause. Records are scoped to the API key and kept 48 hours. A
+//! record left `running` by a process that died is taken over after its lease of five minutes.
 
-use axum::{
-    body::{Body, to_bytes},
-    extract::{Request, State},
-    http::{HeaderValue, header},
-    middleware::Next,
-    response::{IntoResponse, Response},
-};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
-use tracing::Instrument;
 
-use crate::app::AppState;
-use crate::auth::Caller;
-use crate::error::ApiError;
-use crate::observe::with_request_id;
 use crate::store::{Db, now_ms};
 
 pub const HEADER: &str = "idempotency-key";
@@ -52,10 +41,12 @@ pub enum Claim {
     InProgress,
 }
 
-/// The fingerprint of a request: method, path with query, and body.
-pub fn fingerprint(method: &str, path: &str, body: &[u8]) -> String {
+/// The fingerprint of a request: what it does (the operation, or for calls outside the
+/// catalog the transport's method and path) and its body. Keyed by operation, a repeat through
+/// another route or front end of the same operation is still recognised.
+pub fn fingerprint(operation: &str, body: &[u8]) -> String {
     let mut hasher = Sha256::new();
-    for part in [method.as_bytes(), b"\n", path.as_bytes(), b"\n", body] {
+    for part in [operation.as_bytes(), b"\n", body] {
         hasher.update(part);
     }
     hex::encode(hasher.finalize())
@@ -149,95 +140,7 @@ pub async fn purge(db: &Db) -> Result<u64, sqlx::Error> {
     Ok(done.rows_affected())
 }
 
-fn valid_key(key: &str) -> bool {
+/// Whether `key` is usable as an idempotency key: 1 to 255 visible ASCII characters.
+pub fn valid_key(key: &str) -> bool {
     (1..=255).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic())
-}
-
-/// Middleware on keyed POST routes that honours `Idempotency-Key`.
-pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let caller = request.extensions().get::<Caller>().cloned();
-    let idem_key = request.headers().get(HEADER).map(|v| v.to_str().map(str::to_owned));
-    let (Some(caller), Some(idem_key), true) = (caller, idem_key, request.method() == "POST") else {
-        return next.run(request).await;
-    };
-    match run_once(state, caller, idem_key.ok(), request, next).await {
-        Ok(response) | Err(response) => response,
-    }
-}
-
-async fn run_once(
-    state: AppState,
-    caller: Caller,
-    idem_key: Option<String>,
-    request: Request,
-    next: Next,
-) -> Result<Response, Response> {
-    let key_id = caller.key_id;
-    let idem_key = idem_key.filter(|k| valid_key(k)).ok_or_else(|| {
-        ApiError::bad_request("invalid_idempotency_key", "`Idempotency-Key` must be 1 to 255 visible ASCII characters.")
-            .into_response()
-    })?;
-    let (parts, body) = request.into_parts();
-    let body =
-        to_bytes(body, state.settings.max_body_bytes).await.map_err(|_| ApiError::PayloadTooLarge.into_response())?;
-    let path = parts.uri.path_and_query().map_or("", |p| p.as_str());
-    let hash = fingerprint(parts.method.as_str(), path, &body);
-    let db = state.db.clone();
-    let idem_key_for_work = idem_key.clone();
-    match claim(&db, key_id, &idem_key, &hash).await.map_err(|e| ApiError::from(e).into_response())? {
-        Claim::Fresh => {}
-        Claim::Replay(stored) => return Ok(replay(stored)),
-        Claim::Mismatch => {
-            return Err(ApiError::Unprocessable {
-                code: "idempotency_key_reused",
-                message: "This Idempotency-Key was already used for a different request.".into(),
-            }
-            .into_response());
-        }
-        Claim::InProgress => {
-            return Err(ApiError::Conflict {
-                code: "idempotency_in_progress",
-                message: "A request with this Idempotency-Key is still running; retry shortly.".into(),
-            }
-            .into_response());
-        }
-    }
-    // Detached, so a client that hangs up cannot leave the record `running`.
-    let request = Request::from_parts(parts, Body::from(body));
-    let work = async move {
-        let response = next.run(request).await;
-        let (parts, body) = response.into_parts();
-        let body = to_bytes(body, usize::MAX).await.unwrap_or_default();
-        let recorded = if parts.status.is_success() {
-            let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
-            let stored = Stored { status: parts.status.as_u16(), content_type, body: body.to_vec() };
-            complete(&db, key_id, &idem_key_for_work, &stored).await
-        } else {
-            release(&db, key_id, &idem_key_for_work).await
-        };
-        if let Err(e) = recorded {
-            tracing::error!(error = %e, "could not record the idempotent outcome");
-        }
-        Response::from_parts(parts, Body::from(body))
-    };
-    let outcome = tokio::spawn(with_request_id(work).instrument(tracing::Span::current())).await;
-    match outcome {
-        Ok(response) => Ok(response),
-        Err(e) => {
-            if let Err(db_error) = release(&state.db, key_id, &idem_key).await {
-                tracing::error!(error = %db_error, "could not release the idempotency key");
-            }
-            Err(ApiError::internal(format!("idempotent request task: {e}")).into_response())
-        }
-    }
-}
-
-fn replay(stored: Stored) -> Response {
-    let status = axum::http::StatusCode::from_u16(stored.status).unwrap_or(axum::http::StatusCode::OK);
-    let mut response = (status, stored.body).into_response();
-    if let Some(ct) = stored.content_type.and_then(|ct| HeaderValue::from_str(&ct).ok()) {
-        response.headers_mut().insert(header::CONTENT_TYPE, ct);
-    }
-    response.headers_mut().insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
-    response
 }

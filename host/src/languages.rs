@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::Error;
 
 /// A supported language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -87,12 +87,12 @@ pub fn find(text: &str) -> Option<&'static Language> {
 }
 
 /// The requested language, English when absent; a 400 listing the valid ones otherwise.
-pub fn resolve(text: Option<&str>) -> Result<&'static Language, ApiError> {
+pub fn resolve(text: Option<&str>) -> Result<&'static Language, Error> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(&LANGUAGES[0]),
         Some(t) => find(t).ok_or_else(|| {
             let valid: Vec<String> = LANGUAGES.iter().map(|l| format!("{} ({})", l.name, l.code)).collect();
-            ApiError::bad_request(
+            Error::bad_request(
                 "unsupported_language",
                 format!("Unsupported language {:?}. Use one of: {}.", truncate(t, 40), valid.join(", ")),
             )
@@ -135,7 +135,7 @@ mod tests {
         assert!(find("klingon").is_none());
         assert!(find("xx-YY").is_none());
         let err = resolve(Some("klingon")).unwrap_err();
-        let ApiError::BadRequest { code, message } = err else { panic!("expected a 400") };
+        let Error::BadRequest { code, message } = err else { panic!("expected a 400") };
         assert_eq!(code, "unsupported_language");
         assert!(message.contains("Swahili (sw)") && message.contains("Japanese (ja)"));
         assert_eq!(LANGUAGES.iter().filter(|l| l.direction == "rtl").count(), 2);

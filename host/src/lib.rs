@@ -1,37 +1,49 @@
-//! The agent asset service host: auth, credits, rate limits, idempotency and the HTTP API.
+//! The agent asset service host.
 //!
-//! `app(state)` builds the router; `run(listener, state, shutdown)` serves it. The binary in
-//! `main.rs` is a thin command-line front over [`cli`].
+//! Three layers, arrows pointing one way: front ends (`http`, and `cli` for operators) call the
+//! features' operations (`memes`, `audioscript`, `mp4`, `engine`, `brands`, `feeds`, `account`),
+//! plain functions over a protocol-neutral [`ctx::Ctx`]; features stand on the platform
+//! (`billing`, `jobs`, `render`, `media`, `plugins`, `store`, `net`, `limits`, …). `app` is the
+//! one module that names every feature. `app(state)` builds the router; `run(listener, state,
+//! shutdown)` serves it. The binary in `main.rs` is a thin command-line front over [`cli`].
 
-pub mod account;
-pub mod app;
-pub mod audioscript;
-pub mod auth;
-pub mod billing;
-pub mod brands;
+// Core: what every layer shares.
 pub mod catalog;
-pub mod cli;
 pub mod config;
-pub mod engine;
+pub mod ctx;
 pub mod error;
-pub mod feeds;
-pub mod gate;
+
+// Platform.
+pub mod auth;
+pub mod background;
+pub mod billing;
+pub mod blobs;
 pub mod idempotency;
 pub mod jobs;
 pub mod languages;
 pub mod limits;
+pub mod links;
 pub mod markup;
 pub mod media;
-pub mod memes;
 pub mod model;
-pub mod mp4;
 pub mod net;
-pub mod observe;
-pub mod openapi;
-pub mod ops;
 pub mod plugins;
-pub mod policy;
 pub mod render;
 pub mod store;
 
-pub use app::{AppState, app, app_with, run};
+// Features.
+pub mod account;
+pub mod audioscript;
+pub mod brands;
+pub mod engine;
+pub mod feeds;
+pub mod memes;
+pub mod mp4;
+
+// Front ends and assembly.
+pub mod app;
+pub mod cli;
+pub mod http;
+
+pub use app::{app, app_with, run};
+pub use http::AppState;

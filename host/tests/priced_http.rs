@@ -1,18 +1,20 @@
 //! The charge operation and `Idempotency-Key` over real HTTP, before any generator exists:
 //! a probe route mounted behind the service's own middleware pays for its work with
-//! `credits::pay_for`, exactly as priced routes do. Runs on SQLite and PostgreSQL.
+//! `billing::pay_for`, exactly as priced routes do. Runs on SQLite and PostgreSQL.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use asset_host::auth::{Caller, Role};
-use asset_host::billing::credits;
+use asset_host::auth::Role;
+use asset_host::billing::{self, Price, credits};
 use asset_host::config::Settings;
-use asset_host::error::{ApiError, ApiJson};
+use asset_host::error::Error;
+use asset_host::http::Call;
+use asset_host::http::error::ApiJson;
 use asset_host::store::Db;
 use asset_host::{AppState, app_with, auth};
 use asset_tests::PgDatabase;
-use axum::{Json, extract::State};
+use axum::Json;
 use reqwest::{Client, StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -30,21 +32,18 @@ struct ProbeRequest {
 }
 
 /// Charges `cost`, sleeps, then succeeds or fails: a stand-in generator for the machinery.
-async fn probe(
-    State(state): State<AppState>,
-    caller: Caller,
-    ApiJson(req): ApiJson<ProbeRequest>,
-) -> Result<Json<Value>, ApiError> {
-    let work = async move {
+async fn probe(Call(ctx): Call, ApiJson(req): ApiJson<ProbeRequest>) -> Result<Json<Value>, Error> {
+    let work = |_hold| async move {
         tokio::time::sleep(Duration::from_millis(req.sleep_ms)).await;
         if req.fail {
-            return Err(ApiError::Unavailable { message: "generation failed; retrying is safe" });
+            return Err(Error::Unavailable { message: "generation failed; retrying is safe" });
         }
         Ok(json!({ "nonce": rand_nonce() }))
     };
-    let (mut body, charge) = credits::pay_for(&state.db, caller.key_id, req.cost, "probe", "probe", work).await?;
+    let price = Price { operation: "probe", credits: req.cost };
+    let (mut body, hold) = billing::pay_for(&ctx, price, work).await?;
     body["success"] = json!(true);
-    body["creditsRemaining"] = json!(charge.balance_after);
+    body["creditsRemaining"] = json!(hold.balance_after);
     Ok(Json(body))
 }
 

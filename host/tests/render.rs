@@ -10,9 +10,9 @@
 use std::path::PathBuf;
 
 use asset_host::languages::LANGUAGES;
-use asset_host::memes::card::{self, Sheet};
 use asset_host::plugins::bindings::asset::generator::types::Request;
 use asset_host::plugins::{Limits, Sandbox, builtins};
+use asset_host::render::cards::{self as card, Sheet};
 use asset_host::render::fonts;
 use asset_host::render::text::{Paragraph, drawable, paragraph};
 use asset_tests::browser::decode_png as decode;

@@ -4,11 +4,18 @@
 use std::sync::Arc;
 
 use asset_host::auth::{self, Role};
+use std::future::Future;
+use std::time::Duration;
+
 use asset_host::billing::credits::{self, CreditError};
+use asset_host::billing::{self, Payer, Price};
+use asset_host::ctx::Detached;
+use asset_host::error::Error;
 use asset_host::idempotency::{self, Claim, Stored};
 use asset_host::jobs;
 use asset_host::limits::{Group, Limiter};
 use asset_host::store::Db;
+use asset_host::store::intents;
 use asset_tests::PgDatabase;
 use sqlx::Row;
 
@@ -187,33 +194,37 @@ async fn a_charge_is_refunded_exactly_once_even_under_racing_refunds(t: &TestDb)
     assert_ledger_matches(db, key).await;
 }
 
-#[derive(Debug)]
-struct WorkFailed;
-
-impl From<CreditError> for WorkFailed {
-    fn from(_: CreditError) -> Self {
-        WorkFailed
-    }
+/// `billing::pay` with credits of `key` for `credits`, holding the payment a minute.
+async fn pay<T: Send + 'static>(
+    db: &Db,
+    key: i64,
+    credits: i64,
+    reference: &str,
+    work: impl Future<Output = Result<T, Error>> + Send + 'static,
+) -> Result<(T, billing::Hold), Error> {
+    let payer = Payer::Credits { key_id: key };
+    let price = Price { operation: "meme", credits };
+    billing::pay(db, &Detached::default(), &payer, price, reference, Duration::from_secs(60), |_| work).await
 }
 
 async fn pay_for_refunds_failed_or_panicking_work_and_keeps_successful_work(t: &TestDb) {
     let db = &t.db;
     let key = new_key(db, 5).await;
-    let (value, charge) =
-        credits::pay_for(db, key, 2, "meme", "req_ok", async { Ok::<_, WorkFailed>(42) }).await.unwrap();
-    assert_eq!((value, charge.balance_after), (42, 3));
+    let (value, hold) = pay(db, key, 2, "req_ok", async { Ok(42) }).await.unwrap();
+    assert_eq!((value, hold.balance_after), (42, 3));
+    assert_eq!(intents::state(db, &hold.intent_id).await.unwrap().as_deref(), Some("captured"));
 
-    let failed = credits::pay_for(db, key, 2, "meme", "req_fail", async { Err::<(), _>(WorkFailed) }).await;
+    let failed = pay(db, key, 2, "req_fail", async { Err::<(), _>(Error::Unavailable { message: "failed" }) }).await;
     assert!(failed.is_err());
     assert_eq!(credits::balance(db, key).await.unwrap(), 3, "failed work is refunded");
 
     let db2 = db.clone();
     let panicked = tokio::spawn(async move {
-        credits::pay_for(&db2, key, 2, "meme", "req_panic", async move {
+        pay(&db2, key, 2, "req_panic", async move {
             if key > 0 {
                 panic!("generator bug");
             }
-            Ok::<(), WorkFailed>(())
+            Ok(())
         })
         .await
     })
@@ -221,8 +232,8 @@ async fn pay_for_refunds_failed_or_panicking_work_and_keeps_successful_work(t: &
     assert!(panicked.is_err(), "the panic propagates to the caller");
     assert_eq!(credits::balance(db, key).await.unwrap(), 3, "panicking work is refunded");
 
-    let short = credits::pay_for(db, key, 9, "mp4", "req_short", async { Ok::<_, WorkFailed>(()) }).await;
-    assert!(short.is_err());
+    let short = pay(db, key, 9, "req_short", async { Ok(()) }).await;
+    assert!(matches!(short, Err(Error::InsufficientCredits { needed: 9, balance: 3 })), "{short:?}");
     assert_eq!(credits::balance(db, key).await.unwrap(), 3);
     assert_ledger_matches(db, key).await;
 }
@@ -270,8 +281,8 @@ async fn two_replicas_charging_one_balance_never_overdraw_or_lose_a_charge(t: &T
 async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     let db = &t.db;
     let (a, b) = (new_key(db, 0).await, new_key(db, 0).await);
-    let hash = idempotency::fingerprint("POST", "/api/agent/brands/memes", b"{\"input\":\"x\"}");
-    let other = idempotency::fingerprint("POST", "/api/agent/brands/memes", b"{\"input\":\"y\"}");
+    let hash = idempotency::fingerprint("meme", b"{\"input\":\"x\"}");
+    let other = idempotency::fingerprint("meme", b"{\"input\":\"y\"}");
     assert_ne!(hash, other);
 
     assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::Fresh);
@@ -293,7 +304,7 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
 async fn idempotency_takes_over_abandoned_and_expired_records(t: &TestDb) {
     let db = &t.db;
     let key = new_key(db, 0).await;
-    let hash = idempotency::fingerprint("POST", "/p", b"{}");
+    let hash = idempotency::fingerprint("POST /p", b"{}");
     assert_eq!(idempotency::claim(db, key, "abandoned", &hash).await.unwrap(), Claim::Fresh);
     // The process that claimed it died: its lease ran out.
     sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'abandoned'")
@@ -338,7 +349,8 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
 }
 
 fn new_job<'a>(id: &'a str, key: i64, input: &'a serde_json::Value, max_attempts: i64) -> jobs::NewJob<'a> {
-    jobs::NewJob { id, kind: "render", key_id: key, input, cost: 3, max_attempts }
+    let paid = Some((Payer::Credits { key_id: key }, Price { operation: "mp4", credits: 3 }));
+    jobs::NewJob { id, kind: "render", key_id: key, input, paid, max_attempts }
 }
 
 async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
@@ -348,7 +360,7 @@ async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
     assert_eq!((job.state, job.attempts, job.input["script"].as_str()), (jobs::State::Queued, 0, Some("hello")));
     assert_eq!(charge.unwrap().balance_after, 2);
     let refused = jobs::submit(&t.db, &new_job("j2", key, &input, 3)).await;
-    assert!(matches!(refused, Err(CreditError::Insufficient { needed: 3, balance: 2 })), "{refused:?}");
+    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 3, balance: 2 })), "{refused:?}");
     assert!(jobs::get(&t.db, "j2", key).await.unwrap().is_none(), "no job without its charge");
     assert!(jobs::get(&t.db, "j1", key + 1).await.unwrap().is_none(), "another key's job is not found");
     assert_ledger_matches(&t.db, key).await;

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_rustls::rustls;
@@ -14,6 +15,15 @@ pub struct Files {
     pub base: String,
     /// The certificate, PEM, to trust.
     pub ca_pem: String,
+    /// Requests received so far (whatever their path).
+    pub requests: Arc<AtomicUsize>,
+}
+
+impl Files {
+    /// How many requests the server has received.
+    pub fn requests(&self) -> usize {
+        self.requests.load(Ordering::SeqCst)
+    }
 }
 
 /// Serves `files` (path → bytes) over HTTPS on loopback.
@@ -33,13 +43,15 @@ pub fn serve(files: HashMap<String, Vec<u8>>) -> Files {
     listener.set_nonblocking(true).expect("non-blocking");
     let base = format!("https://{}", listener.local_addr().expect("address"));
     let files = Arc::new(files);
+    let requests = Arc::new(AtomicUsize::new(0));
+    let counter = requests.clone();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
         runtime.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
             loop {
                 let Ok((stream, _)) = listener.accept().await else { continue };
-                let (acceptor, files) = (acceptor.clone(), files.clone());
+                let (acceptor, files, counter) = (acceptor.clone(), files.clone(), counter.clone());
                 tokio::spawn(async move {
                     let Ok(mut tls) = acceptor.accept(stream).await else { return };
                     let mut request = Vec::new();
@@ -50,6 +62,7 @@ pub fn serve(files: HashMap<String, Vec<u8>>) -> Files {
                             Ok(n) => request.extend_from_slice(&buf[..n]),
                         }
                     }
+                    counter.fetch_add(1, Ordering::SeqCst);
                     let line = String::from_utf8_lossy(&request);
                     let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
                     let (status, body) = match files.get(&path) {
@@ -65,5 +78,5 @@ pub fn serve(files: HashMap<String, Vec<u8>>) -> Files {
             }
         });
     });
-    Files { base, ca_pem }
+    Files { base, ca_pem, requests }
 }

@@ -197,6 +197,27 @@ impl Server {
         None
     }
 
+    /// Uploads a generator component to `slot` as `key` (`query` like `?brand=x&activate=true`);
+    /// the status and JSON body of the answer.
+    pub async fn upload_plugin(
+        &self,
+        key: &str,
+        slot: &str,
+        query: &str,
+        bytes: &[u8],
+    ) -> (reqwest::StatusCode, serde_json::Value) {
+        let response = reqwest::Client::new()
+            .post(self.url(&format!("/api/admin/plugins/{slot}/versions{query}")))
+            .header("x-api-key", key)
+            .header("content-type", "application/wasm")
+            .body(bytes.to_vec())
+            .send()
+            .await
+            .expect("the upload is answered");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
     /// Everything the server wrote to stderr (its logs); call after it exited.
     pub fn logs(&mut self) -> String {
         let mut out = String::new();

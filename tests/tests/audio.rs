@@ -605,3 +605,26 @@ fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
         assert!(done["durationMs"].as_u64().unwrap() > 1500, "{done}");
     });
 }
+
+#[test]
+fn a_key_that_cannot_pay_gets_402_before_its_audio_url_is_fetched() {
+    let files = asset_tests::files::serve([("/pauses.wav".to_string(), sox(&["synth", "0.6", "sine", "300"]))].into());
+    each_storage(|storage| {
+        let mut env = Env::new(storage);
+        let ca = env.data_dir.path().join("ca.pem");
+        std::fs::write(&ca, &files.ca_pem).unwrap();
+        env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+        env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+        let poor = env.create_key(2, "agent");
+        let server = env.serve();
+        block_on(async {
+            let before = files.requests();
+            let url = format!("{}/pauses.wav", files.base);
+            let (status, _, body) = submit(&server.base, &poor, json!({"audio_url": url})).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::PAYMENT_REQUIRED, Some("insufficient_credits")));
+            assert_eq!((body["details"]["needed"].as_i64(), body["details"]["balance"].as_i64()), (Some(3), Some(2)));
+            assert_eq!(files.requests(), before, "the file server was never asked for the recording");
+            assert_eq!(credits(&server.base, &poor).await, 2);
+        });
+    });
+}

@@ -52,15 +52,9 @@ fn memes_charge_by_kind_refund_failures_and_replay_idempotently() {
         let server = env.serve();
         block_on(async {
             // A generator that fails on demand, serving only the "evil" brand.
-            let upload = Client::new()
-                .post(server.url("/api/admin/plugins/meme/versions?brand=evil&activate=true"))
-                .header("x-api-key", &operator)
-                .header("content-type", "application/wasm")
-                .body(component("hostile").to_vec())
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(upload.status(), StatusCode::CREATED);
+            let (status, _) =
+                server.upload_plugin(&operator, "meme", "?brand=evil&activate=true", component("hostile")).await;
+            assert_eq!(status, StatusCode::CREATED);
 
             let (status, _, body) = meme(
                 &server,

@@ -19,15 +19,7 @@ async fn send(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
 }
 
 async fn upload(server: &Server, key: &str, slot: &str, query: &str, bytes: &[u8]) -> (StatusCode, Value) {
-    let url = server.url(&format!("/api/admin/plugins/{slot}/versions{query}"));
-    send(
-        Client::new()
-            .post(url)
-            .header("x-api-key", key)
-            .header("content-type", "application/wasm")
-            .body(bytes.to_vec()),
-    )
-    .await
+    server.upload_plugin(key, slot, query, bytes).await
 }
 
 async fn post(server: &Server, key: &str, path: &str, body: Value) -> (StatusCode, Value) {

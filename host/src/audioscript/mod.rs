@@ -12,30 +12,24 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-use crate::app::AppState;
-use crate::auth::Caller;
+use crate::billing;
+use crate::catalog::{self, AUDIO_BYTES, AUDIO_SECONDS, SCRIPT_CHARS, SCRIPT_WORDS_UNDER, TITLE_CHARS};
+use crate::ctx::{Ctx, Services};
 use crate::engine::{self, Beat};
-use crate::error::ApiError;
+use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
-use crate::jobs::{self, Job, NewJob};
+use crate::jobs::{self, Accepted, Job};
 use crate::languages::{self, Language};
 use crate::media::{audio, recognize, speech, transcribe, wav};
-use crate::memes::card::{self, Sheet};
 use crate::plugins::{PluginError, Request as WitRequest};
+use crate::render::cards::{self, OwnedSheet};
 use crate::store::public_id;
 
-/// The job kind, and its price in credits.
+/// The job kind (and catalog service id).
 pub const KIND: &str = "audioscript";
-pub const COST: i64 = 3;
-/// A script must be under this many words.
-pub const MAX_WORDS: usize = 150;
-const MAX_TITLE_CHARS: usize = 200;
-const MAX_SCRIPT_CHARS: usize = 2000;
-/// Job kinds that occupy the renderer, counted against `render_queue_limit`.
-pub const RENDER_KINDS: [&str; 2] = [KIND, "mp4"];
 
 /// Body of `POST /api/agent/audioscript`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Clone, Deserialize, ToSchema)]
 pub struct AudioscriptRequest {
     /// Spoken verbatim; under 150 words. Exactly one of `script` and `audio_url`.
     pub script: Option<String>,
@@ -46,20 +40,6 @@ pub struct AudioscriptRequest {
     pub language: Option<String>,
 }
 
-/// The 202 answer.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Accepted {
-    pub success: bool,
-    pub job_id: String,
-    /// `queued`.
-    pub status: String,
-    /// Poll this (free) for the result.
-    pub status_url: String,
-    pub credit_cost: i64,
-    pub credits_remaining: i64,
-}
-
 /// What a job stores as its input: a script, or (`script` absent) the audio in `uploads`.
 #[derive(Debug, Serialize, Deserialize)]
 struct Input {
@@ -68,10 +48,6 @@ struct Input {
     language: String,
 }
 
-/// Largest `audio_url` file, checked while downloading.
-pub const MAX_AUDIO_BYTES: usize = 24 * 1024 * 1024;
-/// Longest `audio_url` recording, checked on the decoded audio.
-pub const MAX_AUDIO_MS: u64 = 180_000;
 /// Silence that separates two beats of a recording.
 const PAUSE_MS: u64 = 300;
 
@@ -86,8 +62,8 @@ pub fn words(script: &str, language: &str) -> usize {
 
 /// The checks an `audio_url` passes before it is fetched: an https link to an mp3, m4a or wav
 /// file. Whether its host is public is the SSRF guard's call, when it fetches.
-fn check_audio_url(raw: &str) -> Result<(), ApiError> {
-    let bad = |why: &str| Err(ApiError::bad_request("invalid_audio_url", format!("`audio_url` {why}")));
+fn check_audio_url(raw: &str) -> Result<(), Error> {
+    let bad = |why: &str| Err(Error::bad_request("invalid_audio_url", format!("`audio_url` {why}")));
     let Ok(url) = url::Url::parse(raw) else { return bad("is not a URL.") };
     if url.scheme() != "https" {
         return bad("must be an https link.");
@@ -101,160 +77,94 @@ fn check_audio_url(raw: &str) -> Result<(), ApiError> {
 
 /// Downloads `url` through the SSRF guard (at most 24 MB, counted while downloading) and decodes
 /// it (at most 3 minutes): every way a file can be unusable is a 400 before any charge.
-async fn fetch_audio(state: &AppState, url: &str) -> Result<crate::media::wav::Pcm, ApiError> {
+async fn fetch_audio(services: &Services, url: &str) -> Result<crate::media::wav::Pcm, Error> {
     use crate::net::guard::FetchError;
-    let mut guard = state.settings.fetch_guard().map_err(ApiError::Internal)?;
-    guard.max_bytes = MAX_AUDIO_BYTES;
+    let mut guard = (*services.guard).clone();
+    guard.max_bytes = AUDIO_BYTES as usize;
     guard.timeout = std::time::Duration::from_secs(60);
     let (_, _, bytes) = guard.get(url).await.map_err(|e| match e {
         FetchError::BadUrl(why) | FetchError::Blocked(why) => {
-            ApiError::bad_request("invalid_audio_url", format!("`audio_url` cannot be fetched: {why}."))
+            Error::bad_request("invalid_audio_url", format!("`audio_url` cannot be fetched: {why}."))
         }
-        FetchError::TooLarge => ApiError::bad_request("audio_too_large", "The audio file is larger than 24 MB."),
+        FetchError::TooLarge => Error::bad_request("audio_too_large", "The audio file is larger than 24 MB."),
         FetchError::Failed(why) => {
-            ApiError::bad_request("audio_unreachable", format!("The audio file could not be downloaded: {why}."))
+            Error::bad_request("audio_unreachable", format!("The audio file could not be downloaded: {why}."))
         }
     })?;
-    let decoded = tokio::task::spawn_blocking(move || audio::decode(&bytes, MAX_AUDIO_MS))
+    let decoded = tokio::task::spawn_blocking(move || audio::decode(&bytes, AUDIO_SECONDS * 1000))
         .await
-        .map_err(|e| ApiError::Internal(format!("decode task: {e}")))?;
+        .map_err(|e| Error::Internal(format!("decode task: {e}")))?;
     decoded.map_err(|e| match e {
-        audio::DecodeError::TooLong => {
-            ApiError::bad_request("audio_too_long", "The recording is longer than 3 minutes.")
-        }
+        audio::DecodeError::TooLong => Error::bad_request("audio_too_long", "The recording is longer than 3 minutes."),
         audio::DecodeError::NotAudio(why) => {
-            ApiError::bad_request("not_audio", format!("The file is not audio we can read (mp3, m4a or wav): {why}."))
+            Error::bad_request("not_audio", format!("The file is not audio we can read (mp3, m4a or wav): {why}."))
         }
     })
 }
 
-/// Refuses new render work, before any charge, when the queue is past its threshold.
-pub async fn ensure_renderer_free(state: &AppState) -> Result<(), ApiError> {
-    if jobs::backlog(&state.db, &RENDER_KINDS).await? >= state.settings.render_queue_limit {
-        return Err(ApiError::RendererBusy { retry_after_secs: 30 });
-    }
-    Ok(())
-}
-
-/// Validates, checks the renderer, charges and queues the job.
-pub async fn submit(
-    state: &AppState,
-    caller: &Caller,
-    request: AudioscriptRequest,
-    base_url: &str,
-) -> Result<Accepted, ApiError> {
+/// Validates, checks the renderer and the payer, then pays for and queues the job. A recording
+/// is fetched and decoded only once the caller is known to be able to pay.
+pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, Error> {
     let present = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
     let (script, audio_url) = (present(&request.script), present(&request.audio_url));
     let language = languages::resolve(request.language.as_deref())?;
     let title = present(&request.title);
-    if title.as_ref().is_some_and(|t| t.chars().count() > MAX_TITLE_CHARS) {
-        return Err(ApiError::bad_request(
-            "title_too_long",
-            format!("`title` is limited to {MAX_TITLE_CHARS} characters."),
-        ));
+    if title.as_ref().is_some_and(|t| t.chars().count() > TITLE_CHARS as usize) {
+        return Err(Error::bad_request("title_too_long", format!("`title` is limited to {TITLE_CHARS} characters.")));
     }
+    let price = catalog::price(KIND);
     let id = format!("as_{}", public_id());
     let script = match (script, audio_url) {
         (Some(_), Some(_)) | (None, None) => {
-            return Err(ApiError::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`."));
+            return Err(Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`."));
         }
         (None, Some(url)) => {
             check_audio_url(&url)?;
-            ensure_renderer_free(state).await?;
-            let audio = fetch_audio(state, &url).await?;
+            jobs::ensure_renderer_free(ctx).await?;
+            billing::ensure_can_pay(ctx, price).await?;
+            let audio = fetch_audio(ctx, &url).await?;
             sqlx::query("INSERT INTO uploads (job_id, audio, created_at) VALUES ($1, $2, $3)")
                 .bind(&id)
                 .bind(audio.to_wav())
                 .bind(crate::store::now_ms())
-                .execute(state.db.pool())
+                .execute(ctx.db.pool())
                 .await?;
             let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
             let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into() };
-            let queued = queue(state, caller, &id, &input, base_url).await;
+            let queued = queue(ctx, &id, &input).await;
             if queued.is_err() {
-                let _ = sqlx::query("DELETE FROM uploads WHERE job_id = $1").bind(&id).execute(state.db.pool()).await;
+                let _ = sqlx::query("DELETE FROM uploads WHERE job_id = $1").bind(&id).execute(ctx.db.pool()).await;
             }
             return queued;
         }
         (Some(script), None) => script,
     };
     let count = words(&script, language.code);
-    if count >= MAX_WORDS || script.chars().count() > MAX_SCRIPT_CHARS {
-        return Err(ApiError::bad_request(
+    if count as u64 >= SCRIPT_WORDS_UNDER || script.chars().count() > SCRIPT_CHARS as usize {
+        return Err(Error::bad_request(
             "script_too_long",
-            format!("`script` must be under {MAX_WORDS} words (and {MAX_SCRIPT_CHARS} characters); it has {count}."),
+            format!(
+                "`script` must be under {SCRIPT_WORDS_UNDER} words (and {SCRIPT_CHARS} characters); it has {count}."
+            ),
         ));
     }
-    let endpoint = state.settings.speech_endpoint().map_err(ApiError::Internal)?;
-    speech::voice_for(endpoint.as_ref(), language, &script)?;
-    ensure_renderer_free(state).await?;
+    speech::voice_for(ctx.speech.as_deref(), language, &script)?;
+    jobs::ensure_renderer_free(ctx).await?;
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
-    queue(state, caller, &id, &Input { script: Some(script), title, language: language.code.into() }, base_url).await
+    queue(ctx, &id, &Input { script: Some(script), title, language: language.code.into() }).await
 }
 
-/// Charges and queues a checked job.
-async fn queue(
-    state: &AppState,
-    caller: &Caller,
-    id: &str,
-    input: &Input,
-    base_url: &str,
-) -> Result<Accepted, ApiError> {
-    let input = serde_json::to_value(input).unwrap_or_default();
-    let (_, charge) = jobs::submit(
-        &state.db,
-        &NewJob { id, kind: KIND, key_id: caller.key_id, input: &input, cost: COST, max_attempts: 3 },
-    )
-    .await?;
-    Ok(Accepted {
-        success: true,
-        status_url: format!("{base_url}/api/agent/audioscript/{id}"),
-        job_id: id.to_string(),
-        status: "queued".into(),
-        credit_cost: COST,
-        credits_remaining: charge.map_or(0, |c| c.balance_after),
-    })
-}
-
-/// The status answer of a job (the same shape for audioscript and MP4 jobs).
-pub fn status_view(job: &Job, base_url: &str) -> Value {
-    let mut view = json!({
-        "success": true,
-        "jobId": job.id,
-        "kind": job.kind,
-        "status": job.state,
-        "attempts": job.attempts,
-        "createdAt": job.created_at,
-        "updatedAt": job.updated_at,
-        "finishedAt": job.finished_at,
-    });
-    if let Some(result) = &job.result {
-        if let Some(page) = result["pageId"].as_str() {
-            view["pageUrl"] = json!(format!("{base_url}/m/{page}"));
-        }
-        if let Some(render) = result["renderId"].as_str() {
-            view["mp4Url"] = json!(format!("{base_url}/v/{render}/video.mp4"));
-            view["videoPageUrl"] = json!(format!("{base_url}/v/{render}"));
-        }
-        for field in ["durationMs", "beats", "captioned", "expiresAt", "sizeBytes"] {
-            if !result[field].is_null() {
-                view[field] = result[field].clone();
-            }
-        }
-    }
-    if job.state != jobs::State::Succeeded
-        && let Some(error) = &job.error
-    {
-        view["error"] = json!(error);
-    }
-    view
+/// Pays for and queues a checked job.
+async fn queue(ctx: &Ctx, id: &str, input: &Input) -> Result<Accepted, Error> {
+    let input = serde_json::to_value(input).map_err(Error::internal)?;
+    jobs::submit_paid(ctx, id, KIND, catalog::price(KIND), &input, "audioscript").await
 }
 
 /// The worker side: turns a queued audioscript job into its engine page.
-pub fn handler(state: AppState) -> Handler {
+pub fn handler(services: Services) -> Handler {
     Arc::new(move |job: Job| {
-        let state = state.clone();
-        Box::pin(async move { make_page(&state, &job).await })
+        let services = services.clone();
+        Box::pin(async move { make_page(&services, &job).await })
     })
 }
 
@@ -265,12 +175,12 @@ fn plugin_failure(e: PluginError) -> JobError {
     }
 }
 
-async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
+async fn make_page(state: &Services, job: &Job) -> Result<Value, JobError> {
     let input: Input =
         serde_json::from_value(job.input.clone()).map_err(|e| JobError::Fatal(format!("bad job input: {e}")))?;
     let language: &'static Language =
         languages::find(&input.language).ok_or_else(|| JobError::Fatal("unknown language".into()))?;
-    let seed = crate::memes::seed_of(&job.id);
+    let seed = crate::plugins::seed_of(&job.id);
     let ask = |task: &str, kind: Option<&str>, text: &str| WitRequest {
         task: task.into(),
         kind: kind.map(str::to_string),
@@ -302,20 +212,22 @@ async fn make_page(state: &AppState, job: &Job) -> Result<Value, JobError> {
             sheets.push((input.title.clone(), format!("{} / {count}", i + 1)));
         }
     }
-    let (code, rtl) = (language.code, language.direction == "rtl");
-    let frames = tokio::task::spawn_blocking(move || {
-        sheets
-            .iter()
-            .map(|(top, bottom)| {
-                let blocks = vec![("top", top.as_str()), ("bottom", bottom.as_str())];
-                let sheet = Sheet { kind: "image", language: code, rtl, blocks, seed };
-                card::render(&sheet).map(|mut pictures| pictures.remove(0).png)
-            })
-            .collect::<Result<Vec<_>, _>>()
-    })
-    .await
-    .map_err(|e| JobError::Retry(format!("render task: {e}")))?
-    .map_err(|e| JobError::Retry(format!("render: {e}")))?;
+    let sheets = sheets
+        .into_iter()
+        .map(|(top, bottom)| OwnedSheet {
+            kind: "image".into(),
+            language: language.code,
+            rtl: language.direction == "rtl",
+            blocks: vec![("top".into(), top), ("bottom".into(), bottom)],
+            seed,
+        })
+        .collect();
+    let frames: Vec<Vec<u8>> = cards::draw(sheets)
+        .await
+        .map_err(JobError::Retry)?
+        .into_iter()
+        .map(|mut pictures| pictures.swap_remove(0).png)
+        .collect();
 
     let duration_ms = voiced.audio.duration_ms();
     let page_id = engine::store(
@@ -348,14 +260,13 @@ struct Voiced {
 
 /// Beats from the beats generator, each spoken by the embedded voice.
 async fn from_script(
-    state: &AppState,
+    state: &Services,
     language: &'static Language,
     script: &str,
     ask: &impl Fn(&str, Option<&str>, &str) -> WitRequest,
 ) -> Result<Voiced, JobError> {
-    let endpoint = state.settings.speech_endpoint().map_err(JobError::Fatal)?;
     let voice =
-        speech::voice_for(endpoint.as_ref(), language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+        speech::voice_for(state.speech.as_deref(), language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
     let (content, _) =
         state.plugins.generate("beats", None, &ask("beats", None, script)).await.map_err(plugin_failure)?;
     let beats: Vec<_> = content.blocks.iter().filter(|b| b.role == "beat").collect();
@@ -383,7 +294,7 @@ fn has_han(text: &str) -> bool {
 
 /// Beats from the pauses of the uploaded recording; captions from the transcription endpoint
 /// when one is configured, otherwise none (the page says so).
-async fn from_recording(state: &AppState, job: &Job, language: &'static Language) -> Result<Voiced, JobError> {
+async fn from_recording(state: &Services, job: &Job, language: &'static Language) -> Result<Voiced, JobError> {
     let upload: Vec<u8> = sqlx::query_scalar("SELECT audio FROM uploads WHERE job_id = $1")
         .bind(&job.id)
         .fetch_optional(state.db.pool())
@@ -395,16 +306,8 @@ async fn from_recording(state: &AppState, job: &Job, language: &'static Language
     if stretches.is_empty() {
         return Err(JobError::Fatal("no speech was found in the recording".into()));
     }
-    let words = match &state.settings.transcribe_url {
-        Some(url) => {
-            let transcriber = transcribe::Transcriber::new(
-                url,
-                &state.settings.transcribe_model,
-                state.settings.transcribe_api_key.clone(),
-            )
-            .map_err(JobError::Fatal)?;
-            Some(transcriber.words(upload, language.code).await.map_err(JobError::Retry)?)
-        }
+    let words = match &state.transcriber {
+        Some(transcriber) => Some(transcriber.words(upload, language.code).await.map_err(JobError::Retry)?),
         None if recognize::LANGUAGES.contains(&language.code) => {
             let scratch = crate::media::Scratch::new(&state.settings.data_dir, &job.id)
                 .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;

@@ -13,6 +13,7 @@ use sqlx::Row;
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
+use crate::error::Error;
 use crate::store::{Db, is_unique_violation, now_ms};
 
 const KEY_PREFIX_LEN: usize = 11;
@@ -56,6 +57,26 @@ pub struct Caller {
     pub brand: Option<String>,
 }
 
+impl Caller {
+    /// 403 `operator_only` with `why` unless this is an operator key.
+    pub fn require_operator(&self, why: &str) -> Result<(), Error> {
+        match self.role {
+            Role::Operator => Ok(()),
+            _ => Err(Error::Forbidden { code: "operator_only", message: why.to_string() }),
+        }
+    }
+
+    /// 403 `forbidden_scope` unless this is an operator, or the admin of `brand`.
+    pub fn require_brand(&self, brand: &str) -> Result<(), Error> {
+        let allowed =
+            self.role == Role::Operator || (self.role == Role::BrandAdmin && self.brand.as_deref() == Some(brand));
+        if allowed {
+            return Ok(());
+        }
+        Err(Error::Forbidden { code: "forbidden_scope", message: "This brand is not yours.".into() })
+    }
+}
+
 /// A key as `keys list` shows it: never the key itself.
 #[derive(Clone, Debug)]
 pub struct KeySummary {
@@ -85,7 +106,7 @@ fn mint_secret() -> String {
 }
 
 /// Creates a key with `credits` opening credits (recorded as a ledger grant). A brand-admin
-/// key names its brand, which is registered with derived defaults if it does not exist.
+/// key names its brand, which must be registered (`brands::ensure`) first.
 pub async fn create_key(
     db: &Db,
     role: Role,
@@ -95,12 +116,6 @@ pub async fn create_key(
 ) -> Result<NewKey, sqlx::Error> {
     if (role == Role::BrandAdmin) != brand.is_some() {
         return Err(sqlx::Error::Protocol("a brand-admin key needs --brand, and only it".into()));
-    }
-    if let Some(brand) = brand {
-        crate::brands::ensure(db, brand).await.map_err(|e| match e {
-            crate::brands::BrandError::Db(e) => e,
-            other => sqlx::Error::Protocol(format!("brand {brand}: {other:?}")),
-        })?;
     }
     loop {
         let secret = mint_secret();

@@ -40,7 +40,7 @@ impl From<sqlx::Error> for CreditError {
     }
 }
 
-impl From<CreditError> for crate::error::ApiError {
+impl From<CreditError> for crate::error::Error {
     fn from(err: CreditError) -> Self {
         match err {
             CreditError::Insufficient { needed, balance } => Self::InsufficientCredits { needed, balance },

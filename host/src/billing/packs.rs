@@ -1,11 +1,8 @@
 //! The credit pack catalog: what prepaid credits cost in bulk.
 
-use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
 use crate::catalog::usd;
 
 /// A pack of prepaid credits.
@@ -71,15 +68,4 @@ pub fn catalog() -> PackCatalog {
         })
         .collect();
     PackCatalog { success: true, currency: "USD", packs }
-}
-
-/// Lists the credit packs with their per-credit rates.
-#[utoipa::path(get, path = "/api/agent/credits/packs", tag = "billing",
-    responses((status = 200, description = "The credit pack catalog", body = PackCatalog)))]
-async fn packs() -> Json<PackCatalog> {
-    Json(catalog())
-}
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(packs))
 }

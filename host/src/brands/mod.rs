@@ -3,11 +3,14 @@
 //! admin API and `asset-host brands` all call.
 
 pub mod routes;
+pub mod types;
 
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
+use crate::ctx::Ctx;
+use crate::error::Error;
 use crate::store::{Db, is_unique_violation, now_ms};
 
 /// A brand's voice as generators receive it (registered or ad hoc).
@@ -31,9 +34,9 @@ pub struct Invalid {
     pub rule: &'static str,
 }
 
-impl From<Invalid> for crate::error::ApiError {
+impl From<Invalid> for Error {
     fn from(e: Invalid) -> Self {
-        crate::error::ApiError::bad_request("invalid_brand", format!("`{}` {}", e.field, e.rule))
+        Error::bad_request("invalid_brand", format!("`{}` {}", e.field, e.rule))
     }
 }
 
@@ -105,15 +108,14 @@ impl From<Invalid> for BrandError {
     }
 }
 
-impl From<BrandError> for crate::error::ApiError {
+impl From<BrandError> for Error {
     fn from(e: BrandError) -> Self {
         match e {
             BrandError::Invalid(invalid) => invalid.into(),
-            BrandError::NotFound => crate::error::ApiError::NotFound { message: "No such brand.".into() },
-            BrandError::Exists => crate::error::ApiError::Conflict {
-                code: "brand_exists",
-                message: "A brand with this key already exists.".into(),
-            },
+            BrandError::NotFound => Error::NotFound { message: "No such brand.".into() },
+            BrandError::Exists => {
+                Error::Conflict { code: "brand_exists", message: "A brand with this key already exists.".into() }
+            }
             BrandError::Db(e) => e.into(),
         }
     }
@@ -271,6 +273,34 @@ pub async fn list(db: &Db) -> Result<Vec<Brand>, sqlx::Error> {
         .fetch_all(db.pool())
         .await?;
     rows.iter().map(from_row).collect()
+}
+
+/// Registered brands as agents see them, and the shape of an ad-hoc `brandProfile`.
+pub async fn agents_list(ctx: &Ctx) -> Result<types::BrandList, Error> {
+    let brands = list(&ctx.db).await?.into_iter().map(types::BrandEntry::from).collect();
+    let shape = serde_json::json!({ "name": "string", "voice": "string", "hashtag": "#TAG", "token": "$TICKER" });
+    Ok(types::BrandList { success: true, brands, custom: types::CustomBrand { field: "brandProfile", shape } })
+}
+
+/// Registers a brand (operators only).
+pub async fn register(ctx: &Ctx, body: types::CreateBrand) -> Result<types::BrandResponse, Error> {
+    ctx.caller.require_operator("Only operators manage brands.")?;
+    let brand = create(&ctx.db, &body.key, body.profile, body.bot_username).await?;
+    Ok(types::BrandResponse { success: true, brand: brand.into() })
+}
+
+/// Edits a brand (operators only).
+pub async fn edit(ctx: &Ctx, key: &str, changes: BrandChanges) -> Result<types::BrandResponse, Error> {
+    ctx.caller.require_operator("Only operators manage brands.")?;
+    let brand = update(&ctx.db, key, changes).await?;
+    Ok(types::BrandResponse { success: true, brand: brand.into() })
+}
+
+/// Switches a brand's meme mode (its brand admin, or an operator).
+pub async fn switch_meme_mode(ctx: &Ctx, key: &str, body: types::MemeMode) -> Result<types::BrandResponse, Error> {
+    ctx.caller.require_brand(key)?;
+    let brand = set_meme_mode(&ctx.db, key, body.enabled).await?;
+    Ok(types::BrandResponse { success: true, brand: brand.into() })
 }
 
 #[cfg(test)]

@@ -2,17 +2,18 @@
 
 use axum::{
     extract::{Path, State},
-    http::{HeaderMap, HeaderValue, header},
+    http::{HeaderValue, header},
     response::{Html, IntoResponse, Response},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::memes::routes::base_url;
+use crate::error::Error;
+use crate::http::error::ErrorBody;
+use crate::http::{AppState, BaseUrl};
+use crate::links::numbered_png;
 
-fn missing() -> ApiError {
-    ApiError::NotFound { message: "No such page.".into() }
+fn missing() -> Error {
+    Error::NotFound { message: "No such page.".into() }
 }
 
 /// An engine page: beat-timed captions and pictures with the voice track.
@@ -20,18 +21,18 @@ fn missing() -> ApiError {
     responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody)))]
 async fn page(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
-) -> Result<Html<String>, ApiError> {
+) -> Result<Html<String>, Error> {
     let page = super::get(&state.db, &id).await?.ok_or_else(missing)?;
-    Ok(Html(super::page::render(&page, &base_url(&state, &headers))))
+    Ok(Html(super::page::render(&page, &base)))
 }
 
 /// The page's voice track (`voice`) or a beat's picture (`N.png`, N from 1). Never changes.
 #[utoipa::path(get, path = "/m/{id}/{part}", tag = "audio",
     params(("id" = String, Path), ("part" = String, Path, description = "`voice` or `N.png`")),
     responses((status = 200, content_type = "audio/wav"), (status = 404, body = ErrorBody)))]
-async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, ApiError> {
+async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, Error> {
     let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     if part == "voice" {
         let audio = super::audio(&state.db, &id).await?.ok_or_else(missing)?;
@@ -39,11 +40,7 @@ async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, Str
         let kind = HeaderValue::from_str(&kind).unwrap_or(HeaderValue::from_static("audio/wav"));
         return Ok(([(header::CONTENT_TYPE, kind), immutable], audio).into_response());
     }
-    let position: i64 = part
-        .strip_suffix(".png")
-        .filter(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(missing)?;
+    let position = numbered_png(&part).ok_or_else(missing)?;
     let png = super::frame(&state.db, &id, position).await?.ok_or_else(missing)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png")), immutable], png).into_response())
 }

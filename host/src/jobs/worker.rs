@@ -1,6 +1,7 @@
 //! Job workers: claim ready jobs of the kinds they serve, run each with its handler while
-//! renewing the lease, record the outcome, and fail for good (with refund) the jobs whose worker
-//! died on the last attempt. They run inside `serve` and as `asset-host worker` for scale-out.
+//! renewing the lease, and record the outcome. They run inside `serve` and as `asset-host
+//! worker` for scale-out; the `job-reaper` background task fails for good (with refund) the
+//! jobs whose worker died on the last attempt.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -56,17 +57,8 @@ pub async fn run(
     let permits = Arc::new(Semaphore::new(settings.concurrency.max(1)));
     let lease_ms = settings.lease.as_millis() as i64;
     let mut running = tokio::task::JoinSet::new();
-    let mut since_reap = Duration::ZERO;
     tracing::info!(worker, ?kinds, concurrency = settings.concurrency, "job worker started");
     while !*stop.borrow() {
-        if since_reap >= Duration::from_secs(5) {
-            since_reap = Duration::ZERO;
-            match super::reap(&db).await {
-                Ok(0) => {}
-                Ok(n) => tracing::warn!(jobs = n, "failed and refunded jobs whose worker stopped on the last attempt"),
-                Err(e) => tracing::warn!(error = %e, "reaping jobs failed"),
-            }
-        }
         let permit = tokio::select! {
             permit = permits.clone().acquire_owned() => permit.expect("never closed"),
             _ = stop.changed() => break,
@@ -79,14 +71,12 @@ pub async fn run(
                     _ = tokio::time::sleep(settings.poll) => {},
                     _ = stop.changed() => break,
                 }
-                since_reap += settings.poll;
                 continue;
             }
             Err(e) => {
                 drop(permit);
                 tracing::warn!(error = %e, "claiming a job failed");
                 tokio::time::sleep(settings.poll * 5).await;
-                since_reap += settings.poll * 5;
                 continue;
             }
         };

@@ -9,7 +9,6 @@
 
 mod store;
 
-use axum::http::{HeaderMap, HeaderValue, header};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -83,18 +82,17 @@ pub struct Decision {
 }
 
 impl Decision {
-    /// Adds `RateLimit-Policy`, `RateLimit` and, when refused, `Retry-After`.
-    pub fn write_headers(&self, group: &str, headers: &mut HeaderMap) {
-        let policy = format!("\"{group}\";q={};w={}", self.limit, self.window_secs);
-        let state = format!("\"{group}\";r={};t={}", self.remaining, self.reset_secs);
-        for (name, value) in [("ratelimit-policy", policy), ("ratelimit", state)] {
-            if let Ok(v) = HeaderValue::from_str(&value) {
-                headers.insert(name, v);
-            }
-        }
+    /// The IETF draft's `RateLimit-Policy` and `RateLimit` fields and, when refused,
+    /// `Retry-After`, as (lower-case name, value) pairs for a front end to send.
+    pub fn fields(&self, group: &str) -> Vec<(&'static str, String)> {
+        let mut fields = vec![
+            ("ratelimit-policy", format!("\"{group}\";q={};w={}", self.limit, self.window_secs)),
+            ("ratelimit", format!("\"{group}\";r={};t={}", self.remaining, self.reset_secs)),
+        ];
         if !self.allowed {
-            headers.insert(header::RETRY_AFTER, HeaderValue::from(self.retry_after_secs));
+            fields.push(("retry-after", self.retry_after_secs.to_string()));
         }
+        fields
     }
 }
 
@@ -155,10 +153,9 @@ mod tests {
     #[test]
     fn headers_follow_the_ietf_draft() {
         let (d, _) = gcra(None, 0, 60, 60);
-        let mut h = HeaderMap::new();
-        d.write_headers("status", &mut h);
-        assert_eq!(h["ratelimit-policy"], "\"status\";q=60;w=60");
-        assert_eq!(h["ratelimit"], "\"status\";r=59;t=1");
-        assert!(h.get(header::RETRY_AFTER).is_none());
+        let fields = d.fields("status");
+        assert_eq!(fields[0], ("ratelimit-policy", "\"status\";q=60;w=60".to_string()));
+        assert_eq!(fields[1], ("ratelimit", "\"status\";r=59;t=1".to_string()));
+        assert_eq!(fields.len(), 2, "no Retry-After while allowed");
     }
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 
 use super::wav::{self, Pcm};
-use crate::error::ApiError;
+use crate::error::Error;
 
 /// The espeak-ng voice of each language.
 const VOICES: [(&str, &str); 23] = [
@@ -115,12 +115,12 @@ pub fn voice_for(
     endpoint: Option<&Endpoint>,
     language: &crate::languages::Language,
     script: &str,
-) -> Result<Voice, ApiError> {
+) -> Result<Voice, Error> {
     if let Some(endpoint) = endpoint {
         return Ok(Voice::Endpoint(endpoint.clone()));
     }
     let refuse = |why: &str| {
-        Err(ApiError::bad_request(
+        Err(Error::bad_request(
             "voice_unavailable",
             format!(
                 "The embedded voice cannot read this {} script: {why} Or have the operator configure a speech \
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn scripts_the_voice_cannot_read_are_refused_with_what_to_send() {
-        let name = |v: Result<Voice, ApiError>| match v {
+        let name = |v: Result<Voice, Error>| match v {
             Ok(Voice::Embedded(name)) => name,
             other => panic!("{other:?}"),
         };

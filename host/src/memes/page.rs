@@ -1,8 +1,8 @@
 //! A meme's public page: mobile-first HTML with Open Graph tags. Every string in it came from a
 //! user or a plugin, so every string is escaped.
 
-use super::Stored;
 use crate::markup::escape;
+use crate::store::memes::Stored;
 
 /// The page of `meme`, linked from `base_url` (the service's public address): its pictures first (the first is the
 /// sharing image), then its text, which stays selectable and readable by screen readers.
@@ -21,7 +21,8 @@ pub fn render(meme: &Stored, base_url: &str) -> String {
             format!("<p class=\"block {}\"{dir}>{}</p>\n", escape(role), escape(text))
         })
         .collect();
-    let (width, height) = if meme.kind == "carousel" { super::card::SLIDE } else { super::card::CARD };
+    let (width, height) =
+        if meme.kind == "carousel" { crate::render::cards::SLIDE } else { crate::render::cards::CARD };
     let pictures: Vec<String> = (1..=meme.pictures as usize).map(|n| super::image_url(base_url, &meme.id, n)).collect();
     let figures: String = pictures
         .iter()

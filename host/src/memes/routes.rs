@@ -3,51 +3,24 @@
 use axum::{
     Json,
     extract::{Path, State},
-    http::{HeaderMap, HeaderValue, header},
+    http::{HeaderValue, header},
     response::{Html, IntoResponse, Response},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{MemeRequest, MemeResult};
-use crate::app::AppState;
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiJson, ErrorBody};
-use crate::observe::current_request_id;
-
-/// Where public links point: the configured public URL, else the request's own host.
-pub fn base_url(state: &AppState, headers: &HeaderMap) -> String {
-    if let Some(url) = &state.settings.public_url {
-        return url.trim_end_matches('/').to_string();
-    }
-    let plain = |h: &&str| {
-        !h.is_empty() && h.len() <= 255 && h.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-    };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(plain);
-    format!("http://{}", host.map_or_else(|| state.settings.listen.to_string(), str::to_string))
-}
-
-async fn make(
-    state: &AppState,
-    caller: &Caller,
-    headers: &HeaderMap,
-    request: MemeRequest,
-) -> Result<Json<MemeResult>, ApiError> {
-    let reference = current_request_id().unwrap_or_default();
-    Ok(Json(super::create(state, caller, request, &base_url(state, headers), &reference).await?))
-}
+use crate::error::Error;
+use crate::http::error::{ApiJson, ErrorBody};
+use crate::http::{AppState, BaseUrl, Call};
+use crate::links::numbered_png;
 
 /// Makes a meme in a registered or ad-hoc brand's voice: 1 credit, 2 for `hybrid`.
 #[utoipa::path(post, path = "/api/agent/brands/memes", tag = "memes", request_body = MemeRequest,
     responses((status = 200, body = MemeResult), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody),
               (status = 403, description = "The brand switched memes off", body = ErrorBody),
               (status = 502, description = "Generation failed; nothing was charged", body = ErrorBody)))]
-async fn create(
-    State(state): State<AppState>,
-    caller: Caller,
-    headers: HeaderMap,
-    ApiJson(request): ApiJson<MemeRequest>,
-) -> Result<Json<MemeResult>, ApiError> {
-    make(&state, &caller, &headers, request).await
+async fn create(Call(ctx): Call, ApiJson(request): ApiJson<MemeRequest>) -> Result<Json<MemeResult>, Error> {
+    Ok(Json(super::create(&ctx, request).await?))
 }
 
 /// Deprecated alias of `POST /api/agent/brands/memes`; answers the same, with `Deprecation`
@@ -55,13 +28,8 @@ async fn create(
 #[utoipa::path(post, path = "/api/agent/legacy/memes", tag = "memes", request_body = MemeRequest,
     responses((status = 200, body = MemeResult), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody)))]
 #[deprecated]
-async fn create_legacy(
-    State(state): State<AppState>,
-    caller: Caller,
-    headers: HeaderMap,
-    ApiJson(request): ApiJson<MemeRequest>,
-) -> Response {
-    let mut response = make(&state, &caller, &headers, request).await.into_response();
+async fn create_legacy(Call(ctx): Call, ApiJson(request): ApiJson<MemeRequest>) -> Response {
+    let mut response = super::create(&ctx, request).await.map(Json).into_response();
     let h = response.headers_mut();
     h.insert("deprecation", HeaderValue::from_static("true"));
     h.insert(header::LINK, HeaderValue::from_static("</api/agent/brands/memes>; rel=\"successor-version\""));
@@ -73,11 +41,11 @@ async fn create_legacy(
     responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody)))]
 async fn page(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
-) -> Result<Html<String>, ApiError> {
-    let meme = super::get(&state, &id).await?.ok_or_else(|| ApiError::NotFound { message: "No such meme.".into() })?;
-    Ok(Html(super::page::render(&meme, &base_url(&state, &headers))))
+) -> Result<Html<String>, Error> {
+    let meme = super::get(&state, &id).await?.ok_or_else(|| Error::NotFound { message: "No such meme.".into() })?;
+    Ok(Html(super::page::render(&meme, &base)))
 }
 
 /// A meme's picture as PNG: `1.png` is the card or a carousel's cover, then each slide.
@@ -88,13 +56,9 @@ async fn page(
 async fn picture(
     State(state): State<AppState>,
     Path((id, picture)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
-    let missing = || ApiError::NotFound { message: "No such picture.".into() };
-    let position: i64 = picture
-        .strip_suffix(".png")
-        .filter(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(missing)?;
+) -> Result<Response, Error> {
+    let missing = || Error::NotFound { message: "No such picture.".into() };
+    let position = numbered_png(&picture).ok_or_else(missing)?;
     let png = super::image(&state, &id, position).await?.ok_or_else(missing)?;
     Ok((
         [

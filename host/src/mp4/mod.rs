@@ -14,21 +14,20 @@ use serde_json::{Value, json};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
-use crate::audioscript::{Accepted, ensure_renderer_free};
-use crate::auth::Caller;
+use crate::catalog;
+use crate::ctx::{Ctx, Services};
 use crate::engine;
-use crate::error::ApiError;
+use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
-use crate::jobs::{self, Job, NewJob};
+use crate::jobs::{self, Accepted, Job};
 use crate::media::{mp4, wav};
 use crate::store::{Db, now_ms, public_id};
 
+/// The job kind (and catalog service id).
 pub const KIND: &str = "mp4";
-pub const COST: i64 = 3;
 
 /// Body of `POST /api/agent/mp4`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Mp4Request {
     /// An engine page: `/m/<id>`, or its full address on this service.
@@ -59,53 +58,38 @@ pub fn page_id(page_url: &str, base_url: &str) -> Option<String> {
     (!id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())).then(|| id.to_string())
 }
 
-/// Validates, checks the renderer, charges and queues the render.
-pub async fn submit(
-    state: &AppState,
-    caller: &Caller,
-    request: Mp4Request,
-    base_url: &str,
-) -> Result<Accepted, ApiError> {
-    let raw =
-        request.page_url.as_deref().map(str::trim).filter(|u| !u.is_empty()).ok_or_else(|| {
-            ApiError::bad_request("missing_page_url", "`pageUrl` is required: an engine page, /m/<id>.")
-        })?;
+/// Validates, checks the renderer, then pays for and queues the render.
+pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
+    let base_url = &ctx.base_url;
+    let raw = request
+        .page_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .ok_or_else(|| Error::bad_request("missing_page_url", "`pageUrl` is required: an engine page, /m/<id>."))?;
     let id = page_id(raw, base_url).ok_or_else(|| {
-        ApiError::bad_request(
+        Error::bad_request(
             "invalid_page_url",
             format!("`pageUrl` must be one of this service's engine pages: /m/<id> or {base_url}/m/<id>."),
         )
     })?;
-    if engine::get(&state.db, &id).await?.is_none() {
-        return Err(ApiError::bad_request("unknown_page", "No engine page has this address."));
+    if engine::get(&ctx.db, &id).await?.is_none() {
+        return Err(Error::bad_request("unknown_page", "No engine page has this address."));
     }
-    ensure_renderer_free(state).await?;
+    jobs::ensure_renderer_free(ctx).await?;
     let job_id = format!("mp4_{}", public_id());
-    let input = json!({ "pageId": id });
-    let (_, charge) = jobs::submit(
-        &state.db,
-        &NewJob { id: &job_id, kind: KIND, key_id: caller.key_id, input: &input, cost: COST, max_attempts: 3 },
-    )
-    .await?;
-    Ok(Accepted {
-        success: true,
-        status_url: format!("{base_url}/api/agent/mp4/{job_id}"),
-        job_id,
-        status: "queued".into(),
-        credit_cost: COST,
-        credits_remaining: charge.map_or(0, |c| c.balance_after),
-    })
+    jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &json!({ "pageId": id }), "mp4").await
 }
 
 /// The worker side.
-pub fn handler(state: AppState) -> Handler {
+pub fn handler(services: Services) -> Handler {
     Arc::new(move |job: Job| {
-        let state = state.clone();
-        Box::pin(async move { render(&state, &job).await })
+        let services = services.clone();
+        Box::pin(async move { render(&services, &job).await })
     })
 }
 
-async fn render(state: &AppState, job: &Job) -> Result<Value, JobError> {
+async fn render(state: &Services, job: &Job) -> Result<Value, JobError> {
     if let Some(done) = existing(&state.db, &job.id).await.map_err(|e| JobError::Retry(e.to_string()))? {
         return Ok(done);
     }
@@ -198,7 +182,7 @@ pub struct Hosted {
 }
 
 /// The render `id`: `Ok(None)` if it never existed, `Err(Gone)` once expired.
-pub async fn hosted(db: &Db, id: &str) -> Result<Option<Hosted>, ApiError> {
+pub async fn hosted(db: &Db, id: &str) -> Result<Option<Hosted>, Error> {
     let row = sqlx::query(
         "SELECT id, page_id, duration_ms, expires_at, \
          CAST(CASE WHEN mp4 IS NULL THEN 1 ELSE 0 END AS BIGINT) AS deleted FROM renders WHERE id = $1",
@@ -209,7 +193,7 @@ pub async fn hosted(db: &Db, id: &str) -> Result<Option<Hosted>, ApiError> {
     let Some(row) = row else { return Ok(None) };
     let expires_at: i64 = row.try_get("expires_at")?;
     if expires_at <= now_ms() || row.try_get::<i64, _>("deleted")? == 1 {
-        return Err(ApiError::Gone { message: "This video's hosting time is over and it has been deleted.".into() });
+        return Err(Error::Gone { message: "This video's hosting time is over and it has been deleted.".into() });
     }
     Ok(Some(Hosted {
         id: row.try_get("id")?,
@@ -220,7 +204,7 @@ pub async fn hosted(db: &Db, id: &str) -> Result<Option<Hosted>, ApiError> {
 }
 
 /// The MP4 bytes of a live render.
-pub async fn file(db: &Db, id: &str) -> Result<Option<Vec<u8>>, ApiError> {
+pub async fn file(db: &Db, id: &str) -> Result<Option<Vec<u8>>, Error> {
     if hosted(db, id).await?.is_none() {
         return Ok(None);
     }

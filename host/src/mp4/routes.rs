@@ -11,42 +11,29 @@ use serde_json::Value;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::Mp4Request;
-use crate::app::AppState;
-use crate::audioscript::Accepted;
-use crate::audioscript::routes::job_status;
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::error::Error;
+use crate::http::error::{ApiJson, ErrorBody};
+use crate::http::{AppState, BaseUrl, Call};
+use crate::jobs::{self, Accepted};
 use crate::markup::escape;
-use crate::memes::routes::base_url;
 
 /// Queues a vertical 1080×1920 MP4 of an engine page: 3 credits, refunded if the render fails.
 #[utoipa::path(post, path = "/api/agent/mp4", tag = "audio", request_body = Mp4Request,
     responses((status = 202, body = Accepted), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody),
               (status = 429, description = "Rate limited, or the renderer is busy (nothing charged)", body = ErrorBody)))]
-async fn submit(
-    State(state): State<AppState>,
-    caller: Caller,
-    headers: HeaderMap,
-    ApiJson(request): ApiJson<Mp4Request>,
-) -> Result<(StatusCode, Json<Accepted>), ApiError> {
-    let accepted = super::submit(&state, &caller, request, &base_url(&state, &headers)).await?;
-    Ok((StatusCode::ACCEPTED, Json(accepted)))
+async fn submit(Call(ctx): Call, ApiJson(request): ApiJson<Mp4Request>) -> Result<(StatusCode, Json<Accepted>), Error> {
+    Ok((StatusCode::ACCEPTED, Json(super::submit(&ctx, request).await?)))
 }
 
 /// Where an MP4 job is; once `succeeded`, `mp4Url` and `videoPageUrl` (hosted about 24 hours).
 #[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path)),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
-async fn status(
-    State(state): State<AppState>,
-    caller: Caller,
-    headers: HeaderMap,
-    Path(job_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    job_status(&state, &caller, &headers, &job_id, super::KIND).await
+async fn status(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
+    Ok(Json(jobs::status(&ctx, &job_id, super::KIND).await?))
 }
 
-fn missing() -> ApiError {
-    ApiError::NotFound { message: "No such video.".into() }
+fn missing() -> Error {
+    Error::NotFound { message: "No such video.".into() }
 }
 
 /// The temporary page of a render: the video, playable inline on a phone. 410 once expired.
@@ -54,11 +41,10 @@ fn missing() -> ApiError {
     responses((status = 200, content_type = "text/html"), (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
 async fn page(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
-) -> Result<Html<String>, ApiError> {
+) -> Result<Html<String>, Error> {
     let render = super::hosted(&state.db, &id).await?.ok_or_else(missing)?;
-    let base = base_url(&state, &headers);
     let title = crate::engine::get(&state.db, &render.page_id).await?.map(|p| p.title).unwrap_or_default();
     let (url, video) = (escape(&format!("{base}/v/{id}")), escape(&format!("{base}/v/{id}/video.mp4")));
     let (title, poster) = (escape(&title), escape(&format!("{base}/m/{}/1.png", render.page_id)));
@@ -100,11 +86,7 @@ a {{ color: #f5c518; }}</style>
 #[utoipa::path(get, path = "/v/{id}/video.mp4", tag = "audio", params(("id" = String, Path)),
     responses((status = 200, content_type = "video/mp4"), (status = 206, content_type = "video/mp4"),
               (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
-async fn video(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+async fn video(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, Error> {
     let bytes = super::file(&state.db, &id).await?.ok_or_else(missing)?;
     let common = [
         (header::CONTENT_TYPE, HeaderValue::from_static("video/mp4")),
@@ -116,13 +98,13 @@ async fn video(
         None => Ok((common, bytes).into_response()),
         Some(Some((start, end))) => {
             let range = HeaderValue::from_str(&format!("bytes {start}-{end}/{}", bytes.len()))
-                .map_err(|e| ApiError::Internal(e.to_string()))?;
+                .map_err(|e| Error::Internal(e.to_string()))?;
             Ok((StatusCode::PARTIAL_CONTENT, common, [(header::CONTENT_RANGE, range)], bytes[start..=end].to_vec())
                 .into_response())
         }
         Some(None) => {
             let all = HeaderValue::from_str(&format!("bytes */{}", bytes.len()))
-                .map_err(|e| ApiError::Internal(e.to_string()))?;
+                .map_err(|e| Error::Internal(e.to_string()))?;
             Ok((StatusCode::RANGE_NOT_SATISFIABLE, [(header::CONTENT_RANGE, all)]).into_response())
         }
     }

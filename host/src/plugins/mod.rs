@@ -1,6 +1,7 @@
 //! Generator plugins: WebAssembly components of the `asset:generator` world, run in a sandbox
 //! (`sandbox`), stored and hot-swapped per slot (`registry`), managed over the admin API
-//! (`routes`), with the built-in generators embedded in the binary (`BUILTINS`).
+//! (`routes`), with the built-in generators embedded in the binary (`BUILTINS`). Replicas
+//! follow activations made elsewhere through the `plugin-follower` background task.
 
 pub mod registry;
 pub mod routes;
@@ -39,14 +40,20 @@ pub fn template() -> Option<&'static [u8]> {
     embedded::COMPONENTS.iter().find(|(name, _)| *name == "template").map(|(_, bytes)| *bytes)
 }
 
-/// Polls the database so this replica serves activations made on others within seconds.
-pub async fn follow_activations(registry: std::sync::Arc<Registry>) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    loop {
-        tick.tick().await;
-        if let Err(e) = registry.refresh().await {
-            tracing::warn!(error = ?e, "plugin refresh failed");
-        }
-    }
+/// Content as JSON for responses.
+pub fn content_json(content: &Content) -> serde_json::Value {
+    serde_json::json!({
+        "title": content.title,
+        "tags": content.tags,
+        "blocks": content.blocks.iter().map(|b| serde_json::json!({
+            "role": b.role,
+            "text": b.text,
+            "attributes": b.attributes.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// A generator seed derived from a public id, so the same asset can be regenerated identically.
+pub fn seed_of(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

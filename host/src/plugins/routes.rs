@@ -11,25 +11,27 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::content_json;
 use super::registry::{AuditEntry, GLOBAL, MAX_COMPONENT_BYTES, SlotView, VersionView};
-use super::{Actor, Content, GenerateError, Limits, PluginError, RegistryError, Request};
-use crate::app::AppState;
+use super::{Actor, GenerateError, Limits, PluginError, RegistryError, Request};
 use crate::auth::{Caller, Role};
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::error::Error;
+use crate::http::AppState;
+use crate::http::error::{ApiJson, ErrorBody};
 
-impl From<RegistryError> for ApiError {
+impl From<RegistryError> for Error {
     fn from(e: RegistryError) -> Self {
         match e {
-            RegistryError::Denied(why) => ApiError::Forbidden { code: "forbidden_scope", message: why },
-            RegistryError::Rejected(why) => ApiError::bad_request("plugin_rejected", why),
-            RegistryError::NotFound(why) => ApiError::NotFound { message: why },
-            RegistryError::BadRequest(why) => ApiError::bad_request("invalid_request", why),
+            RegistryError::Denied(why) => Error::Forbidden { code: "forbidden_scope", message: why },
+            RegistryError::Rejected(why) => Error::bad_request("plugin_rejected", why),
+            RegistryError::NotFound(why) => Error::NotFound { message: why },
+            RegistryError::BadRequest(why) => Error::bad_request("invalid_request", why),
             RegistryError::Db(e) => e.into(),
         }
     }
 }
 
-impl From<PluginError> for ApiError {
+impl From<PluginError> for Error {
     fn from(e: PluginError) -> Self {
         let message = e.to_string();
         let code = match &e {
@@ -38,11 +40,11 @@ impl From<PluginError> for ApiError {
                 | GenerateError::UnsupportedTask(_)
                 | GenerateError::UnsupportedLanguage(_),
             ) => {
-                return ApiError::bad_request("generator_refused", message);
+                return Error::bad_request("generator_refused", message);
             }
-            PluginError::Busy => return ApiError::Busy { message: "All generator sandboxes are busy; retry shortly." },
+            PluginError::Busy => return Error::Busy { message: "All generator sandboxes are busy; retry shortly." },
             PluginError::NoPlugin(_) => {
-                return ApiError::Unavailable { message: "No generator is active for this service." };
+                return Error::Unavailable { message: "No generator is active for this service." };
             }
             PluginError::Timeout => "generator_timeout",
             PluginError::OutOfFuel => "generator_out_of_fuel",
@@ -51,7 +53,7 @@ impl From<PluginError> for ApiError {
             PluginError::InvalidOutput(_) | PluginError::Invalid(_) => "generator_invalid_output",
             PluginError::Refused(_) => "generator_failed",
         };
-        ApiError::BadGateway { code, message }
+        Error::BadGateway { code, message }
     }
 }
 
@@ -79,16 +81,16 @@ pub struct Target {
 }
 
 impl FromRequestParts<AppState> for Target {
-    type Rejection = ApiError;
+    type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let caller = Caller::from_request_parts(parts, state).await?;
         let Path(slot) = Path::<String>::from_request_parts(parts, state)
             .await
-            .map_err(|e| ApiError::bad_request("invalid_path", e.body_text()))?;
+            .map_err(|e| Error::bad_request("invalid_path", e.body_text()))?;
         let Query(query) = Query::<ScopeQuery>::from_request_parts(parts, state)
             .await
-            .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?;
+            .map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
         Ok(Target {
             scope: scope_of(&caller, query.brand),
             actor: Actor::of(&caller),
@@ -130,7 +132,7 @@ pub struct UploadResponse {
 /// Lists the slots the caller may manage, with their versions.
 #[utoipa::path(get, path = "/api/admin/plugins", tag = "plugins",
     responses((status = 200, body = SlotsResponse), (status = 403, body = ErrorBody)))]
-async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<SlotsResponse>, ApiError> {
+async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<SlotsResponse>, Error> {
     let slots = state.plugins.list(&Actor::of(&caller)).await?;
     Ok(Json(SlotsResponse { success: true, slots }))
 }
@@ -146,7 +148,7 @@ async fn upload(
     State(state): State<AppState>,
     t: Target,
     body: Bytes,
-) -> Result<(StatusCode, Json<UploadResponse>), ApiError> {
+) -> Result<(StatusCode, Json<UploadResponse>), Error> {
     let version = state.plugins.upload(&t.actor, &t.slot, &t.scope, &body).await?;
     let slot = match t.activate {
         true => Some(state.plugins.activate(&t.actor, &t.slot, &t.scope, version.id).await?),
@@ -171,7 +173,7 @@ async fn activate(
     State(state): State<AppState>,
     t: Target,
     ApiJson(body): ApiJson<ActivateRequest>,
-) -> Result<Json<SlotResponse>, ApiError> {
+) -> Result<Json<SlotResponse>, Error> {
     Ok(slot_response(state.plugins.activate(&t.actor, &t.slot, &t.scope, body.version_id).await?))
 }
 
@@ -179,7 +181,7 @@ async fn activate(
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/rollback", tag = "plugins",
     params(("slot" = String, Path), ScopeQuery),
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn rollback(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, ApiError> {
+async fn rollback(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, Error> {
     Ok(slot_response(state.plugins.rollback(&t.actor, &t.slot, &t.scope).await?))
 }
 
@@ -187,7 +189,7 @@ async fn rollback(State(state): State<AppState>, t: Target) -> Result<Json<SlotR
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/disable", tag = "plugins",
     params(("slot" = String, Path), ScopeQuery),
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn disable(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, ApiError> {
+async fn disable(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, Error> {
     Ok(slot_response(state.plugins.disable(&t.actor, &t.slot, &t.scope).await?))
 }
 
@@ -206,7 +208,7 @@ async fn limits(
     State(state): State<AppState>,
     t: Target,
     ApiJson(body): ApiJson<LimitsRequest>,
-) -> Result<Json<SlotResponse>, ApiError> {
+) -> Result<Json<SlotResponse>, Error> {
     Ok(slot_response(state.plugins.set_limits(&t.actor, &t.slot, &t.scope, body.limits).await?))
 }
 
@@ -248,10 +250,10 @@ async fn try_generate(
     State(state): State<AppState>,
     t: Target,
     ApiJson(body): ApiJson<TryRequest>,
-) -> Result<Json<TryResponse>, ApiError> {
+) -> Result<Json<TryResponse>, Error> {
     let Target { caller, slot, scope, .. } = t;
-    if !scope.is_empty() && caller.role == Role::BrandAdmin && caller.brand.as_deref() != Some(scope.as_str()) {
-        return Err(ApiError::Forbidden { code: "forbidden_scope", message: "this brand is not yours".into() });
+    if !scope.is_empty() {
+        caller.require_brand(&scope)?;
     }
     let request = Request {
         task: body.task,
@@ -271,19 +273,6 @@ async fn try_generate(
         generator: served.label.clone(),
         content: content_json(&content),
     }))
-}
-
-/// Content as JSON for responses.
-pub fn content_json(content: &Content) -> serde_json::Value {
-    serde_json::json!({
-        "title": content.title,
-        "tags": content.tags,
-        "blocks": content.blocks.iter().map(|b| serde_json::json!({
-            "role": b.role,
-            "text": b.text,
-            "attributes": b.attributes.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
-        })).collect::<Vec<_>>(),
-    })
 }
 
 /// Query of the audit trail.
@@ -307,7 +296,7 @@ async fn audit(
     State(state): State<AppState>,
     caller: Caller,
     Query(query): Query<AuditQuery>,
-) -> Result<Json<AuditResponse>, ApiError> {
+) -> Result<Json<AuditResponse>, Error> {
     caller.require_operator("The audit trail is for operators.")?;
     let entries = state.plugins.audit(query.limit.unwrap_or(100).clamp(1, 1000)).await?;
     Ok(Json(AuditResponse { success: true, entries }))

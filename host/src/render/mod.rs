@@ -2,6 +2,7 @@
 //! supported script. Layouts are built by the features (meme cards, video frames) from
 //! [`text::paragraph`]; this module owns turning them into pixels.
 
+pub mod cards;
 pub mod fonts;
 pub mod text;
 

@@ -174,7 +174,7 @@ fn pieces(text: &str, lang: &str) -> Vec<String> {
     let mut prev: Option<char> = None;
     for c in text.chars() {
         let breaks = match prev {
-            Some(p) if p == ' ' => c != ' ',
+            Some(' ') => c != ' ',
             Some(p) => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ',
             None => false,
         };

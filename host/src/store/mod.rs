@@ -5,6 +5,9 @@
 //! `ON CONFLICT`, `RETURNING`, integers for money and for times in Unix milliseconds). The few
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
+pub mod intents;
+pub mod memes;
+
 use std::{path::Path, str::FromStr, time::Duration};
 
 use sqlx::{

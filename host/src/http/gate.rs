@@ -5,15 +5,16 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts, MatchedPath, Request, State},
-    http::{HeaderValue, request::Parts},
+    http::{HeaderMap, HeaderValue, request::Parts},
     middleware::Next,
     response::{IntoResponse, Response},
 };
 
-use crate::app::AppState;
+use super::AppState;
+use super::policy::{self, Access};
 use crate::auth::{Caller, Role, authenticate};
-use crate::error::ApiError;
-use crate::policy::{self, Access};
+use crate::error::Error;
+use crate::limits::Decision;
 
 const API_KEY_HEADER: &str = "x-api-key";
 
@@ -35,25 +36,34 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
     };
     // Operators run the service; their keys are not rate limited.
     let operator = request.extensions().get::<Caller>().is_some_and(|c| c.role == Role::Operator);
-    let Some(group) = policy.group.filter(|_| !operator) else { return next.run(request).await };
+    let Some(group) = policy.group().filter(|_| !operator) else { return next.run(request).await };
     let decision = state.limiter.check(group, &subject).await;
     if !decision.allowed {
-        return ApiError::RateLimited { group: group.name(), decision }.into_response();
+        return Error::RateLimited { group: group.name(), decision }.into_response();
     }
     let mut response = next.run(request).await;
-    decision.write_headers(group.name(), response.headers_mut());
+    write_rate_headers(&decision, group.name(), response.headers_mut());
     response
 }
 
-const MISSING_KEY: ApiError =
-    ApiError::Unauthorized { code: "missing_api_key", message: "Send your API key in the `x-api-key` header." };
+/// Stamps the IETF `RateLimit-Policy` and `RateLimit` headers (and `Retry-After` when refused).
+pub fn write_rate_headers(decision: &Decision, group: &str, headers: &mut HeaderMap) {
+    for (name, value) in decision.fields(group) {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    }
+}
 
-async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access) -> Result<Caller, ApiError> {
+const MISSING_KEY: Error =
+    Error::Unauthorized { code: "missing_api_key", message: "Send your API key in the `x-api-key` header." };
+
+async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access) -> Result<Caller, Error> {
     let presented = match header.as_ref().map(|v| v.to_str()) {
         None => return Err(MISSING_KEY),
         Some(Ok(key)) if !key.trim().is_empty() => key.trim(),
         Some(_) => {
-            return Err(ApiError::Unauthorized {
+            return Err(Error::Unauthorized {
                 code: "invalid_api_key",
                 message: "The `x-api-key` header is empty or malformed.",
             });
@@ -61,14 +71,14 @@ async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access
     };
     let caller = authenticate(&state.db, presented)
         .await?
-        .ok_or(ApiError::Unauthorized { code: "invalid_api_key", message: "The API key is not valid." })?;
+        .ok_or(Error::Unauthorized { code: "invalid_api_key", message: "The API key is not valid." })?;
     let allowed = match access {
         Access::Operator => caller.role == Role::Operator,
         Access::Admin => matches!(caller.role, Role::Operator | Role::BrandAdmin),
         Access::Key | Access::Public => true,
     };
     if !allowed {
-        return Err(ApiError::Forbidden {
+        return Err(Error::Forbidden {
             code: "admin_only",
             message: "This route needs an operator or brand-admin key.".into(),
         });
@@ -92,19 +102,9 @@ fn client_address(state: &AppState, request: &Request) -> IpAddr {
     })
 }
 
-impl Caller {
-    /// 403 `operator_only` with `why` unless this is an operator key.
-    pub fn require_operator(&self, why: &str) -> Result<(), ApiError> {
-        match self.role {
-            Role::Operator => Ok(()),
-            _ => Err(ApiError::Forbidden { code: "operator_only", message: why.to_string() }),
-        }
-    }
-}
-
 /// Handlers of keyed routes take the [`Caller`] the gate authenticated.
 impl<S: Send + Sync> FromRequestParts<S> for Caller {
-    type Rejection = ApiError;
+    type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         parts.extensions.get::<Caller>().cloned().ok_or(MISSING_KEY)

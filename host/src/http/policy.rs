@@ -1,6 +1,8 @@
 //! The access policy of every route: whether it is public, needs a key or needs the operator
-//! role, and which rate group it counts against. This table is the one source for the gate
-//! that enforces it, for the services menu and for the OpenAPI description.
+//! role, which operation it calls and which rate group it counts against. A route that calls a
+//! catalog operation takes the operation's rate group from the catalog (so every front end
+//! limits it alike) and keys `Idempotency-Key` records by the operation. This table is the one
+//! source for the gate that enforces it and for the OpenAPI description.
 //!
 //! Routes of the spec that this build does not serve yet are listed too, so the grouping is
 //! documented in one place; a route that exists but is missing here needs a key and counts
@@ -23,21 +25,38 @@ pub enum Access {
     Admin,
 }
 
-/// One route's policy. `group: None` exempts infrastructure probes from limiting.
+/// One route's policy. No group (and no operation) exempts infrastructure probes from limiting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoutePolicy {
     pub method: &'static str,
     pub path: &'static str,
     pub access: Access,
-    pub group: Option<Group>,
+    group: Option<Group>,
+    /// The catalog operation (service id) the route calls, if any.
+    pub operation: Option<&'static str>,
+}
+
+impl RoutePolicy {
+    /// The rate group: the operation's, from the catalog, else the route's own.
+    pub fn group(&self) -> Option<Group> {
+        match self.operation {
+            Some(id) => crate::catalog::service(id).map(|s| s.group).or(self.group),
+            None => self.group,
+        }
+    }
 }
 
 const fn route(method: &'static str, path: &'static str, access: Access, group: Group) -> RoutePolicy {
-    RoutePolicy { method, path, access, group: Some(group) }
+    RoutePolicy { method, path, access, group: Some(group), operation: None }
+}
+
+/// A keyed route that calls catalog operation `id`; its group comes from the catalog.
+const fn op(method: &'static str, path: &'static str, id: &'static str) -> RoutePolicy {
+    RoutePolicy { method, path, access: Access::Key, group: Some(Group::Account), operation: Some(id) }
 }
 
 const fn probe(path: &'static str) -> RoutePolicy {
-    RoutePolicy { method: "GET", path, access: Access::Public, group: None }
+    RoutePolicy { method: "GET", path, access: Access::Public, group: None, operation: None }
 }
 
 use Access::{Admin, Key, Public};
@@ -52,15 +71,15 @@ pub const ROUTES: &[RoutePolicy] = &[
     // Prices.
     route("GET", "/api/agent/asset/pricing", Key, Pricing),
     // Creating paid work.
-    route("POST", "/api/agent/before", Key, Create),
-    route("POST", "/api/agent/audioscript", Key, Create),
-    route("POST", "/api/agent/mp4", Key, Create),
-    route("POST", "/api/agent/brands/memes", Key, Create),
-    route("POST", "/api/agent/legacy/memes", Key, Create),
-    route("POST", "/api/agent/invite-bot", Key, Create),
-    route("POST", "/api/agent/amazon/pack", Key, Create),
-    route("POST", "/api/agent/asset/jobs", Key, Create),
-    route("POST", "/api/agent/content", Key, Create),
+    op("POST", "/api/agent/before", "pitch"),
+    op("POST", "/api/agent/audioscript", "audioscript"),
+    op("POST", "/api/agent/mp4", "mp4"),
+    op("POST", "/api/agent/brands/memes", "meme"),
+    op("POST", "/api/agent/legacy/memes", "meme"),
+    op("POST", "/api/agent/invite-bot", "invite-bot"),
+    op("POST", "/api/agent/amazon/pack", "product-pack"),
+    op("POST", "/api/agent/asset/jobs", "asset-job"),
+    op("POST", "/api/agent/content", "content"),
     route("POST", "/api/agent/generate", Key, Create),
     route("POST", "/api/agent/request", Key, Create),
     // Reading state.
@@ -120,4 +139,21 @@ pub fn lookup(method: &Method, path: Option<&str>) -> RoutePolicy {
 /// The policy of a route by method name and template, for documentation.
 pub fn find(method: &str, path: &str) -> Option<RoutePolicy> {
     ROUTES.iter().find(|r| r.path == path && r.method.eq_ignore_ascii_case(method)).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_operation_route_names_a_catalog_service_and_takes_its_group() {
+        for route in super::ROUTES {
+            if let Some(id) = route.operation {
+                let service = crate::catalog::service(id).unwrap_or_else(|| panic!("{id} is not in the catalog"));
+                assert_eq!(route.group(), Some(service.group), "{} {}", route.method, route.path);
+            }
+        }
+        for service in crate::catalog::SERVICES {
+            let route = super::find(service.method, service.route).expect("every service's route has a policy");
+            assert_eq!(route.operation, Some(service.id), "{}", service.route);
+        }
+    }
 }

@@ -1,4 +1,5 @@
-//! The pictures of a meme: one SVG layout per kind (a 1080×1920 card; 1080×1350 slides for a
+//! Card layouts, shared by memes, audioscript beats and (next) pitch pages: one SVG layout per
+//! meme kind (a 1080×1920 card; 1080×1350 slides for a
 //! carousel), filled with the generator's text and rendered to PNG. The text is untrusted, so it
 //! only ever reaches the SVG through [`paragraph`], which escapes it.
 
@@ -31,6 +32,37 @@ pub struct Sheet<'a> {
     pub blocks: Vec<(&'a str, &'a str)>,
     /// Picks the colours, so one meme always looks the same.
     pub seed: u64,
+}
+
+/// A [`Sheet`] that owns its text, to be drawn on another thread.
+#[derive(Debug, Clone)]
+pub struct OwnedSheet {
+    pub kind: String,
+    pub language: &'static str,
+    pub rtl: bool,
+    pub blocks: Vec<(String, String)>,
+    pub seed: u64,
+}
+
+impl OwnedSheet {
+    fn sheet(&self) -> Sheet<'_> {
+        Sheet {
+            kind: &self.kind,
+            language: self.language,
+            rtl: self.rtl,
+            blocks: self.blocks.iter().map(|(r, t)| (r.as_str(), t.as_str())).collect(),
+            seed: self.seed,
+        }
+    }
+}
+
+/// Draws each sheet's pictures on a blocking thread (about 40 ms of CPU a card), in order, so
+/// rendering never stalls the async workers.
+pub async fn draw(sheets: Vec<OwnedSheet>) -> Result<Vec<Vec<Picture>>, String> {
+    tokio::task::spawn_blocking(move || sheets.iter().map(|s| render(&s.sheet())).collect::<Result<Vec<_>, _>>())
+        .await
+        .map_err(|e| format!("render task: {e}"))?
+        .map_err(|e| format!("render: {e}"))
 }
 
 impl Sheet<'_> {

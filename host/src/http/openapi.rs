@@ -15,13 +15,13 @@ use utoipa::openapi::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::error::ErrorBody;
+use super::AppState;
+use super::error::ErrorBody;
+use super::policy::{self, Access};
 use crate::idempotency;
-use crate::policy::{self, Access};
 
 /// The version of the agent API description (paths carry no version).
-pub const API_VERSION: &str = "1.0.0";
+pub use crate::catalog::API_VERSION;
 const SECURITY_SCHEME: &str = "api_key";
 
 #[derive(OpenApi)]
@@ -102,7 +102,7 @@ pub fn finish(mut doc: Doc) -> Doc {
 
 fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
     let policy = policy::find(method, path);
-    let group = policy.and_then(|p| p.group).map(|g| g.name());
+    let group = policy.and_then(|p| p.group()).map(|g| g.name());
     operation
         .extensions
         .get_or_insert_with(Default::default)

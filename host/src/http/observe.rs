@@ -16,7 +16,7 @@ use prometheus_client::{
 };
 use tracing::Instrument;
 
-use crate::app::AppState;
+use super::AppState;
 
 tokio::task_local! {
     static REQUEST_ID: String;

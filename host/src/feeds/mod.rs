@@ -8,19 +8,15 @@
 //! count first. Creators appear under a stable pseudonym derived from their key's public
 //! prefix, never the prefix or label itself.
 
-use axum::{
-    Json,
-    extract::{Path, Query, State},
-};
+pub mod routes;
+
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::memes::routes::base_url;
+use crate::ctx::{Ctx, Services};
+use crate::error::Error;
 use crate::store::now_ms;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -52,7 +48,7 @@ pub struct RecentPage {
 }
 
 /// Paging of the recent feed.
-#[derive(Debug, Deserialize, IntoParams)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
 pub struct RecentQuery {
     /// From a previous page's `nextCursor`.
     pub cursor: Option<String>,
@@ -61,9 +57,9 @@ pub struct RecentQuery {
 }
 
 /// A cursor is `<created_at>.<id>` of the last item shown.
-fn parse_cursor(cursor: Option<&str>) -> Result<(i64, String), ApiError> {
+fn parse_cursor(cursor: Option<&str>) -> Result<(i64, String), Error> {
     let Some(cursor) = cursor else { return Ok((i64::MAX, String::new())) };
-    let bad = || ApiError::bad_request("invalid_cursor", "`cursor` must come from a previous page's `nextCursor`.");
+    let bad = || Error::bad_request("invalid_cursor", "`cursor` must come from a previous page's `nextCursor`.");
     let (at, id) = cursor.split_once('.').ok_or_else(bad)?;
     let at = at.parse::<i64>().map_err(|_| bad())?;
     if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
@@ -88,7 +84,12 @@ fn item_of(row: &sqlx::any::AnyRow, base: &str) -> Result<FeedItem, sqlx::Error>
     })
 }
 
-async fn recent(state: &AppState, base: &str, brand: Option<&str>, query: RecentQuery) -> Result<RecentPage, ApiError> {
+pub async fn recent(
+    state: &Services,
+    base: &str,
+    brand: Option<&str>,
+    query: RecentQuery,
+) -> Result<RecentPage, Error> {
     let limit = query.limit.unwrap_or(20).clamp(1, 50);
     let (before_at, before_id) = parse_cursor(query.cursor.as_deref())?;
     // Newest first; the cursor is the (created_at, id) of the last item already shown. The
@@ -138,7 +139,7 @@ fn pseudonym(prefix: &str) -> String {
     format!("agent-{}", &hex::encode(Sha256::digest(prefix.as_bytes()))[..8])
 }
 
-async fn leaderboard(state: &AppState, brand: Option<&str>) -> Result<Leaderboard, ApiError> {
+pub async fn leaderboard(state: &Services, brand: Option<&str>) -> Result<Leaderboard, Error> {
     let day_start = now_ms() / DAY_MS * DAY_MS;
     let rows = sqlx::query(
         "SELECT k.prefix AS prefix, COUNT(*) AS made, MAX(m.created_at) AS last_at FROM memes m \
@@ -164,109 +165,8 @@ async fn leaderboard(state: &AppState, brand: Option<&str>) -> Result<Leaderboar
     Ok(Leaderboard { success: true, day_start, leaders })
 }
 
-async fn known_brand(state: &AppState, key: &str) -> Result<(), ApiError> {
-    crate::brands::get(&state.db, key).await?.map(|_| ()).ok_or(ApiError::NotFound { message: "No such brand.".into() })
-}
-
-/// Whether the client asked for a page (a browser) rather than JSON (an agent).
-fn wants_html(headers: &axum::http::HeaderMap) -> bool {
-    let accept = headers.get(axum::http::header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or("");
-    accept.contains("text/html") && !accept.starts_with("application/json")
-}
-
-/// A minimal mobile page around `body` (already escaped).
-fn page(title: &str, body: &str) -> String {
-    format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
-         <style>body{{font-family:system-ui,sans-serif;max-width:34rem;margin:0 auto;padding:1rem}}\
-         li{{margin:.6rem 0}}small{{color:#666}}</style></head><body><h1>{title}</h1>{body}</body></html>"
-    )
-}
-
-fn recent_html(data: &RecentPage) -> String {
-    use crate::markup::escape;
-    let items: String = data
-        .items
-        .iter()
-        .map(|i| {
-            format!(
-                "<li><a href=\"{}\">{}</a> <small>{} · {} · {}</small></li>",
-                escape(&i.url),
-                escape(&i.title),
-                escape(&i.kind),
-                escape(&i.language),
-                escape(&i.brand_name)
-            )
-        })
-        .collect();
-    let more = data
-        .next_cursor
-        .as_ref()
-        .map(|c| format!("<p><a href=\"?cursor={}\">Older</a></p>", escape(c)))
-        .unwrap_or_default();
-    page("Recent memes", &format!("<ol>{items}</ol>{more}"))
-}
-
-fn leaderboard_html(board: &Leaderboard) -> String {
-    use crate::markup::escape;
-    let rows: String =
-        board.leaders.iter().map(|l| format!("<li>{} — {} memes</li>", escape(&l.creator), l.memes)).collect();
-    page("Today's leaderboard", &format!("<ol>{rows}</ol>"))
-}
-
-/// JSON for agents, or the page for a browser.
-fn either<T: Serialize>(
-    headers: &axum::http::HeaderMap,
-    data: T,
-    html: impl FnOnce(&T) -> String,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    if wants_html(headers) { axum::response::Html(html(&data)).into_response() } else { Json(data).into_response() }
-}
-
-/// The latest memes, newest first (JSON; a page when the client accepts `text/html`).
-#[utoipa::path(get, path = "/api/legacy/recent", tag = "feeds", params(RecentQuery),
-    responses((status = 200, body = RecentPage), (status = 400, body = ErrorBody)))]
-async fn all_recent(
-    State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
-    Query(q): Query<RecentQuery>,
-) -> Result<axum::response::Response, ApiError> {
-    Ok(either(&headers, recent(&state, &base_url(&state, &headers), None, q).await?, recent_html))
-}
-
-/// Today's leaderboard of creators (JSON; a page when the client accepts `text/html`).
-#[utoipa::path(get, path = "/api/legacy/leaderboard", tag = "feeds", responses((status = 200, body = Leaderboard)))]
-async fn all_leaderboard(
-    State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
-) -> Result<axum::response::Response, ApiError> {
-    Ok(either(&headers, leaderboard(&state, None).await?, leaderboard_html))
-}
-
-/// A brand's latest memes, newest first.
-#[utoipa::path(get, path = "/api/brands/{key}/recent", tag = "feeds", params(("key" = String, Path), RecentQuery),
-    responses((status = 200, body = RecentPage), (status = 404, body = ErrorBody)))]
-async fn brand_recent(
-    State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
-    Path(key): Path<String>,
-    Query(q): Query<RecentQuery>,
-) -> Result<axum::response::Response, ApiError> {
-    known_brand(&state, &key).await?;
-    Ok(either(&headers, recent(&state, &base_url(&state, &headers), Some(&key), q).await?, recent_html))
-}
-
-/// A brand's leaderboard today.
-#[utoipa::path(get, path = "/api/brands/{key}/leaderboard", tag = "feeds", params(("key" = String, Path)),
-    responses((status = 200, body = Leaderboard), (status = 404, body = ErrorBody)))]
-async fn brand_leaderboard(
-    State(state): State<AppState>,
-    Path(key): Path<String>,
-) -> Result<Json<Leaderboard>, ApiError> {
-    known_brand(&state, &key).await?;
-    Ok(Json(leaderboard(&state, Some(&key)).await?))
+pub async fn known_brand(state: &Services, key: &str) -> Result<(), Error> {
+    crate::brands::get(&state.db, key).await?.map(|_| ()).ok_or(Error::NotFound { message: "No such brand.".into() })
 }
 
 /// The hall of fame, newest first.
@@ -287,7 +187,7 @@ pub struct FeaturedItem {
     pub featured_at: i64,
 }
 
-async fn featured(state: &AppState, base: &str, brand: Option<&str>) -> Result<Featured, ApiError> {
+pub async fn featured(state: &Services, base: &str, brand: Option<&str>) -> Result<Featured, Error> {
     let rows = sqlx::query(
         "SELECT m.id, m.kind, m.language, m.title, m.brand_key, m.brand_name, m.created_at, f.note, f.featured_at \
          FROM featured f JOIN memes m ON m.id = f.meme_id WHERE ($1 = '' OR m.brand_key = $1) \
@@ -309,27 +209,6 @@ async fn featured(state: &AppState, base: &str, brand: Option<&str>) -> Result<F
     Ok(Featured { success: true, items })
 }
 
-/// The hall of fame: memes operators featured, newest first.
-#[utoipa::path(get, path = "/api/legacy/featured", tag = "feeds", responses((status = 200, body = Featured)))]
-async fn all_featured(
-    State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
-) -> Result<Json<Featured>, ApiError> {
-    Ok(Json(featured(&state, &base_url(&state, &headers), None).await?))
-}
-
-/// A brand's featured memes.
-#[utoipa::path(get, path = "/api/brands/{key}/featured", tag = "feeds", params(("key" = String, Path)),
-    responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
-async fn brand_featured(
-    State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
-    Path(key): Path<String>,
-) -> Result<Json<Featured>, ApiError> {
-    known_brand(&state, &key).await?;
-    Ok(Json(featured(&state, &base_url(&state, &headers), Some(&key)).await?))
-}
-
 /// Body of featuring a meme.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -337,32 +216,6 @@ pub struct FeatureRequest {
     pub meme_id: String,
     #[serde(default)]
     pub note: String,
-}
-
-/// Features a meme in the hall of fame (operators; featuring again updates the note).
-#[utoipa::path(post, path = "/api/admin/featured", tag = "feeds", request_body = FeatureRequest,
-    responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
-async fn feature(
-    State(state): State<AppState>,
-    caller: crate::auth::Caller,
-    headers: axum::http::HeaderMap,
-    crate::error::ApiJson(body): crate::error::ApiJson<FeatureRequest>,
-) -> Result<Json<Featured>, ApiError> {
-    caller.require_operator("Only operators curate the feeds.")?;
-    if body.note.chars().count() > 280 {
-        return Err(ApiError::bad_request("invalid_note", "`note` is limited to 280 characters."));
-    }
-    crate::memes::get(&state, &body.meme_id).await?.ok_or(ApiError::NotFound { message: "No such meme.".into() })?;
-    sqlx::query(
-        "INSERT INTO featured (meme_id, note, featured_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (meme_id) DO UPDATE SET note = excluded.note",
-    )
-    .bind(&body.meme_id)
-    .bind(&body.note)
-    .bind(now_ms())
-    .execute(state.db.pool())
-    .await?;
-    Ok(Json(featured(&state, &base_url(&state, &headers), None).await?))
 }
 
 /// One reward of a contest.
@@ -396,55 +249,69 @@ pub struct OpenContest {
     pub contest: Option<Contest>,
 }
 
-/// The open contest and its reward schedule.
-#[utoipa::path(get, path = "/api/legacy/contest", tag = "feeds", responses((status = 200, body = OpenContest)))]
-async fn contest(State(state): State<AppState>) -> Result<Json<OpenContest>, ApiError> {
+/// Features a meme in the hall of fame (operators; featuring again updates the note).
+pub async fn feature(ctx: &Ctx, body: FeatureRequest) -> Result<Featured, Error> {
+    ctx.caller.require_operator("Only operators curate the feeds.")?;
+    if body.note.chars().count() > 280 {
+        return Err(Error::bad_request("invalid_note", "`note` is limited to 280 characters."));
+    }
+    crate::memes::get(ctx, &body.meme_id).await?.ok_or(Error::NotFound { message: "No such meme.".into() })?;
+    sqlx::query(
+        "INSERT INTO featured (meme_id, note, featured_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (meme_id) DO UPDATE SET note = excluded.note",
+    )
+    .bind(&body.meme_id)
+    .bind(&body.note)
+    .bind(now_ms())
+    .execute(ctx.db.pool())
+    .await?;
+    featured(ctx, &ctx.base_url, None).await
+}
+
+/// The open contest, if one is running.
+pub async fn open_contest(services: &Services) -> Result<OpenContest, Error> {
     let now = now_ms();
     let row = sqlx::query(
         "SELECT title, rules, starts_at, ends_at, rewards FROM contests WHERE starts_at <= $1 AND ends_at > $1 \
          ORDER BY starts_at DESC, id DESC LIMIT 1",
     )
     .bind(now)
-    .fetch_optional(state.db.pool())
+    .fetch_optional(services.db.pool())
     .await?;
     let contest = row
         .map(|r| {
+            let rewards = serde_json::from_str(&r.try_get::<String, _>("rewards")?)
+                .map_err(|e| sqlx::Error::Decode(format!("stored contest rewards: {e}").into()))?;
             Ok::<_, sqlx::Error>(Contest {
                 title: r.try_get("title")?,
                 rules: r.try_get("rules")?,
                 starts_at: r.try_get("starts_at")?,
                 ends_at: r.try_get("ends_at")?,
-                rewards: serde_json::from_str(&r.try_get::<String, _>("rewards")?).unwrap_or_default(),
+                rewards,
             })
         })
         .transpose()?;
-    Ok(Json(OpenContest { success: true, contest }))
+    Ok(OpenContest { success: true, contest })
 }
 
 /// Schedules a contest (operators).
-#[utoipa::path(post, path = "/api/admin/contests", tag = "feeds", request_body = Contest,
-    responses((status = 201, body = OpenContest), (status = 400, body = ErrorBody)))]
-async fn create_contest(
-    State(state): State<AppState>,
-    caller: crate::auth::Caller,
-    crate::error::ApiJson(body): crate::error::ApiJson<Contest>,
-) -> Result<(axum::http::StatusCode, Json<OpenContest>), ApiError> {
-    caller.require_operator("Only operators curate the feeds.")?;
+pub async fn create_contest(ctx: &Ctx, body: Contest) -> Result<OpenContest, Error> {
+    ctx.caller.require_operator("Only operators curate the feeds.")?;
     let title_ok = (1..=120).contains(&body.title.trim().chars().count());
     let mut ranks: Vec<u32> = body.rewards.iter().map(|r| r.rank).collect();
     ranks.sort_unstable();
     ranks.dedup();
     if !title_ok || body.rules.chars().count() > 4000 {
-        return Err(ApiError::bad_request(
+        return Err(Error::bad_request(
             "invalid_contest",
             "`title` must be 1-120 characters and `rules` at most 4000.",
         ));
     }
     if body.ends_at <= body.starts_at {
-        return Err(ApiError::bad_request("invalid_contest", "`endsAt` must be after `startsAt`."));
+        return Err(Error::bad_request("invalid_contest", "`endsAt` must be after `startsAt`."));
     }
     if ranks.len() != body.rewards.len() || ranks.first() == Some(&0) || body.rewards.len() > 100 {
-        return Err(ApiError::bad_request("invalid_contest", "Rewards need distinct ranks from 1 (at most 100)."));
+        return Err(Error::bad_request("invalid_contest", "Rewards need distinct ranks from 1 (at most 100)."));
     }
     sqlx::query(
         "INSERT INTO contests (title, rules, starts_at, ends_at, rewards, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -453,24 +320,11 @@ async fn create_contest(
     .bind(&body.rules)
     .bind(body.starts_at)
     .bind(body.ends_at)
-    .bind(serde_json::to_string(&body.rewards).unwrap_or_default())
+    .bind(serde_json::to_string(&body.rewards).map_err(Error::internal)?)
     .bind(now_ms())
-    .execute(state.db.pool())
+    .execute(ctx.db.pool())
     .await?;
-    Ok((axum::http::StatusCode::CREATED, Json(OpenContest { success: true, contest: Some(body) })))
-}
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(all_recent))
-        .routes(routes!(all_leaderboard))
-        .routes(routes!(brand_recent))
-        .routes(routes!(brand_leaderboard))
-        .routes(routes!(all_featured))
-        .routes(routes!(brand_featured))
-        .routes(routes!(feature))
-        .routes(routes!(contest))
-        .routes(routes!(create_contest))
+    Ok(OpenContest { success: true, contest: Some(body) })
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::observe::metrics_response;
+use super::AppState;
+use super::observe::metrics_response;
 
 /// Body of the health probes.
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,17 +1,39 @@
-//! The public catalog: the services menu (every service of the spec with its route, prices,
-//! credits, limits and rate group) and the meme kinds. Prices live here once; priced routes
-//! read their cost from this table.
+//! The one table of services: each service of the spec with its route, prices, credit cost,
+//! input limits and rate group, and the meme kinds. Prices and limits live here once;
+//! operations read their price and limits from this module, and the services menu shows the
+//! same table. `catalog/routes` serves it.
 
-use axum::Json;
+pub mod routes;
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::app::AppState;
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::billing::Price;
+use crate::error::Error;
 use crate::limits::Group;
-use crate::policy;
+
+/// The version of the agent API description (paths carry no version).
+pub const API_VERSION: &str = "1.0.0";
+
+/// Longest meme `input` (or `brief`), in characters.
+pub const MEME_INPUT_CHARS: u64 = 2000;
+/// A script must have fewer words than this.
+pub const SCRIPT_WORDS_UNDER: u64 = 150;
+/// Longest script, in characters.
+pub const SCRIPT_CHARS: u64 = 2000;
+/// Longest audioscript title, in characters.
+pub const TITLE_CHARS: u64 = 200;
+/// Largest `audio_url` file, checked while downloading.
+pub const AUDIO_BYTES: u64 = 24 * 1024 * 1024;
+/// Longest `audio_url` recording, in seconds.
+pub const AUDIO_SECONDS: u64 = 180;
+/// Longest pitch `input` and `offer`, in characters.
+pub const PITCH_INPUT_CHARS: u64 = 1500;
+pub const PITCH_OFFER_CHARS: u64 = 600;
+/// Longest product pack `input`, in characters.
+pub const PACK_INPUT_CHARS: u64 = 2000;
+/// How long an MP4 is hosted by default, in seconds.
+pub const MP4_HOSTED_SECONDS: u64 = 24 * 3600;
 
 /// Whether a listed service can be called in this build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -64,6 +86,9 @@ pub struct Service {
     pub status_route: Option<&'static str>,
     /// A deprecated path that serves the same thing.
     pub deprecated_alias: Option<&'static str>,
+    /// The rate group its calls count against, on every front end.
+    #[serde(skip)]
+    pub group: Group,
 }
 
 const fn chars(name: &'static str, max: u64) -> Limit {
@@ -88,9 +113,10 @@ pub const SERVICES: &[Service] = &[
         credits: Some(1),
         asynchronous: false,
         availability: Availability::ComingSoon,
-        limits: &[chars("input", 1500), chars("offer", 600)],
+        limits: &[chars("input", PITCH_INPUT_CHARS), chars("offer", PITCH_OFFER_CHARS)],
         status_route: None,
         deprecated_alias: None,
+        group: Group::Create,
     },
     Service {
         id: "audioscript",
@@ -105,12 +131,15 @@ pub const SERVICES: &[Service] = &[
         asynchronous: true,
         availability: Availability::Available,
         limits: &[
-            Limit { name: "script", max: 149, unit: "words" },
-            Limit { name: "audio_url.duration", max: 180, unit: "seconds" },
-            Limit { name: "audio_url.size", max: 24 * 1024 * 1024, unit: "bytes" },
+            Limit { name: "script", max: SCRIPT_WORDS_UNDER - 1, unit: "words" },
+            chars("script", SCRIPT_CHARS),
+            chars("title", TITLE_CHARS),
+            Limit { name: "audio_url.duration", max: AUDIO_SECONDS, unit: "seconds" },
+            Limit { name: "audio_url.size", max: AUDIO_BYTES, unit: "bytes" },
         ],
         status_route: Some("/api/agent/audioscript/{jobId}"),
         deprecated_alias: None,
+        group: Group::Create,
     },
     Service {
         id: "mp4",
@@ -124,9 +153,10 @@ pub const SERVICES: &[Service] = &[
         credits: Some(3),
         asynchronous: true,
         availability: Availability::Available,
-        limits: &[Limit { name: "hosted", max: 24 * 3600, unit: "seconds" }],
+        limits: &[Limit { name: "hosted", max: MP4_HOSTED_SECONDS, unit: "seconds" }],
         status_route: Some("/api/agent/mp4/{jobId}"),
         deprecated_alias: None,
+        group: Group::Create,
     },
     Service {
         id: "meme",
@@ -140,9 +170,10 @@ pub const SERVICES: &[Service] = &[
         credits: Some(1),
         asynchronous: false,
         availability: Availability::Available,
-        limits: &[chars("input", 2000)],
+        limits: &[chars("input", MEME_INPUT_CHARS)],
         status_route: None,
         deprecated_alias: Some("/api/agent/legacy/memes"),
+        group: Group::Create,
     },
     Service {
         id: "product-pack",
@@ -156,9 +187,10 @@ pub const SERVICES: &[Service] = &[
         credits: Some(20),
         asynchronous: false,
         availability: Availability::ComingSoon,
-        limits: &[],
+        limits: &[chars("input", PACK_INPUT_CHARS)],
         status_route: None,
         deprecated_alias: None,
+        group: Group::Create,
     },
     Service {
         id: "invite-bot",
@@ -179,6 +211,7 @@ pub const SERVICES: &[Service] = &[
         ],
         status_route: None,
         deprecated_alias: None,
+        group: Group::Create,
     },
     Service {
         id: "asset-job",
@@ -195,6 +228,7 @@ pub const SERVICES: &[Service] = &[
         limits: &[Limit { name: "quote", max: 24 * 3600, unit: "seconds" }],
         status_route: Some("/api/agent/asset/jobs/{id}"),
         deprecated_alias: None,
+        group: Group::Create,
     },
     Service {
         id: "content",
@@ -211,6 +245,7 @@ pub const SERVICES: &[Service] = &[
         limits: &[],
         status_route: None,
         deprecated_alias: None,
+        group: Group::Create,
     },
 ];
 
@@ -304,14 +339,14 @@ fn view(service: &'static Service) -> ServiceView {
             credits: service.credits,
             sol_per_asset: service.sol_per_asset,
         },
-        rate_group: policy::find(service.method, service.route).and_then(|p| p.group),
+        rate_group: Some(service.group),
     }
 }
 
 pub fn menu() -> ServicesMenu {
     ServicesMenu {
         success: true,
-        api_version: crate::openapi::API_VERSION,
+        api_version: API_VERSION,
         credit_usd: usd(10),
         services: SERVICES.iter().map(view).collect(),
         rate_groups: Group::ALL
@@ -325,13 +360,6 @@ pub fn menu() -> ServicesMenu {
             .collect(),
         languages: &crate::languages::LANGUAGES,
     }
-}
-
-/// Lists every service with its route, prices, credits, limits and rate group.
-#[utoipa::path(get, path = "/api/agent/services", tag = "catalog",
-    responses((status = 200, description = "The services menu", body = ServicesMenu)))]
-async fn services() -> Json<ServicesMenu> {
-    Json(menu())
 }
 
 /// A meme kind and its price.
@@ -375,13 +403,6 @@ pub struct MemeKinds {
     pub default_kind: &'static str,
 }
 
-/// Lists the meme kinds and their credit cost.
-#[utoipa::path(get, path = "/api/agent/legacy/kinds", tag = "catalog",
-    responses((status = 200, description = "Meme kinds", body = MemeKinds)))]
-async fn meme_kinds() -> Json<MemeKinds> {
-    Json(MemeKinds { success: true, kinds: MEME_KINDS, default_kind: "image" })
-}
-
 /// Request of the product pack route.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PackRequest {
@@ -391,17 +412,25 @@ pub struct PackRequest {
 
 /// The product pack is listed but not available: a valid request is refused as coming soon
 /// and never charged.
-#[utoipa::path(post, path = "/api/agent/amazon/pack", tag = "catalog",
-    request_body = PackRequest,
-    responses((status = 501, description = "Coming soon; nothing is charged", body = ErrorBody)))]
-async fn product_pack(_caller: Caller, ApiJson(request): ApiJson<PackRequest>) -> ApiError {
+pub fn product_pack(request: &PackRequest) -> Error {
     let input = request.input.trim();
-    if input.is_empty() || input.chars().count() > 2000 {
-        return ApiError::bad_request("invalid_input", "`input` must be 1 to 2000 characters: a product URL or ASIN.");
+    if input.is_empty() || input.chars().count() > PACK_INPUT_CHARS as usize {
+        return Error::bad_request(
+            "invalid_input",
+            format!("`input` must be 1 to {PACK_INPUT_CHARS} characters: a product URL or ASIN."),
+        );
     }
-    ApiError::ComingSoon { service: "product pack" }
+    Error::ComingSoon { service: "product pack" }
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(services)).routes(routes!(meme_kinds)).routes(routes!(product_pack))
+/// What service `id` costs in credits, for the payment seam. Panics on an id that is not a
+/// priced service of the table: a programming error the catalog tests catch.
+pub fn price(id: &'static str) -> Price {
+    let credits = service(id).and_then(|s| s.credits).unwrap_or_else(|| panic!("{id} has no credit price"));
+    Price { operation: id, credits: i64::from(credits) }
+}
+
+/// What a meme of `kind` costs (the hybrid kind costs 2).
+pub fn meme_price(kind: &MemeKind) -> Price {
+    Price { operation: "meme", credits: i64::from(kind.credits) }
 }

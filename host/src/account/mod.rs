@@ -1,0 +1,48 @@
+//! The caller's own account: what `GET /api/agent/me` shows.
+
+pub mod routes;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::auth::Role;
+use crate::billing::credits;
+use crate::ctx::Ctx;
+use crate::error::Error;
+
+/// The key, as the caller may see it (never the secret).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KeyView {
+    /// Public prefix of the key.
+    pub prefix: String,
+    pub label: String,
+    pub role: Role,
+}
+
+/// The caller's account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Me {
+    pub success: bool,
+    pub key: KeyView,
+    /// Prepaid credits left.
+    pub credits: i64,
+    /// Marketplace listings of this key (the marketplace is not open yet).
+    #[schema(value_type = Vec<Object>)]
+    pub listings: Vec<serde_json::Value>,
+    /// Marketplace purchases of this key.
+    #[schema(value_type = Vec<Object>)]
+    pub purchases: Vec<serde_json::Value>,
+}
+
+/// The caller's key, credits, listings and purchases.
+pub async fn me(ctx: &Ctx) -> Result<Me, Error> {
+    let credits = credits::balance(&ctx.db, ctx.caller.key_id).await?;
+    let caller = &ctx.caller;
+    Ok(Me {
+        success: true,
+        key: KeyView { prefix: caller.prefix.clone(), label: caller.label.clone(), role: caller.role },
+        credits,
+        listings: Vec::new(),
+        purchases: Vec::new(),
+    })
+}

@@ -1,0 +1,78 @@
+//! What brand operations take and answer.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{Brand, BrandProfile};
+
+/// A brand as agents see it. Absent bots are empty strings, as every field is a string.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandEntry {
+    pub key: String,
+    pub name: String,
+    /// Ticker, e.g. `$ACME`.
+    pub token: String,
+    /// Hashtag, e.g. `#ACME`.
+    pub hashtag: String,
+    pub bot_username: String,
+    pub telegram_url: String,
+    /// False when the brand switched memes off (meme requests for it answer 403).
+    pub meme_mode: bool,
+}
+
+impl From<Brand> for BrandEntry {
+    fn from(b: Brand) -> Self {
+        BrandEntry {
+            telegram_url: b.telegram_url().unwrap_or_default(),
+            key: b.key,
+            name: b.profile.name,
+            token: b.profile.token,
+            hashtag: b.profile.hashtag,
+            bot_username: b.bot_username.unwrap_or_default(),
+            meme_mode: b.meme_mode,
+        }
+    }
+}
+
+/// How to describe an ad-hoc brand instead of naming a registered one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomBrand {
+    /// The request field: `brandProfile`.
+    pub field: &'static str,
+    /// Its fields and their formats.
+    #[schema(value_type = Object)]
+    pub shape: serde_json::Value,
+}
+
+/// Body of `GET /api/agent/brands`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BrandList {
+    pub success: bool,
+    pub brands: Vec<BrandEntry>,
+    pub custom: CustomBrand,
+}
+
+/// Body of brand creation.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateBrand {
+    /// 2–32 of a-z, 0-9 and -.
+    pub key: String,
+    #[serde(flatten)]
+    pub profile: BrandProfile,
+    pub bot_username: Option<String>,
+}
+
+/// A brand after a change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BrandResponse {
+    pub success: bool,
+    pub brand: BrandEntry,
+}
+
+/// Body of the meme-mode switch.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MemeMode {
+    pub enabled: bool,
+}

@@ -1,0 +1,174 @@
+//! What an operation runs with: the protocol-neutral [`Services`] (database, plugins, settings,
+//! outbound clients, detached work) and a [`Ctx`] per call (those services, who is calling, how
+//! they pay, where public links point, the request id). Front ends build a `Ctx` from their
+//! protocol — HTTP headers, an MCP request, a bot update — and call the same operations.
+
+use std::ops::Deref;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::sync::Notify;
+
+use crate::auth::Caller;
+use crate::billing::Payer;
+use crate::config::Settings;
+use crate::limits::Limiter;
+use crate::media::{speech, transcribe::Transcriber};
+use crate::net::Guard;
+use crate::plugins::{self, Registry, Sandbox};
+use crate::store::{Backend, Db};
+
+/// The services every operation shares; cheap to clone.
+#[derive(Clone)]
+pub struct Services {
+    pub db: Db,
+    pub plugins: Arc<Registry>,
+    pub settings: Arc<Settings>,
+    /// Rate-limit counters, shared by every front end (groups are keyed by operation).
+    pub limiter: Arc<Limiter>,
+    /// The SSRF guard user-given URLs are fetched through, with the operator's exceptions.
+    pub guard: Arc<Guard>,
+    /// The operator's speech endpoint, when one is configured (espeak-ng otherwise).
+    pub speech: Option<Arc<speech::Endpoint>>,
+    /// The operator's transcription endpoint, when one is configured.
+    pub transcriber: Option<Arc<Transcriber>>,
+    /// Paid work that outlives the call that started it; `serve` drains it before exiting.
+    pub detached: Detached,
+}
+
+impl Services {
+    /// The services over `db`: built-in generators installed and every slot loaded, outbound
+    /// clients built once from `settings`, rate-limit counters where the settings and backend
+    /// call for them (Redis when configured, the shared database on PostgreSQL, memory on
+    /// SQLite).
+    pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
+        let limiter = match (&settings.redis_url, db.backend()) {
+            (Some(url), _) => {
+                Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?
+            }
+            (None, Backend::Postgres) => Limiter::Database(db.clone()),
+            (None, Backend::Sqlite) => Limiter::memory(),
+        };
+        let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services()?)?;
+        let registry = Registry::new(db.clone(), Arc::new(sandbox));
+        registry
+            .install_builtins(&plugins::builtins())
+            .await
+            .map_err(|e| format!("installing built-in generators: {e:?}"))?;
+        registry.refresh().await.map_err(|e| format!("loading generators: {e:?}"))?;
+        let transcriber = match &settings.transcribe_url {
+            Some(url) => {
+                Some(Arc::new(Transcriber::new(url, &settings.transcribe_model, settings.transcribe_api_key.clone())?))
+            }
+            None => None,
+        };
+        Ok(Services {
+            db,
+            plugins: Arc::new(registry),
+            limiter: Arc::new(limiter),
+            guard: Arc::new(settings.fetch_guard()?),
+            speech: settings.speech_endpoint()?.map(Arc::new),
+            transcriber,
+            settings: Arc::new(settings),
+            detached: Detached::default(),
+        })
+    }
+}
+
+/// One call of an operation: the services, the caller, how the call is paid, the public base
+/// URL for links, and the request id (the reference of any charge).
+#[derive(Clone)]
+pub struct Ctx {
+    pub services: Services,
+    pub caller: Caller,
+    pub payer: Payer,
+    /// Where public links point, without a trailing slash.
+    pub base_url: String,
+    pub request_id: String,
+}
+
+impl Ctx {
+    /// A call by `caller`, paid with the key's credits.
+    pub fn new(services: Services, caller: Caller, base_url: String, request_id: String) -> Ctx {
+        let payer = Payer::Credits { key_id: caller.key_id };
+        Ctx { services, caller, payer, base_url, request_id }
+    }
+}
+
+impl Deref for Ctx {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.services
+    }
+}
+
+/// Counts detached tasks so shutdown can wait for them: work that was paid for finishes (or
+/// is refunded) before the database pool closes.
+#[derive(Clone, Default)]
+pub struct Detached {
+    inner: Arc<(AtomicUsize, Notify)>,
+}
+
+impl Detached {
+    /// Runs `work` on its own task, counted until it ends (even by panic).
+    pub fn spawn<F>(&self, work: F) -> tokio::task::JoinHandle<F::Output>
+    where
+        F: Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        struct Count(Arc<(AtomicUsize, Notify)>);
+        impl Drop for Count {
+            fn drop(&mut self) {
+                if self.0.0.fetch_sub(1, Ordering::AcqRel) == 1 {
+                    self.0.1.notify_waiters();
+                }
+            }
+        }
+        self.inner.0.fetch_add(1, Ordering::AcqRel);
+        let count = Count(self.inner.clone());
+        tokio::spawn(async move {
+            let _count = count;
+            work.await
+        })
+    }
+
+    /// Tasks still running.
+    pub fn running(&self) -> usize {
+        self.inner.0.load(Ordering::Acquire)
+    }
+
+    /// Waits until no detached task runs, or `limit` passes; true when all finished.
+    pub async fn drain(&self, limit: Duration) -> bool {
+        let all_done = async {
+            loop {
+                let notified = self.inner.1.notified();
+                if self.running() == 0 {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        tokio::time::timeout(limit, all_done).await.is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn drain_waits_for_detached_work_even_when_it_panics() {
+        let detached = Detached::default();
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        detached.spawn(async move {
+            let _ = rx.await;
+        });
+        detached.spawn(async { panic!("work failed") });
+        assert!(!detached.drain(Duration::from_millis(50)).await, "one task still waits");
+        tx.send(()).unwrap();
+        assert!(detached.drain(Duration::from_secs(5)).await);
+        assert_eq!(detached.running(), 0);
+    }
+}

@@ -1,0 +1,139 @@
+//! Errors over HTTP: the status of each error kind and the one JSON body every error is
+//! answered with.
+//!
+//! Every failure the service returns — validation, auth, credits, limits, unknown routes,
+//! framework rejections, panics — leaves as `{"success":false,"code","message","requestId"}`
+//! (plus `details` where a client can act on them). Internal errors are logged with their
+//! cause and answered generically, so SQL, paths and stack traces never reach a client.
+
+use axum::{
+    Json,
+    extract::{FromRequest, Request, rejection::JsonRejection},
+    http::{HeaderName, HeaderValue, StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::observe::current_request_id;
+use crate::error::{Error, Kind};
+
+/// The body of every error response.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// Always `false`, matching `success: true` on success bodies.
+    pub success: bool,
+    /// Stable machine-readable code, e.g. `insufficient_credits`, `rate_limited`.
+    #[schema(example = "insufficient_credits")]
+    pub code: String,
+    /// Human-readable explanation; wording may change, `code` does not.
+    pub message: String,
+    /// The request id, also sent as the `x-request-id` header; quote it in support requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// Machine-readable specifics the client can act on (e.g. `needed`, `balance`, `retryAfter`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Value>,
+}
+
+/// The status of each kind of error.
+pub fn status(kind: Kind) -> StatusCode {
+    match kind {
+        Kind::Invalid => StatusCode::BAD_REQUEST,
+        Kind::Unauthorized => StatusCode::UNAUTHORIZED,
+        Kind::PaymentRequired => StatusCode::PAYMENT_REQUIRED,
+        Kind::Forbidden => StatusCode::FORBIDDEN,
+        Kind::NotFound => StatusCode::NOT_FOUND,
+        Kind::Gone => StatusCode::GONE,
+        Kind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+        Kind::Conflict => StatusCode::CONFLICT,
+        Kind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        Kind::Unprocessable => StatusCode::UNPROCESSABLE_ENTITY,
+        Kind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        Kind::ComingSoon => StatusCode::NOT_IMPLEMENTED,
+        Kind::Upstream => StatusCode::BAD_GATEWAY,
+        Kind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        Kind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// The generic error for a bare status produced outside our handlers (framework, layers).
+pub fn from_status(status: StatusCode) -> Error {
+    match status {
+        StatusCode::NOT_FOUND => Error::NotFound { message: "No such route.".into() },
+        StatusCode::METHOD_NOT_ALLOWED => Error::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => Error::PayloadTooLarge,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            Error::bad_request("invalid_content_type", "Send the body as JSON with `Content-Type: application/json`.")
+        }
+        StatusCode::SERVICE_UNAVAILABLE => Error::Unavailable { message: "The service is busy; retrying is safe." },
+        s if s.is_client_error() => Error::bad_request("bad_request", s.canonical_reason().unwrap_or("Bad request.")),
+        s => Error::Internal(format!("bare {s} response from a layer")),
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        let status = status(self.kind());
+        let request_id = current_request_id();
+        if let Self::Internal(cause) = &self {
+            tracing::error!(%cause, "internal error");
+        }
+        let (message, details) = self.message_and_details();
+        let body = ErrorBody { success: false, code: self.code().into(), message, request_id, details };
+        let mut response = (status, Json(body)).into_response();
+        if let Self::RateLimited { group, decision } = &self {
+            super::gate::write_rate_headers(decision, group, response.headers_mut());
+        } else if let Some(secs) = self.retry_after_secs() {
+            response.headers_mut().insert(header::RETRY_AFTER, secs.into());
+        }
+        response
+    }
+}
+
+impl From<JsonRejection> for Error {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::MissingJsonContentType(_) => from_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
+            JsonRejection::JsonSyntaxError(e) => {
+                Error::bad_request("invalid_json", format!("The body is not valid JSON: {}", e.body_text()))
+            }
+            JsonRejection::JsonDataError(e) => Error::bad_request(
+                "invalid_request",
+                format!("The body does not match the expected fields: {}", e.body_text()),
+            ),
+            other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => Error::PayloadTooLarge,
+            other => Error::bad_request("invalid_body", other.body_text()),
+        }
+    }
+}
+
+/// A JSON body extractor whose rejections are [`Error`]s.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(Error))]
+pub struct ApiJson<T>(pub T);
+
+/// Safety net: any error response that is not already our JSON body (a 405 from the router, a
+/// 413 from a layer, a caught panic) is replaced by the error body for its status.
+pub async fn normalize_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json =
+        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let keep: Vec<(HeaderName, HeaderValue)> = response
+        .headers()
+        .iter()
+        .filter(|(name, _)| *name == header::ALLOW || *name == header::RETRY_AFTER)
+        .map(|(n, v)| (n.clone(), v.clone()))
+        .collect();
+    let mut replaced = from_status(status).into_response();
+    *replaced.status_mut() = status;
+    replaced.headers_mut().extend(keep);
+    replaced
+}

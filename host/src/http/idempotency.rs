@@ -1,0 +1,112 @@
+//! The `Idempotency-Key` middleware for keyed POST routes: claims a record keyed by the
+//! route's operation (see `crate::idempotency`), runs the request detached so a client that
+//! hangs up cannot leave the record `running`, and stores or replays the answer.
+
+use axum::{
+    body::{Body, to_bytes},
+    extract::{MatchedPath, Request, State},
+    http::{HeaderValue, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use tracing::Instrument;
+
+use super::AppState;
+use super::observe::with_request_id;
+use super::policy;
+use crate::auth::Caller;
+use crate::error::Error;
+use crate::idempotency::{Claim, HEADER, REPLAYED_HEADER, Stored, claim, complete, release, valid_key};
+
+/// Middleware on keyed POST routes that honours `Idempotency-Key`.
+pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let caller = request.extensions().get::<Caller>().cloned();
+    let idem_key = request.headers().get(HEADER).map(|v| v.to_str().map(str::to_owned));
+    let (Some(caller), Some(idem_key), true) = (caller, idem_key, request.method() == "POST") else {
+        return next.run(request).await;
+    };
+    match run_once(state, caller, idem_key.ok(), request, next).await {
+        Ok(response) | Err(response) => response,
+    }
+}
+
+async fn run_once(
+    state: AppState,
+    caller: Caller,
+    idem_key: Option<String>,
+    request: Request,
+    next: Next,
+) -> Result<Response, Response> {
+    let key_id = caller.key_id;
+    let idem_key = idem_key.filter(|k| valid_key(k)).ok_or_else(|| {
+        Error::bad_request("invalid_idempotency_key", "`Idempotency-Key` must be 1 to 255 visible ASCII characters.")
+            .into_response()
+    })?;
+    let (parts, body) = request.into_parts();
+    let body =
+        to_bytes(body, state.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge.into_response())?;
+    let path = parts.uri.path_and_query().map_or("", |p| p.as_str());
+    let route = parts.extensions.get::<MatchedPath>().map(|p| p.as_str().to_owned());
+    let operation = policy::lookup(&parts.method, route.as_deref())
+        .operation
+        .map_or_else(|| format!("{} {path}", parts.method), str::to_string);
+    let hash = crate::idempotency::fingerprint(&operation, &body);
+    let db = state.db.clone();
+    let idem_key_for_work = idem_key.clone();
+    match claim(&db, key_id, &idem_key, &hash).await.map_err(|e| Error::from(e).into_response())? {
+        Claim::Fresh => {}
+        Claim::Replay(stored) => return Ok(replay(stored)),
+        Claim::Mismatch => {
+            return Err(Error::Unprocessable {
+                code: "idempotency_key_reused",
+                message: "This Idempotency-Key was already used for a different request.".into(),
+            }
+            .into_response());
+        }
+        Claim::InProgress => {
+            return Err(Error::Conflict {
+                code: "idempotency_in_progress",
+                message: "A request with this Idempotency-Key is still running; retry shortly.".into(),
+            }
+            .into_response());
+        }
+    }
+    // Detached, so a client that hangs up cannot leave the record `running`.
+    let request = Request::from_parts(parts, Body::from(body));
+    let work = async move {
+        let response = next.run(request).await;
+        let (parts, body) = response.into_parts();
+        let body = to_bytes(body, usize::MAX).await.unwrap_or_default();
+        let recorded = if parts.status.is_success() {
+            let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            let stored = Stored { status: parts.status.as_u16(), content_type, body: body.to_vec() };
+            complete(&db, key_id, &idem_key_for_work, &stored).await
+        } else {
+            release(&db, key_id, &idem_key_for_work).await
+        };
+        if let Err(e) = recorded {
+            tracing::error!(error = %e, "could not record the idempotent outcome");
+        }
+        Response::from_parts(parts, Body::from(body))
+    };
+    let outcome = state.detached.spawn(with_request_id(work).instrument(tracing::Span::current())).await;
+    match outcome {
+        Ok(response) => Ok(response),
+        Err(e) => {
+            if let Err(db_error) = release(&state.db, key_id, &idem_key).await {
+                tracing::error!(error = %db_error, "could not release the idempotency key");
+            }
+            Err(Error::internal(format!("idempotent request task: {e}")).into_response())
+        }
+    }
+}
+
+fn replay(stored: Stored) -> Response {
+    let status = axum::http::StatusCode::from_u16(stored.status).unwrap_or(axum::http::StatusCode::OK);
+    let mut response = (status, stored.body).into_response();
+    if let Some(ct) = stored.content_type.and_then(|ct| HeaderValue::from_str(&ct).ok()) {
+        response.headers_mut().insert(header::CONTENT_TYPE, ct);
+    }
+    response.headers_mut().insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
+    response
+}

@@ -1,0 +1,91 @@
+//! The HTTP front end: the state handlers share, the extractors that turn a request into an
+//! operation's [`Ctx`], and the middleware every request passes (`observe`, `error`, `gate`,
+//! `idempotency`), the route policy table, OpenAPI and the operations probes. Feature routes
+//! (`*/routes.rs`) are thin: extract, call the operation, map the result.
+
+pub mod error;
+pub mod gate;
+pub mod idempotency;
+pub mod observe;
+pub mod openapi;
+pub mod ops;
+pub mod policy;
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::{HeaderMap, header, request::Parts};
+
+use crate::auth::Caller;
+use crate::config::Settings;
+use crate::ctx::{Ctx, Services};
+use crate::error::Error;
+use crate::store::Db;
+use observe::Metrics;
+
+/// What HTTP handlers share: the operations' services plus the HTTP metrics; cheap to clone.
+/// Dereferences to [`Services`].
+#[derive(Clone)]
+pub struct AppState {
+    pub services: Services,
+    pub metrics: Arc<Metrics>,
+}
+
+impl AppState {
+    /// State over `db` (see [`Services::new`]).
+    pub async fn new(db: Db, settings: Settings) -> Result<AppState, String> {
+        Ok(AppState::from(Services::new(db, settings).await?))
+    }
+}
+
+impl From<Services> for AppState {
+    fn from(services: Services) -> AppState {
+        AppState { services, metrics: Arc::new(Metrics::new()) }
+    }
+}
+
+impl Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.services
+    }
+}
+
+/// Where public links point: the configured public URL, else the request's own host (only if it
+/// looks like a host name, so a forged `Host` cannot inject markup into links).
+pub fn base_url(settings: &Settings, headers: &HeaderMap) -> String {
+    if let Some(url) = &settings.public_url {
+        return url.trim_end_matches('/').to_string();
+    }
+    let plain = |h: &&str| {
+        !h.is_empty() && h.len() <= 255 && h.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+    };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(plain);
+    format!("http://{}", host.map_or_else(|| settings.listen.to_string(), str::to_string))
+}
+
+/// The public base URL of a request, for routes without a caller (pages, feeds).
+pub struct BaseUrl(pub String);
+
+impl FromRequestParts<AppState> for BaseUrl {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(BaseUrl(base_url(&state.settings, &parts.headers)))
+    }
+}
+
+/// An operation's context for the caller the gate authenticated, paying with the key's credits.
+pub struct Call(pub Ctx);
+
+impl FromRequestParts<AppState> for Call {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let caller = Caller::from_request_parts(parts, state).await?;
+        let request_id = observe::current_request_id().unwrap_or_default();
+        Ok(Call(Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id)))
+    }
+}

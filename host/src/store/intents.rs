@@ -1,0 +1,101 @@
+//! Queries of payment intents (see `billing` for what they mean). Every state change is a
+//! conditional update from `authorized`, so an intent is settled exactly once however many
+//! paths race to settle it.
+
+use sqlx::{AnyConnection, Row};
+
+use super::{Db, now_ms};
+use crate::billing::Holder;
+
+/// An intent to open.
+pub struct NewIntent<'a> {
+    pub operation: &'a str,
+    pub key_id: i64,
+    pub rail: &'a str,
+    pub amount: i64,
+    pub reference: &'a str,
+    pub holder: Holder<'a>,
+}
+
+/// What releasing an intent needs to know to give the money back.
+pub struct Released {
+    pub key_id: i64,
+    pub rail: String,
+    pub amount: i64,
+    pub reference: String,
+}
+
+/// Writes an authorized intent; returns its id.
+pub async fn open_in(conn: &mut AnyConnection, intent: &NewIntent<'_>) -> Result<String, sqlx::Error> {
+    let id = format!("pi_{}", super::public_id());
+    let now = now_ms();
+    let (job_id, lease_until) = match intent.holder {
+        Holder::Call { hold } => (None, Some(now.saturating_add(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX)))),
+        Holder::Job(job) => (Some(job), None),
+    };
+    sqlx::query(
+        "INSERT INTO payment_intents (id, operation, api_key_id, rail, amount, reference, state, job_id, \
+         lease_until, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'authorized', $7, $8, $9)",
+    )
+    .bind(&id)
+    .bind(intent.operation)
+    .bind(intent.key_id)
+    .bind(intent.rail)
+    .bind(intent.amount)
+    .bind(intent.reference)
+    .bind(job_id)
+    .bind(lease_until)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// Marks an authorized intent captured; false when it was not authorized any more.
+pub async fn capture_in(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE payment_intents SET state = 'captured', settled_at = $1 WHERE id = $2 AND state = 'authorized'",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks an authorized intent released and says what to give back; `None` when it was not
+/// authorized any more.
+pub async fn release_in(conn: &mut AnyConnection, id: &str) -> Result<Option<Released>, sqlx::Error> {
+    let row = sqlx::query(
+        "UPDATE payment_intents SET state = 'released', settled_at = $1 WHERE id = $2 AND state = 'authorized' \
+         RETURNING api_key_id, rail, amount, reference",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(|r| {
+        Ok(Released {
+            key_id: r.try_get("api_key_id")?,
+            rail: r.try_get("rail")?,
+            amount: r.try_get("amount")?,
+            reference: r.try_get("reference")?,
+        })
+    })
+    .transpose()
+}
+
+/// Intents of calls (not jobs) still authorized after their hold lapsed.
+pub async fn lapsed(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM payment_intents WHERE state = 'authorized' AND job_id IS NULL AND lease_until < $1",
+    )
+    .bind(now_ms())
+    .fetch_all(db.pool())
+    .await
+}
+
+/// The state of intent `id` (`authorized`, `captured` or `released`).
+pub async fn state(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT state FROM payment_intents WHERE id = $1").bind(id).fetch_optional(db.pool()).await
+}

@@ -1,0 +1,98 @@
+//! Queries of memes and their pictures.
+
+use serde_json::Value;
+use sqlx::{AnyConnection, Row};
+
+use super::{Db, now_ms};
+use crate::render::cards::Picture;
+
+/// A meme to store with its pictures.
+pub struct NewMeme<'a> {
+    pub id: &'a str,
+    pub key_id: i64,
+    pub brand_key: Option<&'a str>,
+    pub brand_name: &'a str,
+    pub kind: &'a str,
+    pub language: &'a str,
+    pub title: &'a str,
+    pub content: &'a Value,
+    pub credits: i64,
+    pub pictures: &'a [Picture],
+}
+
+/// Stores a meme and its pictures inside the caller's transaction.
+pub async fn insert_in(conn: &mut AnyConnection, meme: &NewMeme<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO memes (id, api_key_id, brand_key, brand_name, kind, language, title, content, credits, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(meme.id)
+    .bind(meme.key_id)
+    .bind(meme.brand_key)
+    .bind(meme.brand_name)
+    .bind(meme.kind)
+    .bind(meme.language)
+    .bind(meme.title)
+    .bind(meme.content.to_string())
+    .bind(meme.credits)
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    for (position, picture) in (1i64..).zip(meme.pictures) {
+        sqlx::query("INSERT INTO meme_images (meme_id, position, width, height, png) VALUES ($1, $2, $3, $4, $5)")
+            .bind(meme.id)
+            .bind(position)
+            .bind(i64::from(picture.width))
+            .bind(i64::from(picture.height))
+            .bind(picture.png.as_slice())
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A stored meme, for its page.
+pub struct Stored {
+    pub id: String,
+    pub kind: String,
+    pub language: String,
+    pub title: String,
+    pub brand_name: String,
+    pub content: Value,
+    /// How many pictures it has (one card, or a carousel's slides).
+    pub pictures: i64,
+}
+
+/// The PNG of a meme's picture at `position` (1-based).
+pub async fn image(db: &Db, id: &str, position: i64) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    sqlx::query_scalar("SELECT png FROM meme_images WHERE meme_id = $1 AND position = $2")
+        .bind(id)
+        .bind(position)
+        .fetch_optional(db.pool())
+        .await
+}
+
+/// The meme with this id. Stored content that does not parse is an error, never a default.
+pub async fn get(db: &Db, id: &str) -> Result<Option<Stored>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, kind, language, title, brand_name, content, \
+         (SELECT COUNT(*) FROM meme_images WHERE meme_id = memes.id) AS pictures FROM memes WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?;
+    row.map(|r| {
+        let content = serde_json::from_str(&r.try_get::<String, _>("content")?)
+            .map_err(|e| sqlx::Error::Decode(format!("stored meme content: {e}").into()))?;
+        Ok(Stored {
+            id: r.try_get("id")?,
+            kind: r.try_get("kind")?,
+            language: r.try_get("language")?,
+            title: r.try_get("title")?,
+            brand_name: r.try_get("brand_name")?,
+            content,
+            pictures: r.try_get("pictures")?,
+        })
+    })
+    .transpose()
+}
