@@ -83,43 +83,28 @@ pub fn job_handlers(services: &Services) -> HashMap<&'static str, Handler> {
 }
 
 /// Every periodic task, run by `serve` and by `asset-host worker`.
-pub fn background_tasks(services: &Services) -> Vec<Task> {
+pub fn background_tasks() -> Vec<Task> {
     let minutes = |n: u64| Duration::from_secs(60 * n);
-    let (db, limiter, plugins) = (services.db.clone(), services.limiter.clone(), services.plugins.clone());
-    let (db2, db3, db4) = (db.clone(), db.clone(), db.clone());
+    let noted = |n: usize, what: &str| (n > 0).then(|| format!("{what}: {n}"));
     vec![
-        Task::new("idempotency-purge", minutes(5), move || {
-            let db = db.clone();
-            async move { crate::idempotency::purge(&db).await.map(|_| None).map_err(|e| e.to_string()) }
+        Task::new("idempotency-purge", minutes(5), |s: Services| async move {
+            crate::idempotency::purge(&s.db).await.map(|_| None).map_err(|e| e.to_string())
         }),
-        Task::new("rate-limit-purge", minutes(5), move || {
-            let limiter = limiter.clone();
-            async move { limiter.purge().await.map(|_| None).map_err(|e| e.to_string()) }
+        Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) }),
+        Task::new("mp4-expiry", minutes(5), move |s: Services| async move {
+            let n = mp4::expire(&s.db).await.map_err(|e| e.to_string())?;
+            Ok(noted(n as usize, "expired MP4 files deleted"))
         }),
-        Task::new("mp4-expiry", minutes(5), move || {
-            let db = db2.clone();
-            async move {
-                let n = mp4::expire(&db).await.map_err(|e| e.to_string())?;
-                Ok((n > 0).then(|| format!("deleted {n} expired MP4 files")))
-            }
+        Task::new("plugin-follower", Duration::from_secs(1), |s: Services| async move {
+            s.plugins.refresh().await.map(|_| None).map_err(|e| format!("{e:?}"))
         }),
-        Task::new("plugin-follower", Duration::from_secs(1), move || {
-            let plugins = plugins.clone();
-            async move { plugins.refresh().await.map(|_| None).map_err(|e| format!("{e:?}")) }
+        Task::new("job-reaper", Duration::from_secs(5), move |s: Services| async move {
+            let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
+            Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))
         }),
-        Task::new("job-reaper", Duration::from_secs(5), move || {
-            let db = db3.clone();
-            async move {
-                let n = jobs::reap(&db).await.map_err(|e| e.to_string())?;
-                Ok((n > 0).then(|| format!("failed and refunded {n} jobs whose worker stopped on the last attempt")))
-            }
-        }),
-        Task::new("payment-reaper", Duration::from_secs(5), move || {
-            let db = db4.clone();
-            async move {
-                let n = billing::release_lapsed(&db).await.map_err(|e| e.to_string())?;
-                Ok((n > 0).then(|| format!("released {n} payments whose work was interrupted")))
-            }
+        Task::new("payment-reaper", Duration::from_secs(5), move |s: Services| async move {
+            let n = billing::release_lapsed(&s.db).await.map_err(|e| e.to_string())?;
+            Ok(noted(n, "payments released after their work was interrupted"))
         }),
     ]
 }

@@ -6,8 +6,11 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use tokio::sync::watch;
 
-/// One step of a periodic task: `Ok(Some(note))` is logged, `Ok(None)` is a quiet tick.
-pub type Step = Box<dyn Fn() -> BoxFuture<'static, Result<Option<String>, String>> + Send + Sync>;
+use crate::ctx::Services;
+
+/// One step of a periodic task over the process's services: `Ok(Some(note))` is logged,
+/// `Ok(None)` is a quiet tick.
+pub type Step = Box<dyn Fn(Services) -> BoxFuture<'static, Result<Option<String>, String>> + Send + Sync>;
 
 /// A periodic task.
 pub struct Task {
@@ -20,18 +23,18 @@ impl Task {
     /// A task that runs `step` every `every`, first at start-up.
     pub fn new<F, Fut>(name: &'static str, every: Duration, step: F) -> Task
     where
-        F: Fn() -> Fut + Send + Sync + 'static,
+        F: Fn(Services) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Option<String>, String>> + Send + 'static,
     {
-        Task { name, every, step: Box::new(move || Box::pin(step())) }
+        Task { name, every, step: Box::new(move |services| Box::pin(step(services))) }
     }
 }
 
-/// Runs every task on its own loop until `stop` turns true.
-pub fn spawn(tasks: Vec<Task>, stop: watch::Receiver<bool>) -> tokio::task::JoinSet<()> {
+/// Runs every task on its own loop over `services` until `stop` turns true.
+pub fn spawn(tasks: Vec<Task>, services: &Services, stop: watch::Receiver<bool>) -> tokio::task::JoinSet<()> {
     let mut set = tokio::task::JoinSet::new();
     for task in tasks {
-        let mut stop = stop.clone();
+        let (mut stop, services) = (stop.clone(), services.clone());
         set.spawn(async move {
             let mut tick = tokio::time::interval(task.every);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -40,7 +43,7 @@ pub fn spawn(tasks: Vec<Task>, stop: watch::Receiver<bool>) -> tokio::task::Join
                     _ = tick.tick() => {}
                     _ = stop.wait_for(|s| *s) => return,
                 }
-                match (task.step)().await {
+                match (task.step)(services.clone()).await {
                     Ok(None) => {}
                     Ok(Some(note)) => tracing::info!(task = task.name, "{note}"),
                     Err(e) => tracing::warn!(task = task.name, error = %e, "background task failed"),

@@ -3,6 +3,7 @@
 //! Every command reads the same settings: defaults, the `--config` file, then environment
 //! variables and flags. `keys create` prints the new key alone on stdout, once.
 
+use std::sync::{Arc, OnceLock};
 use std::{path::PathBuf, process::ExitCode, time::Duration};
 
 use clap::{Parser, Subcommand};
@@ -482,31 +483,35 @@ async fn serve(db: Db, settings: Settings) -> Result<(), String> {
     // Tests and supervisors read the bound address from this line.
     println!("listening on http://{address}");
 
+    // The grace counts from the stop signal; requests in flight, then detached work, share it.
+    let deadline = Arc::new(OnceLock::new());
     let (stop_tx, stop_rx) = watch::channel(false);
+    let signalled = deadline.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutdown requested; draining requests in flight");
+        let _ = signalled.set(tokio::time::Instant::now() + grace);
         let _ = stop_tx.send(true);
     });
     let services = state.services.clone();
-    let background = crate::background::spawn(crate::app::background_tasks(&services), stop_rx.clone());
+    let background = crate::background::spawn(crate::app::background_tasks(), &services, stop_rx.clone());
     let workers = spawn_workers(&services, stop_rx.clone());
-    let deadline = tokio::time::Instant::now() + grace;
     let mut drain_rx = stop_rx.clone();
     let mut stop_rx = stop_rx;
     let stopped = async move {
         let _ = stop_rx.wait_for(|stop| *stop).await;
     };
+    let grace_ends = || deadline.get().copied().unwrap_or_else(|| tokio::time::Instant::now() + grace);
     tokio::select! {
         served = crate::run(listener, state, stopped) => served.map_err(|e| e.to_string())?,
-        _ = async move {
+        _ = async {
             let _ = drain_rx.wait_for(|stop| *stop).await;
-            tokio::time::sleep_until(deadline).await;
+            tokio::time::sleep_until(grace_ends()).await;
         } => tracing::warn!(grace_secs = grace.as_secs(), "drain grace elapsed; exiting with requests in flight"),
     }
     // Paid work whose caller hung up still runs detached: let it store its result or release
     // its payment before the pool closes.
-    let left = deadline.saturating_duration_since(tokio::time::Instant::now()).max(Duration::from_secs(1));
+    let left = grace_ends().saturating_duration_since(tokio::time::Instant::now()).max(Duration::from_secs(1));
     if !services.detached.drain(left).await {
         tracing::warn!(
             tasks = services.detached.running(),
@@ -537,7 +542,7 @@ async fn worker(db: Db, mut settings: Settings) -> Result<(), String> {
     settings.workers = settings.workers.max(1);
     let services = Services::new(db.clone(), settings).await?;
     let (stop_tx, stop_rx) = watch::channel(false);
-    let background = crate::background::spawn(crate::app::background_tasks(&services), stop_rx.clone());
+    let background = crate::background::spawn(crate::app::background_tasks(), &services, stop_rx.clone());
     let workers = spawn_workers(&services, stop_rx).ok_or("no workers")?;
     println!("worker started");
     shutdown_signal().await;

@@ -64,9 +64,14 @@ async fn assert_meme_or_refund(server: &Server, key: &str, wait_for_refund: Dura
 #[test]
 fn sigterm_while_a_paid_meme_runs_ends_in_the_meme_or_the_refund() {
     each_storage(|storage| {
-        let env = Env::new(storage);
+        let mut env = Env::new(storage);
+        // The grace counts from the signal, not from start-up: the server has run longer than it.
+        let config = env.data_dir.path().join("asset.toml");
+        std::fs::write(&config, "shutdown_grace_secs = 4\n").unwrap();
+        env.extra.push(("ASSET_CONFIG".into(), config.display().to_string()));
         let (operator, agent) = (env.create_key(1, "operator"), env.create_key(5, "agent"));
         let mut server = env.serve();
+        std::thread::sleep(Duration::from_secs(5));
         block_on(async {
             install_hostile(&server, &operator).await;
             start_meme_and_hang_up(&server, &agent, "loop").await;

@@ -1,12 +1,10 @@
-//! The credit ledger and the one charge/refund operation every priced route uses.
+//! The credit ledger: the credits rail of the payment seam (`billing`).
 //!
 //! The balance on `api_keys.credits` is changed only by a conditional update
 //! (`… WHERE credits >= cost`) in the same transaction that appends the ledger row, so the
 //! ledger always sums to the balance and concurrent charges can never overdraw it. A refund
 //! row names the charge it returns (`refund_of` is unique), so a charge is refunded at most
 //! once even when two failure paths race to refund it.
-
-use std::future::Future;
 
 use serde::Serialize;
 use sqlx::{AnyConnection, Row};
@@ -163,57 +161,6 @@ pub async fn refund_in(conn: &mut AnyConnection, charge: &Charge, reason: &str) 
     .fetch_optional(&mut *conn)
     .await?;
     Ok(inserted.is_some())
-}
-
-/// Charges `cost`, runs `work`, and refunds exactly once if the work fails or panics.
-///
-/// The work runs in its own task: a client that hangs up mid-request drops the handler, but
-/// not the work it paid for, so the charge is always either used or refunded.
-pub async fn pay_for<T, E, W>(
-    db: &Db,
-    key_id: i64,
-    cost: i64,
-    reason: &str,
-    reference: &str,
-    work: W,
-) -> Result<(T, Charge), E>
-where
-    W: Future<Output = Result<T, E>> + Send + 'static,
-    T: Send + 'static,
-    E: From<CreditError> + Send + 'static,
-{
-    let charge = charge(db, key_id, cost, reason, reference).await?;
-    let (db, reason) = (db.clone(), format!("{reason} failed"));
-    let settled = tokio::spawn(async move {
-        let outcome = tokio::spawn(work).await;
-        if !matches!(outcome, Ok(Ok(_))) {
-            refund_with_retries(&db, &charge, &reason).await;
-        }
-        (outcome, charge)
-    });
-    match settled.await {
-        Ok((Ok(Ok(value)), charge)) => Ok((value, charge)),
-        Ok((Ok(Err(e)), _)) => Err(e),
-        Ok((Err(join), _)) | Err(join) => std::panic::resume_unwind(join.into_panic()),
-    }
-}
-
-/// Refunds `charge`, retrying with backoff through a passing database outage. Refunding is
-/// idempotent (the unique `refund_of`), so a retry after an unclear failure is safe.
-async fn refund_with_retries(db: &Db, charge: &Charge, reason: &str) {
-    let mut delay = std::time::Duration::from_millis(100);
-    for attempt in 1..=6 {
-        match refund(db, charge, reason).await {
-            Ok(_) => return,
-            Err(e) if attempt == 6 => {
-                tracing::error!(charge = charge.id, key = charge.key_id, cost = charge.cost, error = %e,
-                    "refund failed after retries; refund this charge by hand");
-            }
-            Err(e) => tracing::warn!(charge = charge.id, attempt, error = %e, "refund failed; retrying"),
-        }
-        tokio::time::sleep(delay).await;
-        delay *= 2;
-    }
 }
 
 /// The key's current balance.

@@ -13,6 +13,8 @@ pub mod credits;
 pub mod packs;
 
 use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use sqlx::AnyConnection;
@@ -67,7 +69,7 @@ pub enum Holder<'a> {
 }
 
 /// An authorized payment.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Hold {
     pub intent_id: String,
     pub rail: Rail,
@@ -75,6 +77,8 @@ pub struct Hold {
     pub amount: i64,
     /// The payer's credit balance after the authorization.
     pub balance_after: i64,
+    /// Set once the work captured the payment itself, so [`pay`] need not.
+    captured: Arc<AtomicBool>,
 }
 
 impl Hold {
@@ -82,6 +86,7 @@ impl Hold {
     /// the hold lapsed and the reaper released it: roll back, the result must not be stored.
     pub async fn capture_in(&self, conn: &mut AnyConnection) -> Result<(), Error> {
         if intents::capture_in(conn, &self.intent_id).await? {
+            self.captured.store(true, Ordering::Release);
             Ok(())
         } else {
             Err(Error::Unavailable { message: "The work took too long and was not charged; retrying is safe." })
@@ -112,7 +117,13 @@ pub async fn authorize_in(
         },
     )
     .await?;
-    Ok(Hold { intent_id, rail: Rail::Credits, amount: price.credits, balance_after: charge.balance_after })
+    Ok(Hold {
+        intent_id,
+        rail: Rail::Credits,
+        amount: price.credits,
+        balance_after: charge.balance_after,
+        captured: Arc::default(),
+    })
 }
 
 /// `error` with the payer's real balance filled in (inside a transaction it reads as 0).
@@ -229,6 +240,8 @@ where
         .spawn(async move {
             let outcome = tokio::spawn(work).await;
             match &outcome {
+                // The work captured in the transaction that stored its result: nothing to do.
+                Ok(Ok(_)) if settled.captured.load(Ordering::Acquire) => {}
                 Ok(Ok(_)) => {
                     if let Err(e) = capture(&db, &settled.intent_id).await {
                         tracing::error!(intent = settled.intent_id, error = %e, "capturing a paid call failed");

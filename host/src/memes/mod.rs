@@ -165,7 +165,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         kind: Some(checked.kind.clone()),
         input: checked.input.clone(),
         language: checked.language.code.into(),
-        seed: seed_of(&id),
+        seed: crate::plugins::seed_of(&id),
         brand: checked.profile.as_ref().map(|p| WitBrand {
             key: checked.brand_key.clone().unwrap_or_else(|| ADHOC.into()),
             name: p.name.clone(),
@@ -310,9 +310,4 @@ pub async fn image(services: &Services, id: &str, position: i64) -> Result<Optio
 /// The meme with this id, for its page.
 pub async fn get(services: &Services, id: &str) -> Result<Option<store::memes::Stored>, Error> {
     Ok(store::memes::get(&services.db, id).await?)
-}
-
-/// The generator's seed, derived from the meme id so a meme can be regenerated identically.
-pub fn seed_of(id: &str) -> u64 {
-    crate::plugins::seed_of(id)
 }
