@@ -92,7 +92,7 @@ pub fn background_tasks() -> Vec<Task> {
         }),
         Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) }),
         Task::new("mp4-expiry", minutes(5), move |s: Services| async move {
-            let n = mp4::expire(&s.db).await.map_err(|e| e.to_string())?;
+            let n = mp4::expire(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n as usize, "expired MP4 files deleted"))
         }),
         Task::new("plugin-follower", Duration::from_secs(1), |s: Services| async move {

@@ -12,6 +12,7 @@ use tokio::sync::Notify;
 
 use crate::auth::Caller;
 use crate::billing::Payer;
+use crate::blobs::{BlobStore, LocalFolder};
 use crate::config::Settings;
 use crate::limits::Limiter;
 use crate::media::{speech, transcribe::Transcriber};
@@ -25,6 +26,8 @@ pub struct Services {
     pub db: Db,
     pub plugins: Arc<Registry>,
     pub settings: Arc<Settings>,
+    /// Where large binaries live: videos, voice tracks, recordings, pictures.
+    pub blobs: Arc<dyn BlobStore>,
     /// Rate-limit counters, shared by every front end (groups are keyed by operation).
     pub limiter: Arc<Limiter>,
     /// The SSRF guard user-given URLs are fetched through, with the operator's exceptions.
@@ -41,8 +44,16 @@ impl Services {
     /// The services over `db`: built-in generators installed and every slot loaded, outbound
     /// clients built once from `settings`, rate-limit counters where the settings and backend
     /// call for them (Redis when configured, the shared database on PostgreSQL, memory on
-    /// SQLite).
+    /// SQLite), and the blob store under `<data_dir>/blobs` with any blob an older version kept
+    /// in the database moved into it.
     pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
+        let folder = LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?;
+        // Only a crash mid-write leaves temporary files; an hour is far longer than any write.
+        folder.remove_stale_temp_files(Duration::from_secs(3600)).await.map_err(|e| e.to_string())?;
+        let blobs: Arc<dyn BlobStore> = Arc::new(folder);
+        crate::store::blobs::move_out(&db, blobs.as_ref())
+            .await
+            .map_err(|e| format!("moving blobs out of the database: {e}"))?;
         let limiter = match (&settings.redis_url, db.backend()) {
             (Some(url), _) => {
                 Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?
@@ -71,6 +82,7 @@ impl Services {
             speech: settings.speech_endpoint()?.map(Arc::new),
             transcriber,
             settings: Arc::new(settings),
+            blobs,
             detached: Detached::default(),
         })
     }

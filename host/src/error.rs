@@ -213,5 +213,17 @@ impl From<sqlx::Error> for Error {
     }
 }
 
+impl From<crate::blobs::BlobError> for Error {
+    fn from(err: crate::blobs::BlobError) -> Self {
+        match err {
+            crate::blobs::BlobError::Unavailable(why) => {
+                tracing::warn!(error = %why, "blob store unavailable");
+                Self::Unavailable { message: "Storage is unavailable; retrying is safe." }
+            }
+            other => Self::Internal(format!("blobs: {other}")),
+        }
+    }
+}
+
 /// Operations' results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

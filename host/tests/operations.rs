@@ -13,7 +13,9 @@ use asset_host::config::Settings;
 use asset_host::ctx::{Ctx, Services};
 use asset_host::error::{Error, Kind};
 use asset_host::memes::MemeRequest;
+use asset_host::media::wav::Pcm;
 use asset_host::plugins::Actor;
+use asset_host::render::pipeline::Voiced;
 use asset_host::store::{Db, intents};
 use asset_host::{audioscript, engine, jobs, memes, mp4};
 use asset_tests::PgDatabase;
@@ -128,30 +130,18 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
     let accepted = audioscript::submit(&ctx, request).await.unwrap();
     let charged = before - w.balance(&ctx).await;
     assert_eq!((charged, accepted.credit_cost), (catalog::price("audioscript").credits, charged));
-    let script_job = accepted.job_id.clone();
     let job = jobs::get(&w.services.db, &accepted.job_id, ctx.caller.key_id).await.unwrap().unwrap();
-    let payment = job.payment.expect("a paid job names its payment");
+    let payment = job.payment.clone().expect("a paid job names its payment");
     assert_eq!(payment.rail, billing::Rail::Credits);
     assert_eq!(intents::state(&w.services.db, &payment.intent_id).await.unwrap().as_deref(), Some("authorized"));
 
-    let page = engine::store(
-        &w.services.db,
-        &engine::NewPage {
-            id: "pageforprice",
-            job_id: &script_job,
-            key_id: ctx.caller.key_id,
-            title: "t",
-            language: "en",
-            beats: &[engine::Beat { text: "hi".into(), start: 0, end: 500 }],
-            captioned: true,
-            audio: b"RIFF",
-            audio_type: "audio/wav",
-            duration_ms: 500,
-            frames: &[vec![1, 2, 3]],
-        },
-    )
-    .await
-    .unwrap();
+    let voiced = Voiced {
+        audio: Pcm { sample_rate: 16_000, channels: 1, data: vec![0; 16_000] },
+        beats: vec![engine::Beat { text: "hi".into(), start: 0, end: 500 }],
+        captioned: true,
+    };
+    let english = asset_host::languages::find("en").unwrap();
+    let page = engine::store(&w.services, &job, "t", english, &voiced, vec![vec![1, 2, 3]]).await.unwrap();
     let before = w.balance(&ctx).await;
     let accepted = mp4::submit(&ctx, mp4::Mp4Request { page_url: Some(format!("/m/{page}")) }).await.unwrap();
     let charged = before - w.balance(&ctx).await;

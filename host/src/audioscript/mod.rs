@@ -1,8 +1,7 @@
-//! Audioscript: a verbatim script (or, later, an audio file) made into a beat-timed, captioned
-//! engine page. Submitting validates everything, refuses when the renderer is busy, and charges
-//! 3 credits with the job in one transaction (202); a worker then splits the script into beats
-//! (beats plugin), speaks each beat (espeak-ng), draws a meme for each beat (meme plugin and
-//! the card renderer) and stores the page. A job that fails for good is refunded.
+//! Audioscript: a verbatim script or a recording made into a beat-timed, captioned engine page.
+//! Submitting validates everything, refuses when the renderer is busy, and pays with the job in
+//! one transaction (202); a worker runs the render pipeline (`render::pipeline`: beats, voice,
+//! a picture per beat) and stores the page. A job that fails for good is refunded.
 
 pub mod routes;
 
@@ -15,15 +14,14 @@ use utoipa::ToSchema;
 use crate::billing;
 use crate::catalog::{self, AUDIO_BYTES, AUDIO_SECONDS, SCRIPT_CHARS, SCRIPT_WORDS_UNDER, TITLE_CHARS};
 use crate::ctx::{Ctx, Services};
-use crate::engine::{self, Beat};
+use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
 use crate::languages::{self, Language};
-use crate::media::{audio, recognize, speech, transcribe, wav};
-use crate::plugins::{PluginError, Request as WitRequest};
-use crate::render::cards::{self, OwnedSheet};
-use crate::store::public_id;
+use crate::media::{audio, speech};
+use crate::render::pipeline;
+use crate::store::{self, public_id};
 
 /// The job kind (and catalog service id).
 pub const KIND: &str = "audioscript";
@@ -47,9 +45,6 @@ struct Input {
     title: String,
     language: String,
 }
-
-/// Silence that separates two beats of a recording.
-const PAUSE_MS: u64 = 300;
 
 /// Words in `script`: spaced words, or for scripts without spaces (Chinese, Japanese, Thai)
 /// two characters per word, the usual reading-length equivalence.
@@ -123,17 +118,17 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
             jobs::ensure_renderer_free(ctx).await?;
             billing::ensure_can_pay(ctx, price).await?;
             let audio = fetch_audio(ctx, &url).await?;
-            sqlx::query("INSERT INTO uploads (job_id, audio, created_at) VALUES ($1, $2, $3)")
-                .bind(&id)
-                .bind(audio.to_wav())
-                .bind(crate::store::now_ms())
-                .execute(ctx.db.pool())
-                .await?;
+            ctx.blobs.put(&store::uploads::key(&id), audio.to_wav()).await?;
             let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
             let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into() };
-            let queued = queue(ctx, &id, &input).await;
+            let queued = match store::uploads::insert(&ctx.db, &id).await {
+                Ok(()) => queue(ctx, &id, &input).await,
+                Err(e) => Err(e.into()),
+            };
             if queued.is_err() {
-                let _ = sqlx::query("DELETE FROM uploads WHERE job_id = $1").bind(&id).execute(ctx.db.pool()).await;
+                // Nothing was charged: the recording goes too.
+                let _ = store::uploads::delete(&ctx.db, &id).await;
+                store::blobs::discard(ctx.blobs.as_ref(), &[store::uploads::key(&id)]).await;
             }
             return queued;
         }
@@ -168,171 +163,34 @@ pub fn handler(services: Services) -> Handler {
     })
 }
 
-fn plugin_failure(e: PluginError) -> JobError {
-    match e {
-        PluginError::Refused(_) | PluginError::InvalidOutput(_) => JobError::Fatal(e.to_string()),
-        other => JobError::Retry(other.to_string()),
-    }
-}
-
-async fn make_page(state: &Services, job: &Job) -> Result<Value, JobError> {
+/// Runs the render pipeline over the script or the recording and stores the page.
+async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     let input: Input =
         serde_json::from_value(job.input.clone()).map_err(|e| JobError::Fatal(format!("bad job input: {e}")))?;
     let language: &'static Language =
         languages::find(&input.language).ok_or_else(|| JobError::Fatal("unknown language".into()))?;
     let seed = crate::plugins::seed_of(&job.id);
-    let ask = |task: &str, kind: Option<&str>, text: &str| WitRequest {
-        task: task.into(),
-        kind: kind.map(str::to_string),
-        input: text.into(),
-        language: language.code.into(),
-        seed,
-        brand: None,
-        options: Vec::new(),
-    };
     let voiced = match &input.script {
-        Some(script) => from_script(state, language, script, &ask).await?,
-        None => from_recording(state, job, language).await?,
-    };
-
-    // A meme for each captioned beat: the meme generator's top line over the caption. Without
-    // captions, each beat's picture carries the title and the beat's number.
-    let count = voiced.beats.len();
-    let mut sheets = Vec::with_capacity(count);
-    for (i, beat) in voiced.beats.iter().enumerate() {
-        if voiced.captioned {
-            let (meme, _) = state
-                .plugins
-                .generate("meme", None, &ask("meme", Some("image"), &beat.text))
+        Some(script) => pipeline::voice_script(services, language, script, seed).await?,
+        None => {
+            let retry = |e: Error| JobError::Retry(e.to_string());
+            let key = store::uploads::get(&services.db, &job.id)
                 .await
-                .map_err(plugin_failure)?;
-            let top = meme.blocks.iter().find(|b| b.role == "top").map(|b| b.text.clone()).unwrap_or_default();
-            sheets.push((top, beat.text.clone()));
-        } else {
-            sheets.push((input.title.clone(), format!("{} / {count}", i + 1)));
+                .map_err(|e| retry(e.into()))?
+                .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
+            let recording = services
+                .blobs
+                .get(&key)
+                .await
+                .map_err(|e| retry(e.into()))?
+                .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
+            pipeline::voice_recording(services, &job.id, language, recording).await?
         }
-    }
-    let sheets = sheets
-        .into_iter()
-        .map(|(top, bottom)| OwnedSheet {
-            kind: "image".into(),
-            language: language.code,
-            rtl: language.direction == "rtl",
-            blocks: vec![("top".into(), top), ("bottom".into(), bottom)],
-            seed,
-        })
-        .collect();
-    let frames: Vec<Vec<u8>> = cards::draw(sheets)
-        .await
-        .map_err(JobError::Retry)?
-        .into_iter()
-        .map(|mut pictures| pictures.swap_remove(0).png)
-        .collect();
-
-    let duration_ms = voiced.audio.duration_ms();
-    let page_id = engine::store(
-        &state.db,
-        &engine::NewPage {
-            id: &public_id(),
-            job_id: &job.id,
-            key_id: job.key_id,
-            title: &input.title,
-            language: language.code,
-            beats: &voiced.beats,
-            captioned: voiced.captioned,
-            audio: &voiced.audio.to_wav(),
-            audio_type: "audio/wav",
-            duration_ms,
-            frames: &frames,
-        },
-    )
-    .await
-    .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
-    Ok(json!({"pageId": page_id, "durationMs": duration_ms, "beats": count, "captioned": voiced.captioned}))
-}
-
-/// A voice track and its beats.
-struct Voiced {
-    audio: wav::Pcm,
-    beats: Vec<Beat>,
-    captioned: bool,
-}
-
-/// Beats from the beats generator, each spoken by the embedded voice.
-async fn from_script(
-    state: &Services,
-    language: &'static Language,
-    script: &str,
-    ask: &impl Fn(&str, Option<&str>, &str) -> WitRequest,
-) -> Result<Voiced, JobError> {
-    let voice =
-        speech::voice_for(state.speech.as_deref(), language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
-    let (content, _) =
-        state.plugins.generate("beats", None, &ask("beats", None, script)).await.map_err(plugin_failure)?;
-    let beats: Vec<_> = content.blocks.iter().filter(|b| b.role == "beat").collect();
-    if beats.is_empty() {
-        return Err(JobError::Fatal("the script has no beats".into()));
-    }
-    let texts: Vec<String> = beats.iter().map(|b| b.text.clone()).collect();
-    // What the voice reads: the generator's speech text for the beat (pinyin for Chinese),
-    // else the caption itself.
-    let speech: Vec<String> = beats
-        .iter()
-        .map(|b| b.attributes.iter().find(|(k, _)| k == "speech").map_or_else(|| b.text.clone(), |(_, v)| v.clone()))
-        .collect();
-    if matches!(voice, speech::Voice::Embedded(_)) && language.code == "zh" && speech.iter().any(|s| has_han(s)) {
-        return Err(JobError::Fatal("the beats generator gave the voice no pinyin to read".into()));
-    }
-    let spoken = speech::speak(&voice, &speech).await.map_err(JobError::Retry)?;
-    let beats = texts.into_iter().zip(&spoken.beats).map(|(text, &(start, end))| Beat { text, start, end }).collect();
-    Ok(Voiced { audio: spoken.audio, beats, captioned: true })
-}
-
-fn has_han(text: &str) -> bool {
-    text.chars().any(|c| matches!(u32::from(c), 0x3400..=0x4DBF | 0x4E00..=0x9FFF))
-}
-
-/// Beats from the pauses of the uploaded recording; captions from the transcription endpoint
-/// when one is configured, otherwise none (the page says so).
-async fn from_recording(state: &Services, job: &Job, language: &'static Language) -> Result<Voiced, JobError> {
-    let upload: Vec<u8> = sqlx::query_scalar("SELECT audio FROM uploads WHERE job_id = $1")
-        .bind(&job.id)
-        .fetch_optional(state.db.pool())
-        .await
-        .map_err(|e| JobError::Retry(e.to_string()))?
-        .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
-    let audio = wav::parse(&upload).map_err(|e| JobError::Fatal(format!("the recording: {e}")))?;
-    let stretches = audio::speech_stretches(&audio, PAUSE_MS);
-    if stretches.is_empty() {
-        return Err(JobError::Fatal("no speech was found in the recording".into()));
-    }
-    let words = match &state.transcriber {
-        Some(transcriber) => Some(transcriber.words(upload, language.code).await.map_err(JobError::Retry)?),
-        None if recognize::LANGUAGES.contains(&language.code) => {
-            let scratch = crate::media::Scratch::new(&state.settings.data_dir, &job.id)
-                .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
-            let path = scratch.0.join("audio.wav");
-            std::fs::write(&path, &upload).map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
-            let heard = recognize::hear(&path).await.map_err(JobError::Retry)?;
-            let speech_ms = stretches.iter().map(|(a, b)| b - a).sum();
-            recognize::captions(&heard, speech_ms)
-        }
-        None => None,
     };
-    // Each beat runs from the start of its stretch to the start of the next, so the caption stays
-    // up through the pause.
-    let beats = stretches
-        .iter()
-        .enumerate()
-        .map(|(i, &(start, end))| {
-            let until = stretches.get(i + 1).map_or(audio.duration_ms(), |next| next.0);
-            let text = words.as_ref().map(|w| transcribe::said_between(w, start, until)).unwrap_or_default();
-            Beat {
-                text: if words.is_some() && text.is_empty() { "…".into() } else { text },
-                start,
-                end: end.max(start),
-            }
-        })
-        .collect();
-    Ok(Voiced { audio, beats, captioned: words.is_some() })
+    let frames = pipeline::pictures(services, &voiced, &input.title, language, seed).await?;
+    let page = engine::store(services, job, &input.title, language, &voiced, frames)
+        .await
+        .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
+    let (count, duration_ms) = (voiced.beats.len(), voiced.audio.duration_ms());
+    Ok(json!({"pageId": page, "durationMs": duration_ms, "beats": count, "captioned": voiced.captioned}))
 }

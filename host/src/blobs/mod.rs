@@ -44,6 +44,9 @@ pub enum BlobError {
     /// The blob exists but does not cover the range asked for.
     #[error("range {start}-{end_inclusive} is outside blob {key:?} of {len} bytes")]
     BadRange { key: String, start: u64, end_inclusive: u64, len: u64 },
+    /// A blob that a record names is not in the store: data was lost.
+    #[error("blob {0:?} is missing")]
+    Missing(String),
     /// The backend cannot be reached right now; worth retrying later.
     #[error("blob store unavailable: {0}")]
     Unavailable(String),
@@ -107,6 +110,11 @@ pub trait BlobStore: Send + Sync {
     /// Every key under `prefix`, sorted. The prefix matches whole segments: `memes/1` (or
     /// `memes/1/`) lists `memes/1/a.png` but not `memes/12/a.png`; `""` lists everything.
     fn list<'a>(&'a self, prefix: &'a str) -> BoxFuture<'a, Result<Vec<String>, BlobError>>;
+}
+
+/// The whole blob under `key`, which a record names: its absence is an error, not `None`.
+pub async fn expect(store: &dyn BlobStore, key: &str) -> Result<Vec<u8>, BlobError> {
+    store.get(key).await?.ok_or_else(|| BlobError::Missing(shorten(key)))
 }
 
 /// Checks `key` against the key rules: 1 to [`MAX_KEY_LEN`] bytes of `/`-separated segments,

@@ -122,6 +122,7 @@ mod tests {
             ],
             captioned: true,
             audio_type: "audio/wav".into(),
+            voice: "pages/j/voice.wav".into(),
             duration_ms: 1920,
         };
         let html = render(&page, "https://x.example");

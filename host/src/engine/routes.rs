@@ -24,7 +24,7 @@ async fn page(
     BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
-    let page = super::get(&state.db, &id).await?.ok_or_else(missing)?;
+    let page = super::get(&state, &id).await?.ok_or_else(missing)?;
     Ok(Html(super::page::render(&page, &base)))
 }
 
@@ -35,13 +35,13 @@ async fn page(
 async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, Error> {
     let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     if part == "voice" {
-        let audio = super::audio(&state.db, &id).await?.ok_or_else(missing)?;
-        let kind = super::get(&state.db, &id).await?.map_or("audio/wav".to_string(), |p| p.audio_type);
-        let kind = HeaderValue::from_str(&kind).unwrap_or(HeaderValue::from_static("audio/wav"));
+        let page = super::get(&state, &id).await?.ok_or_else(missing)?;
+        let audio = super::voice(&state, &page).await?;
+        let kind = HeaderValue::from_str(&page.audio_type).unwrap_or(HeaderValue::from_static("audio/wav"));
         return Ok(([(header::CONTENT_TYPE, kind), immutable], audio).into_response());
     }
     let position = numbered_png(&part).ok_or_else(missing)?;
-    let png = super::frame(&state.db, &id, position).await?.ok_or_else(missing)?;
+    let png = super::frame(&state, &id, position).await?.ok_or_else(missing)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png")), immutable], png).into_response())
 }
 

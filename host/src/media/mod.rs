@@ -10,19 +10,28 @@ pub mod transcribe;
 pub mod wav;
 
 /// A job's scratch folder under the data folder, removed however the job ends.
-pub struct Scratch(pub std::path::PathBuf);
+pub struct Scratch(std::path::PathBuf);
 
 impl Scratch {
     /// `<data_dir>/tmp/<name>`, created.
-    pub fn new(data_dir: &std::path::Path, name: &str) -> std::io::Result<Scratch> {
+    pub async fn new(data_dir: &std::path::Path, name: &str) -> std::io::Result<Scratch> {
         let path = data_dir.join("tmp").join(name);
-        std::fs::create_dir_all(&path)?;
+        tokio::fs::create_dir_all(&path).await?;
         Ok(Scratch(path))
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
     }
 }
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        let path = std::mem::take(&mut self.0);
+        // Removing a folder is file I/O: off the async threads when there are some.
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(move || std::fs::remove_dir_all(path))),
+            Err(_) => drop(std::fs::remove_dir_all(path)),
+        }
     }
 }

@@ -175,7 +175,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         }),
         options: Vec::new(),
     };
-    let (plugins, db, key_id) = (ctx.plugins.clone(), ctx.db.clone(), ctx.caller.key_id);
+    let (plugins, db, blobs, key_id) = (ctx.plugins.clone(), ctx.db.clone(), ctx.blobs.clone(), ctx.caller.key_id);
     let (brand_key, profile, kind, language, cost) = (
         checked.brand_key.clone(),
         checked.profile.clone(),
@@ -192,25 +192,37 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         }
         let pictures = draw(&content, &kind, language, plugin_request.seed).await?;
         let title = content.title.clone();
-        let mut tx = db.pool().begin().await?;
-        store::memes::insert_in(
-            &mut tx,
-            &store::memes::NewMeme {
-                id: &meme_id,
-                key_id,
-                brand_key: brand_key.as_deref(),
-                brand_name: profile.as_ref().map_or("", |p| p.name.as_str()),
-                kind: &kind,
-                language: language.code,
-                title: &title,
-                content: &content_json(&content),
-                credits: cost,
-                pictures: &pictures,
-            },
-        )
-        .await?;
-        hold.capture_in(&mut tx).await?;
-        tx.commit().await?;
+        let keys: Vec<String> = (1..=pictures.len() as i64).map(|n| store::memes::picture_key(&meme_id, n)).collect();
+        let record = async {
+            for (key, picture) in keys.iter().zip(&pictures) {
+                blobs.put(key, picture.png.clone()).await?;
+            }
+            let mut tx = db.pool().begin().await?;
+            store::memes::insert_in(
+                &mut tx,
+                &store::memes::NewMeme {
+                    id: &meme_id,
+                    key_id,
+                    brand_key: brand_key.as_deref(),
+                    brand_name: profile.as_ref().map_or("", |p| p.name.as_str()),
+                    kind: &kind,
+                    language: language.code,
+                    title: &title,
+                    content: &content_json(&content),
+                    credits: cost,
+                    pictures: &pictures,
+                },
+            )
+            .await?;
+            hold.capture_in(&mut tx).await?;
+            tx.commit().await?;
+            Ok::<(), Error>(())
+        };
+        if let Err(e) = record.await {
+            // Not recorded, so not charged: the pictures go too.
+            store::blobs::discard(blobs.as_ref(), &keys).await;
+            return Err(e);
+        }
         Ok::<String, Error>(title)
     };
     let (title, hold) = billing::pay_for(ctx, checked.price, work).await?;
@@ -304,7 +316,8 @@ async fn draw(
 
 /// The PNG of a meme's picture at `position` (1-based).
 pub async fn image(services: &Services, id: &str, position: i64) -> Result<Option<Vec<u8>>, Error> {
-    Ok(store::memes::image(&services.db, id, position).await?)
+    let Some(key) = store::memes::image(&services.db, id, position).await? else { return Ok(None) };
+    Ok(Some(crate::blobs::expect(services.blobs.as_ref(), &key).await?))
 }
 
 /// The meme with this id, for its page.

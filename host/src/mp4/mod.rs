@@ -9,19 +9,19 @@ pub mod routes;
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::Row;
 use utoipa::ToSchema;
 
+use crate::blobs::{BlobError, ByteStream};
 use crate::catalog;
 use crate::ctx::{Ctx, Services};
 use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
-use crate::media::{mp4, wav};
-use crate::store::{Db, now_ms, public_id};
+use crate::media::{Scratch, mp4, wav};
+use crate::store::{self, now_ms, public_id};
 
 /// The job kind (and catalog service id).
 pub const KIND: &str = "mp4";
@@ -73,7 +73,7 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
             format!("`pageUrl` must be one of this service's engine pages: /m/<id> or {base_url}/m/<id>."),
         )
     })?;
-    if engine::get(&ctx.db, &id).await?.is_none() {
+    if engine::get(ctx, &id).await?.is_none() {
         return Err(Error::bad_request("unknown_page", "No engine page has this address."));
     }
     jobs::ensure_renderer_free(ctx).await?;
@@ -89,136 +89,104 @@ pub fn handler(services: Services) -> Handler {
     })
 }
 
-async fn render(state: &Services, job: &Job) -> Result<Value, JobError> {
-    if let Some(done) = existing(&state.db, &job.id).await.map_err(|e| JobError::Retry(e.to_string()))? {
-        return Ok(done);
+async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
+    let retry = |e: Error| JobError::Retry(e.to_string());
+    if let Some(done) = store::renders::by_job(&services.db, &job.id).await.map_err(|e| retry(e.into()))? {
+        return Ok(result(&done));
     }
-    let retry = |e: sqlx::Error| JobError::Retry(e.to_string());
     let page_id = job.input["pageId"].as_str().ok_or_else(|| JobError::Fatal("bad job input".into()))?.to_string();
-    let page = engine::get(&state.db, &page_id)
+    let page = engine::get(services, &page_id)
         .await
         .map_err(retry)?
         .ok_or_else(|| JobError::Fatal("the page is gone".into()))?;
-    let audio =
-        engine::audio(&state.db, &page_id).await.map_err(retry)?.ok_or_else(|| JobError::Fatal("no voice".into()))?;
-    let voice = wav::parse(&audio).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
+    let voice = engine::voice(services, &page).await.map_err(retry)?;
+    let voice = wav::parse(&voice).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
     let mut frames = Vec::with_capacity(page.beats.len());
     for position in 1..=page.beats.len() as i64 {
         frames.push(
-            engine::frame(&state.db, &page_id, position)
+            engine::frame(services, &page_id, position)
                 .await
                 .map_err(retry)?
                 .ok_or_else(|| JobError::Fatal(format!("beat {position} has no picture")))?,
         );
     }
-    let scratch = crate::media::Scratch::new(&state.settings.data_dir, &job.id)
+    let scratch = Scratch::new(&services.settings.data_dir, &job.id)
+        .await
         .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
-    let (wav_path, out_path) = (scratch.0.join("voice.wav"), scratch.0.join("out.mp4"));
-    std::fs::write(&wav_path, voice.to_wav()).map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
+    let (wav_path, out_path) = (scratch.path().join("voice.wav"), scratch.path().join("out.mp4"));
+    tokio::fs::write(&wav_path, voice.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
     let starts: Vec<u64> = page.beats.iter().map(|b| b.start).collect();
     let duration_ms = voice.duration_ms();
-    let (encoded, bytes) = tokio::task::spawn_blocking(move || {
+    let out = out_path.clone();
+    let encoded = tokio::task::spawn_blocking(move || {
         let shots: Vec<mp4::Shot<'_>> =
             starts.iter().zip(&frames).map(|(&start_ms, png)| mp4::Shot { start_ms, png }).collect();
-        let encoded = mp4::encode(&shots, duration_ms, &wav_path, &out_path)?;
-        let bytes = std::fs::read(&out_path).map_err(|e| e.to_string())?;
-        Ok::<_, String>((encoded, bytes))
+        mp4::encode(&shots, duration_ms, &wav_path, &out)
     })
     .await
     .map_err(|e| JobError::Retry(format!("render task: {e}")))?
     .map_err(JobError::Retry)?;
-    tracing::info!(frames = encoded.frames, ms = encoded.total_ms, bytes = bytes.len(), "rendered MP4");
+    let size = tokio::fs::metadata(&out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
+    tracing::info!(frames = encoded.frames, ms = encoded.total_ms, bytes = size, "rendered MP4");
 
-    let id = public_id();
-    let now = now_ms();
-    let expires_at = now + state.settings.mp4_hosted_secs as i64 * 1000;
-    sqlx::query(
-        "INSERT INTO renders (id, job_id, api_key_id, page_id, mp4, size_bytes, duration_ms, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(&id)
-    .bind(&job.id)
-    .bind(job.key_id)
-    .bind(&page_id)
-    .bind(bytes.as_slice())
-    .bind(bytes.len() as i64)
-    .bind(duration_ms as i64)
-    .bind(now)
-    .bind(expires_at)
-    .execute(state.db.pool())
-    .await
-    .map_err(retry)?;
-    Ok(result(&id, duration_ms as i64, expires_at, bytes.len() as i64))
+    // The video goes to the blob store without passing through memory, then the row names it.
+    services.blobs.put_file(&store::renders::key(&job.id), &out_path).await.map_err(|e| retry(e.into()))?;
+    let render = store::renders::Render {
+        id: public_id(),
+        page_id,
+        size_bytes: size as i64,
+        duration_ms: duration_ms as i64,
+        expires_at: now_ms() + services.settings.mp4_hosted_secs as i64 * 1000,
+        blob: Some(store::renders::key(&job.id)),
+    };
+    store::renders::insert(&services.db, &job.id, job.key_id, &render).await.map_err(|e| retry(e.into()))?;
+    Ok(result(&render))
 }
 
-fn result(id: &str, duration_ms: i64, expires_at: i64, size: i64) -> Value {
-    json!({"renderId": id, "durationMs": duration_ms, "expiresAt": expires_at, "sizeBytes": size})
+fn result(render: &store::renders::Render) -> Value {
+    json!({"renderId": render.id, "durationMs": render.duration_ms, "expiresAt": render.expires_at, "sizeBytes": render.size_bytes})
 }
 
-/// The render a previous attempt of `job_id` already stored (it died before recording success).
-async fn existing(db: &Db, job_id: &str) -> Result<Option<Value>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, duration_ms, expires_at, size_bytes FROM renders WHERE job_id = $1")
-        .bind(job_id)
-        .fetch_optional(db.pool())
-        .await?;
-    row.map(|r| {
-        Ok(result(
-            &r.try_get::<String, _>("id")?,
-            r.try_get("duration_ms")?,
-            r.try_get("expires_at")?,
-            r.try_get("size_bytes")?,
-        ))
-    })
-    .transpose()
+/// A live render: `Ok(None)` if it never existed, `Err(Gone)` once its hosting time is over.
+pub async fn hosted(services: &Services, id: &str) -> Result<Option<Hosted>, Error> {
+    let Some(render) = store::renders::get(&services.db, id).await? else { return Ok(None) };
+    match render.blob.clone() {
+        Some(blob) if render.expires_at > now_ms() => Ok(Some(Hosted { render, blob })),
+        _ => Err(Error::Gone { message: "This video's hosting time is over and it has been deleted.".into() }),
+    }
 }
 
-/// A hosted render.
-#[derive(Debug, Clone, Serialize)]
+/// A render whose video can be served, and the blob it is in.
 pub struct Hosted {
-    pub id: String,
-    pub page_id: String,
-    pub duration_ms: i64,
-    pub expires_at: i64,
+    pub render: store::renders::Render,
+    pub blob: String,
 }
 
-/// The render `id`: `Ok(None)` if it never existed, `Err(Gone)` once expired.
-pub async fn hosted(db: &Db, id: &str) -> Result<Option<Hosted>, Error> {
-    let row = sqlx::query(
-        "SELECT id, page_id, duration_ms, expires_at, \
-         CAST(CASE WHEN mp4 IS NULL THEN 1 ELSE 0 END AS BIGINT) AS deleted FROM renders WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(db.pool())
-    .await?;
-    let Some(row) = row else { return Ok(None) };
-    let expires_at: i64 = row.try_get("expires_at")?;
-    if expires_at <= now_ms() || row.try_get::<i64, _>("deleted")? == 1 {
-        return Err(Error::Gone { message: "This video's hosting time is over and it has been deleted.".into() });
+/// The length of a hosted video, in bytes.
+pub async fn size(services: &Services, hosted: &Hosted) -> Result<u64, Error> {
+    Ok(services.blobs.size(&hosted.blob).await?.ok_or_else(|| BlobError::Missing(hosted.blob.clone()))?)
+}
+
+/// Bytes `start..=end` of a hosted video, read lazily from the blob store.
+pub async fn read(services: &Services, hosted: &Hosted, start: u64, end: u64) -> Result<ByteStream, Error> {
+    let stream = services.blobs.read_range(&hosted.blob, start, end).await?;
+    Ok(stream.ok_or_else(|| BlobError::Missing(hosted.blob.clone()))?)
+}
+
+/// Deletes the videos of expired renders (their pages then answer 410). Returns how many.
+pub async fn expire(services: &Services) -> Result<u64, Error> {
+    let mut deleted = 0;
+    loop {
+        let expired = store::renders::expired(&services.db, 100).await?;
+        if expired.is_empty() {
+            return Ok(deleted);
+        }
+        for (id, blob) in expired {
+            // The file first: a render whose file is gone but whose row says otherwise still
+            // answers 410 (its time is over), and the next pass records it.
+            services.blobs.delete(&blob).await?;
+            store::renders::forget(&services.db, &id).await?;
+            deleted += 1;
+        }
     }
-    Ok(Some(Hosted {
-        id: row.try_get("id")?,
-        page_id: row.try_get("page_id")?,
-        duration_ms: row.try_get("duration_ms")?,
-        expires_at,
-    }))
-}
-
-/// The MP4 bytes of a live render.
-pub async fn file(db: &Db, id: &str) -> Result<Option<Vec<u8>>, Error> {
-    if hosted(db, id).await?.is_none() {
-        return Ok(None);
-    }
-    Ok(sqlx::query_scalar("SELECT mp4 FROM renders WHERE id = $1 AND mp4 IS NOT NULL")
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?)
-}
-
-/// Deletes the files of expired renders (their pages then answer 410). Returns how many.
-pub async fn expire(db: &Db) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query("UPDATE renders SET mp4 = NULL WHERE expires_at <= $1 AND mp4 IS NOT NULL")
-        .bind(now_ms())
-        .execute(db.pool())
-        .await?;
-    Ok(done.rows_affected())
 }

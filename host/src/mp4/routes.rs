@@ -3,6 +3,7 @@
 
 use axum::{
     Json,
+    body::Body,
     extract::{Path, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{Html, IntoResponse, Response},
@@ -44,8 +45,8 @@ async fn page(
     BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
-    let render = super::hosted(&state.db, &id).await?.ok_or_else(missing)?;
-    let title = crate::engine::get(&state.db, &render.page_id).await?.map(|p| p.title).unwrap_or_default();
+    let render = super::hosted(&state, &id).await?.ok_or_else(missing)?.render;
+    let title = crate::engine::get(&state, &render.page_id).await?.map(|p| p.title).unwrap_or_default();
     let (url, video) = (escape(&format!("{base}/v/{id}")), escape(&format!("{base}/v/{id}/video.mp4")));
     let (title, poster) = (escape(&title), escape(&format!("{base}/m/{}/1.png", render.page_id)));
     Ok(Html(format!(
@@ -87,32 +88,37 @@ a {{ color: #f5c518; }}</style>
     responses((status = 200, content_type = "video/mp4"), (status = 206, content_type = "video/mp4"),
               (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
 async fn video(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, Error> {
-    let bytes = super::file(&state.db, &id).await?.ok_or_else(missing)?;
+    let hosted = super::hosted(&state, &id).await?.ok_or_else(missing)?;
+    let len = super::size(&state, &hosted).await?;
+    let header_value = |v: String| HeaderValue::from_str(&v).map_err(|e| Error::Internal(e.to_string()));
     let common = [
         (header::CONTENT_TYPE, HeaderValue::from_static("video/mp4")),
         (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
         (header::ACCEPT_RANGES, HeaderValue::from_static("bytes")),
     ];
-    let wanted = headers.get(header::RANGE).and_then(|v| v.to_str().ok()).map(|r| byte_range(r, bytes.len()));
-    match wanted {
-        None => Ok((common, bytes).into_response()),
-        Some(Some((start, end))) => {
-            let range = HeaderValue::from_str(&format!("bytes {start}-{end}/{}", bytes.len()))
-                .map_err(|e| Error::Internal(e.to_string()))?;
-            Ok((StatusCode::PARTIAL_CONTENT, common, [(header::CONTENT_RANGE, range)], bytes[start..=end].to_vec())
-                .into_response())
-        }
+    let wanted = headers.get(header::RANGE).and_then(|v| v.to_str().ok()).map(|r| byte_range(r, len));
+    let (status, start, end) = match wanted {
+        None if len == 0 => return Ok((common, Body::empty()).into_response()),
+        None => (StatusCode::OK, 0, len - 1),
+        Some(Some((start, end))) => (StatusCode::PARTIAL_CONTENT, start, end),
         Some(None) => {
-            let all = HeaderValue::from_str(&format!("bytes */{}", bytes.len()))
-                .map_err(|e| Error::Internal(e.to_string()))?;
-            Ok((StatusCode::RANGE_NOT_SATISFIABLE, [(header::CONTENT_RANGE, all)]).into_response())
+            let all = header_value(format!("bytes */{len}"))?;
+            return Ok((StatusCode::RANGE_NOT_SATISFIABLE, [(header::CONTENT_RANGE, all)]).into_response());
         }
+    };
+    // Only the bytes asked for are read, a chunk at a time, as the client takes them.
+    let body = Body::from_stream(super::read(&state, &hosted, start, end).await?);
+    let length = (header::CONTENT_LENGTH, header_value((end - start + 1).to_string())?);
+    let mut response = (status, common, [length], body).into_response();
+    if status == StatusCode::PARTIAL_CONTENT {
+        response.headers_mut().insert(header::CONTENT_RANGE, header_value(format!("bytes {start}-{end}/{len}"))?);
     }
+    Ok(response)
 }
 
 /// The inclusive byte range a single-range `Range` header asks of a `len`-byte file: `a-b`,
 /// `a-` or the suffix `-n`. `None` when it cannot be satisfied (or asks for several ranges).
-fn byte_range(header: &str, len: usize) -> Option<(usize, usize)> {
+fn byte_range(header: &str, len: u64) -> Option<(u64, u64)> {
     let spec = header.trim().strip_prefix("bytes=")?;
     if spec.contains(',') || len == 0 {
         return None;
@@ -120,11 +126,11 @@ fn byte_range(header: &str, len: usize) -> Option<(usize, usize)> {
     let (from, to) = spec.split_once('-')?;
     let (from, to) = (from.trim(), to.trim());
     let (start, end) = if from.is_empty() {
-        let suffix: usize = to.parse().ok().filter(|n| *n > 0)?;
+        let suffix: u64 = to.parse().ok().filter(|n| *n > 0)?;
         (len.saturating_sub(suffix), len - 1)
     } else {
-        let start: usize = from.parse().ok()?;
-        let end = if to.is_empty() { len - 1 } else { to.parse::<usize>().ok()?.min(len - 1) };
+        let start: u64 = from.parse().ok()?;
+        let end = if to.is_empty() { len - 1 } else { to.parse::<u64>().ok()?.min(len - 1) };
         (start, end)
     };
     (start <= end && start < len).then_some((start, end))

@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod fonts;
+pub mod pipeline;
 pub mod text;
 
 use resvg::tiny_skia::{Pixmap, Transform};

@@ -3,10 +3,16 @@
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
+use super::blobs::{EMPTY, required};
 use super::{Db, now_ms};
 use crate::render::cards::Picture;
 
-/// A meme to store with its pictures.
+/// Where the picture at `position` (from 1) of meme `id` is kept.
+pub fn picture_key(id: &str, position: i64) -> String {
+    format!("memes/{id}/{position}.png")
+}
+
+/// A meme to record with its pictures (whose blobs are already stored).
 pub struct NewMeme<'a> {
     pub id: &'a str,
     pub key_id: i64,
@@ -20,7 +26,7 @@ pub struct NewMeme<'a> {
     pub pictures: &'a [Picture],
 }
 
-/// Stores a meme and its pictures inside the caller's transaction.
+/// Records a meme and its pictures inside the caller's transaction.
 pub async fn insert_in(conn: &mut AnyConnection, meme: &NewMeme<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO memes (id, api_key_id, brand_key, brand_name, kind, language, title, content, credits, created_at) \
@@ -39,14 +45,17 @@ pub async fn insert_in(conn: &mut AnyConnection, meme: &NewMeme<'_>) -> Result<(
     .execute(&mut *conn)
     .await?;
     for (position, picture) in (1i64..).zip(meme.pictures) {
-        sqlx::query("INSERT INTO meme_images (meme_id, position, width, height, png) VALUES ($1, $2, $3, $4, $5)")
-            .bind(meme.id)
-            .bind(position)
-            .bind(i64::from(picture.width))
-            .bind(i64::from(picture.height))
-            .bind(picture.png.as_slice())
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO meme_images (meme_id, position, width, height, png, blob) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(meme.id)
+        .bind(position)
+        .bind(i64::from(picture.width))
+        .bind(i64::from(picture.height))
+        .bind(EMPTY)
+        .bind(picture_key(meme.id, position))
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
@@ -63,13 +72,15 @@ pub struct Stored {
     pub pictures: i64,
 }
 
-/// The PNG of a meme's picture at `position` (1-based).
-pub async fn image(db: &Db, id: &str, position: i64) -> Result<Option<Vec<u8>>, sqlx::Error> {
-    sqlx::query_scalar("SELECT png FROM meme_images WHERE meme_id = $1 AND position = $2")
-        .bind(id)
-        .bind(position)
-        .fetch_optional(db.pool())
-        .await
+/// The blob of a meme's picture at `position` (1-based).
+pub async fn image(db: &Db, id: &str, position: i64) -> Result<Option<String>, sqlx::Error> {
+    let key: Option<Option<String>> =
+        sqlx::query_scalar("SELECT blob FROM meme_images WHERE meme_id = $1 AND position = $2")
+            .bind(id)
+            .bind(position)
+            .fetch_optional(db.pool())
+            .await?;
+    key.map(|k| required(k, "picture")).transpose()
 }
 
 /// The meme with this id. Stored content that does not parse is an error, never a default.

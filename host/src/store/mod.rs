@@ -5,8 +5,12 @@
 //! `ON CONFLICT`, `RETURNING`, integers for money and for times in Unix milliseconds). The few
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
+pub mod blobs;
+pub mod engine;
 pub mod intents;
 pub mod memes;
+pub mod renders;
+pub mod uploads;
 
 use std::{path::Path, str::FromStr, time::Duration};
 

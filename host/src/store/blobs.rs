@@ -1,0 +1,120 @@
+//! Rows and their blobs: the empty bytes written to the old bytes columns, the rule that a row
+//! names its blob, and the start-up move of blobs that older versions kept in the database.
+
+use sqlx::Row;
+
+use super::{Db, engine, memes, renders, uploads};
+use crate::blobs::{BlobError, BlobStore};
+
+/// What the old bytes columns hold for rows whose blob is in the store.
+pub(crate) const EMPTY: &[u8] = b"";
+
+/// A blob key a row must have once the start-up move has run.
+pub(crate) fn required(key: Option<String>, what: &str) -> Result<String, sqlx::Error> {
+    key.ok_or_else(|| sqlx::Error::Decode(format!("the {what} was never moved to the blob store").into()))
+}
+
+/// One table whose rows held their bytes before the blob store.
+struct Legacy {
+    what: &'static str,
+    /// A batch of rows still holding bytes, as `owner` (what the key is made of), `id`,
+    /// `position` (0 where the table has none) and `bytes`.
+    select: &'static str,
+    /// Sets the key ($1) and empties the bytes ($2) of row $3 (at position $4 if positioned).
+    update: &'static str,
+    positioned: bool,
+    key: fn(&str, i64) -> String,
+}
+
+const LEGACY: [Legacy; 5] = [
+    Legacy {
+        what: "meme pictures",
+        select: "SELECT meme_id AS owner, meme_id AS id, position, png AS bytes FROM meme_images \
+                 WHERE blob IS NULL LIMIT 16",
+        update: "UPDATE meme_images SET blob = $1, png = $2 WHERE meme_id = $3 AND position = $4",
+        positioned: true,
+        key: memes::picture_key,
+    },
+    Legacy {
+        what: "voice tracks",
+        select: "SELECT job_id AS owner, id, CAST(0 AS BIGINT) AS position, audio AS bytes FROM engine_pages \
+                 WHERE audio_blob IS NULL LIMIT 16",
+        update: "UPDATE engine_pages SET audio_blob = $1, audio = $2 WHERE id = $3",
+        positioned: false,
+        key: |job, _| engine::voice_key(job),
+    },
+    Legacy {
+        what: "beat pictures",
+        select: "SELECT p.job_id AS owner, f.page_id AS id, f.position AS position, f.png AS bytes \
+                 FROM engine_frames f JOIN engine_pages p ON p.id = f.page_id WHERE f.blob IS NULL LIMIT 16",
+        update: "UPDATE engine_frames SET blob = $1, png = $2 WHERE page_id = $3 AND position = $4",
+        positioned: true,
+        key: engine::frame_key,
+    },
+    Legacy {
+        what: "recordings",
+        select: "SELECT job_id AS owner, job_id AS id, CAST(0 AS BIGINT) AS position, audio AS bytes FROM uploads \
+                 WHERE blob IS NULL LIMIT 4",
+        update: "UPDATE uploads SET blob = $1, audio = $2 WHERE job_id = $3",
+        positioned: false,
+        key: |job, _| uploads::key(job),
+    },
+    Legacy {
+        // Expired renders have neither bytes nor blob and stay deleted.
+        what: "videos",
+        select: "SELECT job_id AS owner, id, CAST(0 AS BIGINT) AS position, mp4 AS bytes FROM renders \
+                 WHERE blob IS NULL AND mp4 IS NOT NULL LIMIT 2",
+        update: "UPDATE renders SET blob = $1, mp4 = $2 WHERE id = $3",
+        positioned: false,
+        key: |job, _| renders::key(job),
+    },
+];
+
+/// Why moving blobs out of the database stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error(transparent)]
+    Blob(#[from] BlobError),
+}
+
+/// Moves every blob still kept in a row to `blobs`, a batch at a time: the blob is written
+/// first, then the row names it and drops its bytes, so a crash half way leaves each row either
+/// untouched (moved again next time, the same key overwritten) or moved. Returns how many.
+pub async fn move_out(db: &Db, blobs: &dyn BlobStore) -> Result<u64, MoveError> {
+    let mut moved = 0;
+    for table in &LEGACY {
+        let before = moved;
+        loop {
+            let rows = sqlx::query(table.select).fetch_all(db.pool()).await?;
+            if rows.is_empty() {
+                break;
+            }
+            for row in rows {
+                let (owner, id): (String, String) = (row.try_get("owner")?, row.try_get("id")?);
+                let position: i64 = row.try_get("position")?;
+                let key = (table.key)(&owner, position);
+                blobs.put(&key, row.try_get("bytes")?).await?;
+                let update = sqlx::query(table.update).bind(&key).bind(EMPTY).bind(&id);
+                let update = if table.positioned { update.bind(position) } else { update };
+                update.execute(db.pool()).await?;
+                moved += 1;
+            }
+        }
+        if moved > before {
+            tracing::info!(count = moved - before, what = table.what, "moved to the blob store");
+        }
+    }
+    Ok(moved)
+}
+
+/// Removes `keys`, logging what cannot be removed: the clean-up of blobs written for work that
+/// then failed to be recorded.
+pub async fn discard(blobs: &dyn BlobStore, keys: &[String]) {
+    for key in keys {
+        if let Err(e) = blobs.delete(key).await {
+            tracing::warn!(error = %e, key, "could not remove a blob of failed work");
+        }
+    }
+}

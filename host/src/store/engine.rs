@@ -1,0 +1,123 @@
+//! Queries of engine pages and the picture of each beat. Their voice track and pictures are
+//! blobs; the rows name them.
+
+use sqlx::Row;
+
+use super::blobs::{EMPTY, required};
+use super::{Db, now_ms};
+use crate::render::pipeline::Beat;
+
+/// Where a page's voice track is kept. Keyed by the job that made it, so a retried job writes
+/// the same blobs again instead of leaving the first attempt's behind.
+pub fn voice_key(job_id: &str) -> String {
+    format!("pages/{job_id}/voice.wav")
+}
+
+/// Where the picture of beat `position` (from 1) is kept.
+pub fn frame_key(job_id: &str, position: i64) -> String {
+    format!("pages/{job_id}/{position}.png")
+}
+
+/// A page to record; its blobs are already stored.
+pub struct NewPage<'a> {
+    pub id: &'a str,
+    pub job_id: &'a str,
+    pub key_id: i64,
+    pub title: &'a str,
+    pub language: &'a str,
+    pub beats: &'a [Beat],
+    pub captioned: bool,
+    pub audio_type: &'a str,
+    pub duration_ms: u64,
+    pub frames: usize,
+}
+
+/// The page a job already stored, if it did.
+pub async fn by_job(db: &Db, job_id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM engine_pages WHERE job_id = $1").bind(job_id).fetch_optional(db.pool()).await
+}
+
+/// Records a page and its frames in one transaction.
+pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
+    let beats = serde_json::to_string(page.beats).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    let mut tx = db.pool().begin().await?;
+    sqlx::query(
+        "INSERT INTO engine_pages (id, job_id, api_key_id, title, language, beats, captioned, audio, audio_blob, \
+         audio_type, duration_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(page.id)
+    .bind(page.job_id)
+    .bind(page.key_id)
+    .bind(page.title)
+    .bind(page.language)
+    .bind(beats)
+    .bind(i64::from(page.captioned))
+    .bind(EMPTY)
+    .bind(voice_key(page.job_id))
+    .bind(page.audio_type)
+    .bind(page.duration_ms as i64)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    for position in 1..=page.frames as i64 {
+        sqlx::query("INSERT INTO engine_frames (page_id, position, png, blob) VALUES ($1, $2, $3, $4)")
+            .bind(page.id)
+            .bind(position)
+            .bind(EMPTY)
+            .bind(frame_key(page.job_id, position))
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}
+
+/// A stored page, naming its voice track.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub id: String,
+    pub title: String,
+    pub language: String,
+    pub beats: Vec<Beat>,
+    pub captioned: bool,
+    pub audio_type: String,
+    /// The blob of the voice track.
+    pub voice: String,
+    pub duration_ms: u64,
+}
+
+/// The page with this id. Stored beats that do not parse are an error, never a default.
+pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms \
+         FROM engine_pages WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?;
+    row.map(|r| {
+        let beats = serde_json::from_str(&r.try_get::<String, _>("beats")?)
+            .map_err(|e| sqlx::Error::Decode(format!("stored beats of page {id}: {e}").into()))?;
+        Ok(Page {
+            id: r.try_get("id")?,
+            title: r.try_get("title")?,
+            language: r.try_get("language")?,
+            beats,
+            captioned: r.try_get::<i64, _>("captioned")? != 0,
+            audio_type: r.try_get("audio_type")?,
+            voice: required(r.try_get("audio_blob")?, "voice track")?,
+            duration_ms: r.try_get::<i64, _>("duration_ms")? as u64,
+        })
+    })
+    .transpose()
+}
+
+/// The blob of beat `position`'s picture (from 1).
+pub async fn frame(db: &Db, id: &str, position: i64) -> Result<Option<String>, sqlx::Error> {
+    let key: Option<Option<String>> =
+        sqlx::query_scalar("SELECT blob FROM engine_frames WHERE page_id = $1 AND position = $2")
+            .bind(id)
+            .bind(position)
+            .fetch_optional(db.pool())
+            .await?;
+    key.map(|k| required(k, "picture")).transpose()
+}
