@@ -9,9 +9,12 @@
 //! record left `running` by a process that died is taken over after its lease of five minutes.
 
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
+use crate::store::idempotency::{self, ClaimTimes};
 use crate::store::{Db, now_ms};
+
+// Storing an answer and releasing a failed claim are plain queries.
+pub use crate::store::idempotency::{complete, release};
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED_HEADER: &str = "idempotent-replayed";
@@ -55,89 +58,27 @@ pub fn fingerprint(operation: &str, body: &[u8]) -> String {
 /// Claims `idem_key` for the request `hash` of key `key_id`.
 pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str) -> Result<Claim, sqlx::Error> {
     let now = now_ms();
-    let taken = sqlx::query(
-        "INSERT INTO idempotency_keys (api_key_id, idem_key, request_hash, state, locked_until, created_at) \
-         VALUES ($1, $2, $3, 'running', $4, $5) \
-         ON CONFLICT (api_key_id, idem_key) DO UPDATE SET \
-           request_hash = excluded.request_hash, state = 'running', status_code = NULL, \
-           content_type = NULL, response_body = NULL, \
-           locked_until = excluded.locked_until, created_at = excluded.created_at \
-         WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5) \
-            OR idempotency_keys.created_at < $6 \
-         RETURNING api_key_id",
-    )
-    .bind(key_id)
-    .bind(idem_key)
-    .bind(hash)
-    .bind(now + LEASE_MS)
-    .bind(now)
-    .bind(now - RETENTION_MS)
-    .fetch_optional(db.pool())
-    .await?;
-    if taken.is_some() {
+    let times = ClaimTimes { now, locked_until: now + LEASE_MS, expired_before: now - RETENTION_MS };
+    if idempotency::take(db, key_id, idem_key, hash, &times).await? {
         return Ok(Claim::Fresh);
     }
-    let row = sqlx::query(
-        "SELECT request_hash, state, status_code, content_type, response_body \
-         FROM idempotency_keys WHERE api_key_id = $1 AND idem_key = $2",
-    )
-    .bind(key_id)
-    .bind(idem_key)
-    .fetch_optional(db.pool())
-    .await?;
     // Released between our insert and our read: the slot is free, so claim it again.
-    let Some(row) = row else { return Box::pin(claim(db, key_id, idem_key, hash)).await };
-    let stored_hash: String = row.try_get("request_hash")?;
-    let state: String = row.try_get("state")?;
-    Ok(if stored_hash != hash {
+    let Some(record) = idempotency::get(db, key_id, idem_key).await? else {
+        return Box::pin(claim(db, key_id, idem_key, hash)).await;
+    };
+    Ok(if record.request_hash != hash {
         Claim::Mismatch
-    } else if state == "running" {
-        Claim::InProgress
     } else {
-        let status: i64 = row.try_get("status_code")?;
-        Claim::Replay(Stored {
-            status: u16::try_from(status).unwrap_or(200),
-            content_type: row.try_get("content_type")?,
-            body: row.try_get("response_body")?,
-        })
+        match record.response {
+            None => Claim::InProgress,
+            Some(stored) => Claim::Replay(stored),
+        }
     })
-}
-
-/// Stores the successful response of a claimed request.
-pub async fn complete(db: &Db, key_id: i64, idem_key: &str, response: &Stored) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE idempotency_keys SET state = 'done', status_code = $3, content_type = $4, response_body = $5 \
-         WHERE api_key_id = $1 AND idem_key = $2",
-    )
-    .bind(key_id)
-    .bind(idem_key)
-    .bind(i64::from(response.status))
-    .bind(response.content_type.as_deref())
-    .bind(response.body.as_slice())
-    .execute(db.pool())
-    .await?;
-    Ok(())
-}
-
-/// Frees a claimed key whose request failed, so the client may retry with it.
-pub async fn release(db: &Db, key_id: i64, idem_key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM idempotency_keys WHERE api_key_id = $1 AND idem_key = $2 AND state = 'running'")
-        .bind(key_id)
-        .bind(idem_key)
-        .execute(db.pool())
-        .await?;
-    Ok(())
 }
 
 /// Deletes records past their retention.
 pub async fn purge(db: &Db) -> Result<u64, sqlx::Error> {
-    let done =
-        sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1 AND (state = 'done' OR locked_until < $2)")
-            .bind(now_ms() - RETENTION_MS)
-            .bind(now_ms())
-            .execute(db.pool())
-            .await?;
-    Ok(done.rows_affected())
+    idempotency::purge(db, now_ms() - RETENTION_MS, now_ms()).await
 }
 
 /// Whether `key` is usable as an idempotency key: 1 to 255 visible ASCII characters.

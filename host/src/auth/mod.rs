@@ -9,12 +9,14 @@
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
 use crate::error::Error;
-use crate::store::{Db, is_unique_violation, now_ms};
+use crate::store::{Db, credits, is_unique_violation, keys};
+
+// Listing keys and finding one by its prefix are plain queries.
+pub use crate::store::keys::{find_by_prefix, list as list_keys};
 
 const KEY_PREFIX_LEN: usize = 11;
 
@@ -120,27 +122,18 @@ pub async fn create_key(
     loop {
         let secret = mint_secret();
         let prefix = secret[..KEY_PREFIX_LEN].to_string();
+        let key_hash = hash_key(&secret);
         let mut tx = db.pool().begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO api_keys (prefix, key_hash, label, role, brand_key, credits, created_at) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6) RETURNING id",
-        )
-        .bind(&prefix)
-        .bind(hash_key(&secret))
-        .bind(label)
-        .bind(role.as_str())
-        .bind(brand)
-        .bind(now_ms())
-        .fetch_one(&mut *tx)
-        .await;
-        let key_id: i64 = match inserted {
-            Ok(row) => row.try_get(0)?,
+        let inserted =
+            keys::insert_in(&mut tx, &keys::NewKey { prefix: &prefix, key_hash: &key_hash, label, role, brand }).await;
+        let key_id = match inserted {
+            Ok(id) => id,
             // 48 random bits of prefix make this rare; mint another.
             Err(e) if is_unique_violation(&e) => continue,
             Err(e) => return Err(e),
         };
         if credits > 0 {
-            crate::billing::credits::grant_in(&mut tx, key_id, credits, "opening balance").await?;
+            credits::grant_in(&mut tx, key_id, credits, "opening balance").await?;
         }
         tx.commit().await?;
         return Ok(NewKey { key_id, secret, prefix });
@@ -152,47 +145,9 @@ pub async fn authenticate(db: &Db, presented: &str) -> Result<Option<Caller>, sq
     if presented.len() < KEY_PREFIX_LEN || !presented.is_char_boundary(KEY_PREFIX_LEN) {
         return Ok(None);
     }
-    let row = sqlx::query("SELECT id, prefix, key_hash, label, role, brand_key FROM api_keys WHERE prefix = $1")
-        .bind(&presented[..KEY_PREFIX_LEN])
-        .fetch_optional(db.pool())
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let stored: String = row.try_get("key_hash")?;
-    if !bool::from(hash_key(presented).as_bytes().ct_eq(stored.as_bytes())) {
+    let Some(stored) = keys::by_prefix(db, &presented[..KEY_PREFIX_LEN]).await? else { return Ok(None) };
+    if !bool::from(hash_key(presented).as_bytes().ct_eq(stored.key_hash.as_bytes())) {
         return Ok(None);
     }
-    let role: String = row.try_get("role")?;
-    Ok(Some(Caller {
-        key_id: row.try_get("id")?,
-        prefix: row.try_get("prefix")?,
-        label: row.try_get("label")?,
-        role: Role::parse(&role).unwrap_or(Role::Agent),
-        brand: row.try_get("brand_key")?,
-    }))
-}
-
-/// Every key, oldest first.
-pub async fn list_keys(db: &Db) -> Result<Vec<KeySummary>, sqlx::Error> {
-    let rows = sqlx::query("SELECT prefix, label, role, brand_key, credits, created_at FROM api_keys ORDER BY id")
-        .fetch_all(db.pool())
-        .await?;
-    rows.iter()
-        .map(|row| {
-            let role: String = row.try_get("role")?;
-            Ok(KeySummary {
-                prefix: row.try_get("prefix")?,
-                label: row.try_get("label")?,
-                role: Role::parse(&role).unwrap_or(Role::Agent),
-                brand: row.try_get("brand_key")?,
-                credits: row.try_get("credits")?,
-                created_at_ms: row.try_get("created_at")?,
-            })
-        })
-        .collect()
-}
-
-/// The id of the key whose public prefix is `prefix`.
-pub async fn find_by_prefix(db: &Db, prefix: &str) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query("SELECT id FROM api_keys WHERE prefix = $1").bind(prefix).fetch_optional(db.pool()).await?;
-    row.map(|r| r.try_get(0)).transpose()
+    Ok(Some(stored.caller))
 }

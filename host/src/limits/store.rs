@@ -1,14 +1,13 @@
 //! Where the rate-limit buckets live: process memory (one replica, SQLite), the database
 //! (replicas sharing PostgreSQL) or Redis (when configured). Each offers only read and
-//! compare-and-set of a bucket's TAT; the arithmetic stays in [`super::gcra`].
+//! compare-and-set of a bucket's TAT; the arithmetic stays in [`super::gcra`]. The database's
+//! queries are in `store::limits`.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use sqlx::Row;
-
 use super::{Decision, Group, gcra};
-use crate::store::{Db, now_ms};
+use crate::store::{Db, limits, now_ms};
 
 /// Compare-and-set on a key that may not exist yet; the Lua runs atomically in Redis.
 const REDIS_CAS: &str = r"
@@ -77,14 +76,7 @@ impl Limiter {
     async fn read(&self, bucket: &str) -> Result<Option<i64>, String> {
         match self {
             Limiter::Memory(map) => Ok(map.lock().map_err(|e| e.to_string())?.get(bucket).copied()),
-            Limiter::Database(db) => {
-                let row = sqlx::query("SELECT tat FROM rate_limits WHERE bucket = $1")
-                    .bind(bucket)
-                    .fetch_optional(db.pool())
-                    .await
-                    .map_err(|e| e.to_string())?;
-                row.map(|r| r.try_get::<i64, _>(0)).transpose().map_err(|e| e.to_string())
-            }
+            Limiter::Database(db) => limits::tat(db, bucket).await.map_err(|e| e.to_string()),
             Limiter::Redis(conn, prefix) => redis::cmd("GET")
                 .arg(format!("{prefix}:ratelimit:{bucket}"))
                 .query_async::<Option<i64>>(&mut conn.clone())
@@ -103,21 +95,7 @@ impl Limiter {
                 map.insert(bucket.to_string(), new);
                 Ok(true)
             }
-            Limiter::Database(db) => {
-                let query = match old {
-                    None => sqlx::query(
-                        "INSERT INTO rate_limits (bucket, tat) VALUES ($1, $2) ON CONFLICT (bucket) DO NOTHING",
-                    )
-                    .bind(bucket)
-                    .bind(new),
-                    Some(old) => sqlx::query("UPDATE rate_limits SET tat = $2 WHERE bucket = $1 AND tat = $3")
-                        .bind(bucket)
-                        .bind(new)
-                        .bind(old),
-                };
-                let done = query.execute(db.pool()).await.map_err(|e| e.to_string())?;
-                Ok(done.rows_affected() == 1)
-            }
+            Limiter::Database(db) => limits::compare_and_set(db, bucket, old, new).await.map_err(|e| e.to_string()),
             Limiter::Redis(conn, prefix) => {
                 let swapped: i64 = redis::Script::new(REDIS_CAS)
                     .key(format!("{prefix}:ratelimit:{bucket}"))
@@ -137,13 +115,7 @@ impl Limiter {
         let now = now_ms();
         match self {
             Limiter::Memory(map) => map.lock().map_err(|e| e.to_string())?.retain(|_, tat| *tat > now),
-            Limiter::Database(db) => {
-                sqlx::query("DELETE FROM rate_limits WHERE tat < $1")
-                    .bind(now)
-                    .execute(db.pool())
-                    .await
-                    .map_err(|e| e.to_string())?;
-            }
+            Limiter::Database(db) => limits::purge(db, now).await.map_err(|e| e.to_string())?,
             Limiter::Redis(..) => {}
         }
         Ok(())

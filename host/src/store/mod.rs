@@ -6,8 +6,12 @@
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
 pub mod blobs;
+pub mod credits;
 pub mod engine;
+pub mod idempotency;
 pub mod intents;
+pub mod keys;
+pub mod limits;
 pub mod memes;
 pub mod renders;
 pub mod uploads;

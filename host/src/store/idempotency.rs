@@ -1,0 +1,113 @@
+//! Queries of `Idempotency-Key` records (`idempotency_keys`); what the records mean, their
+//! lease and their retention are `idempotency`'s.
+
+use sqlx::Row;
+
+use super::Db;
+use crate::idempotency::Stored;
+
+/// Times of a claim, in Unix milliseconds.
+pub struct ClaimTimes {
+    pub now: i64,
+    /// Until when the claimed record blocks repeats.
+    pub locked_until: i64,
+    /// Records created before this are past their retention and may be taken over.
+    pub expired_before: i64,
+}
+
+/// Takes the record of `idem_key` for the request `hash` of key `key_id`: writes a fresh
+/// `running` record, or takes over one that was abandoned (`running` past its lease) or
+/// expired. False when a live record is there.
+pub async fn take(db: &Db, key_id: i64, idem_key: &str, hash: &str, times: &ClaimTimes) -> Result<bool, sqlx::Error> {
+    let taken = sqlx::query(
+        "INSERT INTO idempotency_keys (api_key_id, idem_key, request_hash, state, locked_until, created_at) \
+         VALUES ($1, $2, $3, 'running', $4, $5) \
+         ON CONFLICT (api_key_id, idem_key) DO UPDATE SET \
+           request_hash = excluded.request_hash, state = 'running', status_code = NULL, \
+           content_type = NULL, response_body = NULL, \
+           locked_until = excluded.locked_until, created_at = excluded.created_at \
+         WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5) \
+            OR idempotency_keys.created_at < $6 \
+         RETURNING api_key_id",
+    )
+    .bind(key_id)
+    .bind(idem_key)
+    .bind(hash)
+    .bind(times.locked_until)
+    .bind(times.now)
+    .bind(times.expired_before)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(taken.is_some())
+}
+
+/// A live record.
+pub struct Record {
+    pub request_hash: String,
+    /// The stored answer; `None` while the request still runs.
+    pub response: Option<Stored>,
+}
+
+/// The record of `idem_key` for key `key_id`, if there is one.
+pub async fn get(db: &Db, key_id: i64, idem_key: &str) -> Result<Option<Record>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT request_hash, state, status_code, content_type, response_body \
+         FROM idempotency_keys WHERE api_key_id = $1 AND idem_key = $2",
+    )
+    .bind(key_id)
+    .bind(idem_key)
+    .fetch_optional(db.pool())
+    .await?;
+    row.map(|row| {
+        let response = if row.try_get::<String, _>("state")? == "running" {
+            None
+        } else {
+            let status: i64 = row.try_get("status_code")?;
+            Some(Stored {
+                status: u16::try_from(status).unwrap_or(200),
+                content_type: row.try_get("content_type")?,
+                body: row.try_get("response_body")?,
+            })
+        };
+        Ok(Record { request_hash: row.try_get("request_hash")?, response })
+    })
+    .transpose()
+}
+
+/// Stores the successful response of a claimed request.
+pub async fn complete(db: &Db, key_id: i64, idem_key: &str, response: &Stored) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE idempotency_keys SET state = 'done', status_code = $3, content_type = $4, response_body = $5 \
+         WHERE api_key_id = $1 AND idem_key = $2",
+    )
+    .bind(key_id)
+    .bind(idem_key)
+    .bind(i64::from(response.status))
+    .bind(response.content_type.as_deref())
+    .bind(response.body.as_slice())
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Frees a claimed key whose request failed, so the client may retry with it.
+pub async fn release(db: &Db, key_id: i64, idem_key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM idempotency_keys WHERE api_key_id = $1 AND idem_key = $2 AND state = 'running'")
+        .bind(key_id)
+        .bind(idem_key)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Deletes the records created before `created_before` that are done or whose lease passed
+/// `now`; returns how many.
+pub async fn purge(db: &Db, created_before: i64, now: i64) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1 AND (state = 'done' OR locked_until < $2)")
+            .bind(created_before)
+            .bind(now)
+            .execute(db.pool())
+            .await?;
+    Ok(done.rows_affected())
+}

@@ -1,0 +1,93 @@
+//! Queries of API keys (`api_keys`): inserting a minted key, finding one by its public prefix,
+//! listing them. Hashing and checking keys is `auth`'s; only hashes reach this table.
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::{Db, now_ms};
+use crate::auth::{Caller, KeySummary, Role};
+
+/// A minted key to record (its balance starts at 0; opening credits are a ledger grant).
+pub struct NewKey<'a> {
+    pub prefix: &'a str,
+    pub key_hash: &'a str,
+    pub label: &'a str,
+    pub role: Role,
+    pub brand: Option<&'a str>,
+}
+
+/// Records a key inside the caller's transaction; returns its id. A taken prefix is a unique
+/// violation (see `store::is_unique_violation`).
+pub async fn insert_in(conn: &mut AnyConnection, key: &NewKey<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO api_keys (prefix, key_hash, label, role, brand_key, credits, created_at) \
+         VALUES ($1, $2, $3, $4, $5, 0, $6) RETURNING id",
+    )
+    .bind(key.prefix)
+    .bind(key.key_hash)
+    .bind(key.label)
+    .bind(key.role.as_str())
+    .bind(key.brand)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get(0)
+}
+
+/// A stored key: who it is and the hash to check a presented key against.
+pub struct Stored {
+    pub caller: Caller,
+    pub key_hash: String,
+}
+
+/// The key whose public prefix is `prefix`, with its hash.
+pub async fn by_prefix(db: &Db, prefix: &str) -> Result<Option<Stored>, sqlx::Error> {
+    let row = sqlx::query("SELECT id, prefix, key_hash, label, role, brand_key FROM api_keys WHERE prefix = $1")
+        .bind(prefix)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|row| {
+        Ok(Stored {
+            caller: Caller {
+                key_id: row.try_get("id")?,
+                prefix: row.try_get("prefix")?,
+                label: row.try_get("label")?,
+                role: role_of(&row)?,
+                brand: row.try_get("brand_key")?,
+            },
+            key_hash: row.try_get("key_hash")?,
+        })
+    })
+    .transpose()
+}
+
+/// Every key, oldest first.
+pub async fn list(db: &Db) -> Result<Vec<KeySummary>, sqlx::Error> {
+    let rows = sqlx::query("SELECT prefix, label, role, brand_key, credits, created_at FROM api_keys ORDER BY id")
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(KeySummary {
+                prefix: row.try_get("prefix")?,
+                label: row.try_get("label")?,
+                role: role_of(row)?,
+                brand: row.try_get("brand_key")?,
+                credits: row.try_get("credits")?,
+                created_at_ms: row.try_get("created_at")?,
+            })
+        })
+        .collect()
+}
+
+/// The id of the key whose public prefix is `prefix`.
+pub async fn find_by_prefix(db: &Db, prefix: &str) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query("SELECT id FROM api_keys WHERE prefix = $1").bind(prefix).fetch_optional(db.pool()).await?;
+    row.map(|r| r.try_get(0)).transpose()
+}
+
+/// The `role` column; the table's CHECK admits only the three roles, and anything else would
+/// get the least power.
+fn role_of(row: &AnyRow) -> Result<Role, sqlx::Error> {
+    Ok(Role::parse(&row.try_get::<String, _>("role")?).unwrap_or(Role::Agent))
+}
