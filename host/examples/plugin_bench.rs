@@ -9,11 +9,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use asset_host::auth::Role;
-use asset_host::plugins::bindings::asset::generator::host::{
-    self, CompletionRequest, HostError, LogLevel, PageSummary,
-};
-use asset_host::plugins::bindings::asset::generator::types;
-use asset_host::plugins::bindings::{Generator, GeneratorPre};
+use asset_host::plugins::latest::asset::generator::host::{self, CompletionRequest, HostError, LogLevel, PageSummary};
+use asset_host::plugins::latest::asset::generator::types;
+use asset_host::plugins::latest::{Generator, GeneratorPre};
 use asset_host::plugins::registry::GLOBAL;
 use asset_host::plugins::{Actor, Limits, Registry, Request, Sandbox, builtins};
 use asset_host::store::Db;

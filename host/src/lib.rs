@@ -27,6 +27,7 @@ pub mod markup;
 pub mod media;
 pub mod model;
 pub mod net;
+pub mod pages;
 pub mod plugins;
 pub mod render;
 pub mod store;

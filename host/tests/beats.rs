@@ -2,7 +2,7 @@
 //! unspaced scripts, every character kept in order, and for Chinese a pinyin speech text the
 //! embedded voice can read while the caption keeps the characters.
 
-use asset_host::plugins::bindings::asset::generator::types::Request;
+use asset_host::plugins::Request;
 use asset_host::plugins::{Limits, Sandbox, builtins};
 
 async fn beats(language: &str, script: &str) -> Vec<(String, String)> {

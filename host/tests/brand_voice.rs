@@ -2,7 +2,7 @@
 //! that changes punctuation and case in each script, the lines come back one for one, and the
 //! hashtag and token become the sign-off.
 
-use asset_host::plugins::bindings::asset::generator::types::{Brand, Request};
+use asset_host::plugins::{Brand, Request};
 use asset_host::plugins::{Limits, Sandbox, builtins};
 
 async fn voiced(voice: &str, language: &str, lines: &[&str]) -> Vec<(String, String)> {

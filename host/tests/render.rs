@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use asset_host::languages::LANGUAGES;
-use asset_host::plugins::bindings::asset::generator::types::Request;
+use asset_host::plugins::Request;
 use asset_host::plugins::{Limits, Sandbox, builtins};
 use asset_host::render::cards::{self as card, Sheet};
 use asset_host::render::fonts;

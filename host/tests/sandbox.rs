@@ -5,9 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use asset_host::plugins::bindings::asset::generator::types::{GenerateError, Request};
 use asset_host::plugins::registry::GLOBAL;
 use asset_host::plugins::{Actor, Capability, Limits, PluginError, Registry, RegistryError, Sandbox};
+use asset_host::plugins::{GenerateError, Request};
 use asset_host::store::Db;
 use asset_tests::component;
 

@@ -3,105 +3,96 @@
 //! through escaped `data-` attributes read from the DOM, and captions are set with
 //! `textContent`, so no user text is ever parsed as HTML or code.
 
-use std::fmt::Write;
+use maud::{PreEscaped, html};
 
 use super::Page;
-use crate::markup::escape;
+use crate::pages::{Head, document};
+
+const STYLE: &str = r#"
+body { margin: 0; font-family: system-ui, "Noto Sans", sans-serif; background: #111; color: #fff; }
+main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
+.stage { position: relative; }
+#frame { width: 100%; height: auto; border-radius: .75rem; display: block; }
+#caption { font-size: 1.5rem; font-weight: 700; text-align: center; min-height: 2em; margin: .75rem 0; }
+button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: #f5c518; color: #111; font-weight: 700; }
+.beats li.now { color: #f5c518; }
+.notice { color: #aaa; }
+"#;
+
+/// Plays the voice and shows the beat being spoken. Ours, constant: no user text in it.
+const SCRIPT: &str = r#"
+(() => {
+  const audio = document.getElementById("voice"), frame = document.getElementById("frame");
+  const caption = document.getElementById("caption"), button = document.getElementById("play");
+  const beats = [...document.querySelectorAll(".beats li")].map(li => ({
+    li, start: Number(li.dataset.start), end: Number(li.dataset.end), frame: li.dataset.frame, text: li.textContent }));
+  let shown = -1;
+  // The beat being spoken at `ms`: the last one that has started.
+  const at = ms => { let i = 0; while (i + 1 < beats.length && beats[i + 1].start <= ms) i++; return i; };
+  const show = i => {
+    if (i === shown || !beats[i]) return;
+    if (shown >= 0) beats[shown].li.classList.remove("now");
+    shown = i; beats[i].li.classList.add("now");
+    caption.textContent = beats[i].text; frame.src = beats[i].frame;
+    document.body.dataset.beat = String(i);
+  };
+  const tick = () => { show(at(audio.currentTime * 1000)); if (!audio.paused) requestAnimationFrame(tick); };
+  audio.addEventListener("play", () => { button.textContent = "Pause"; requestAnimationFrame(tick); });
+  audio.addEventListener("pause", () => { button.textContent = "Play"; });
+  audio.addEventListener("seeked", tick);
+  button.addEventListener("click", () => audio.paused ? audio.play() : audio.pause());
+  beats.forEach((b, i) => b.li.addEventListener("click", () => { audio.currentTime = b.start / 1000; show(i); }));
+  show(0);
+  if (new URLSearchParams(location.search).has("autoplay")) audio.play().catch(() => {});
+})();
+"#;
 
 /// The page of `page`, linked from `base_url`.
 pub fn render(page: &Page, base_url: &str) -> String {
     let url = format!("{base_url}/m/{}", page.id);
     let direction = crate::languages::find(&page.language).map_or("ltr", |l| l.direction);
     let first = page.beats.first().map_or("", |b| b.text.as_str());
-    let mut beats = String::new();
-    for (i, beat) in page.beats.iter().enumerate() {
-        let _ = writeln!(
-            beats,
-            r#"<li data-start="{}" data-end="{}" data-frame="{url}/{}.png">{}</li>"#,
-            beat.start,
-            beat.end,
-            i + 1,
-            escape(&beat.text)
-        );
-    }
-    let notice = if page.captioned {
-        String::new()
-    } else {
-        "<p class=\"notice\">Captions are unavailable for this recording's language; the beats follow its pauses.</p>"
-            .to_string()
+    let description = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
+    let head = Head {
+        lang: &page.language,
+        dir: direction,
+        title: &page.title,
+        description: Some(&description),
+        properties: vec![
+            ("og:type", "video.other".into()),
+            ("og:url", url.clone()),
+            ("og:image", format!("{url}/1.png")),
+            ("og:audio", format!("{url}/voice")),
+        ],
+        card: Some("summary_large_image"),
+        style: STYLE,
     };
-    let description: String = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
-    format!(
-        r#"<!doctype html>
-<html lang="{lang}" dir="{direction}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<meta name="description" content="{description}">
-<meta property="og:type" content="video.other">
-<meta property="og:title" content="{title}">
-<meta property="og:description" content="{description}">
-<meta property="og:url" content="{url}">
-<meta property="og:image" content="{url}/1.png">
-<meta property="og:audio" content="{url}/voice">
-<meta name="twitter:card" content="summary_large_image">
-<style>
-body {{ margin: 0; font-family: system-ui, "Noto Sans", sans-serif; background: #111; color: #fff; }}
-main {{ max-width: 34rem; margin: 0 auto; padding: 1rem; }}
-.stage {{ position: relative; }}
-#frame {{ width: 100%; height: auto; border-radius: .75rem; display: block; }}
-#caption {{ font-size: 1.5rem; font-weight: 700; text-align: center; min-height: 2em; margin: .75rem 0; }}
-button {{ font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: #f5c518; color: #111; font-weight: 700; }}
-.beats li.now {{ color: #f5c518; }}
-.notice {{ color: #aaa; }}
-</style>
-</head>
-<body>
-<main>
-<h1>{title}</h1>
-<div class="stage"><img id="frame" src="{url}/1.png" width="1080" height="1920" alt="{title}"></div>
-<p id="caption" aria-live="polite">{first}</p>
-<button id="play" type="button">Play</button>
-<audio id="voice" src="{url}/voice" preload="auto"></audio>
-{notice}
-<ol class="beats">
-{beats}</ol>
-</main>
-<script>
-(() => {{
-  const audio = document.getElementById("voice"), frame = document.getElementById("frame");
-  const caption = document.getElementById("caption"), button = document.getElementById("play");
-  const beats = [...document.querySelectorAll(".beats li")].map(li => ({{
-    li, start: Number(li.dataset.start), end: Number(li.dataset.end), frame: li.dataset.frame, text: li.textContent }}));
-  let shown = -1;
-  // The beat being spoken at `ms`: the last one that has started.
-  const at = ms => {{ let i = 0; while (i + 1 < beats.length && beats[i + 1].start <= ms) i++; return i; }};
-  const show = i => {{
-    if (i === shown || !beats[i]) return;
-    if (shown >= 0) beats[shown].li.classList.remove("now");
-    shown = i; beats[i].li.classList.add("now");
-    caption.textContent = beats[i].text; frame.src = beats[i].frame;
-    document.body.dataset.beat = String(i);
-  }};
-  const tick = () => {{ show(at(audio.currentTime * 1000)); if (!audio.paused) requestAnimationFrame(tick); }};
-  audio.addEventListener("play", () => {{ button.textContent = "Pause"; requestAnimationFrame(tick); }});
-  audio.addEventListener("pause", () => {{ button.textContent = "Play"; }});
-  audio.addEventListener("seeked", tick);
-  button.addEventListener("click", () => audio.paused ? audio.play() : audio.pause());
-  beats.forEach((b, i) => b.li.addEventListener("click", () => {{ audio.currentTime = b.start / 1000; show(i); }}));
-  show(0);
-  if (new URLSearchParams(location.search).has("autoplay")) audio.play().catch(() => {{}});
-}})();
-</script>
-</body>
-</html>
-"#,
-        lang = escape(&page.language),
-        title = escape(&page.title),
-        description = escape(&description),
-        url = escape(&url),
-        first = escape(first),
+    document(
+        &head,
+        html! {
+            main {
+                h1 { (page.title) }
+                div class="stage" {
+                    img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(page.title);
+                }
+                p id="caption" aria-live="polite" { (first) }
+                button id="play" type="button" { "Play" }
+                audio id="voice" src={ (url) "/voice" } preload="auto" {}
+                @if !page.captioned {
+                    p class="notice" {
+                        "Captions are unavailable for this recording's language; the beats follow its pauses."
+                    }
+                }
+                ol class="beats" {
+                    @for (i, beat) in page.beats.iter().enumerate() {
+                        li data-start=(beat.start) data-end=(beat.end) data-frame={ (url) "/" (i + 1) ".png" } {
+                            (beat.text)
+                        }
+                    }
+                }
+            }
+            script { (PreEscaped(SCRIPT)) }
+        },
     )
 }
 

@@ -8,6 +8,7 @@
 //! count first. Creators appear under a stable pseudonym derived from their key's public
 //! prefix, never the prefix or label itself.
 
+pub mod page;
 pub mod routes;
 
 use serde::{Deserialize, Serialize};

@@ -21,47 +21,6 @@ fn wants_html(headers: &HeaderMap) -> bool {
     accept.contains("text/html") && !accept.starts_with("application/json")
 }
 
-/// A minimal mobile page around `body` (already escaped).
-fn page(title: &str, body: &str) -> String {
-    format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
-         <style>body{{font-family:system-ui,sans-serif;max-width:34rem;margin:0 auto;padding:1rem}}\
-         li{{margin:.6rem 0}}small{{color:#666}}</style></head><body><h1>{title}</h1>{body}</body></html>"
-    )
-}
-
-fn recent_html(data: &RecentPage) -> String {
-    use crate::markup::escape;
-    let items: String = data
-        .items
-        .iter()
-        .map(|i| {
-            format!(
-                "<li><a href=\"{}\">{}</a> <small>{} · {} · {}</small></li>",
-                escape(&i.url),
-                escape(&i.title),
-                escape(&i.kind),
-                escape(&i.language),
-                escape(&i.brand_name)
-            )
-        })
-        .collect();
-    let more = data
-        .next_cursor
-        .as_ref()
-        .map(|c| format!("<p><a href=\"?cursor={}\">Older</a></p>", escape(c)))
-        .unwrap_or_default();
-    page("Recent memes", &format!("<ol>{items}</ol>{more}"))
-}
-
-fn leaderboard_html(board: &Leaderboard) -> String {
-    use crate::markup::escape;
-    let rows: String =
-        board.leaders.iter().map(|l| format!("<li>{} — {} memes</li>", escape(&l.creator), l.memes)).collect();
-    page("Today's leaderboard", &format!("<ol>{rows}</ol>"))
-}
-
 /// JSON for agents, or the page for a browser.
 fn either<T: Serialize>(headers: &HeaderMap, data: T, html: impl FnOnce(&T) -> String) -> Response {
     if wants_html(headers) { Html(html(&data)).into_response() } else { Json(data).into_response() }
@@ -76,13 +35,13 @@ async fn all_recent(
     headers: HeaderMap,
     Query(q): Query<RecentQuery>,
 ) -> Result<Response, Error> {
-    Ok(either(&headers, super::recent(&state, &base, None, q).await?, recent_html))
+    Ok(either(&headers, super::recent(&state, &base, None, q).await?, super::page::recent))
 }
 
 /// Today's leaderboard of creators (JSON; a page when the client accepts `text/html`).
 #[utoipa::path(get, path = "/api/legacy/leaderboard", tag = "feeds", responses((status = 200, body = Leaderboard)))]
 async fn all_leaderboard(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, Error> {
-    Ok(either(&headers, super::leaderboard(&state, None).await?, leaderboard_html))
+    Ok(either(&headers, super::leaderboard(&state, None).await?, super::page::leaderboard))
 }
 
 /// A brand's latest memes, newest first.
@@ -96,7 +55,7 @@ async fn brand_recent(
     Query(q): Query<RecentQuery>,
 ) -> Result<Response, Error> {
     super::known_brand(&state, &key).await?;
-    Ok(either(&headers, super::recent(&state, &base, Some(&key), q).await?, recent_html))
+    Ok(either(&headers, super::recent(&state, &base, Some(&key), q).await?, super::page::recent))
 }
 
 /// A brand's leaderboard today.

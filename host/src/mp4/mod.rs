@@ -5,6 +5,7 @@
 //! default); then the file is deleted and the page answers 410. A render that fails for good is
 //! refunded.
 
+pub mod page;
 pub mod routes;
 
 use std::sync::Arc;

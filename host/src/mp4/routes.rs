@@ -16,7 +16,6 @@ use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
 use crate::http::{AppState, BaseUrl, Call};
 use crate::jobs::{self, Accepted};
-use crate::markup::escape;
 
 /// Queues a vertical 1080×1920 MP4 of an engine page: 3 credits, refunded if the render fails.
 #[utoipa::path(post, path = "/api/agent/mp4", tag = "audio", request_body = Mp4Request,
@@ -47,39 +46,7 @@ async fn page(
 ) -> Result<Html<String>, Error> {
     let render = super::hosted(&state, &id).await?.ok_or_else(missing)?.render;
     let title = crate::engine::get(&state, &render.page_id).await?.map(|p| p.title).unwrap_or_default();
-    let (url, video) = (escape(&format!("{base}/v/{id}")), escape(&format!("{base}/v/{id}/video.mp4")));
-    let (title, poster) = (escape(&title), escape(&format!("{base}/m/{}/1.png", render.page_id)));
-    Ok(Html(format!(
-        r#"<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<meta property="og:type" content="video.other">
-<meta property="og:title" content="{title}">
-<meta property="og:url" content="{url}">
-<meta property="og:image" content="{poster}">
-<meta property="og:video" content="{video}">
-<meta property="og:video:type" content="video/mp4">
-<meta property="og:video:width" content="1080">
-<meta property="og:video:height" content="1920">
-<style>body {{ margin: 0; background: #111; color: #fff; font-family: system-ui, sans-serif; }}
-main {{ max-width: 34rem; margin: 0 auto; padding: 1rem; }} video {{ width: 100%; height: auto; border-radius: .75rem; }}
-a {{ color: #f5c518; }}</style>
-</head>
-<body>
-<main>
-<h1>{title}</h1>
-<video src="{video}" poster="{poster}" width="1080" height="1920" controls playsinline preload="metadata"></video>
-<p><a href="{video}" download>Download the MP4</a>. Hosted until <time data-ms="{expires}">{expires_utc}</time> (UTC).</p>
-</main>
-</body>
-</html>
-"#,
-        expires = render.expires_at,
-        expires_utc = utc(render.expires_at),
-    )))
+    Ok(Html(super::page::render(&base, &id, &render.page_id, &title, render.expires_at)))
 }
 
 /// The MP4 file of a render, whole or one byte range (players seek with `Range`). 410 once
@@ -136,23 +103,6 @@ fn byte_range(header: &str, len: u64) -> Option<(u64, u64)> {
     (start <= end && start < len).then_some((start, end))
 }
 
-/// `ms` (Unix milliseconds) as `YYYY-MM-DD HH:MM`.
-fn utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Civil-from-days (proleptic Gregorian), so no date crate is needed for one timestamp.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
-}
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(submit)).routes(routes!(status)).routes(routes!(page)).routes(routes!(video))
 }
@@ -171,12 +121,5 @@ mod tests {
         assert_eq!(byte_range("bytes=0-1,5-6", 1000), None);
         assert_eq!(byte_range("items=0-1", 1000), None);
         assert_eq!(byte_range("bytes=-0", 1000), None);
-    }
-
-    #[test]
-    fn timestamps_print_as_utc_dates() {
-        assert_eq!(super::utc(0), "1970-01-01 00:00");
-        assert_eq!(super::utc(1_795_314_125_678), "2026-11-22 02:22");
-        assert_eq!(super::utc(951_782_400_000), "2000-02-29 00:00");
     }
 }

@@ -1,33 +1,27 @@
-//! Generator plugins: WebAssembly components of the `asset:generator` world, run in a sandbox
+//! Generator plugins: WebAssembly components of an `asset:generator` world, run in a sandbox
 //! (`sandbox`), stored and hot-swapped per slot (`registry`), managed over the admin API
 //! (`routes`), with the built-in generators embedded in the binary (`BUILTINS`). Replicas
-//! follow activations made elsewhere through the `plugin-follower` background task.
+//! follow activations made elsewhere through the `plugin-follower` background task. Each world
+//! version has its bindings in a `since_v*` module; `world` reads which one a component
+//! implements and dispatches calls to it.
 
 pub mod registry;
 pub mod routes;
 pub mod sandbox;
+pub mod since_v1_0_0;
+pub mod world;
 
-/// The world every stored version is recorded against (`plugin_versions.world`).
-pub const WORLD: &str = "asset:generator@1.0.0";
-
-/// Bindings of `asset:generator@1.0.0`. A later world version gets a module of its own beside
-/// this one, and the registry records which world each stored version implements.
-pub mod bindings {
-    wasmtime::component::bindgen!({
-        path: "../wit/1.0.0",
-        world: "generator",
-        imports: { default: async | trappable },
-        exports: { default: async },
-    });
-}
+/// The newest world: the types the host works in. Older worlds' modules convert to them.
+pub use since_v1_0_0 as latest;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtins.rs"));
 }
 
-pub use bindings::asset::generator::types::{Block, Brand, Capability, Content, GenerateError, Manifest, Request};
+pub use latest::asset::generator::types::{Block, Brand, Capability, Content, GenerateError, Manifest, Request};
 pub use registry::{Actor, Registry, RegistryError};
 pub use sandbox::{HostServices, Limits, PluginError, Sandbox};
+pub use world::World;
 
 /// The built-in generators as `(slot, component bytes)`: every crate of `plugins/` except the
 /// shared guest crate and the template.

@@ -12,8 +12,8 @@ use serde::Serialize;
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::bindings::asset::generator::types::{Capability, Content, Manifest, Request};
 use super::sandbox::{Limits, PluginError, Prepared, Sandbox, sha256_hex};
+use super::{Capability, Content, Manifest, Request, World};
 use crate::auth::{Caller, Role};
 use crate::store::{Db, now_ms};
 
@@ -86,6 +86,9 @@ pub struct VersionView {
     /// `""` for global, else the brand key.
     pub scope: String,
     pub sha256: String,
+    /// The world the component implements, read from the component at upload, e.g.
+    /// `asset:generator@1.0.0`.
+    pub world: String,
     pub manifest: ManifestView,
     pub uploaded_by: String,
     pub created_at_ms: i64,
@@ -265,7 +268,7 @@ impl Registry {
             return self.version(row.try_get(0)?).await;
         }
         let limits = Self::default_limits(scope);
-        let manifest = match self.validate(bytes, scope, limits, slot).await {
+        let (manifest, world) = match self.validate(bytes, scope, limits, slot).await {
             Ok(m) => m,
             Err(why) => return Err(self.reject(actor, "upload", slot, scope, &why).await),
         };
@@ -279,7 +282,7 @@ impl Registry {
         .bind(&manifest.name)
         .bind(&manifest.version)
         .bind(&sha256)
-        .bind(super::WORLD)
+        .bind(world.name())
         .bind(bytes)
         .bind(&manifest_json)
         .bind(&actor.name)
@@ -313,7 +316,13 @@ impl Registry {
     }
 
     /// Compiles, checks the world, reads and checks the manifest, and runs the smoke call.
-    async fn validate(&self, bytes: &[u8], scope: &str, limits: Limits, slot: &str) -> Result<ManifestView, String> {
+    async fn validate(
+        &self,
+        bytes: &[u8],
+        scope: &str,
+        limits: Limits,
+        slot: &str,
+    ) -> Result<(ManifestView, World), String> {
         let prepared = self.sandbox.prepare(bytes).map_err(|e| e.to_string())?;
         let label = format!("{slot}@validation");
         let manifest = self.sandbox.describe(&prepared, limits, &label).await.map_err(|e| format!("describe: {e}"))?;
@@ -328,7 +337,7 @@ impl Registry {
         if content.title.is_empty() && content.blocks.iter().all(|b| b.text.is_empty()) {
             return Err("smoke call returned empty content".into());
         }
-        Ok(view)
+        Ok((view, prepared.world()))
     }
 
     /// Makes `version_id` the active version of the slot: new calls take it at once, calls in
@@ -577,7 +586,7 @@ impl Registry {
 
     async fn version(&self, id: i64) -> Result<VersionView, RegistryError> {
         let row = sqlx::query(
-            "SELECT id, slot, scope, sha256, manifest, uploaded_by, created_at FROM plugin_versions WHERE id = $1",
+            "SELECT id, slot, scope, sha256, world, manifest, uploaded_by, created_at FROM plugin_versions WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(self.db.pool())
@@ -588,6 +597,7 @@ impl Registry {
             slot: row.try_get("slot")?,
             scope: row.try_get("scope")?,
             sha256: row.try_get("sha256")?,
+            world: row.try_get("world")?,
             manifest: serde_json::from_str(&row.try_get::<String, _>("manifest")?)
                 .map_err(|e| RegistryError::Rejected(format!("stored manifest: {e}")))?,
             uploaded_by: row.try_get("uploaded_by")?,

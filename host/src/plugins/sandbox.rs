@@ -13,14 +13,14 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
-use wasmtime::component::{Component, HasSelf, Linker, ResourceTable};
+use wasmtime::component::{Component, Linker, ResourceTable};
 use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, Trap, UpdateDeadline};
 use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
-use super::bindings::asset::generator::host::{self, CompletionRequest, HostError, LogLevel, PageSummary};
-use super::bindings::asset::generator::types::{self as wit, Capability};
-use super::bindings::{Generator, GeneratorPre};
+use super::latest::asset::generator::host::{CompletionRequest, HostError, LogLevel, PageSummary};
+use super::latest::asset::generator::types::{self as wit, Capability};
+use super::world::{Instance, Pre, World};
 use crate::model::ModelClient;
 use crate::net::{FetchError, Guard, page};
 
@@ -174,71 +174,65 @@ impl wasmtime::ResourceLimiter for MemoryCap {
     }
 }
 
-impl wit::Host for CallState {}
-
-impl host::Host for CallState {
-    async fn complete(&mut self, request: CompletionRequest) -> wasmtime::Result<Result<String, HostError>> {
+/// The host functions, in the latest world's types; each world's module exposes them to its
+/// guests (converting where its types differ).
+impl CallState {
+    pub(super) async fn complete(&mut self, request: CompletionRequest) -> Result<String, HostError> {
         if !self.granted.contains(&Capability::Completion) {
-            return Ok(Err(HostError::Denied(Capability::Completion)));
+            return Err(HostError::Denied(Capability::Completion));
         }
         if self.completions_left == 0 {
-            return Ok(Err(HostError::QuotaExceeded(Capability::Completion)));
+            return Err(HostError::QuotaExceeded(Capability::Completion));
         }
         self.completions_left -= 1;
         if request.system.len() + request.prompt.len() > MAX_PROMPT_BYTES {
-            return Ok(Err(HostError::Rejected(format!("prompts are limited to {MAX_PROMPT_BYTES} bytes"))));
+            return Err(HostError::Rejected(format!("prompts are limited to {MAX_PROMPT_BYTES} bytes")));
         }
         let Some(model) = &self.services.model else {
-            return Ok(Err(HostError::Unavailable("no model is configured".into())));
+            return Err(HostError::Unavailable("no model is configured".into()));
         };
         let asked = model.complete(&request.system, &request.prompt, request.max_tokens);
-        Ok(match tokio::time::timeout_at(self.deadline.into(), asked).await {
+        match tokio::time::timeout_at(self.deadline.into(), asked).await {
             Ok(Ok(answer)) => Ok(truncate(&answer, MAX_ANSWER_BYTES).to_string()),
             Ok(Err(why)) => Err(HostError::Unavailable(why)),
             Err(_) => Err(HostError::Unavailable("the model did not answer within the plugin's time budget".into())),
-        })
+        }
     }
 
-    async fn fetch_summary(&mut self, url: String) -> wasmtime::Result<Result<PageSummary, HostError>> {
+    pub(super) async fn fetch_summary(&mut self, url: String) -> Result<PageSummary, HostError> {
         if !self.granted.contains(&Capability::FetchSummary) {
-            return Ok(Err(HostError::Denied(Capability::FetchSummary)));
+            return Err(HostError::Denied(Capability::FetchSummary));
         }
         if self.fetches_left == 0 {
-            return Ok(Err(HostError::QuotaExceeded(Capability::FetchSummary)));
+            return Err(HostError::QuotaExceeded(Capability::FetchSummary));
         }
         self.fetches_left -= 1;
-        let fetched = match tokio::time::timeout_at(self.deadline.into(), self.services.guard.get(&url)).await {
-            Ok(result) => result,
-            Err(_) => {
-                return Ok(Err(HostError::Unavailable("the page did not load within the plugin's time budget".into())));
-            }
-        };
-        let (final_url, content_type, body) = match fetched {
-            Ok(page) => page,
-            Err(e @ (FetchError::BadUrl(_) | FetchError::Blocked(_))) => {
-                return Ok(Err(HostError::Rejected(e.to_string())));
-            }
-            Err(e) => return Ok(Err(HostError::Unavailable(e.to_string()))),
-        };
+        let fetched = tokio::time::timeout_at(self.deadline.into(), self.services.guard.get(&url))
+            .await
+            .map_err(|_| HostError::Unavailable("the page did not load within the plugin's time budget".into()))?;
+        let (final_url, content_type, body) = fetched.map_err(|e| match e {
+            FetchError::BadUrl(_) | FetchError::Blocked(_) => HostError::Rejected(e.to_string()),
+            e => HostError::Unavailable(e.to_string()),
+        })?;
         if !content_type.as_deref().is_some_and(|ct| ct.starts_with("text/html") || ct.starts_with("text/plain")) {
-            return Ok(Err(HostError::Rejected("not a web page".into())));
+            return Err(HostError::Rejected("not a web page".into()));
         }
         let summary = page::summarize(&String::from_utf8_lossy(&body));
-        Ok(Ok(PageSummary {
+        Ok(PageSummary {
             url: final_url.to_string(),
             title: summary.title,
             description: summary.description,
             text: summary.text,
-        }))
+        })
     }
 
-    async fn log(&mut self, level: LogLevel, message: String) -> wasmtime::Result<()> {
+    pub(super) fn log(&mut self, level: LogLevel, message: &str) {
         let allowed = message.len().min(self.log_left);
         if allowed == 0 {
-            return Ok(());
+            return;
         }
         self.log_left -= allowed;
-        let text = truncate(&message, allowed);
+        let text = truncate(message, allowed);
         let plugin = self.label.as_str();
         match level {
             LogLevel::Debug => tracing::debug!(plugin, "{text}"),
@@ -246,7 +240,6 @@ impl host::Host for CallState {
             LogLevel::Warn => tracing::warn!(plugin, "{text}"),
             LogLevel::Error => tracing::error!(plugin, "{text}"),
         }
-        Ok(())
     }
 }
 
@@ -258,9 +251,17 @@ fn truncate(text: &str, max: usize) -> &str {
     &text[..end]
 }
 
-/// A component ready to call: pre-instantiated against the sandbox's linker.
+/// A component ready to call: pre-instantiated against the sandbox's linker, with the world
+/// it was found to implement.
 pub struct Prepared {
-    pre: GeneratorPre<CallState>,
+    world: World,
+    pre: Pre,
+}
+
+impl Prepared {
+    pub fn world(&self) -> World {
+        self.world
+    }
 }
 
 /// The engine settings the sandbox's limits do not depend on: the pooling allocator sized for
@@ -298,8 +299,9 @@ impl Sandbox {
         let engine = Engine::new(&config).map_err(|e| format!("wasmtime engine: {e}"))?;
         let mut linker = Linker::new(&engine);
         wasmtime_wasi::p2::add_to_linker_async(&mut linker).map_err(|e| format!("linking WASI: {e}"))?;
-        Generator::add_to_linker::<CallState, HasSelf<CallState>>(&mut linker, |state| state)
-            .map_err(|e| format!("linking host imports: {e}"))?;
+        // Every served world's host functions, side by side: their interface names carry their
+        // versions, so they never clash.
+        super::since_v1_0_0::add_to_linker(&mut linker).map_err(|e| format!("linking host imports: {e}"))?;
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         engine.precompile_compatibility_hash().hash(&mut hasher);
         let engine_key = format!("{:016x}", hasher.finish());
@@ -325,8 +327,8 @@ impl Sandbox {
     pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
         let component = self.compile(bytes)?;
         let pre = self.linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
-        let pre = GeneratorPre::new(pre).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
-        Ok(Prepared { pre })
+        let (world, pre) = World::of(&component, &pre).map_err(PluginError::Invalid)?;
+        Ok(Prepared { world, pre })
     }
 
     fn compile(&self, bytes: &[u8]) -> Result<Component, PluginError> {
@@ -357,7 +359,7 @@ impl Sandbox {
         limits: Limits,
         label: &str,
     ) -> Result<wit::Manifest, PluginError> {
-        self.run(prepared, limits, &[], label, async |generator, store| generator.call_describe(store).await).await
+        self.run(prepared, limits, &[], label, async |generator, store| generator.describe(store).await).await
     }
 
     /// Calls `generate` with `request` under `limits`, granting `capabilities`.
@@ -371,7 +373,7 @@ impl Sandbox {
     ) -> Result<wit::Content, PluginError> {
         let result = self
             .run(prepared, limits, capabilities, label, async |generator, store| {
-                generator.call_generate(store, request).await
+                generator.generate(store, request).await
             })
             .await?;
         let content = result.map_err(PluginError::Refused)?;
@@ -385,7 +387,7 @@ impl Sandbox {
         limits: Limits,
         capabilities: &[Capability],
         label: &str,
-        call: impl AsyncFnOnce(&Generator, &mut Store<CallState>) -> wasmtime::Result<R>,
+        call: impl AsyncFnOnce(&Instance, &mut Store<CallState>) -> wasmtime::Result<R>,
     ) -> Result<R, PluginError> {
         let log_cap = limits.log_kib as usize * 1024;
         let (stdout, stderr) = (MemoryOutputPipe::new(log_cap), MemoryOutputPipe::new(log_cap));
@@ -417,7 +419,7 @@ impl Sandbox {
         store.epoch_deadline_callback(move |_| {
             if Instant::now() >= deadline { Ok(UpdateDeadline::Interrupt) } else { Ok(UpdateDeadline::Yield(1)) }
         });
-        let outcome = match prepared.pre.instantiate_async(&mut store).await {
+        let outcome = match prepared.pre.instantiate(&mut store).await {
             Ok(generator) => call(&generator, &mut store).await,
             Err(e) => Err(e),
         };
