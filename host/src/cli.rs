@@ -174,6 +174,21 @@ enum PluginsCommand {
         #[arg(long)]
         brand: Option<String>,
     },
+    /// Let a slot's generators use a capability their manifest asks for (`completion`,
+    /// `fetch-summary`). Nothing but the built-ins gets one without a grant.
+    Grant {
+        slot: String,
+        capability: String,
+        #[arg(long)]
+        brand: Option<String>,
+    },
+    /// Take a granted capability back.
+    Revoke {
+        slot: String,
+        capability: String,
+        #[arg(long)]
+        brand: Option<String>,
+    },
     /// Show the audit trail, newest first.
     Audit {
         #[arg(long, default_value_t = 50)]
@@ -416,6 +431,12 @@ async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Re
         }
         PluginsCommand::Rollback { slot, brand } => shown(registry.rollback(&actor, &slot, &scope(brand)).await)?,
         PluginsCommand::Disable { slot, brand } => shown(registry.disable(&actor, &slot, &scope(brand)).await)?,
+        PluginsCommand::Grant { slot, capability, brand } => {
+            grant(&registry, &actor, slot, brand, &capability, true).await?
+        }
+        PluginsCommand::Revoke { slot, capability, brand } => {
+            grant(&registry, &actor, slot, brand, &capability, false).await?
+        }
         PluginsCommand::Audit { limit } => {
             for e in registry.audit(limit).await.map_err(|e| format!("{e:?}"))? {
                 println!(
@@ -425,6 +446,22 @@ async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Re
             }
         }
     }
+    Ok(())
+}
+
+/// Grants (`allow`) or revokes a capability for a slot and prints the slot's grants.
+async fn grant(
+    registry: &Registry,
+    actor: &Actor,
+    slot: String,
+    brand: Option<String>,
+    capability: &str,
+    allow: bool,
+) -> Result<(), String> {
+    let scope = brand.unwrap_or_default();
+    let grants = registry.grant(actor, &slot, &scope, capability, allow).await.map_err(|e| format!("{e:?}"))?;
+    let place = if scope.is_empty() { "global" } else { scope.as_str() };
+    println!("{slot} [{place}] granted: {}", if grants.is_empty() { "nothing".into() } else { grants.join(", ") });
     Ok(())
 }
 

@@ -12,9 +12,9 @@ use asset_host::catalog::{self, MEME_KINDS};
 use asset_host::config::Settings;
 use asset_host::ctx::{Ctx, Services};
 use asset_host::error::{Error, Kind};
-use asset_host::memes::MemeRequest;
 use asset_host::media::wav::Pcm;
-use asset_host::plugins::Actor;
+use asset_host::memes::MemeRequest;
+use asset_host::plugins::{Actor, RegistryError, Request};
 use asset_host::render::pipeline::Voiced;
 use asset_host::store::{Db, intents};
 use asset_host::{audioscript, engine, jobs, memes, mp4};
@@ -82,6 +82,7 @@ on_both_storages!(
     a_failed_generation_releases_its_payment,
     an_audioscript_is_validated_and_paid_before_its_job_exists,
     the_reaper_releases_lapsed_payments_exactly_once,
+    a_plugin_uses_a_capability_only_when_its_manifest_asks_and_its_slot_is_granted,
 );
 
 async fn a_meme_is_validated_completely_before_anything_is_charged(w: World) {
@@ -217,4 +218,43 @@ async fn the_reaper_releases_lapsed_payments_exactly_once(w: World) {
     assert!(lapsed.capture_in(&mut tx).await.is_err());
     assert!(held.capture_in(&mut tx).await.is_ok());
     tx.commit().await.unwrap();
+}
+
+async fn a_plugin_uses_a_capability_only_when_its_manifest_asks_and_its_slot_is_granted(w: World) {
+    let plugins = &w.services.plugins;
+    let operator = Actor { name: "op".into(), role: Role::Operator, brand: None };
+    asset_host::brands::ensure(&w.services.db, "acme").await.unwrap();
+    // The hostile fixture asks for completion in its manifest and reports what `complete` says.
+    let ask = |brand: Option<&'static str>| {
+        let request = Request {
+            task: "meme".into(),
+            kind: None,
+            input: "complete hello".into(),
+            language: "en".into(),
+            seed: 1,
+            brand: None,
+            options: Vec::new(),
+        };
+        async move {
+            let (content, _) = plugins.generate("probe", brand, &request).await.unwrap();
+            content.blocks[0].text.clone()
+        }
+    };
+    for scope in ["", "acme"] {
+        let brand = (!scope.is_empty()).then_some("acme");
+        let version = plugins.upload(&operator, "probe", scope, asset_tests::component("hostile")).await.unwrap();
+        assert_eq!(version.world, "asset:generator@1.0.0", "read from the component");
+        plugins.activate(&operator, "probe", scope, version.id).await.unwrap();
+        assert_eq!(ask(brand).await, "HostError::Denied(Capability::Completion)", "{scope:?}: asked for, not granted");
+        let grants = plugins.grant(&operator, "probe", scope, "completion", true).await.unwrap();
+        assert_eq!(grants, ["completion"]);
+        // Granted: the call reaches the host, which has no model configured here.
+        assert_eq!(ask(brand).await, "HostError::Unavailable(\"no model is configured\")", "{scope:?}");
+        assert!(plugins.grant(&operator, "probe", scope, "completion", false).await.unwrap().is_empty());
+        assert_eq!(ask(brand).await, "HostError::Denied(Capability::Completion)", "{scope:?}: revoked");
+    }
+    let admin = Actor { name: "acme-admin".into(), role: Role::BrandAdmin, brand: Some("acme".into()) };
+    assert!(matches!(plugins.grant(&admin, "probe", "acme", "completion", true).await, Err(RegistryError::Denied(_))));
+    assert!(matches!(plugins.grant(&operator, "probe", "", "teleport", true).await, Err(RegistryError::BadRequest(_))));
+    assert!(plugins.grants("probe", "acme").await.unwrap().is_empty(), "refusals grant nothing");
 }

@@ -179,20 +179,11 @@ pub struct Registry {
     active: RwLock<HashMap<(String, String), Arc<Loaded>>>,
     /// The slot generations this process has loaded.
     seen: Mutex<HashMap<(String, String), i64>>,
-    /// Capabilities the operator grants to brand plugins (those of global plugins are granted
-    /// as their manifest asks, since an operator uploaded them).
-    brand_capabilities: Vec<Capability>,
 }
 
 impl Registry {
     pub fn new(db: Db, sandbox: Arc<Sandbox>) -> Registry {
-        Registry {
-            db,
-            sandbox,
-            active: RwLock::new(HashMap::new()),
-            seen: Mutex::new(HashMap::new()),
-            brand_capabilities: Vec::new(),
-        }
+        Registry { db, sandbox, active: RwLock::new(HashMap::new()), seen: Mutex::new(HashMap::new()) }
     }
 
     pub fn sandbox(&self) -> &Sandbox {
@@ -203,13 +194,87 @@ impl Registry {
         if scope.is_empty() { Limits::GLOBAL } else { Limits::BRAND }
     }
 
-    fn granted(&self, scope: &str, manifest: &ManifestView) -> Vec<Capability> {
-        manifest
+    /// What a version may use: what its manifest asks for, where the operator granted it to the
+    /// slot. The built-in generators are granted what they ask: the operator runs the binary
+    /// they come in.
+    async fn granted(
+        &self,
+        slot: &str,
+        scope: &str,
+        uploaded_by: &str,
+        manifest: &ManifestView,
+    ) -> Result<Vec<Capability>, RegistryError> {
+        let builtin = scope.is_empty() && uploaded_by == Actor::system().name;
+        let grants = self.grants(slot, scope).await?;
+        Ok(manifest
             .capabilities
             .iter()
+            .filter(|c| builtin || grants.contains(c))
             .filter_map(|c| capability_from(c))
-            .filter(|c| scope.is_empty() || self.brand_capabilities.contains(c))
-            .collect()
+            .collect())
+    }
+
+    /// The capabilities the operator granted `slot` in `scope`, by name.
+    pub async fn grants(&self, slot: &str, scope: &str) -> Result<Vec<String>, RegistryError> {
+        Ok(sqlx::query_scalar(
+            "SELECT capability FROM plugin_grants WHERE slot = $1 AND scope = $2 ORDER BY capability",
+        )
+        .bind(slot)
+        .bind(scope)
+        .fetch_all(self.db.pool())
+        .await?)
+    }
+
+    /// Grants (`allow`) or revokes `capability` for `slot` in `scope`; operators only. The
+    /// slot's generation moves, so every replica reloads it with the new grants. Returns the
+    /// slot's grants after the change.
+    pub async fn grant(
+        &self,
+        actor: &Actor,
+        slot: &str,
+        scope: &str,
+        capability: &str,
+        allow: bool,
+    ) -> Result<Vec<String>, RegistryError> {
+        let action = if allow { "grant" } else { "revoke" };
+        if actor.role != Role::Operator {
+            return Err(self.deny(actor, action, slot, scope, "only operators grant capabilities").await);
+        }
+        if capability_from(capability).is_none() {
+            return Err(RegistryError::BadRequest(format!(
+                "unknown capability {capability:?}: the capabilities are completion and fetch-summary"
+            )));
+        }
+        let mut tx = self.db.pool().begin().await?;
+        let change = if allow {
+            sqlx::query(
+                "INSERT INTO plugin_grants (slot, scope, capability, granted_by, granted_at) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT (slot, scope, capability) DO NOTHING",
+            )
+            .bind(slot)
+            .bind(scope)
+            .bind(capability)
+            .bind(&actor.name)
+            .bind(now_ms())
+        } else {
+            sqlx::query("DELETE FROM plugin_grants WHERE slot = $1 AND scope = $2 AND capability = $3")
+                .bind(slot)
+                .bind(scope)
+                .bind(capability)
+        };
+        change.execute(&mut *tx).await?;
+        sqlx::query(
+            "UPDATE plugin_slots SET generation = generation + 1, updated_at = $3 WHERE slot = $1 AND scope = $2",
+        )
+        .bind(slot)
+        .bind(scope)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        self.record(actor, action, slot, scope, None, "ok", capability).await?;
+        self.refresh().await?;
+        self.grants(slot, scope).await
     }
 
     /// Stores the built-in generators and activates each where its slot has nothing yet or
@@ -268,7 +333,7 @@ impl Registry {
             return self.version(row.try_get(0)?).await;
         }
         let limits = Self::default_limits(scope);
-        let (manifest, world) = match self.validate(bytes, scope, limits, slot).await {
+        let (manifest, world) = match self.validate(bytes, scope, limits, slot, &actor.name).await {
             Ok(m) => m,
             Err(why) => return Err(self.reject(actor, "upload", slot, scope, &why).await),
         };
@@ -322,13 +387,14 @@ impl Registry {
         scope: &str,
         limits: Limits,
         slot: &str,
+        uploaded_by: &str,
     ) -> Result<(ManifestView, World), String> {
         let prepared = self.sandbox.prepare(bytes).map_err(|e| e.to_string())?;
         let label = format!("{slot}@validation");
         let manifest = self.sandbox.describe(&prepared, limits, &label).await.map_err(|e| format!("describe: {e}"))?;
         let view = ManifestView::from(&manifest);
         check_manifest(&manifest)?;
-        let granted = self.granted(scope, &view);
+        let granted = self.granted(slot, scope, uploaded_by, &view).await.map_err(|e| format!("{e:?}"))?;
         let content = self
             .sandbox
             .generate(&prepared, limits, &granted, &label, &manifest.sample_input)
@@ -488,7 +554,7 @@ impl Registry {
     }
 
     async fn load(&self, version_id: i64, scope: &str, limits_json: &str) -> Result<Loaded, RegistryError> {
-        let row = sqlx::query("SELECT slot, wasm, manifest FROM plugin_versions WHERE id = $1")
+        let row = sqlx::query("SELECT slot, wasm, manifest, uploaded_by FROM plugin_versions WHERE id = $1")
             .bind(version_id)
             .fetch_one(self.db.pool())
             .await?;
@@ -500,12 +566,14 @@ impl Registry {
         let limits = if limits_json.is_empty() {
             Self::default_limits(scope)
         } else {
-            serde_json::from_str(limits_json).unwrap_or_else(|_| Self::default_limits(scope))
+            serde_json::from_str(limits_json)
+                .map_err(|e| RegistryError::Rejected(format!("stored limits of {slot}: {e}")))?
         };
+        let uploaded_by: String = row.try_get("uploaded_by")?;
         Ok(Loaded {
             version_id,
             label: format!("{}@{}", manifest.name, manifest.version),
-            capabilities: self.granted(scope, &manifest),
+            capabilities: self.granted(&slot, scope, &uploaded_by, &manifest).await?,
             slot,
             scope: scope.to_string(),
             manifest,
