@@ -6,12 +6,11 @@ pub mod routes;
 pub mod types;
 
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::ctx::Ctx;
 use crate::error::Error;
-use crate::store::{Db, is_unique_violation, now_ms};
+use crate::store::{Db, brands, is_unique_violation};
 
 /// A brand's voice as generators receive it (registered or ad hoc).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -146,24 +145,10 @@ pub async fn create(
     check_key(key)?;
     check_bot(bot_username.as_deref())?;
     let profile = profile.validated()?;
-    let now = now_ms();
-    let inserted = sqlx::query(
-        "INSERT INTO brands (key, name, voice, hashtag, token, bot_username, meme_mode, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $7)",
-    )
-    .bind(key)
-    .bind(&profile.name)
-    .bind(&profile.voice)
-    .bind(&profile.hashtag)
-    .bind(&profile.token)
-    .bind(bot_username.as_deref())
-    .bind(now)
-    .execute(db.pool())
-    .await;
-    match inserted {
+    match brands::insert(db, key, &fields(&profile, bot_username.as_deref())).await {
         Err(e) if is_unique_violation(&e) => Err(BrandError::Exists),
         Err(e) => Err(e.into()),
-        Ok(_) => get(db, key).await?.ok_or(BrandError::NotFound),
+        Ok(()) => get(db, key).await?.ok_or(BrandError::NotFound),
     }
 }
 
@@ -196,18 +181,7 @@ pub async fn update(db: &Db, key: &str, changes: BrandChanges) -> Result<Brand, 
     .validated()?;
     let bot = changes.bot_username.unwrap_or(current.bot_username);
     check_bot(bot.as_deref())?;
-    sqlx::query(
-        "UPDATE brands SET name = $2, voice = $3, hashtag = $4, token = $5, bot_username = $6, updated_at = $7 WHERE key = $1",
-    )
-    .bind(key)
-    .bind(&profile.name)
-    .bind(&profile.voice)
-    .bind(&profile.hashtag)
-    .bind(&profile.token)
-    .bind(bot.as_deref())
-    .bind(now_ms())
-    .execute(db.pool())
-    .await?;
+    brands::update(db, key, &fields(&profile, bot.as_deref())).await?;
     get(db, key).await?.ok_or(BrandError::NotFound)
 }
 
@@ -231,48 +205,42 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Strin
 
 /// Switches meme generation for a brand on or off.
 pub async fn set_meme_mode(db: &Db, key: &str, enabled: bool) -> Result<Brand, BrandError> {
-    let done = sqlx::query("UPDATE brands SET meme_mode = $2, updated_at = $3 WHERE key = $1")
-        .bind(key)
-        .bind(i64::from(enabled))
-        .bind(now_ms())
-        .execute(db.pool())
-        .await?;
-    if done.rows_affected() == 0 {
+    if !brands::set_meme_mode(db, key, enabled).await? {
         return Err(BrandError::NotFound);
     }
     get(db, key).await?.ok_or(BrandError::NotFound)
 }
 
-fn from_row(row: &sqlx::any::AnyRow) -> Result<Brand, sqlx::Error> {
-    Ok(Brand {
-        key: row.try_get("key")?,
-        profile: BrandProfile {
-            name: row.try_get("name")?,
-            voice: row.try_get("voice")?,
-            hashtag: row.try_get("hashtag")?,
-            token: row.try_get("token")?,
-        },
-        bot_username: row.try_get("bot_username")?,
-        meme_mode: row.try_get::<i64, _>("meme_mode")? != 0,
-    })
+/// The columns to write for `profile` and `bot_username`.
+fn fields<'a>(profile: &'a BrandProfile, bot_username: Option<&'a str>) -> brands::Fields<'a> {
+    brands::Fields {
+        name: &profile.name,
+        voice: &profile.voice,
+        hashtag: &profile.hashtag,
+        token: &profile.token,
+        bot_username,
+    }
+}
+
+impl From<brands::Stored> for Brand {
+    fn from(row: brands::Stored) -> Self {
+        Brand {
+            key: row.key,
+            profile: BrandProfile { name: row.name, voice: row.voice, hashtag: row.hashtag, token: row.token },
+            bot_username: row.bot_username,
+            meme_mode: row.meme_mode,
+        }
+    }
 }
 
 /// One brand.
 pub async fn get(db: &Db, key: &str) -> Result<Option<Brand>, sqlx::Error> {
-    let row =
-        sqlx::query("SELECT key, name, voice, hashtag, token, bot_username, meme_mode FROM brands WHERE key = $1")
-            .bind(key)
-            .fetch_optional(db.pool())
-            .await?;
-    row.as_ref().map(from_row).transpose()
+    Ok(brands::get(db, key).await?.map(Brand::from))
 }
 
 /// Every brand, by key.
 pub async fn list(db: &Db) -> Result<Vec<Brand>, sqlx::Error> {
-    let rows = sqlx::query("SELECT key, name, voice, hashtag, token, bot_username, meme_mode FROM brands ORDER BY key")
-        .fetch_all(db.pool())
-        .await?;
-    rows.iter().map(from_row).collect()
+    Ok(brands::list(db).await?.into_iter().map(Brand::from).collect())
 }
 
 /// Registered brands as agents see them, and the shape of an ad-hoc `brandProfile`.

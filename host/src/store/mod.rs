@@ -6,6 +6,7 @@
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
 pub mod blobs;
+pub mod brands;
 pub mod credits;
 pub mod engine;
 pub mod idempotency;
