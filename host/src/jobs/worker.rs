@@ -14,7 +14,7 @@ use tokio::sync::{Semaphore, watch};
 use tracing::Instrument;
 
 use super::{Failed, Job};
-use crate::store::Db;
+use crate::store::{Db, jobs};
 
 /// Why an attempt failed.
 #[derive(Debug)]
@@ -91,7 +91,7 @@ pub async fn run(
     // Hand unfinished jobs back at once rather than waiting for their leases to expire.
     running.abort_all();
     while running.join_next().await.is_some() {}
-    if let Err(e) = release_all(&db, &worker).await {
+    if let Err(e) = jobs::release_worker(&db, &worker).await {
         tracing::warn!(error = %e, "releasing unfinished jobs failed; their leases will expire");
     }
     tracing::info!(worker, "job worker stopped");
@@ -147,19 +147,6 @@ async fn record_failure(db: &Db, job: &Job, worker: &str, why: &str, retryable: 
         Failed::LostLease => tracing::warn!(error = why, "job attempt failed after its lease was lost"),
     }
     Ok(())
-}
-
-/// Puts this worker's running jobs back in the queue without counting the interrupted attempt.
-async fn release_all(db: &Db, worker: &str) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL, \
-         updated_at = $1 WHERE lease_owner = $2 AND state = 'running'",
-    )
-    .bind(crate::store::now_ms())
-    .bind(worker)
-    .execute(db.pool())
-    .await?;
-    Ok(done.rows_affected())
 }
 
 fn hostname() -> String {

@@ -11,6 +11,7 @@ pub mod credits;
 pub mod engine;
 pub mod idempotency;
 pub mod intents;
+pub mod jobs;
 pub mod keys;
 pub mod limits;
 pub mod memes;

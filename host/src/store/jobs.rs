@@ -1,0 +1,367 @@
+//! Queries of the durable job queue (`jobs`): the row and its states, inserting a queued job,
+//! leased claims, heartbeats, and the conditional updates that record an attempt's outcome.
+//! What a job pays and how its payment settles is `jobs`' (through `billing`).
+//!
+//! Every write of a running job names its lease holder: a worker that lost its lease changes
+//! nothing. The kinds a query filters on fill a fixed list of placeholders, so every query is
+//! one static string.
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::{Db, now_ms};
+use crate::billing::Rail;
+
+/// Where a job is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// Created, waiting for its per-asset payment to be found.
+    AwaitingPayment,
+    Queued,
+    Running,
+    Succeeded,
+    Failed,
+}
+
+impl State {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::AwaitingPayment => "awaiting_payment",
+            State::Queued => "queued",
+            State::Running => "running",
+            State::Succeeded => "succeeded",
+            State::Failed => "failed",
+        }
+    }
+
+    /// The state stored as `text`; anything else is a corrupt row, never a guess.
+    pub fn parse(text: &str) -> Result<State, sqlx::Error> {
+        Ok(match text {
+            "awaiting_payment" => State::AwaitingPayment,
+            "queued" => State::Queued,
+            "running" => State::Running,
+            "succeeded" => State::Succeeded,
+            "failed" => State::Failed,
+            other => return Err(sqlx::Error::Decode(format!("unknown job state `{other}`").into())),
+        })
+    }
+}
+
+/// What paid for a job: the rail and its payment intent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    pub rail: Rail,
+    pub intent_id: String,
+}
+
+/// A job as stored.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub id: String,
+    pub kind: String,
+    pub key_id: i64,
+    pub state: State,
+    pub input: Value,
+    pub result: Option<Value>,
+    pub error: Option<String>,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    /// `None` for free jobs.
+    pub payment: Option<Payment>,
+    pub cost: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+/// The columns `job_of` reads, as a literal so queries stay static strings.
+macro_rules! columns {
+    () => {
+        "id, kind, api_key_id, state, input, result, error, attempts, max_attempts, payment_rail, payment_ref, \
+         cost, created_at, updated_at, finished_at"
+    };
+}
+
+/// A job from a row of `columns!()`. Stored JSON that does not parse is an error, never a
+/// default.
+fn job_of(row: &AnyRow) -> Result<Job, sqlx::Error> {
+    let json = |text: String| {
+        serde_json::from_str::<Value>(&text).map_err(|e| sqlx::Error::Decode(format!("stored job JSON: {e}").into()))
+    };
+    let payment = match (row.try_get::<Option<String>, _>("payment_rail")?, row.try_get("payment_ref")?) {
+        (Some(rail), Some(intent_id)) => {
+            Some(Payment { rail: Rail::parse(&rail).map_err(|e| sqlx::Error::Decode(e.into()))?, intent_id })
+        }
+        (None, None) => None,
+        _ => return Err(sqlx::Error::Decode("a job with half a payment".into())),
+    };
+    Ok(Job {
+        id: row.try_get("id")?,
+        kind: row.try_get("kind")?,
+        key_id: row.try_get("api_key_id")?,
+        state: State::parse(&row.try_get::<String, _>("state")?)?,
+        input: json(row.try_get("input")?)?,
+        result: row.try_get::<Option<String>, _>("result")?.map(json).transpose()?,
+        error: row.try_get("error")?,
+        attempts: row.try_get("attempts")?,
+        max_attempts: row.try_get("max_attempts")?,
+        payment,
+        cost: row.try_get("cost")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        finished_at: row.try_get("finished_at")?,
+    })
+}
+
+/// A job to queue, its payment already authorized in the same transaction.
+pub struct Queued<'a> {
+    pub id: &'a str,
+    pub kind: &'a str,
+    pub key_id: i64,
+    pub input: &'a Value,
+    pub max_attempts: i64,
+    /// The rail and the payment intent; `None` for free jobs.
+    pub payment: Option<(Rail, &'a str)>,
+    /// What was authorized, in the rail's unit (0 for free jobs).
+    pub cost: i64,
+}
+
+/// Writes a queued job inside the caller's transaction; returns it as stored.
+pub async fn insert_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job, sqlx::Error> {
+    let row = sqlx::query(concat!(
+        "INSERT INTO jobs (id, kind, api_key_id, state, input, attempts, max_attempts, payment_rail, payment_ref, \
+         cost, run_after, created_at, updated_at) VALUES ($1, $2, $3, 'queued', $4, 0, $5, $6, $7, $8, $9, $9, $9) \
+         RETURNING ",
+        columns!()
+    ))
+    .bind(job.id)
+    .bind(job.kind)
+    .bind(job.key_id)
+    .bind(job.input.to_string())
+    .bind(job.max_attempts)
+    .bind(job.payment.map(|(rail, _)| rail.as_str()))
+    .bind(job.payment.map(|(_, intent)| intent))
+    .bind(job.cost)
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?;
+    job_of(&row)
+}
+
+/// The job `id` if it belongs to `key_id` (another key's job is as good as missing).
+pub async fn get(db: &Db, id: &str, key_id: i64) -> Result<Option<Job>, sqlx::Error> {
+    let row = sqlx::query(concat!("SELECT ", columns!(), " FROM jobs WHERE id = $1 AND api_key_id = $2"))
+        .bind(id)
+        .bind(key_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.as_ref().map(job_of).transpose()
+}
+
+/// How many kinds one query can filter on: the placeholders of `kinds_in!`.
+pub const MAX_KINDS: usize = 8;
+
+/// `kind IN (…)` over [`MAX_KINDS`] placeholders from `$first`, as a literal.
+macro_rules! kinds_in {
+    (1) => {
+        "kind IN ($1, $2, $3, $4, $5, $6, $7, $8)"
+    };
+    (4) => {
+        "kind IN ($4, $5, $6, $7, $8, $9, $10, $11)"
+    };
+}
+
+/// `kinds` filling the [`MAX_KINDS`] placeholders of a `kind IN (…)` (the first repeated into
+/// the unused ones); `None` when there are none, so nothing can match.
+fn kind_slots<'a>(kinds: &[&'a str]) -> Result<Option<[&'a str; MAX_KINDS]>, sqlx::Error> {
+    let Some(first) = kinds.first() else { return Ok(None) };
+    if kinds.len() > MAX_KINDS {
+        return Err(sqlx::Error::InvalidArgument(format!("at most {MAX_KINDS} job kinds per query")));
+    }
+    let mut slots = [*first; MAX_KINDS];
+    slots[..kinds.len()].copy_from_slice(kinds);
+    Ok(Some(slots))
+}
+
+/// Jobs of `kinds` waiting or running: what the renderer still has to do.
+pub async fn backlog(db: &Db, kinds: &[&str]) -> Result<i64, sqlx::Error> {
+    let Some(slots) = kind_slots(kinds)? else { return Ok(0) };
+    let mut query = sqlx::query_scalar(concat!(
+        "SELECT COUNT(*) FROM jobs WHERE state IN ('queued', 'running') AND ",
+        kinds_in!(1)
+    ));
+    for kind in slots {
+        query = query.bind(kind);
+    }
+    query.fetch_one(db.pool()).await
+}
+
+/// Which jobs a worker may claim at `$3`: queued past their backoff, or running with an expired
+/// lease (their worker died), attempts left.
+macro_rules! ready {
+    () => {
+        "((state = 'queued' AND run_after <= $3) OR (state = 'running' AND lease_until < $3)) \
+         AND attempts < max_attempts"
+    };
+}
+
+/// Claims the oldest ready job of `kinds` (at most [`MAX_KINDS`]) for `worker` with a lease of
+/// `lease_ms`: a queued job whose backoff has passed, or a running one whose lease expired
+/// (its worker died).
+pub async fn claim(db: &Db, worker: &str, kinds: &[&str], lease_ms: i64) -> Result<Option<Job>, sqlx::Error> {
+    let Some(slots) = kind_slots(kinds)? else { return Ok(None) };
+    let now = now_ms();
+    // The outer condition repeats the inner one: if another worker took the row between the
+    // two, the update matches nothing (PostgreSQL re-checks it on the locked row), and the
+    // caller simply tries again.
+    let mut query = sqlx::query(concat!(
+        "UPDATE jobs SET state = 'running', lease_owner = $1, lease_until = $2, attempts = attempts + 1, \
+         updated_at = $3 WHERE id = (SELECT id FROM jobs WHERE ",
+        ready!(),
+        " AND ",
+        kinds_in!(4),
+        " ORDER BY run_after, created_at LIMIT 1) AND ",
+        ready!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(worker)
+    .bind(now + lease_ms)
+    .bind(now);
+    for kind in slots {
+        query = query.bind(kind);
+    }
+    let row = query.fetch_optional(db.pool()).await?;
+    row.as_ref().map(job_of).transpose()
+}
+
+/// Renews `worker`'s lease on job `id`; false when the lease was lost (expired and taken).
+pub async fn heartbeat(db: &Db, id: &str, worker: &str, lease_ms: i64) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let done = sqlx::query(
+        "UPDATE jobs SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = 'running'",
+    )
+    .bind(now + lease_ms)
+    .bind(now)
+    .bind(id)
+    .bind(worker)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A job's payment intent as a finishing update returns it; `None` for free jobs.
+fn intent_of(row: &AnyRow) -> Result<Option<String>, sqlx::Error> {
+    row.try_get("payment_ref")
+}
+
+/// Records the result of job `id` inside the caller's transaction, if `worker` still holds it.
+/// `None` when it does not (roll back: its result is dropped); else the payment intent to
+/// capture in the same transaction (`None` inside for free jobs).
+pub async fn succeed_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    worker: &str,
+    result: &Value,
+) -> Result<Option<Option<String>>, sqlx::Error> {
+    let now = now_ms();
+    let row = sqlx::query(
+        "UPDATE jobs SET state = 'succeeded', result = $1, error = NULL, lease_owner = NULL, lease_until = NULL, \
+         updated_at = $2, finished_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = 'running' \
+         RETURNING payment_ref",
+    )
+    .bind(result.to_string())
+    .bind(now)
+    .bind(id)
+    .bind(worker)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(intent_of).transpose()
+}
+
+/// Puts job `id` back in the queue to run `backoff_ms` from now, recording `error`, if `worker`
+/// still holds it; false when it does not.
+pub async fn requeue(db: &Db, id: &str, worker: &str, error: &str, backoff_ms: i64) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'queued', error = $1, run_after = $2, lease_owner = NULL, lease_until = NULL, \
+         updated_at = $3 WHERE id = $4 AND lease_owner = $5 AND state = 'running'",
+    )
+    .bind(error)
+    .bind(now + backoff_ms)
+    .bind(now)
+    .bind(id)
+    .bind(worker)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Running jobs whose worker died on their last attempt (lease expired, no attempts left).
+pub async fn lapsed_last_attempts(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM jobs WHERE state = 'running' AND lease_until < $1 AND attempts >= max_attempts")
+        .bind(now_ms())
+        .fetch_all(db.pool())
+        .await
+}
+
+/// Who may fail a running job: the worker holding its lease, or the reaper once it expired.
+#[derive(Clone, Copy)]
+pub enum LeaseHolder<'a> {
+    Owner(&'a str),
+    ExpiredBefore(i64),
+}
+
+/// A job that failed for good.
+pub struct FinalFailure {
+    pub kind: String,
+    /// The payment intent to release in the same transaction; `None` for free jobs.
+    pub intent: Option<String>,
+}
+
+/// The update failing a running job for good, guarded by `$guard` on `$3`.
+macro_rules! fail_where {
+    ($guard:literal) => {
+        concat!(
+            "UPDATE jobs SET state = 'failed', error = $1, lease_owner = NULL, lease_until = NULL, updated_at = $4, \
+             finished_at = $4 WHERE id = $2 AND state = 'running' AND ",
+            $guard,
+            " RETURNING payment_ref, kind"
+        )
+    };
+}
+
+/// Moves job `id` from `running` to `failed` inside the caller's transaction if `holder` still
+/// holds it. `None` when it was not running or no longer held (roll back).
+pub async fn fail_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    holder: LeaseHolder<'_>,
+    error: &str,
+) -> Result<Option<FinalFailure>, sqlx::Error> {
+    let query = match holder {
+        LeaseHolder::Owner(worker) => sqlx::query(fail_where!("lease_owner = $3")).bind(error).bind(id).bind(worker),
+        LeaseHolder::ExpiredBefore(cutoff) => {
+            sqlx::query(fail_where!("lease_until < $3")).bind(error).bind(id).bind(cutoff)
+        }
+    };
+    let row = query.bind(now_ms()).fetch_optional(&mut *conn).await?;
+    row.map(|row| Ok(FinalFailure { kind: row.try_get("kind")?, intent: intent_of(&row)? })).transpose()
+}
+
+/// Puts `worker`'s running jobs back in the queue without counting the interrupted attempt;
+/// returns how many.
+pub async fn release_worker(db: &Db, worker: &str) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'queued', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL, \
+         updated_at = $1 WHERE lease_owner = $2 AND state = 'running'",
+    )
+    .bind(now_ms())
+    .bind(worker)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected())
+}
