@@ -13,7 +13,7 @@ use tracing_subscriber::EnvFilter;
 use crate::auth::{self, Role};
 use crate::billing::credits;
 use crate::brands;
-use crate::config::{LogFormat, Settings};
+use crate::config::{Flags, LogFormat, Settings};
 use crate::ctx::Services;
 use crate::plugins::registry::SlotView;
 use crate::plugins::{Actor, Registry, RegistryError, Sandbox};
@@ -25,65 +25,8 @@ struct Cli {
     /// TOML settings file.
     #[arg(long, global = true, env = "ASSET_CONFIG")]
     config: Option<PathBuf>,
-    /// Folder for the SQLite database and local files.
-    #[arg(long, global = true, env = "ASSET_DATA_DIR")]
-    data_dir: Option<PathBuf>,
-    /// `sqlite:…` or `postgres://…` (default: SQLite in the data folder).
-    #[arg(long, global = true, env = "DATABASE_URL", hide_env_values = true)]
-    database_url: Option<String>,
-    /// Keep rate-limit counters in this Redis.
-    #[arg(long, global = true, env = "ASSET_REDIS_URL", hide_env_values = true)]
-    redis_url: Option<String>,
-    /// Namespace for this deployment's keys in Redis.
-    #[arg(long, global = true, env = "ASSET_REDIS_PREFIX")]
-    redis_prefix: Option<String>,
-    /// Log line format.
-    #[arg(long, global = true, env = "ASSET_LOG_FORMAT")]
-    log_format: Option<LogFormat>,
-    /// Public address of the service for links (default: the request's Host).
-    #[arg(long, global = true, env = "ASSET_PUBLIC_URL")]
-    public_url: Option<String>,
-    /// OpenAI-compatible API root for plugins' text completion.
-    #[arg(long, global = true, env = "ASSET_MODEL_URL")]
-    model_url: Option<String>,
-    /// Model name to ask.
-    #[arg(long, global = true, env = "ASSET_MODEL")]
-    model: Option<String>,
-    /// Private networks (comma-separated CIDRs) the page fetcher may reach.
-    #[arg(long, global = true, env = "ASSET_FETCH_ALLOW", value_delimiter = ',')]
-    fetch_allow: Vec<String>,
-    /// OpenAI-compatible API root for text to speech (the voice of scripts; default espeak-ng).
-    #[arg(long, global = true, env = "ASSET_SPEECH_URL")]
-    speech_url: Option<String>,
-    /// Speech model and voice names.
-    #[arg(long, global = true, env = "ASSET_SPEECH_MODEL")]
-    speech_model: Option<String>,
-    #[arg(long, global = true, env = "ASSET_SPEECH_VOICE")]
-    speech_voice: Option<String>,
-    /// OpenAI-compatible API root for speech to text (captions of uploaded recordings).
-    #[arg(long, global = true, env = "ASSET_TRANSCRIBE_URL")]
-    transcribe_url: Option<String>,
-    /// Transcription model name.
-    #[arg(long, global = true, env = "ASSET_TRANSCRIBE_MODEL")]
-    transcribe_model: Option<String>,
-    /// PEM file of extra certificate authorities the fetcher trusts (a private PKI).
-    #[arg(long, global = true, env = "ASSET_FETCH_ROOT_CA")]
-    fetch_root_ca: Option<std::path::PathBuf>,
-    /// Jobs (audioscript, MP4) this process runs at once; 0 makes a web-only replica.
-    #[arg(long, global = true, env = "ASSET_WORKERS")]
-    workers: Option<usize>,
-    /// Waiting or running render jobs at which new ones answer 429 renderer_busy.
-    #[arg(long, global = true, env = "ASSET_RENDER_QUEUE_LIMIT")]
-    render_queue_limit: Option<i64>,
-    /// Seconds a job's claim lasts without a heartbeat (a dead worker's job moves on after it).
-    #[arg(long, global = true, env = "ASSET_JOB_LEASE_SECS")]
-    job_lease_secs: Option<u64>,
-    /// Seconds a rendered MP4 stays hosted (default 24 hours).
-    #[arg(long, global = true, env = "ASSET_MP4_HOSTED_SECS")]
-    mp4_hosted_secs: Option<u64>,
-    /// Seconds a paid call may hold its payment before a dead process's hold is released.
-    #[arg(long, global = true, env = "ASSET_PAYMENT_HOLD_SECS")]
-    payment_hold_secs: Option<u64>,
+    #[command(flatten)]
+    settings: Flags,
     #[command(subcommand)]
     command: Command,
 }
@@ -91,11 +34,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Serve the HTTP API (applies pending migrations first).
-    Serve {
-        /// Address to listen on, e.g. 127.0.0.1:8080 (port 0 picks a free one).
-        #[arg(long, env = "ASSET_LISTEN")]
-        listen: Option<std::net::SocketAddr>,
-    },
+    Serve,
     /// Run job workers only (no HTTP), for scale-out; stops on SIGTERM, handing jobs back.
     Worker,
     /// Apply pending migrations and exit.
@@ -224,7 +163,7 @@ enum KeysCommand {
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let settings = match settings_from(&cli) {
+    let settings = match Settings::from_sources(cli.config.as_deref(), cli.settings) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("asset-host: {e}");
@@ -246,83 +185,6 @@ pub fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn settings_from(cli: &Cli) -> Result<Settings, String> {
-    let mut settings = Settings::load(cli.config.as_deref())?;
-    if let Some(dir) = &cli.data_dir {
-        settings.data_dir = dir.clone();
-    }
-    if let Some(url) = &cli.database_url {
-        settings.database_url = Some(url.clone());
-    }
-    if let Some(url) = &cli.redis_url {
-        settings.redis_url = Some(url.clone());
-    }
-    if let Some(prefix) = &cli.redis_prefix {
-        settings.redis_prefix = prefix.clone();
-    }
-    if let Some(url) = &cli.public_url {
-        settings.public_url = Some(url.clone());
-    }
-    if let Some(url) = &cli.model_url {
-        settings.model_url = Some(url.clone());
-    }
-    if let Some(model) = &cli.model {
-        settings.model_name = model.clone();
-    }
-    if let Ok(key) = std::env::var("ASSET_MODEL_API_KEY") {
-        settings.model_api_key = Some(key);
-    }
-    if let Some(url) = &cli.speech_url {
-        settings.speech_url = Some(url.clone());
-    }
-    if let Some(model) = &cli.speech_model {
-        settings.speech_model = model.clone();
-    }
-    if let Some(voice) = &cli.speech_voice {
-        settings.speech_voice = voice.clone();
-    }
-    if let Ok(key) = std::env::var("ASSET_SPEECH_API_KEY") {
-        settings.speech_api_key = Some(key);
-    }
-    if let Some(url) = &cli.transcribe_url {
-        settings.transcribe_url = Some(url.clone());
-    }
-    if let Some(model) = &cli.transcribe_model {
-        settings.transcribe_model = model.clone();
-    }
-    if let Ok(key) = std::env::var("ASSET_TRANSCRIBE_API_KEY") {
-        settings.transcribe_api_key = Some(key);
-    }
-    if let Some(path) = &cli.fetch_root_ca {
-        settings.fetch_root_ca = Some(path.clone());
-    }
-    if !cli.fetch_allow.is_empty() {
-        settings.fetch_allowed_networks = cli.fetch_allow.clone();
-    }
-    if let Some(format) = cli.log_format {
-        settings.log_format = format;
-    }
-    if let Some(workers) = cli.workers {
-        settings.workers = workers;
-    }
-    if let Some(limit) = cli.render_queue_limit {
-        settings.render_queue_limit = limit;
-    }
-    if let Some(secs) = cli.mp4_hosted_secs {
-        settings.mp4_hosted_secs = secs;
-    }
-    if let Some(secs) = cli.payment_hold_secs {
-        settings.payment_hold_secs = secs.max(1);
-    }
-    if let Some(secs) = cli.job_lease_secs {
-        settings.job_lease_secs = secs.max(1);
-    }
-    if let Command::Serve { listen: Some(addr) } = &cli.command {
-        settings.listen = *addr;
-    }
-    Ok(settings)
 }
 
 fn init_logging(format: LogFormat) {
@@ -349,7 +211,7 @@ async fn open_db(settings: &Settings) -> Result<Db, String> {
 async fn execute(command: Command, settings: Settings) -> Result<(), String> {
     let db = open_db(&settings).await?;
     match command {
-        Command::Serve { .. } => serve(db, settings).await,
+        Command::Serve => serve(db, settings).await,
         Command::Worker => worker(db, settings).await,
         Command::Migrate => {
             eprintln!("migrations applied ({})", db.backend().name());

@@ -19,136 +19,185 @@ pub enum LogFormat {
     Text,
 }
 
-/// Every setting of the service. The file uses these names (`snake_case`).
-#[derive(Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Settings {
-    /// Address to serve HTTP on.
-    pub listen: SocketAddr,
-    /// Folder for the SQLite database and local blobs.
-    pub data_dir: PathBuf,
-    /// `sqlite:…` or `postgres://…`; defaults to `asset.db` in the data folder.
-    pub database_url: Option<String>,
-    /// When set, rate-limit counters live in this Redis instead of the database.
-    pub redis_url: Option<String>,
-    /// Namespace of this deployment's keys in Redis.
-    pub redis_prefix: String,
-    /// Database pool size per process.
-    pub max_connections: u32,
-    /// Largest accepted request body.
-    pub max_body_bytes: usize,
-    /// Take the client address for per-address limits from the last `X-Forwarded-For` hop.
-    /// Only enable behind a proxy that sets it.
-    pub trust_forwarded_for: bool,
-    /// How long a SIGTERM waits for requests in flight before exiting anyway.
-    pub shutdown_grace_secs: u64,
-    pub log_format: LogFormat,
-    /// The public address of the service, for links in responses and pages (e.g.
-    /// `https://assets.example.com`); when unset, the request's own `Host`.
-    pub public_url: Option<String>,
-    /// OpenAI-compatible API root for text completion (e.g. `http://127.0.0.1:11434/v1`).
-    pub model_url: Option<String>,
-    /// Model name sent to it.
-    pub model_name: String,
-    /// Bearer token for it, if it needs one.
-    pub model_api_key: Option<String>,
-    /// Private networks (CIDR) the fetcher may reach anyway, e.g. an intranet. Empty: none.
-    pub fetch_allowed_networks: Vec<String>,
-    /// A PEM file of certificate authorities the fetcher trusts besides the public ones.
-    pub fetch_root_ca: Option<PathBuf>,
-    /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, espeak-ng.
-    pub speech_url: Option<String>,
-    pub speech_model: String,
-    pub speech_voice: String,
-    pub speech_api_key: Option<String>,
-    /// OpenAI-compatible API root for speech to text (`…/audio/transcriptions`, verbose_json
-    /// with word timestamps); without one, recordings get beats from pauses and no captions.
-    pub transcribe_url: Option<String>,
-    pub transcribe_model: String,
-    pub transcribe_api_key: Option<String>,
-    /// Jobs (audioscript, MP4) this process runs at once; 0 runs none (a web-only replica).
-    pub workers: usize,
-    /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
-    pub render_queue_limit: i64,
-    /// Seconds a job's claim lasts without a heartbeat: how soon a dead worker's job moves on.
-    pub job_lease_secs: u64,
-    /// How long a rendered MP4 stays hosted before its file is deleted (about 24 hours).
-    pub mp4_hosted_secs: u64,
-    /// How long a paid call's work may hold its payment: if its process dies mid-work, the
-    /// payment is released (refunded) once this passes.
-    pub payment_hold_secs: u64,
+/// Declares every setting once: its doc, type, default, command-line flag (and the flag's
+/// type) and environment variable. From that come the `Settings` struct (also the TOML file's
+/// schema), its defaults, a `Debug` that never shows secrets, and the `Flags` that `cli` parses.
+macro_rules! settings {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident: $ty:ty = $default:expr,
+            flag $long:literal: $flag:ty, env $env:literal $(, [$($arg:tt)*])? $(, $secret:ident)?;
+    )*) => {
+        /// Every setting of the service. The file uses these names (`snake_case`).
+        #[derive(Clone, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct Settings {
+            $($(#[doc = $doc])* pub $name: $ty,)*
+        }
+
+        impl Default for Settings {
+            fn default() -> Self {
+                Settings { $($name: $default,)* }
+            }
+        }
+
+        /// Written so that secrets (connection URLs may carry passwords) never reach a log.
+        impl std::fmt::Debug for Settings {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct("Settings")
+                    $(.field(stringify!($name), shown!(self.$name $(, $secret)?)))*
+                    .finish()
+            }
+        }
+
+        /// A flag and an environment variable per setting; those given override the file.
+        #[derive(clap::Args, Debug, Default)]
+        pub struct Flags {
+            $(
+                $(#[doc = $doc])*
+                #[arg(long = $long, global = true, env = $env, hide_env_values = true $(, $($arg)*)?)]
+                pub $name: $flag,
+            )*
+        }
+
+        impl Settings {
+            /// Applies the flags and environment variables that were given.
+            pub fn overlay(&mut self, flags: Flags) {
+                $(Overlay::overlay(&mut self.$name, flags.$name);)*
+            }
+        }
+    };
 }
 
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            data_dir: PathBuf::from("data"),
-            database_url: None,
-            redis_url: None,
-            redis_prefix: "asset".into(),
-            max_connections: 16,
-            max_body_bytes: 64 * 1024,
-            trust_forwarded_for: false,
-            shutdown_grace_secs: 30,
-            log_format: LogFormat::Json,
-            public_url: None,
-            model_url: None,
-            model_name: "gpt-4o-mini".into(),
-            model_api_key: None,
-            fetch_allowed_networks: Vec::new(),
-            fetch_root_ca: None,
-            speech_url: None,
-            speech_model: "tts-1".into(),
-            speech_voice: "alloy".into(),
-            speech_api_key: None,
-            transcribe_url: None,
-            transcribe_model: "whisper-1".into(),
-            transcribe_api_key: None,
-            workers: 1,
-            render_queue_limit: 16,
-            job_lease_secs: 15,
-            mp4_hosted_secs: 24 * 3600,
-            payment_hold_secs: 120,
+/// A setting's value for `Debug`: secrets only say whether they are set.
+macro_rules! shown {
+    ($value:expr, secret) => {
+        &$value.as_ref().map(|_| "<set>")
+    };
+    ($value:expr) => {
+        &$value
+    };
+}
+
+/// How a given flag replaces a setting.
+trait Overlay<F> {
+    fn overlay(&mut self, flag: F);
+}
+
+impl<T> Overlay<Option<T>> for T {
+    fn overlay(&mut self, flag: Option<T>) {
+        if let Some(value) = flag {
+            *self = value;
         }
     }
 }
 
-/// Written by hand so connection URLs (which may carry passwords) never reach a log.
-impl std::fmt::Debug for Settings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let redacted = |url: &Option<String>| url.as_ref().map(|_| "<set>");
-        f.debug_struct("Settings")
-            .field("listen", &self.listen)
-            .field("data_dir", &self.data_dir)
-            .field("database_url", &redacted(&self.database_url))
-            .field("redis_url", &redacted(&self.redis_url))
-            .field("redis_prefix", &self.redis_prefix)
-            .field("max_connections", &self.max_connections)
-            .field("max_body_bytes", &self.max_body_bytes)
-            .field("trust_forwarded_for", &self.trust_forwarded_for)
-            .field("shutdown_grace_secs", &self.shutdown_grace_secs)
-            .field("log_format", &self.log_format)
-            .field("public_url", &self.public_url)
-            .field("model_url", &self.model_url)
-            .field("model_name", &self.model_name)
-            .field("model_api_key", &redacted(&self.model_api_key))
-            .field("fetch_allowed_networks", &self.fetch_allowed_networks)
-            .field("fetch_root_ca", &self.fetch_root_ca)
-            .field("speech_url", &self.speech_url)
-            .field("speech_model", &self.speech_model)
-            .field("speech_voice", &self.speech_voice)
-            .field("speech_api_key", &redacted(&self.speech_api_key))
-            .field("transcribe_url", &self.transcribe_url)
-            .field("transcribe_model", &self.transcribe_model)
-            .field("transcribe_api_key", &redacted(&self.transcribe_api_key))
-            .field("workers", &self.workers)
-            .field("render_queue_limit", &self.render_queue_limit)
-            .field("job_lease_secs", &self.job_lease_secs)
-            .field("mp4_hosted_secs", &self.mp4_hosted_secs)
-            .field("payment_hold_secs", &self.payment_hold_secs)
-            .finish()
+impl<T> Overlay<Option<T>> for Option<T> {
+    fn overlay(&mut self, flag: Option<T>) {
+        if flag.is_some() {
+            *self = flag;
+        }
     }
+}
+
+impl Overlay<Vec<String>> for Vec<String> {
+    fn overlay(&mut self, flag: Vec<String>) {
+        if !flag.is_empty() {
+            *self = flag;
+        }
+    }
+}
+
+settings! {
+    /// Address to serve HTTP on (port 0 picks a free one).
+    listen: SocketAddr = SocketAddr::from(([127, 0, 0, 1], 8080)),
+        flag "listen": Option<SocketAddr>, env "ASSET_LISTEN";
+    /// Folder for the SQLite database and local blobs.
+    data_dir: PathBuf = PathBuf::from("data"),
+        flag "data-dir": Option<PathBuf>, env "ASSET_DATA_DIR";
+    /// `sqlite:…` or `postgres://…`; defaults to `asset.db` in the data folder.
+    database_url: Option<String> = None,
+        flag "database-url": Option<String>, env "DATABASE_URL", secret;
+    /// When set, rate-limit counters live in this Redis instead of the database.
+    redis_url: Option<String> = None,
+        flag "redis-url": Option<String>, env "ASSET_REDIS_URL", secret;
+    /// Namespace of this deployment's keys in Redis.
+    redis_prefix: String = "asset".into(),
+        flag "redis-prefix": Option<String>, env "ASSET_REDIS_PREFIX";
+    /// Database pool size per process.
+    max_connections: u32 = 16,
+        flag "max-connections": Option<u32>, env "ASSET_MAX_CONNECTIONS";
+    /// Largest accepted request body, in bytes.
+    max_body_bytes: usize = 64 * 1024,
+        flag "max-body-bytes": Option<usize>, env "ASSET_MAX_BODY_BYTES";
+    /// Take the client address for per-address limits from the last `X-Forwarded-For` hop.
+    /// Only enable behind a proxy that sets it.
+    trust_forwarded_for: bool = false,
+        flag "trust-forwarded-for": Option<bool>, env "ASSET_TRUST_FORWARDED_FOR";
+    /// How long a SIGTERM waits for requests in flight before exiting anyway, in seconds.
+    shutdown_grace_secs: u64 = 30,
+        flag "shutdown-grace-secs": Option<u64>, env "ASSET_SHUTDOWN_GRACE_SECS";
+    /// Log line format.
+    log_format: LogFormat = LogFormat::Json,
+        flag "log-format": Option<LogFormat>, env "ASSET_LOG_FORMAT";
+    /// The public address of the service, for links in responses and pages (e.g.
+    /// `https://assets.example.com`); when unset, the request's own `Host`.
+    public_url: Option<String> = None,
+        flag "public-url": Option<String>, env "ASSET_PUBLIC_URL";
+    /// OpenAI-compatible API root for plugins' text completion (e.g. `http://127.0.0.1:11434/v1`).
+    model_url: Option<String> = None,
+        flag "model-url": Option<String>, env "ASSET_MODEL_URL", secret;
+    /// Model name sent to it.
+    model_name: String = "gpt-4o-mini".into(),
+        flag "model": Option<String>, env "ASSET_MODEL";
+    /// Bearer token for it, if it needs one.
+    model_api_key: Option<String> = None,
+        flag "model-api-key": Option<String>, env "ASSET_MODEL_API_KEY", secret;
+    /// Private networks (comma-separated CIDRs) the fetcher may reach anyway, e.g. an intranet.
+    /// Empty: none.
+    fetch_allowed_networks: Vec<String> = Vec::new(),
+        flag "fetch-allow": Vec<String>, env "ASSET_FETCH_ALLOW", [value_delimiter = ','];
+    /// A PEM file of certificate authorities the fetcher trusts besides the public ones.
+    fetch_root_ca: Option<PathBuf> = None,
+        flag "fetch-root-ca": Option<PathBuf>, env "ASSET_FETCH_ROOT_CA";
+    /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, espeak-ng.
+    speech_url: Option<String> = None,
+        flag "speech-url": Option<String>, env "ASSET_SPEECH_URL", secret;
+    /// Speech model name.
+    speech_model: String = "tts-1".into(),
+        flag "speech-model": Option<String>, env "ASSET_SPEECH_MODEL";
+    /// Speech voice name.
+    speech_voice: String = "alloy".into(),
+        flag "speech-voice": Option<String>, env "ASSET_SPEECH_VOICE";
+    /// Bearer token for the speech endpoint.
+    speech_api_key: Option<String> = None,
+        flag "speech-api-key": Option<String>, env "ASSET_SPEECH_API_KEY", secret;
+    /// OpenAI-compatible API root for speech to text (`…/audio/transcriptions`, verbose_json
+    /// with word timestamps); without one, recordings get beats from pauses and no captions.
+    transcribe_url: Option<String> = None,
+        flag "transcribe-url": Option<String>, env "ASSET_TRANSCRIBE_URL", secret;
+    /// Transcription model name.
+    transcribe_model: String = "whisper-1".into(),
+        flag "transcribe-model": Option<String>, env "ASSET_TRANSCRIBE_MODEL";
+    /// Bearer token for the transcription endpoint.
+    transcribe_api_key: Option<String> = None,
+        flag "transcribe-api-key": Option<String>, env "ASSET_TRANSCRIBE_API_KEY", secret;
+    /// Jobs (audioscript, MP4) this process runs at once; 0 runs none (a web-only replica).
+    workers: usize = 1,
+        flag "workers": Option<usize>, env "ASSET_WORKERS";
+    /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
+    render_queue_limit: i64 = 16,
+        flag "render-queue-limit": Option<i64>, env "ASSET_RENDER_QUEUE_LIMIT";
+    /// Seconds a job's claim lasts without a heartbeat: how soon a dead worker's job moves on.
+    job_lease_secs: u64 = 15,
+        flag "job-lease-secs": Option<u64>, env "ASSET_JOB_LEASE_SECS";
+    /// How long a rendered MP4 stays hosted before its file is deleted, in seconds (24 hours).
+    mp4_hosted_secs: u64 = 24 * 3600,
+        flag "mp4-hosted-secs": Option<u64>, env "ASSET_MP4_HOSTED_SECS";
+    /// How long a paid call's work may hold its payment, in seconds: if its process dies
+    /// mid-work, the payment is released (refunded) once this passes.
+    payment_hold_secs: u64 = 120,
+        flag "payment-hold-secs": Option<u64>, env "ASSET_PAYMENT_HOLD_SECS";
 }
 
 impl Settings {
@@ -157,6 +206,16 @@ impl Settings {
         let Some(path) = path else { return Ok(Settings::default()) };
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         toml::from_str(&text).map_err(|e| format!("invalid settings in {}: {e}", path.display()))
+    }
+
+    /// The defaults, then the file, then the flags and environment; durations that must not be
+    /// zero are at least a second.
+    pub fn from_sources(file: Option<&Path>, flags: Flags) -> Result<Settings, String> {
+        let mut settings = Settings::load(file)?;
+        settings.overlay(flags);
+        settings.payment_hold_secs = settings.payment_hold_secs.max(1);
+        settings.job_lease_secs = settings.job_lease_secs.max(1);
+        Ok(settings)
     }
 
     /// The services plugins may call: the model (when configured) and the guarded fetcher.
@@ -216,5 +275,25 @@ mod tests {
         assert_eq!(settings.shutdown_grace_secs, 30);
         std::fs::write(&file, "listne = \"0.0.0.0:9000\"\n").unwrap();
         assert!(Settings::load(Some(&file)).unwrap_err().contains("listne"));
+    }
+
+    #[test]
+    fn flags_override_the_file_and_secrets_never_show() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("asset.toml");
+        std::fs::write(&file, "redis_prefix = \"from-file\"\nworkers = 3\njob_lease_secs = 0\n").unwrap();
+        let flags = Flags {
+            workers: Some(5),
+            database_url: Some("postgres://user:hunter2@db/asset".into()),
+            fetch_allowed_networks: vec!["10.0.0.0/8".into()],
+            ..Flags::default()
+        };
+        let settings = Settings::from_sources(Some(&file), flags).unwrap();
+        assert_eq!((settings.workers, settings.redis_prefix.as_str()), (5, "from-file"), "a flag wins, the file stays");
+        assert_eq!(settings.fetch_allowed_networks, ["10.0.0.0/8"]);
+        assert_eq!(settings.job_lease_secs, 1, "a lease is at least a second");
+        let shown = format!("{settings:?}");
+        assert!(!shown.contains("hunter2") && shown.contains("database_url: Some(\"<set>\")"), "{shown}");
+        assert!(shown.contains("redis_prefix: \"from-file\""), "{shown}");
     }
 }
