@@ -13,12 +13,11 @@ pub mod routes;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
-use crate::store::now_ms;
+use crate::store::{feeds, now_ms};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -69,20 +68,18 @@ fn parse_cursor(cursor: Option<&str>) -> Result<(i64, String), Error> {
     Ok((at, id.to_string()))
 }
 
-/// A feed item from a `memes` row (columns id, kind, language, title, brand_key, brand_name,
-/// created_at).
-fn item_of(row: &sqlx::any::AnyRow, base: &str) -> Result<FeedItem, sqlx::Error> {
-    let id: String = row.try_get("id")?;
-    Ok(FeedItem {
-        url: format!("{base}/memes/{id}"),
-        id,
-        kind: row.try_get("kind")?,
-        language: row.try_get("language")?,
-        title: row.try_get("title")?,
-        brand: row.try_get("brand_key")?,
-        brand_name: row.try_get("brand_name")?,
-        created_at: row.try_get("created_at")?,
-    })
+/// A feed item from a stored meme; its page is under `base`.
+fn item_of(meme: feeds::Meme, base: &str) -> FeedItem {
+    FeedItem {
+        url: format!("{base}/memes/{}", meme.id),
+        id: meme.id,
+        kind: meme.kind,
+        language: meme.language,
+        title: meme.title,
+        brand: meme.brand_key,
+        brand_name: meme.brand_name,
+        created_at: meme.created_at,
+    }
 }
 
 pub async fn recent(
@@ -93,20 +90,9 @@ pub async fn recent(
 ) -> Result<RecentPage, Error> {
     let limit = query.limit.unwrap_or(20).clamp(1, 50);
     let (before_at, before_id) = parse_cursor(query.cursor.as_deref())?;
-    // Newest first; the cursor is the (created_at, id) of the last item already shown. The
-    // brand filter is `$4 IS NULL OR brand_key = $4`, one query for both feeds.
-    let rows = sqlx::query(
-        "SELECT id, kind, language, title, brand_key, brand_name, created_at FROM memes \
-         WHERE (created_at < $1 OR (created_at = $1 AND id < $2)) AND ($4 = '' OR brand_key = $4) \
-         ORDER BY created_at DESC, id DESC LIMIT $3",
-    )
-    .bind(before_at)
-    .bind(&before_id)
-    .bind(limit + 1)
-    .bind(brand.unwrap_or(""))
-    .fetch_all(state.db.pool())
-    .await?;
-    let mut items = rows.iter().map(|r| item_of(r, base)).collect::<Result<Vec<_>, sqlx::Error>>()?;
+    // One more than a page, to know whether there is a next one.
+    let memes = feeds::recent(&state.db, before_at, &before_id, limit + 1, brand).await?;
+    let mut items: Vec<FeedItem> = memes.into_iter().map(|m| item_of(m, base)).collect();
     let next_cursor = if items.len() as i64 > limit {
         items.truncate(limit as usize);
         items.last().map(|last| format!("{}.{}", last.created_at, last.id))
@@ -142,27 +128,12 @@ fn pseudonym(prefix: &str) -> String {
 
 pub async fn leaderboard(state: &Services, brand: Option<&str>) -> Result<Leaderboard, Error> {
     let day_start = now_ms() / DAY_MS * DAY_MS;
-    let rows = sqlx::query(
-        "SELECT k.prefix AS prefix, COUNT(*) AS made, MAX(m.created_at) AS last_at FROM memes m \
-         JOIN api_keys k ON k.id = m.api_key_id \
-         WHERE m.created_at >= $1 AND ($2 = '' OR m.brand_key = $2) \
-         GROUP BY k.prefix ORDER BY made DESC, last_at ASC LIMIT 20",
-    )
-    .bind(day_start)
-    .bind(brand.unwrap_or(""))
-    .fetch_all(state.db.pool())
-    .await?;
-    let leaders = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            Ok(Leader {
-                rank: i as i64 + 1,
-                creator: pseudonym(&r.try_get::<String, _>("prefix")?),
-                memes: r.try_get("made")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let leaders = feeds::creators(&state.db, day_start, brand)
+        .await?
+        .into_iter()
+        .zip(1..)
+        .map(|(c, rank)| Leader { rank, creator: pseudonym(&c.prefix), memes: c.memes })
+        .collect();
     Ok(Leaderboard { success: true, day_start, leaders })
 }
 
@@ -189,24 +160,11 @@ pub struct FeaturedItem {
 }
 
 pub async fn featured(state: &Services, base: &str, brand: Option<&str>) -> Result<Featured, Error> {
-    let rows = sqlx::query(
-        "SELECT m.id, m.kind, m.language, m.title, m.brand_key, m.brand_name, m.created_at, f.note, f.featured_at \
-         FROM featured f JOIN memes m ON m.id = f.meme_id WHERE ($1 = '' OR m.brand_key = $1) \
-         ORDER BY f.featured_at DESC LIMIT 50",
-    )
-    .bind(brand.unwrap_or(""))
-    .fetch_all(state.db.pool())
-    .await?;
-    let items = rows
-        .iter()
-        .map(|r| {
-            Ok(FeaturedItem {
-                meme: item_of(r, base)?,
-                note: r.try_get("note")?,
-                featured_at: r.try_get("featured_at")?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let items = feeds::featured(&state.db, brand)
+        .await?
+        .into_iter()
+        .map(|f| FeaturedItem { meme: item_of(f.meme, base), note: f.note, featured_at: f.featured_at })
+        .collect();
     Ok(Featured { success: true, items })
 }
 
@@ -257,41 +215,19 @@ pub async fn feature(ctx: &Ctx, body: FeatureRequest) -> Result<Featured, Error>
         return Err(Error::bad_request("invalid_note", "`note` is limited to 280 characters."));
     }
     crate::memes::get(ctx, &body.meme_id).await?.ok_or(Error::NotFound { message: "No such meme.".into() })?;
-    sqlx::query(
-        "INSERT INTO featured (meme_id, note, featured_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (meme_id) DO UPDATE SET note = excluded.note",
-    )
-    .bind(&body.meme_id)
-    .bind(&body.note)
-    .bind(now_ms())
-    .execute(ctx.db.pool())
-    .await?;
+    feeds::feature(&ctx.db, &body.meme_id, &body.note).await?;
     featured(ctx, &ctx.base_url, None).await
 }
 
 /// The open contest, if one is running.
 pub async fn open_contest(services: &Services) -> Result<OpenContest, Error> {
-    let now = now_ms();
-    let row = sqlx::query(
-        "SELECT title, rules, starts_at, ends_at, rewards FROM contests WHERE starts_at <= $1 AND ends_at > $1 \
-         ORDER BY starts_at DESC, id DESC LIMIT 1",
-    )
-    .bind(now)
-    .fetch_optional(services.db.pool())
-    .await?;
-    let contest = row
-        .map(|r| {
-            let rewards = serde_json::from_str(&r.try_get::<String, _>("rewards")?)
-                .map_err(|e| sqlx::Error::Decode(format!("stored contest rewards: {e}").into()))?;
-            Ok::<_, sqlx::Error>(Contest {
-                title: r.try_get("title")?,
-                rules: r.try_get("rules")?,
-                starts_at: r.try_get("starts_at")?,
-                ends_at: r.try_get("ends_at")?,
-                rewards,
-            })
-        })
-        .transpose()?;
+    let contest = feeds::open_contest(&services.db, now_ms()).await?.map(|c| Contest {
+        title: c.title,
+        rules: c.rules,
+        starts_at: c.starts_at,
+        ends_at: c.ends_at,
+        rewards: c.rewards,
+    });
     Ok(OpenContest { success: true, contest })
 }
 
@@ -314,17 +250,14 @@ pub async fn create_contest(ctx: &Ctx, body: Contest) -> Result<OpenContest, Err
     if ranks.len() != body.rewards.len() || ranks.first() == Some(&0) || body.rewards.len() > 100 {
         return Err(Error::bad_request("invalid_contest", "Rewards need distinct ranks from 1 (at most 100)."));
     }
-    sqlx::query(
-        "INSERT INTO contests (title, rules, starts_at, ends_at, rewards, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(body.title.trim())
-    .bind(&body.rules)
-    .bind(body.starts_at)
-    .bind(body.ends_at)
-    .bind(serde_json::to_string(&body.rewards).map_err(Error::internal)?)
-    .bind(now_ms())
-    .execute(ctx.db.pool())
-    .await?;
+    let contest = feeds::NewContest {
+        title: body.title.trim(),
+        rules: &body.rules,
+        starts_at: body.starts_at,
+        ends_at: body.ends_at,
+        rewards: &body.rewards,
+    };
+    feeds::insert_contest(&ctx.db, &contest).await?;
     Ok(OpenContest { success: true, contest: Some(body) })
 }
 
