@@ -246,7 +246,8 @@ async fn run_brands(db: &Db, command: BrandsCommand) -> Result<(), String> {
 }
 
 async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {
-    let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services()?)?;
+    let sandbox =
+        Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services(settings.fetch_guard()?)?)?;
     let registry = Registry::new(db, std::sync::Arc::new(sandbox));
     let actor = Actor { name: "cli".into(), role: Role::Operator, brand: None };
     let scope = |brand: Option<String>| brand.unwrap_or_default();

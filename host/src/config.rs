@@ -218,13 +218,14 @@ impl Settings {
         Ok(settings)
     }
 
-    /// The services plugins may call: the model (when configured) and the guarded fetcher.
-    pub fn host_services(&self) -> Result<crate::plugins::HostServices, String> {
+    /// The services plugins may call: the model (when configured) and the guarded fetcher
+    /// (`guard`, shared with the rest of the process so its client is built once).
+    pub fn host_services(&self, guard: crate::net::Guard) -> Result<crate::plugins::HostServices, String> {
         let model = match &self.model_url {
             Some(url) => Some(crate::model::ModelClient::new(url, &self.model_name, self.model_api_key.clone())?),
             None => None,
         };
-        Ok(crate::plugins::HostServices { model, guard: self.fetch_guard()? })
+        Ok(crate::plugins::HostServices { model, guard })
     }
 
     /// The speech endpoint, when one is configured.

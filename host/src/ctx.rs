@@ -61,7 +61,9 @@ impl Services {
             (None, Backend::Postgres) => Limiter::Database(db.clone()),
             (None, Backend::Sqlite) => Limiter::memory(),
         };
-        let sandbox = Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services()?)?;
+        let guard = settings.fetch_guard()?;
+        let sandbox =
+            Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services(guard.clone())?)?;
         let registry = Registry::new(db.clone(), Arc::new(sandbox));
         registry
             .install_builtins(&plugins::builtins())
@@ -78,7 +80,7 @@ impl Services {
             db,
             plugins: Arc::new(registry),
             limiter: Arc::new(limiter),
-            guard: Arc::new(settings.fetch_guard()?),
+            guard: Arc::new(guard),
             speech: settings.speech_endpoint()?.map(Arc::new),
             transcriber,
             settings: Arc::new(settings),

@@ -628,3 +628,44 @@ fn a_key_that_cannot_pay_gets_402_before_its_audio_url_is_fetched() {
         });
     });
 }
+
+/// A loopback "proxy" that counts the connections it is offered and answers none.
+fn counting_proxy() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let offered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = offered.clone();
+    std::thread::spawn(move || {
+        for connection in listener.incoming() {
+            count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            drop(connection);
+        }
+    });
+    (address, offered)
+}
+
+#[test]
+fn guarded_fetches_ignore_proxy_settings_in_the_environment() {
+    // A proxy would resolve the name again, out of the SSRF guard's sight: the guarded client
+    // must connect to the address it checked, whatever the environment says.
+    let files = asset_tests::files::serve([("/pauses.wav".to_string(), sox(&["synth", "0.6", "sine", "300"]))].into());
+    let (proxy, offered) = counting_proxy();
+    let mut env = Env::new(Storage::Sqlite);
+    let ca = env.data_dir.path().join("ca.pem");
+    std::fs::write(&ca, &files.ca_pem).unwrap();
+    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"] {
+        env.extra.push((name.into(), proxy.clone()));
+    }
+    let key = env.create_key(5, "agent");
+    let server = env.serve();
+    block_on(async {
+        let before = files.requests();
+        let url = format!("{}/pauses.wav", files.base);
+        let (status, _, body) = submit(&server.base, &key, json!({"audio_url": url})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        assert!(files.requests() > before, "the recording came straight from its server");
+        assert_eq!(offered.load(std::sync::atomic::Ordering::SeqCst), 0, "the proxy was never asked");
+    });
+}

@@ -8,6 +8,7 @@
 //! resolver for IP literals.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::Url;
@@ -126,89 +127,80 @@ fn non_public_v6(ip: Ipv6Addr) -> Option<&'static str> {
     })
 }
 
-/// The guard: which private networks are allowed anyway, and the fetch limits.
+/// The guard: which private networks are allowed anyway, the fetch limits, and the one HTTP
+/// client every guarded fetch goes through (cheap to clone: clones share the client).
 #[derive(Debug, Clone)]
 pub struct Guard {
-    allowed: Vec<Network>,
-    /// Certificate authorities trusted besides the public ones (a private PKI, or tests).
-    roots: Vec<reqwest::Certificate>,
+    allowed: Arc<Vec<Network>>,
+    client: reqwest::Client,
     pub timeout: Duration,
     pub max_bytes: usize,
 }
 
+/// How long a name may take to resolve.
+const DNS_TIMEOUT: Duration = Duration::from_secs(8);
+
 impl Guard {
     pub fn new(allowed: Vec<Network>) -> Guard {
-        Guard { allowed, roots: Vec::new(), timeout: Duration::from_secs(8), max_bytes: 2 * 1024 * 1024 }
+        Guard::with_roots(allowed, Vec::new()).expect("the default TLS setup builds")
     }
 
     /// Also trusts the certificate authorities in `pem` (one or more PEM certificates).
-    pub fn trusting(mut self, pem: &[u8]) -> Result<Guard, String> {
+    pub fn trusting(self, pem: &[u8]) -> Result<Guard, String> {
         let roots = reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("bad CA certificates: {e}"))?;
-        self.roots.extend(roots);
-        Ok(self)
+        let mut guard = Guard::with_roots(self.allowed.to_vec(), roots)?;
+        (guard.timeout, guard.max_bytes) = (self.timeout, self.max_bytes);
+        Ok(guard)
     }
 
-    fn check_ip(&self, ip: IpAddr) -> Result<(), FetchError> {
-        let canonical = match ip {
-            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-            v4 => v4,
-        };
-        match non_public(canonical) {
-            Some(_) if self.allowed.iter().any(|n| n.contains(canonical)) => Ok(()),
-            Some(why) => Err(FetchError::Blocked(format!("{canonical} is {why}"))),
-            None => Ok(()),
-        }
-    }
-
-    /// Parses `raw` and resolves it to one checked address to connect to.
-    pub async fn check(&self, raw: &str) -> Result<(Url, SocketAddr), FetchError> {
-        let url = Url::parse(raw.trim()).map_err(|e| FetchError::BadUrl(e.to_string()))?;
-        if !matches!(url.scheme(), "http" | "https") {
-            return Err(FetchError::BadUrl("only http and https".into()));
-        }
-        if !url.username().is_empty() || url.password().is_some() {
-            return Err(FetchError::BadUrl("credentials in the URL".into()));
-        }
-        let port = url.port_or_known_default().ok_or_else(|| FetchError::BadUrl("no port".into()))?;
-        let addresses: Vec<SocketAddr> = match url.host() {
-            Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
-            Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
-            Some(url::Host::Domain(name)) => {
-                let lookup = tokio::time::timeout(self.timeout, tokio::net::lookup_host((name, port)))
-                    .await
-                    .map_err(|_| FetchError::Failed("DNS timeout".into()))?
-                    .map_err(|e| FetchError::Failed(format!("DNS: {e}")))?;
-                lookup.collect()
-            }
-            None => return Err(FetchError::BadUrl("no host".into())),
-        };
-        if addresses.is_empty() {
-            return Err(FetchError::Failed("the host has no address".into()));
-        }
-        // Every address must pass: a name that also resolves to a private address is refused,
-        // so a second lookup cannot pick the private one.
-        for address in &addresses {
-            self.check_ip(address.ip())?;
-        }
-        Ok((url, addresses[0]))
-    }
-
-    /// GETs a checked URL, pinned to the checked address, without following redirects.
-    /// Returns the content type and at most `max_bytes` of body.
-    pub async fn get(&self, raw: &str) -> Result<(Url, Option<String>, Vec<u8>), FetchError> {
-        let (url, address) = self.check(raw).await?;
+    /// The guard and its client. The client resolves names only through [`Pinned`], which
+    /// hands it checked addresses, so the address connected to is the address checked; it
+    /// never uses a proxy from the environment (a proxy would resolve the name again, out of
+    /// the guard's sight), and it follows no redirects.
+    fn with_roots(allowed: Vec<Network>, roots: Vec<reqwest::Certificate>) -> Result<Guard, String> {
+        let allowed = Arc::new(allowed);
         let mut client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
-            .timeout(self.timeout)
+            .no_proxy()
+            .dns_resolver(Arc::new(Pinned { allowed: allowed.clone() }))
             .user_agent(concat!("asset-service/", env!("CARGO_PKG_VERSION")));
-        if let Some(url::Host::Domain(name)) = url.host() {
-            client = client.resolve(name, address);
+        for root in roots {
+            client = client.add_root_certificate(root);
         }
-        for root in &self.roots {
-            client = client.add_root_certificate(root.clone());
+        let client = client.build().map_err(|e| format!("the fetch client: {e}"))?;
+        Ok(Guard { allowed, client, timeout: Duration::from_secs(8), max_bytes: 2 * 1024 * 1024 })
+    }
+
+    /// Parses `raw` and resolves it to checked addresses: every address the name has must be
+    /// public (or allowed), so a second lookup cannot pick a private one.
+    pub async fn check(&self, raw: &str) -> Result<(Url, Vec<SocketAddr>), FetchError> {
+        let url = parse(raw)?;
+        let port = url.port_or_known_default().ok_or_else(|| FetchError::BadUrl("no port".into()))?;
+        let addresses = match url.host() {
+            Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
+            Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
+            Some(url::Host::Domain(name)) => resolve(&self.allowed, name, port).await?,
+            None => return Err(FetchError::BadUrl("no host".into())),
+        };
+        for address in &addresses {
+            check_ip(&self.allowed, address.ip())?;
         }
-        let client = client.build().map_err(|e| FetchError::Failed(e.to_string()))?;
-        let mut response = client.get(url.clone()).send().await.map_err(|e| FetchError::Failed(e.to_string()))?;
+        Ok((url, addresses))
+    }
+
+    /// GETs a URL through the guard without following redirects. Returns the final URL, the
+    /// content type and at most `max_bytes` of body. The URL is checked first (a refusal says
+    /// why); the client's resolver checks again the addresses it connects to, so a name that
+    /// changes its answer in between is refused too.
+    pub async fn get(&self, raw: &str) -> Result<(Url, Option<String>, Vec<u8>), FetchError> {
+        let (url, _) = self.check(raw).await?;
+        let mut response = self
+            .client
+            .get(url.clone())
+            .timeout(self.timeout)
+            .send()
+            .await
+            .map_err(|e| FetchError::Failed(e.to_string()))?;
         if !response.status().is_success() {
             return Err(FetchError::Failed(format!("HTTP {}", response.status().as_u16())));
         }
@@ -225,6 +217,61 @@ impl Guard {
             body.extend_from_slice(&chunk);
         }
         Ok((url, content_type, body))
+    }
+}
+
+/// The URL rules before any lookup: http(s), no credentials.
+fn parse(raw: &str) -> Result<Url, FetchError> {
+    let url = Url::parse(raw.trim()).map_err(|e| FetchError::BadUrl(e.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(FetchError::BadUrl("only http and https".into()));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(FetchError::BadUrl("credentials in the URL".into()));
+    }
+    Ok(url)
+}
+
+fn check_ip(allowed: &[Network], ip: IpAddr) -> Result<(), FetchError> {
+    let canonical = match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    };
+    match non_public(canonical) {
+        Some(_) if allowed.iter().any(|n| n.contains(canonical)) => Ok(()),
+        Some(why) => Err(FetchError::Blocked(format!("{canonical} is {why}"))),
+        None => Ok(()),
+    }
+}
+
+/// Every address of `name`, each checked.
+async fn resolve(allowed: &[Network], name: &str, port: u16) -> Result<Vec<SocketAddr>, FetchError> {
+    let found = tokio::time::timeout(DNS_TIMEOUT, tokio::net::lookup_host((name, port)))
+        .await
+        .map_err(|_| FetchError::Failed("DNS timeout".into()))?
+        .map_err(|e| FetchError::Failed(format!("DNS: {e}")))?;
+    let addresses: Vec<SocketAddr> = found.collect();
+    if addresses.is_empty() {
+        return Err(FetchError::Failed("the host has no address".into()));
+    }
+    for address in &addresses {
+        check_ip(allowed, address.ip())?;
+    }
+    Ok(addresses)
+}
+
+/// The guarded client's resolver: a name resolves only to addresses that pass the guard.
+struct Pinned {
+    allowed: Arc<Vec<Network>>,
+}
+
+impl reqwest::dns::Resolve for Pinned {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let allowed = self.allowed.clone();
+        Box::pin(async move {
+            let addresses = resolve(&allowed, name.as_str(), 0).await.map_err(|e| e.to_string())?;
+            Ok(Box::new(addresses.into_iter()) as reqwest::dns::Addrs)
+        })
     }
 }
 
