@@ -9,13 +9,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 
 use serde::Serialize;
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use super::sandbox::{Limits, PluginError, Prepared, Sandbox, sha256_hex};
 use super::{Capability, Content, Manifest, Request, World};
 use crate::auth::{Caller, Role};
-use crate::store::{Db, now_ms};
+use crate::store::Db;
+use crate::store::plugins::{self as stored, AuditRow, NewAudit, NewVersion, SlotRow, VersionRow};
 
 /// The global scope.
 pub const GLOBAL: &str = "";
@@ -125,6 +125,23 @@ pub struct AuditEntry {
     pub detail: String,
 }
 
+impl From<AuditRow> for AuditEntry {
+    fn from(row: AuditRow) -> Self {
+        AuditEntry {
+            id: row.id,
+            at_ms: row.at,
+            actor: row.actor,
+            role: row.role,
+            action: row.action,
+            slot: row.slot,
+            scope: row.scope,
+            version_id: row.version_id,
+            outcome: row.outcome,
+            detail: row.detail,
+        }
+    }
+}
+
 /// Why a registry operation did not happen.
 #[derive(Debug)]
 pub enum RegistryError {
@@ -216,13 +233,7 @@ impl Registry {
 
     /// The capabilities the operator granted `slot` in `scope`, by name.
     pub async fn grants(&self, slot: &str, scope: &str) -> Result<Vec<String>, RegistryError> {
-        Ok(sqlx::query_scalar(
-            "SELECT capability FROM plugin_grants WHERE slot = $1 AND scope = $2 ORDER BY capability",
-        )
-        .bind(slot)
-        .bind(scope)
-        .fetch_all(self.db.pool())
-        .await?)
+        Ok(stored::grants(&self.db, slot, scope).await?)
     }
 
     /// Grants (`allow`) or revokes `capability` for `slot` in `scope`; operators only. The
@@ -245,32 +256,15 @@ impl Registry {
                 "unknown capability {capability:?}: the capabilities are completion and fetch-summary"
             )));
         }
+        // One transaction: the grants never change without the generation that makes every
+        // replica reload the slot.
         let mut tx = self.db.pool().begin().await?;
-        let change = if allow {
-            sqlx::query(
-                "INSERT INTO plugin_grants (slot, scope, capability, granted_by, granted_at) VALUES ($1, $2, $3, $4, $5) \
-                 ON CONFLICT (slot, scope, capability) DO NOTHING",
-            )
-            .bind(slot)
-            .bind(scope)
-            .bind(capability)
-            .bind(&actor.name)
-            .bind(now_ms())
+        if allow {
+            stored::grant_in(&mut tx, slot, scope, capability, &actor.name).await?;
         } else {
-            sqlx::query("DELETE FROM plugin_grants WHERE slot = $1 AND scope = $2 AND capability = $3")
-                .bind(slot)
-                .bind(scope)
-                .bind(capability)
-        };
-        change.execute(&mut *tx).await?;
-        sqlx::query(
-            "UPDATE plugin_slots SET generation = generation + 1, updated_at = $3 WHERE slot = $1 AND scope = $2",
-        )
-        .bind(slot)
-        .bind(scope)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
+            stored::revoke_in(&mut tx, slot, scope, capability).await?;
+        }
+        stored::bump_generation_in(&mut tx, slot, scope).await?;
         tx.commit().await?;
         self.record(actor, action, slot, scope, None, "ok", capability).await?;
         self.refresh().await?;
@@ -283,20 +277,12 @@ impl Registry {
         let system = Actor::system();
         for (slot, bytes) in builtins {
             let version = self.upload(&system, slot, GLOBAL, bytes).await?;
-            let current = sqlx::query(
-                "SELECT s.active_version_id, s.disabled, v.uploaded_by FROM plugin_slots s \
-                 LEFT JOIN plugin_versions v ON v.id = s.active_version_id WHERE s.slot = $1 AND s.scope = ''",
-            )
-            .bind(*slot)
-            .fetch_optional(self.db.pool())
-            .await?;
-            let replace = match current {
+            let replace = match stored::occupant(&self.db, slot, GLOBAL).await? {
                 None => true,
-                Some(row) => {
-                    let active: Option<i64> = row.try_get(0)?;
-                    let disabled: i64 = row.try_get(1)?;
-                    let by: Option<String> = row.try_get(2)?;
-                    disabled == 0 && active != Some(version.id) && by.as_deref().is_none_or(|by| by == "builtin")
+                Some(current) => {
+                    !current.disabled
+                        && current.active_version_id != Some(version.id)
+                        && current.uploaded_by.as_deref().is_none_or(|by| by == system.name)
                 }
             };
             if replace {
@@ -323,14 +309,8 @@ impl Registry {
         let sha256 = sha256_hex(bytes);
         // The same bytes were validated when they were first stored (this is also every
         // start-up's path for the built-ins, which then costs a lookup, not a smoke call).
-        let stored = sqlx::query("SELECT id FROM plugin_versions WHERE slot = $1 AND scope = $2 AND sha256 = $3")
-            .bind(slot)
-            .bind(scope)
-            .bind(&sha256)
-            .fetch_optional(self.db.pool())
-            .await?;
-        if let Some(row) = stored {
-            return self.version(row.try_get(0)?).await;
+        if let Some(id) = stored::version_id_by_sha256(&self.db, slot, scope, &sha256).await? {
+            return self.version(id).await;
         }
         let limits = Self::default_limits(scope);
         let (manifest, world) = match self.validate(bytes, scope, limits, slot, &actor.name).await {
@@ -338,25 +318,19 @@ impl Registry {
             Err(why) => return Err(self.reject(actor, "upload", slot, scope, &why).await),
         };
         let manifest_json = serde_json::to_string(&manifest).map_err(|e| RegistryError::BadRequest(e.to_string()))?;
-        let inserted = sqlx::query(
-            "INSERT INTO plugin_versions (slot, scope, name, version, sha256, world, wasm, manifest, uploaded_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slot, scope, sha256) DO NOTHING RETURNING id",
-        )
-        .bind(slot)
-        .bind(scope)
-        .bind(&manifest.name)
-        .bind(&manifest.version)
-        .bind(&sha256)
-        .bind(world.name())
-        .bind(bytes)
-        .bind(&manifest_json)
-        .bind(&actor.name)
-        .bind(now_ms())
-        .fetch_optional(self.db.pool())
-        .await?;
-        let id: i64 = match inserted {
-            Some(row) => {
-                let id = row.try_get(0)?;
+        let new = NewVersion {
+            slot,
+            scope,
+            name: &manifest.name,
+            version: &manifest.version,
+            sha256: &sha256,
+            world: world.name(),
+            wasm: bytes,
+            manifest: &manifest_json,
+            uploaded_by: &actor.name,
+        };
+        let id = match stored::insert_version(&self.db, &new).await? {
+            Some(id) => {
                 self.record(
                     actor,
                     "upload",
@@ -369,13 +343,10 @@ impl Registry {
                 .await?;
                 id
             }
-            None => sqlx::query("SELECT id FROM plugin_versions WHERE slot = $1 AND scope = $2 AND sha256 = $3")
-                .bind(slot)
-                .bind(scope)
-                .bind(&sha256)
-                .fetch_one(self.db.pool())
-                .await?
-                .try_get(0)?,
+            // A concurrent upload of the same bytes stored it first.
+            None => {
+                stored::version_id_by_sha256(&self.db, slot, scope, &sha256).await?.ok_or(sqlx::Error::RowNotFound)?
+            }
         };
         self.version(id).await
     }
@@ -432,22 +403,7 @@ impl Registry {
         if version.slot != slot || version.scope != scope {
             return Err(RegistryError::NotFound(format!("version {version_id} does not belong to this slot")));
         }
-        let now = now_ms();
-        sqlx::query(
-            "INSERT INTO plugin_slots (slot, scope, active_version_id, previous_version_id, disabled, generation, updated_at) \
-             VALUES ($1, $2, $3, NULL, 0, 1, $4) \
-             ON CONFLICT (slot, scope) DO UPDATE SET \
-               previous_version_id = CASE WHEN plugin_slots.active_version_id = excluded.active_version_id \
-                 THEN plugin_slots.previous_version_id ELSE plugin_slots.active_version_id END, \
-               active_version_id = excluded.active_version_id, disabled = 0, \
-               generation = plugin_slots.generation + 1, updated_at = excluded.updated_at",
-        )
-        .bind(slot)
-        .bind(scope)
-        .bind(version_id)
-        .bind(now)
-        .execute(self.db.pool())
-        .await?;
+        stored::activate(&self.db, slot, scope, version_id).await?;
         self.record(actor, action, slot, scope, Some(version_id), "ok", &version.manifest.version).await?;
         self.refresh().await?;
         self.slot(slot, scope).await
@@ -466,15 +422,7 @@ impl Registry {
     /// Stops serving the slot (a brand slot then falls back to the global one).
     pub async fn disable(&self, actor: &Actor, slot: &str, scope: &str) -> Result<SlotView, RegistryError> {
         self.authorize(actor, "disable", slot, scope, None).await?;
-        let done = sqlx::query(
-            "UPDATE plugin_slots SET disabled = 1, generation = generation + 1, updated_at = $3 WHERE slot = $1 AND scope = $2",
-        )
-        .bind(slot)
-        .bind(scope)
-        .bind(now_ms())
-        .execute(self.db.pool())
-        .await?;
-        if done.rows_affected() == 0 {
+        if !stored::disable(&self.db, slot, scope).await? {
             return Err(RegistryError::NotFound(format!("no slot {slot}")));
         }
         self.record(actor, "disable", slot, scope, None, "ok", "").await?;
@@ -495,16 +443,7 @@ impl Registry {
             return Err(self.deny(actor, "limits", slot, scope, "only operators change limits").await);
         }
         let json = limits.map(|l| serde_json::to_string(&l).unwrap_or_default()).unwrap_or_default();
-        let done = sqlx::query(
-            "UPDATE plugin_slots SET limits = $3, generation = generation + 1, updated_at = $4 WHERE slot = $1 AND scope = $2",
-        )
-        .bind(slot)
-        .bind(scope)
-        .bind(&json)
-        .bind(now_ms())
-        .execute(self.db.pool())
-        .await?;
-        if done.rows_affected() == 0 {
+        if !stored::set_limits(&self.db, slot, scope, &json).await? {
             return Err(RegistryError::NotFound(format!("no slot {slot}")));
         }
         self.record(actor, "limits", slot, scope, None, "ok", &json).await?;
@@ -514,21 +453,14 @@ impl Registry {
 
     /// Reloads every slot whose generation changed since this process last looked.
     pub async fn refresh(&self) -> Result<usize, RegistryError> {
-        let rows = sqlx::query("SELECT slot, scope, active_version_id, disabled, limits, generation FROM plugin_slots")
-            .fetch_all(self.db.pool())
-            .await?;
         let mut reloaded = 0;
-        for row in rows {
-            let key: (String, String) = (row.try_get("slot")?, row.try_get("scope")?);
-            let generation: i64 = row.try_get("generation")?;
-            if self.seen.lock().is_ok_and(|seen| seen.get(&key) == Some(&generation)) {
+        for row in stored::slots(&self.db).await? {
+            let key = (row.slot, row.scope);
+            if self.seen.lock().is_ok_and(|seen| seen.get(&key) == Some(&row.generation)) {
                 continue;
             }
-            let active: Option<i64> = row.try_get("active_version_id")?;
-            let disabled: i64 = row.try_get("disabled")?;
-            let limits_json: String = row.try_get("limits")?;
-            let loaded = match active.filter(|_| disabled == 0) {
-                Some(version_id) => match self.load(version_id, &key.1, &limits_json).await {
+            let loaded = match row.active_version_id.filter(|_| !row.disabled) {
+                Some(version_id) => match self.load(version_id, &key.1, &row.limits).await {
                     Ok(loaded) => Some(Arc::new(loaded)),
                     // One unloadable slot must not hold the others back; it keeps its old
                     // version and is retried on the next refresh.
@@ -546,7 +478,7 @@ impl Registry {
                 };
             }
             if let Ok(mut seen) = self.seen.lock() {
-                seen.insert(key, generation);
+                seen.insert(key, row.generation);
             }
             reloaded += 1;
         }
@@ -554,32 +486,30 @@ impl Registry {
     }
 
     async fn load(&self, version_id: i64, scope: &str, limits_json: &str) -> Result<Loaded, RegistryError> {
-        let row = sqlx::query("SELECT slot, wasm, manifest, uploaded_by FROM plugin_versions WHERE id = $1")
-            .bind(version_id)
-            .fetch_one(self.db.pool())
-            .await?;
-        let slot: String = row.try_get("slot")?;
-        let bytes: Vec<u8> = row.try_get("wasm")?;
-        let manifest: ManifestView = serde_json::from_str(&row.try_get::<String, _>("manifest")?)
-            .map_err(|e| RegistryError::Rejected(format!("stored manifest: {e}")))?;
-        let prepared = self.sandbox.prepare(&bytes).map_err(|e| RegistryError::Rejected(e.to_string()))?;
-        let limits = if limits_json.is_empty() {
-            Self::default_limits(scope)
-        } else {
-            serde_json::from_str(limits_json)
-                .map_err(|e| RegistryError::Rejected(format!("stored limits of {slot}: {e}")))?
-        };
-        let uploaded_by: String = row.try_get("uploaded_by")?;
+        let stored::Component { version, wasm } = stored::component(&self.db, version_id).await?;
+        let version = version_view(version)?;
+        let prepared = self.sandbox.prepare(&wasm).map_err(|e| RegistryError::Rejected(e.to_string()))?;
+        let limits = Self::limits_of(&version.slot, scope, limits_json)?;
         Ok(Loaded {
             version_id,
-            label: format!("{}@{}", manifest.name, manifest.version),
-            capabilities: self.granted(&slot, scope, &uploaded_by, &manifest).await?,
-            slot,
+            label: format!("{}@{}", version.manifest.name, version.manifest.version),
+            capabilities: self.granted(&version.slot, scope, &version.uploaded_by, &version.manifest).await?,
+            slot: version.slot,
             scope: scope.to_string(),
-            manifest,
+            manifest: version.manifest,
             limits,
             prepared,
         })
+    }
+
+    /// A slot's limits from their stored JSON: `""` is the scope's defaults; anything else that
+    /// does not parse is an error, never a default.
+    fn limits_of(slot: &str, scope: &str, json: &str) -> Result<Limits, RegistryError> {
+        if json.is_empty() {
+            Ok(Self::default_limits(scope))
+        } else {
+            serde_json::from_str(json).map_err(|e| RegistryError::Rejected(format!("stored limits of {slot}: {e}")))
+        }
     }
 
     /// The version serving `slot` for `brand`: the brand's own when active, else the global one.
@@ -608,13 +538,10 @@ impl Registry {
 
     /// Slots visible to `actor` (all for operators, their brand's for brand admins).
     pub async fn list(&self, actor: &Actor) -> Result<Vec<SlotView>, RegistryError> {
-        let rows =
-            sqlx::query("SELECT slot, scope FROM plugin_slots ORDER BY scope, slot").fetch_all(self.db.pool()).await?;
         let mut slots = Vec::new();
-        for row in rows {
-            let (slot, scope): (String, String) = (row.try_get(0)?, row.try_get(1)?);
-            if actor.may_act_on(&scope) || (actor.role == Role::BrandAdmin && scope.is_empty()) {
-                slots.push(self.slot(&slot, &scope).await?);
+        for row in stored::slots(&self.db).await? {
+            if actor.may_act_on(&row.scope) || (actor.role == Role::BrandAdmin && row.scope.is_empty()) {
+                slots.push(self.slot_view(row).await?);
             }
         }
         Ok(slots)
@@ -622,81 +549,39 @@ impl Registry {
 
     /// One slot with its versions.
     pub async fn slot(&self, slot: &str, scope: &str) -> Result<SlotView, RegistryError> {
-        let row = sqlx::query(
-            "SELECT active_version_id, previous_version_id, disabled, limits, generation FROM plugin_slots WHERE slot = $1 AND scope = $2",
-        )
-        .bind(slot)
-        .bind(scope)
-        .fetch_optional(self.db.pool())
-        .await?
-        .ok_or_else(|| RegistryError::NotFound(format!("no slot {slot}")))?;
-        let ids = sqlx::query("SELECT id FROM plugin_versions WHERE slot = $1 AND scope = $2 ORDER BY id")
-            .bind(slot)
-            .bind(scope)
-            .fetch_all(self.db.pool())
-            .await?;
-        let mut versions = Vec::new();
-        for id in ids {
-            versions.push(self.version(id.try_get(0)?).await?);
-        }
-        let limits: String = row.try_get("limits")?;
+        let row = stored::slot(&self.db, slot, scope)
+            .await?
+            .ok_or_else(|| RegistryError::NotFound(format!("no slot {slot}")))?;
+        self.slot_view(row).await
+    }
+
+    async fn slot_view(&self, row: SlotRow) -> Result<SlotView, RegistryError> {
+        let versions = stored::versions(&self.db, &row.slot, &row.scope)
+            .await?
+            .into_iter()
+            .map(version_view)
+            .collect::<Result<_, _>>()?;
         Ok(SlotView {
-            slot: slot.to_string(),
-            scope: scope.to_string(),
-            active_version_id: row.try_get("active_version_id")?,
-            previous_version_id: row.try_get("previous_version_id")?,
-            disabled: row.try_get::<i64, _>("disabled")? != 0,
-            limits: serde_json::from_str(&limits).unwrap_or_else(|_| Self::default_limits(scope)),
-            generation: row.try_get("generation")?,
+            limits: Self::limits_of(&row.slot, &row.scope, &row.limits)?,
+            slot: row.slot,
+            scope: row.scope,
+            active_version_id: row.active_version_id,
+            previous_version_id: row.previous_version_id,
+            disabled: row.disabled,
+            generation: row.generation,
             versions,
         })
     }
 
     async fn version(&self, id: i64) -> Result<VersionView, RegistryError> {
-        let row = sqlx::query(
-            "SELECT id, slot, scope, sha256, world, manifest, uploaded_by, created_at FROM plugin_versions WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(self.db.pool())
-        .await?
-        .ok_or_else(|| RegistryError::NotFound(format!("no version {id}")))?;
-        Ok(VersionView {
-            id: row.try_get("id")?,
-            slot: row.try_get("slot")?,
-            scope: row.try_get("scope")?,
-            sha256: row.try_get("sha256")?,
-            world: row.try_get("world")?,
-            manifest: serde_json::from_str(&row.try_get::<String, _>("manifest")?)
-                .map_err(|e| RegistryError::Rejected(format!("stored manifest: {e}")))?,
-            uploaded_by: row.try_get("uploaded_by")?,
-            created_at_ms: row.try_get("created_at")?,
-        })
+        let row =
+            stored::version(&self.db, id).await?.ok_or_else(|| RegistryError::NotFound(format!("no version {id}")))?;
+        version_view(row)
     }
 
     /// The newest audit entries, newest first.
     pub async fn audit(&self, limit: i64) -> Result<Vec<AuditEntry>, RegistryError> {
-        let rows = sqlx::query(
-            "SELECT id, at, actor, role, action, slot, scope, version_id, outcome, detail FROM plugin_audit ORDER BY id DESC LIMIT $1",
-        )
-        .bind(limit)
-        .fetch_all(self.db.pool())
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(AuditEntry {
-                    id: r.try_get("id")?,
-                    at_ms: r.try_get("at")?,
-                    actor: r.try_get("actor")?,
-                    role: r.try_get("role")?,
-                    action: r.try_get("action")?,
-                    slot: r.try_get("slot")?,
-                    scope: r.try_get("scope")?,
-                    version_id: r.try_get("version_id")?,
-                    outcome: r.try_get("outcome")?,
-                    detail: r.try_get("detail")?,
-                })
-            })
-            .collect()
+        Ok(stored::audit(&self.db, limit).await?.into_iter().map(AuditEntry::from).collect())
     }
 
     async fn authorize(
@@ -740,23 +625,34 @@ impl Registry {
         outcome: &str,
         detail: &str,
     ) -> Result<(), RegistryError> {
-        sqlx::query(
-            "INSERT INTO plugin_audit (at, actor, role, action, slot, scope, version_id, outcome, detail) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(now_ms())
-        .bind(&actor.name)
-        .bind(actor.role.as_str())
-        .bind(action)
-        .bind(slot)
-        .bind(scope)
-        .bind(version_id)
-        .bind(outcome)
-        .bind(detail)
-        .execute(self.db.pool())
-        .await?;
-        Ok(())
+        let entry = NewAudit {
+            actor: &actor.name,
+            role: actor.role.as_str(),
+            action,
+            slot,
+            scope,
+            version_id,
+            outcome,
+            detail,
+        };
+        Ok(stored::record(&self.db, &entry).await?)
     }
+}
+
+/// A stored version as shown. A stored manifest that does not parse is an error, never a
+/// default.
+fn version_view(row: VersionRow) -> Result<VersionView, RegistryError> {
+    Ok(VersionView {
+        manifest: serde_json::from_str(&row.manifest)
+            .map_err(|e| RegistryError::Rejected(format!("stored manifest: {e}")))?,
+        id: row.id,
+        slot: row.slot,
+        scope: row.scope,
+        sha256: row.sha256,
+        world: row.world,
+        uploaded_by: row.uploaded_by,
+        created_at_ms: row.created_at,
+    })
 }
 
 fn check_slot_name(slot: &str) -> Result<(), RegistryError> {

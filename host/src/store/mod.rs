@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod keys;
 pub mod limits;
 pub mod memes;
+pub mod plugins;
 pub mod renders;
 pub mod uploads;
 
