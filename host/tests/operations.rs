@@ -258,3 +258,24 @@ async fn a_plugin_uses_a_capability_only_when_its_manifest_asks_and_its_slot_is_
     assert!(matches!(plugins.grant(&operator, "probe", "", "teleport", true).await, Err(RegistryError::BadRequest(_))));
     assert!(plugins.grants("probe", "acme").await.unwrap().is_empty(), "refusals grant nothing");
 }
+
+/// The operation inputs MCP tools will take: their JSON Schemas name the same fields, in the
+/// same case, as the HTTP bodies.
+#[test]
+fn operation_inputs_describe_themselves_for_tool_arguments() {
+    let properties = |schema: schemars::Schema| -> Vec<String> {
+        let value = schema.as_value().clone();
+        let mut names: Vec<String> = value["properties"].as_object().unwrap().keys().cloned().collect();
+        names.sort();
+        names
+    };
+    assert_eq!(
+        properties(schemars::schema_for!(audioscript::AudioscriptRequest)),
+        ["audio_url", "language", "script", "title"]
+    );
+    assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["pageUrl"]);
+    assert_eq!(
+        properties(schemars::schema_for!(MemeRequest)),
+        ["brand", "brandProfile", "brief", "input", "kind", "language"]
+    );
+}

@@ -27,7 +27,7 @@ use crate::store::{self, public_id};
 pub const KIND: &str = "audioscript";
 
 /// Body of `POST /api/agent/audioscript`.
-#[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct AudioscriptRequest {
     /// Spoken verbatim; under 150 words. Exactly one of `script` and `audio_url`.
     pub script: Option<String>,

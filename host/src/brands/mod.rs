@@ -13,7 +13,7 @@ use crate::error::Error;
 use crate::store::{Db, brands, is_unique_violation};
 
 /// A brand's voice as generators receive it (registered or ad hoc).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct BrandProfile {
     /// Display name, 1–60 characters.
     pub name: String,
@@ -186,7 +186,7 @@ pub async fn update(db: &Db, key: &str, changes: BrandChanges) -> Result<Brand, 
 }
 
 /// A partial change of a brand (`botUsername: null` removes the bot).
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandChanges {
     pub name: Option<String>,
@@ -195,6 +195,7 @@ pub struct BrandChanges {
     pub token: Option<String>,
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>)]
+    #[schemars(with = "Option<String>")]
     pub bot_username: Option<Option<String>>,
 }
 

@@ -54,7 +54,7 @@ pub struct BrandList {
 }
 
 /// Body of brand creation.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateBrand {
     /// 2–32 of a-z, 0-9 and -.
@@ -72,7 +72,7 @@ pub struct BrandResponse {
 }
 
 /// Body of the meme-mode switch.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct MemeMode {
     pub enabled: bool,
 }

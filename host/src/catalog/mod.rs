@@ -404,7 +404,7 @@ pub struct MemeKinds {
 }
 
 /// Request of the product pack route.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct PackRequest {
     /// The product: a product page URL or an ASIN, at most 2000 characters.
     pub input: String,

@@ -48,7 +48,7 @@ pub struct RecentPage {
 }
 
 /// Paging of the recent feed.
-#[derive(Debug, Default, Deserialize, IntoParams)]
+#[derive(Debug, Default, Deserialize, IntoParams, schemars::JsonSchema)]
 pub struct RecentQuery {
     /// From a previous page's `nextCursor`.
     pub cursor: Option<String>,
@@ -169,7 +169,7 @@ pub async fn featured(state: &Services, base: &str, brand: Option<&str>) -> Resu
 }
 
 /// Body of featuring a meme.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureRequest {
     pub meme_id: String,
@@ -178,7 +178,7 @@ pub struct FeatureRequest {
 }
 
 /// One reward of a contest.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq, schemars::JsonSchema)]
 pub struct Reward {
     /// Leaderboard rank, from 1.
     pub rank: u32,
@@ -187,7 +187,7 @@ pub struct Reward {
 }
 
 /// A contest as operators define it and agents see it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Contest {
     pub title: String,

@@ -29,7 +29,7 @@ pub const VOICE_SLOT: &str = "brand-voice";
 pub const ADHOC: &str = "adhoc";
 
 /// Body of `POST /api/agent/brands/memes`.
-#[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemeRequest {
     /// The idea: a sentence, a website or an X post; at most 2000 characters. Canonical name.

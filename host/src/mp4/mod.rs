@@ -28,7 +28,7 @@ use crate::store::{self, now_ms, public_id};
 pub const KIND: &str = "mp4";
 
 /// Body of `POST /api/agent/mp4`.
-#[derive(Debug, Default, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Mp4Request {
     /// An engine page: `/m/<id>`, or its full address on this service.
