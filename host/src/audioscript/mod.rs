@@ -155,6 +155,15 @@ async fn queue(ctx: &Ctx, id: &str, input: &Input) -> Result<Accepted, Error> {
     jobs::submit_paid(ctx, id, KIND, catalog::price(KIND), &input, "audioscript").await
 }
 
+/// A finished job's status fields: its page and what the page holds.
+pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
+    let mut view = jobs::result_fields(result, &["durationMs", "beats", "captioned"]);
+    if let Some(page) = result["pageId"].as_str() {
+        view.insert("pageUrl".into(), json!(format!("{base_url}/m/{page}")));
+    }
+    view
+}
+
 /// The worker side: turns a queued audioscript job into its engine page.
 pub fn handler(services: Services) -> Handler {
     Arc::new(move |job: Job| {

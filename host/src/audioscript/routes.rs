@@ -26,7 +26,7 @@ async fn submit(
 #[utoipa::path(get, path = "/api/agent/audioscript/{jobId}", tag = "audio", params(("jobId" = String, Path)),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
 async fn status(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
-    Ok(Json(jobs::status(&ctx, &job_id, super::KIND).await?))
+    Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view).await?))
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -17,7 +17,7 @@
 pub mod worker;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
 use crate::billing::{self, Hold, Holder, Payer, Price};
@@ -117,17 +117,16 @@ pub async fn ensure_renderer_free(ctx: &Ctx) -> Result<(), Error> {
     Ok(())
 }
 
+/// What a job kind shows of its stored result in a status answer: the feature that owns the
+/// kind knows its fields and its links (which point at `base_url`).
+pub type ResultView = fn(result: &Value, base_url: &str) -> Map<String, Value>;
+
 /// The status of the caller's job `id` of `kind` (another key's job is as good as missing).
-pub async fn status(ctx: &Ctx, id: &str, kind: &str) -> Result<Value, Error> {
+pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) -> Result<Value, Error> {
     let job = get(&ctx.db, id, ctx.caller.key_id)
         .await?
         .filter(|j| j.kind == kind)
         .ok_or_else(|| Error::NotFound { message: "No such job for this key.".into() })?;
-    Ok(status_view(&job, &ctx.base_url))
-}
-
-/// The status answer of a job (the same shape for audioscript and MP4 jobs).
-pub fn status_view(job: &Job, base_url: &str) -> Value {
     let mut view = json!({
         "success": true,
         "jobId": job.id,
@@ -138,26 +137,20 @@ pub fn status_view(job: &Job, base_url: &str) -> Value {
         "updatedAt": job.updated_at,
         "finishedAt": job.finished_at,
     });
-    if let Some(result) = &job.result {
-        if let Some(page) = result["pageId"].as_str() {
-            view["pageUrl"] = json!(format!("{base_url}/m/{page}"));
-        }
-        if let Some(render) = result["renderId"].as_str() {
-            view["mp4Url"] = json!(format!("{base_url}/v/{render}/video.mp4"));
-            view["videoPageUrl"] = json!(format!("{base_url}/v/{render}"));
-        }
-        for field in ["durationMs", "beats", "captioned", "expiresAt", "sizeBytes"] {
-            if !result[field].is_null() {
-                view[field] = result[field].clone();
-            }
-        }
+    if let (Some(result), Some(fields)) = (&job.result, view.as_object_mut()) {
+        fields.extend(result_view(result, &ctx.base_url));
     }
     if job.state != State::Succeeded
         && let Some(error) = &job.error
     {
         view["error"] = json!(error);
     }
-    view
+    Ok(view)
+}
+
+/// The `fields` of a stored result that are present, as they are.
+pub fn result_fields(result: &Value, fields: &[&str]) -> Map<String, Value> {
+    fields.iter().filter(|f| !result[**f].is_null()).map(|f| ((*f).to_string(), result[*f].clone())).collect()
 }
 
 /// Records the result and captures the job's payment in one transaction; false when

@@ -82,6 +82,16 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
     jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &json!({ "pageId": id }), "mp4").await
 }
 
+/// A finished render's status fields: its video, its hosted page and until when.
+pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
+    let mut view = jobs::result_fields(result, &["durationMs", "expiresAt", "sizeBytes"]);
+    if let Some(render) = result["renderId"].as_str() {
+        view.insert("mp4Url".into(), json!(format!("{base_url}/v/{render}/video.mp4")));
+        view.insert("videoPageUrl".into(), json!(format!("{base_url}/v/{render}")));
+    }
+    view
+}
+
 /// The worker side.
 pub fn handler(services: Services) -> Handler {
     Arc::new(move |job: Job| {

@@ -29,7 +29,7 @@ async fn submit(Call(ctx): Call, ApiJson(request): ApiJson<Mp4Request>) -> Resul
 #[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path)),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
 async fn status(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
-    Ok(Json(jobs::status(&ctx, &job_id, super::KIND).await?))
+    Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view).await?))
 }
 
 fn missing() -> Error {
