@@ -360,7 +360,7 @@ impl Registry {
         slot: &str,
         uploaded_by: &str,
     ) -> Result<(ManifestView, World), String> {
-        let prepared = self.sandbox.prepare(bytes).map_err(|e| e.to_string())?;
+        let prepared = self.prepare(bytes.to_vec()).await.map_err(|e| e.to_string())?;
         let label = format!("{slot}@validation");
         let manifest = self.sandbox.describe(&prepared, limits, &label).await.map_err(|e| format!("describe: {e}"))?;
         let view = ManifestView::from(&manifest);
@@ -485,10 +485,19 @@ impl Registry {
         Ok(reloaded)
     }
 
+    /// Compiles a component (or reads it from the cache) on a blocking thread: compiling takes
+    /// up to a second of CPU, which would stall every request sharing an async thread.
+    async fn prepare(&self, wasm: Vec<u8>) -> Result<Prepared, PluginError> {
+        let sandbox = self.sandbox.clone();
+        tokio::task::spawn_blocking(move || sandbox.prepare(&wasm))
+            .await
+            .map_err(|e| PluginError::Trap(format!("compile task: {e}")))?
+    }
+
     async fn load(&self, version_id: i64, scope: &str, limits_json: &str) -> Result<Loaded, RegistryError> {
         let stored::Component { version, wasm } = stored::component(&self.db, version_id).await?;
         let version = version_view(version)?;
-        let prepared = self.sandbox.prepare(&wasm).map_err(|e| RegistryError::Rejected(e.to_string()))?;
+        let prepared = self.prepare(wasm).await.map_err(|e| RegistryError::Rejected(e.to_string()))?;
         let limits = Self::limits_of(&version.slot, scope, limits_json)?;
         Ok(Loaded {
             version_id,

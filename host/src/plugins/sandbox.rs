@@ -323,7 +323,8 @@ impl Sandbox {
     }
 
     /// Compiles `bytes` (or loads them from the on-disk cache, keyed by content hash and engine)
-    /// and checks that the component is of this world.
+    /// and reads which served world the component implements. Blocking (compiling is CPU work
+    /// and the cache is files): async callers run it on a blocking thread.
     pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
         let component = self.compile(bytes)?;
         let pre = self.linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
