@@ -86,8 +86,9 @@ pub async fn find_by_prefix(db: &Db, prefix: &str) -> Result<Option<i64>, sqlx::
     row.map(|r| r.try_get(0)).transpose()
 }
 
-/// The `role` column; the table's CHECK admits only the three roles, and anything else would
-/// get the least power.
+/// The `role` column. The table's CHECK admits only the three roles; anything else is a
+/// corrupt row and an error, never a guess.
 fn role_of(row: &AnyRow) -> Result<Role, sqlx::Error> {
-    Ok(Role::parse(&row.try_get::<String, _>("role")?).unwrap_or(Role::Agent))
+    let role: String = row.try_get("role")?;
+    Role::parse(&role).ok_or_else(|| sqlx::Error::Decode(format!("stored key role {role:?}").into()))
 }
