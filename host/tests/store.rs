@@ -345,6 +345,20 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
     assert!(one.check(Group::Check, "key:1").await.allowed, "and per group");
     one.purge().await.unwrap();
     assert!(!one.check(Group::Status, "key:1").await.allowed, "purge keeps live buckets");
+
+    // A burst far above the limit, from both replicas at once, is counted exactly: contention
+    // never lets a call through uncounted.
+    let burst: Vec<_> = (0..400)
+        .map(|i| {
+            let limiter = if i % 2 == 0 { one.clone() } else { two.clone() };
+            tokio::spawn(async move { limiter.check(Group::Public, "203.0.113.9").await.allowed })
+        })
+        .collect();
+    let mut allowed = 0;
+    for task in burst {
+        allowed += usize::from(task.await.unwrap());
+    }
+    assert_eq!(allowed, Group::Public.limit() as usize, "exactly the limit passes");
     replica.close().await;
 }
 

@@ -1,7 +1,7 @@
 //! Where the rate-limit buckets live: process memory (one replica, SQLite), the database
-//! (replicas sharing PostgreSQL) or Redis (when configured). Each offers only read and
-//! compare-and-set of a bucket's TAT; the arithmetic stays in [`super::gcra`]. The database's
-//! queries are in `store::limits`.
+//! (replicas sharing PostgreSQL) or Redis (when configured). Each only keeps a bucket's TAT:
+//! memory under a mutex, the database under a row lock, Redis by compare-and-set; the
+//! arithmetic stays in [`super::gcra`]. The database's queries are in `store::limits`.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -18,7 +18,7 @@ if (current == false and ARGV[1] == '') or current == ARGV[1] then
 end
 return 0";
 
-/// Attempts before a contended bucket gives up and lets the call through.
+/// Rounds before a contended Redis bucket gives up and refuses the call (retry in a second).
 const MAX_CAS_ATTEMPTS: usize = 32;
 
 /// The shared home of the rate-limit buckets.
@@ -49,65 +49,21 @@ impl Limiter {
 
     /// Counts one call by `subject` (a key id or a client address) against `group`.
     ///
-    /// A limiter that cannot reach its store lets the call through: an outage of the
-    /// counters should not become an outage of the service.
+    /// Memory and the database check a bucket while holding it (a mutex, a row lock), so a
+    /// burst is counted exactly. Redis compare-and-sets in rounds; a call that loses every
+    /// round is refused, since letting it through would let a burst overshoot the limit. A
+    /// limiter that cannot reach its store lets the call through: an outage of the counters
+    /// should not become an outage of the service.
     pub async fn check(&self, group: Group, subject: &str) -> Decision {
         let bucket = format!("{}:{subject}", group.name());
-        for _ in 0..MAX_CAS_ATTEMPTS {
-            let now = now_ms();
-            let stored = match self.read(&bucket).await {
-                Ok(v) => v,
-                Err(e) => return fail_open(group, &e),
-            };
-            let (decision, next) = gcra(stored, now, group.limit(), group.window_secs());
-            if !decision.allowed {
-                return decision;
-            }
-            let ttl_ms = next - now + 1000;
-            match self.compare_and_set(&bucket, stored, next, ttl_ms).await {
-                Ok(true) => return decision,
-                Ok(false) => continue,
-                Err(e) => return fail_open(group, &e),
-            }
-        }
-        fail_open(group, &"bucket too contended")
-    }
-
-    async fn read(&self, bucket: &str) -> Result<Option<i64>, String> {
-        match self {
-            Limiter::Memory(map) => Ok(map.lock().map_err(|e| e.to_string())?.get(bucket).copied()),
-            Limiter::Database(db) => limits::tat(db, bucket).await.map_err(|e| e.to_string()),
-            Limiter::Redis(conn, prefix) => redis::cmd("GET")
-                .arg(format!("{prefix}:ratelimit:{bucket}"))
-                .query_async::<Option<i64>>(&mut conn.clone())
-                .await
-                .map_err(|e| e.to_string()),
-        }
-    }
-
-    async fn compare_and_set(&self, bucket: &str, old: Option<i64>, new: i64, ttl_ms: i64) -> Result<bool, String> {
-        match self {
-            Limiter::Memory(map) => {
-                let mut map = map.lock().map_err(|e| e.to_string())?;
-                if map.get(bucket).copied() != old {
-                    return Ok(false);
-                }
-                map.insert(bucket.to_string(), new);
-                Ok(true)
-            }
-            Limiter::Database(db) => limits::compare_and_set(db, bucket, old, new).await.map_err(|e| e.to_string()),
+        let checked = match self {
+            Limiter::Memory(map) => memory_check(map, group, &bucket),
+            Limiter::Database(db) => locked_check(db, group, &bucket).await.map_err(|e| e.to_string()),
             Limiter::Redis(conn, prefix) => {
-                let swapped: i64 = redis::Script::new(REDIS_CAS)
-                    .key(format!("{prefix}:ratelimit:{bucket}"))
-                    .arg(old.map(|v| v.to_string()).unwrap_or_default())
-                    .arg(new)
-                    .arg(ttl_ms.max(1))
-                    .invoke_async(&mut conn.clone())
-                    .await
-                    .map_err(|e| e.to_string())?;
-                Ok(swapped == 1)
+                redis_check(conn, &format!("{prefix}:ratelimit:{bucket}"), group).await.map_err(|e| e.to_string())
             }
-        }
+        };
+        checked.unwrap_or_else(|e| fail_open(group, &e))
     }
 
     /// Forgets buckets that are full again (their TAT has passed); Redis expires its own.
@@ -120,6 +76,66 @@ impl Limiter {
         }
         Ok(())
     }
+}
+
+fn memory_check(map: &Mutex<HashMap<String, i64>>, group: Group, bucket: &str) -> Result<Decision, String> {
+    let mut map = map.lock().map_err(|e| e.to_string())?;
+    let now = now_ms();
+    let (decision, next) = gcra(map.get(bucket).copied(), now, group.limit(), group.window_secs());
+    if decision.allowed {
+        map.insert(bucket.to_string(), next);
+    }
+    Ok(decision)
+}
+
+/// Compare-and-set rounds on a Redis key (the Lua script runs atomically).
+async fn redis_check(
+    conn: &redis::aio::MultiplexedConnection,
+    key: &str,
+    group: Group,
+) -> Result<Decision, redis::RedisError> {
+    let mut conn = conn.clone();
+    for _ in 0..MAX_CAS_ATTEMPTS {
+        let now = now_ms();
+        let stored: Option<i64> = redis::cmd("GET").arg(key).query_async(&mut conn).await?;
+        let (decision, next) = gcra(stored, now, group.limit(), group.window_secs());
+        if !decision.allowed {
+            return Ok(decision);
+        }
+        let swapped: i64 = redis::Script::new(REDIS_CAS)
+            .key(key)
+            .arg(stored.map(|v| v.to_string()).unwrap_or_default())
+            .arg(next)
+            .arg((next - now + 1000).max(1))
+            .invoke_async(&mut conn)
+            .await?;
+        if swapped == 1 {
+            return Ok(decision);
+        }
+    }
+    tracing::debug!(group = group.name(), "rate-limit bucket too contended; refusing");
+    Ok(Decision {
+        allowed: false,
+        limit: group.limit(),
+        window_secs: group.window_secs(),
+        remaining: 0,
+        reset_secs: 1,
+        retry_after_secs: 1,
+    })
+}
+
+/// One check of a database bucket in one transaction holding its row: exact under any burst,
+/// where compare-and-set rounds could all be lost.
+async fn locked_check(db: &Db, group: Group, bucket: &str) -> Result<Decision, sqlx::Error> {
+    let mut tx = db.pool().begin().await?;
+    let stored = limits::lock_in(&mut tx, db.backend(), bucket).await?;
+    let now = now_ms();
+    let (decision, next) = gcra(Some(stored), now, group.limit(), group.window_secs());
+    if decision.allowed {
+        limits::set_in(&mut tx, bucket, next).await?;
+    }
+    tx.commit().await?;
+    Ok(decision)
 }
 
 fn fail_open(group: Group, cause: &dyn std::fmt::Display) -> Decision {

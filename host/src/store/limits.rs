@@ -1,32 +1,30 @@
-//! Queries of the rate-limit buckets kept in the database (`rate_limits`): read a bucket's TAT,
-//! compare-and-set it, purge the full ones. The arithmetic and the other homes of buckets are
+//! Queries of the rate-limit buckets kept in the database (`rate_limits`): take a bucket and
+//! set its TAT inside a transaction, purge the full ones. The arithmetic and the other homes of buckets are
 //! `limits`'.
 
-use sqlx::Row;
+use sqlx::AnyConnection;
 
-use super::Db;
+use super::{Backend, Db};
 
-/// The TAT of `bucket`, if it has one.
-pub async fn tat(db: &Db, bucket: &str) -> Result<Option<i64>, sqlx::Error> {
-    let row =
-        sqlx::query("SELECT tat FROM rate_limits WHERE bucket = $1").bind(bucket).fetch_optional(db.pool()).await?;
-    row.map(|r| r.try_get::<i64, _>(0)).transpose()
+/// Takes `bucket` for the rest of the caller's transaction and reads its TAT: the row is
+/// created if missing (TAT 0, long past: a full bucket) and then locked, so concurrent calls on
+/// one bucket take turns instead of racing. SQLite's write lock is taken by the insert.
+pub async fn lock_in(conn: &mut AnyConnection, backend: Backend, bucket: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query("INSERT INTO rate_limits (bucket, tat) VALUES ($1, 0) ON CONFLICT (bucket) DO NOTHING")
+        .bind(bucket)
+        .execute(&mut *conn)
+        .await?;
+    let select = match backend {
+        Backend::Postgres => "SELECT tat FROM rate_limits WHERE bucket = $1 FOR UPDATE",
+        Backend::Sqlite => "SELECT tat FROM rate_limits WHERE bucket = $1",
+    };
+    sqlx::query_scalar(select).bind(bucket).fetch_one(&mut *conn).await
 }
 
-/// Sets `bucket`'s TAT to `new` if it still is `old` (`None`: the bucket does not exist yet).
-/// False when another call changed it first.
-pub async fn compare_and_set(db: &Db, bucket: &str, old: Option<i64>, new: i64) -> Result<bool, sqlx::Error> {
-    let query = match old {
-        None => sqlx::query("INSERT INTO rate_limits (bucket, tat) VALUES ($1, $2) ON CONFLICT (bucket) DO NOTHING")
-            .bind(bucket)
-            .bind(new),
-        Some(old) => sqlx::query("UPDATE rate_limits SET tat = $2 WHERE bucket = $1 AND tat = $3")
-            .bind(bucket)
-            .bind(new)
-            .bind(old),
-    };
-    let done = query.execute(db.pool()).await?;
-    Ok(done.rows_affected() == 1)
+/// Sets the TAT of a bucket taken with [`lock_in`].
+pub async fn set_in(conn: &mut AnyConnection, bucket: &str, tat: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE rate_limits SET tat = $2 WHERE bucket = $1").bind(bucket).bind(tat).execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// Forgets the buckets whose TAT is before `now` (they are full again).
