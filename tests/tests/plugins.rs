@@ -78,6 +78,9 @@ fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_a
         assert_eq!(status, StatusCode::FORBIDDEN);
         let (status, _) = try_meme(&server, &admin, "?brand=globex").await;
         assert_eq!(status, StatusCode::FORBIDDEN);
+        // An empty `brand` is the global scope: the operator's generators and model, not theirs.
+        let (status, body) = try_meme(&server, &admin, "?brand=").await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("operator_only")), "{body}");
         let (status, body) = send(Client::new().get(server.url("/api/admin/audit")).header("x-api-key", &admin)).await;
         assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("operator_only")));
         let (status, body) =

@@ -252,7 +252,10 @@ async fn try_generate(
     ApiJson(body): ApiJson<TryRequest>,
 ) -> Result<Json<TryResponse>, Error> {
     let Target { caller, slot, scope, .. } = t;
-    if !scope.is_empty() {
+    // The global scope runs the operator's generators on the operator's model: operators only.
+    if scope.is_empty() {
+        caller.require_operator("Trying the global generators is for operators; name your brand.")?;
+    } else {
         caller.require_brand(&scope)?;
     }
     let request = Request {
