@@ -87,6 +87,22 @@ fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_a
             send(Client::new().get(server.url("/api/admin/plugins")).header("x-api-key", &agent)).await;
         assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("admin_only")));
 
+        // An upload with an `Idempotency-Key` is buffered within the upload limit, not the
+        // 64 KiB default, and replays.
+        let keyed = || {
+            Client::new()
+                .post(server.url("/api/admin/plugins/meme/versions?brand=acme"))
+                .header("x-api-key", &admin)
+                .header("idempotency-key", "upload-hostile-1")
+                .header("content-type", "application/wasm")
+                .body(component("hostile").to_vec())
+        };
+        assert!(component("hostile").len() > 64 * 1024, "the fixture is larger than the default limit");
+        let (status, first) = send(keyed()).await;
+        assert_eq!(status, StatusCode::CREATED, "{first}");
+        let (status, again) = send(keyed()).await;
+        assert_eq!((status, &again["version"]["id"]), (StatusCode::CREATED, &first["version"]["id"]), "replayed");
+
         // Validation refuses what is not a generator.
         let (status, body) = upload(&server, &operator, "meme", "", component("wrong-world")).await;
         assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("plugin_rejected")), "{body}");

@@ -43,13 +43,13 @@ async fn run_once(
             .into_response()
     })?;
     let (parts, body) = request.into_parts();
-    let body =
-        to_bytes(body, state.settings.max_body_bytes).await.map_err(|_| Error::PayloadTooLarge.into_response())?;
-    let path = parts.uri.path_and_query().map_or("", |p| p.as_str());
     let route = parts.extensions.get::<MatchedPath>().map(|p| p.as_str().to_owned());
-    let operation = policy::lookup(&parts.method, route.as_deref())
-        .operation
-        .map_or_else(|| format!("{} {path}", parts.method), str::to_string);
+    let policy = policy::lookup(&parts.method, route.as_deref());
+    // The body is buffered to fingerprint it: within the route's own limit, not the default.
+    let limit = policy.max_body.unwrap_or(state.settings.max_body_bytes);
+    let body = to_bytes(body, limit).await.map_err(|_| Error::PayloadTooLarge.into_response())?;
+    let path = parts.uri.path_and_query().map_or("", |p| p.as_str());
+    let operation = policy.operation.map_or_else(|| format!("{} {path}", parts.method), str::to_string);
     let hash = crate::idempotency::fingerprint(&operation, &body);
     let db = state.db.clone();
     let idem_key_for_work = idem_key.clone();

@@ -34,6 +34,8 @@ pub struct RoutePolicy {
     group: Option<Group>,
     /// The catalog operation (service id) the route calls, if any.
     pub operation: Option<&'static str>,
+    /// A body limit of the route's own, above the configured default (component uploads).
+    pub max_body: Option<usize>,
 }
 
 impl RoutePolicy {
@@ -47,16 +49,23 @@ impl RoutePolicy {
 }
 
 const fn route(method: &'static str, path: &'static str, access: Access, group: Group) -> RoutePolicy {
-    RoutePolicy { method, path, access, group: Some(group), operation: None }
+    RoutePolicy { method, path, access, group: Some(group), operation: None, max_body: None }
 }
 
 /// A keyed route that calls catalog operation `id`; its group comes from the catalog.
 const fn op(method: &'static str, path: &'static str, id: &'static str) -> RoutePolicy {
-    RoutePolicy { method, path, access: Access::Key, group: Some(Group::Account), operation: Some(id) }
+    RoutePolicy { method, path, access: Access::Key, group: Some(Group::Account), operation: Some(id), max_body: None }
 }
 
 const fn probe(path: &'static str) -> RoutePolicy {
-    RoutePolicy { method: "GET", path, access: Access::Public, group: None, operation: None }
+    RoutePolicy { method: "GET", path, access: Access::Public, group: None, operation: None, max_body: None }
+}
+
+impl RoutePolicy {
+    /// The route with a body limit of its own.
+    const fn body_limit(self, bytes: usize) -> RoutePolicy {
+        RoutePolicy { max_body: Some(bytes), ..self }
+    }
 }
 
 use Access::{Admin, Key, Public};
@@ -93,7 +102,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/api/agent/asset/jobs/{id}/check", Key, Check),
     // Plugin administration (operators are never rate limited; brand admins count here).
     route("GET", "/api/admin/plugins", Admin, Group::Account),
-    route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Account),
+    route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Account)
+        .body_limit(crate::plugins::registry::MAX_COMPONENT_BYTES),
     route("POST", "/api/admin/plugins/{slot}/activate", Admin, Group::Account),
     route("POST", "/api/admin/plugins/{slot}/rollback", Admin, Group::Account),
     route("POST", "/api/admin/plugins/{slot}/disable", Admin, Group::Account),
