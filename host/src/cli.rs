@@ -372,11 +372,20 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
     Ok(())
 }
 
-async fn serve(db: Db, settings: Settings) -> Result<(), String> {
+async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(settings.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
+    // Links fall back to the address actually bound (port 0 picks one).
+    settings.listen = address;
+    if settings.public_url.is_none() {
+        tracing::warn!(
+            %address,
+            "no public_url (ASSET_PUBLIC_URL) set: links in responses and pages point at the listen address \
+             or a host in public_hosts; production needs public_url"
+        );
+    }
     let grace = Duration::from_secs(settings.shutdown_grace_secs);
     let state = crate::http::AppState::new(db.clone(), settings).await?;
     tracing::info!(%address, database = db.backend().name(), limiter = state.limiter.kind(), "serving");

@@ -144,6 +144,11 @@ settings! {
     /// `https://assets.example.com`); when unset, the request's own `Host`.
     public_url: Option<String> = None,
         flag "public-url": Option<String>, env "ASSET_PUBLIC_URL";
+    /// Without `public_url`: the `Host` names (with port, if not 80) whose requests get links to
+    /// themselves; any other `Host` gets links to the listen address, so a forged header cannot
+    /// put its host into pages and shared previews.
+    public_hosts: Vec<String> = Vec::new(),
+        flag "public-hosts": Vec<String>, env "ASSET_PUBLIC_HOSTS", [value_delimiter = ','];
     /// OpenAI-compatible API root for plugins' text completion (e.g. `http://127.0.0.1:11434/v1`).
     model_url: Option<String> = None,
         flag "model-url": Option<String>, env "ASSET_MODEL_URL", secret;

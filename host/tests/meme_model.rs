@@ -27,7 +27,11 @@ async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) 
 }
 
 async fn serve(router: axum::Router) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    serve_on(tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap(), router)
+}
+
+/// Serves `router` on `listener` (bound first when the app must know its own address).
+fn serve_on(listener: tokio::net::TcpListener, router: axum::Router) -> String {
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move {
         axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap()
@@ -40,18 +44,20 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
     let mode = Arc::new(AtomicU8::new(0));
     let model =
         serve(axum::Router::new().route("/v1/chat/completions", post(fake_model)).with_state(mode.clone())).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
 
     let dir = tempfile::tempdir().unwrap();
     let db = Db::connect(&Db::sqlite_url(dir.path()), 4).await.unwrap();
     db.migrate().await.unwrap();
     let key = auth::create_key(&db, Role::Operator, "model", 10, None).await.unwrap().secret;
     let settings = Settings {
+        listen: listener.local_addr().unwrap(),
         data_dir: dir.path().to_path_buf(),
         model_url: Some(format!("{model}/v1")),
         model_name: "stand-in".into(),
         ..Settings::default()
     };
-    let base = serve(app(AppState::new(db, settings).await.unwrap())).await;
+    let base = serve_on(listener, app(AppState::new(db, settings).await.unwrap()));
     let client = reqwest::Client::new();
     let take_of = |html: String| {
         html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default().to_string()

@@ -53,17 +53,22 @@ impl Deref for AppState {
     }
 }
 
-/// Where public links point: the configured public URL, else the request's own host (only if it
-/// looks like a host name, so a forged `Host` cannot inject markup into links).
+/// Where public links point: the configured public URL; else the request's own `Host` when it
+/// is the listen address (for a loopback listener, also `localhost` on its port) or one of
+/// `public_hosts`; else the listen address. A forged `Host` never reaches a page or a preview.
 pub fn base_url(settings: &Settings, headers: &HeaderMap) -> String {
     if let Some(url) = &settings.public_url {
         return url.trim_end_matches('/').to_string();
     }
-    let plain = |h: &&str| {
-        !h.is_empty() && h.len() <= 255 && h.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+    let listen = settings.listen;
+    let known = |host: &&str| {
+        let host = host.to_ascii_lowercase();
+        host == listen.to_string()
+            || (listen.ip().is_loopback() && host == format!("localhost:{}", listen.port()))
+            || settings.public_hosts.iter().any(|h| h.eq_ignore_ascii_case(&host))
     };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(plain);
-    format!("http://{}", host.map_or_else(|| settings.listen.to_string(), str::to_string))
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(known);
+    format!("http://{}", host.map_or_else(|| listen.to_string(), str::to_string))
 }
 
 /// The public base URL of a request, for routes without a caller (pages, feeds).
@@ -87,5 +92,38 @@ impl FromRequestParts<AppState> for Call {
         let caller = Caller::from_request_parts(parts, state).await?;
         let request_id = observe::current_request_id().unwrap_or_default();
         Ok(Call(Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_host(host: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, host.parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn links_use_only_known_hosts() {
+        let settings = Settings {
+            listen: "127.0.0.1:8080".parse().unwrap(),
+            public_hosts: vec!["assets.example.com".into()],
+            ..Settings::default()
+        };
+        for (host, base) in [
+            ("127.0.0.1:8080", "http://127.0.0.1:8080"),
+            ("localhost:8080", "http://localhost:8080"),
+            ("ASSETS.example.com", "http://ASSETS.example.com"),
+            ("evil.example", "http://127.0.0.1:8080"),
+            ("localhost:9999", "http://127.0.0.1:8080"),
+            ("127.0.0.1:8080\"><script>", "http://127.0.0.1:8080"),
+        ] {
+            let headers = if host.contains('"') { HeaderMap::new() } else { with_host(host) };
+            assert_eq!(base_url(&settings, &headers), base, "{host}");
+        }
+        let public = Settings { public_url: Some("https://assets.example.com/".into()), ..settings };
+        assert_eq!(base_url(&public, &with_host("evil.example")), "https://assets.example.com");
     }
 }
