@@ -168,6 +168,11 @@ async fn a_failed_generation_releases_its_payment(w: World) {
             .await
             .unwrap();
     assert_eq!(released, ["released"]);
+
+    // Thousands of carousel cards within the byte cap: refused for its shape, and released.
+    let (kind, code) = code_of(memes::create(&ctx, meme("cards", "carousel")).await);
+    assert_eq!((kind, code), (Kind::Upstream, "generator_invalid_output"));
+    assert_eq!(w.balance(&ctx).await, 5, "released");
 }
 
 async fn an_audioscript_is_validated_and_paid_before_its_job_exists(w: World) {

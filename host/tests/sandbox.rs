@@ -55,6 +55,12 @@ async fn each_misbehaviour_is_stopped_with_a_clear_error() {
         other => panic!("recursion: {other:?}"),
     }
     assert!(matches!(call(s, "hostile", "huge", FAST, &[]).await, Err(PluginError::InvalidOutput(_))));
+    // Within the byte cap, out of shape: 5,000 cards, or one 20,000-character block.
+    match call(s, "hostile", "cards", FAST, &[]).await {
+        Err(PluginError::InvalidOutput(why)) => assert!(why.contains("`card` blocks"), "{why}"),
+        other => panic!("cards: {other:?}"),
+    }
+    assert!(matches!(call(s, "hostile", "wide", FAST, &[]).await, Err(PluginError::InvalidOutput(_))));
     assert!(matches!(call(s, "hostile", "trap", FAST, &[]).await, Err(PluginError::Trap(_))));
     assert!(matches!(call(s, "hostile", "panic", FAST, &[]).await, Err(PluginError::Trap(_))));
     for escape in ["file", "env", "socket"] {

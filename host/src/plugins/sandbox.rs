@@ -455,6 +455,49 @@ fn classify(error: wasmtime::Error, memory_exceeded: bool) -> PluginError {
 }
 
 /// Content must fit the output cap and say something.
+/// The shape any generator's content must keep, beyond the byte cap: every block becomes
+/// layout, pictures or frames, so the count of blocks (overall and per role that is drawn one
+/// picture each) and the length of each text are bounded. Documented in `plugins/README.md`.
+pub mod shape {
+    /// Blocks in one content.
+    pub const BLOCKS: usize = 64;
+    /// Blocks of a role drawn as one picture each: carousel cards, slides, beats.
+    pub const PER_ROLE: &[(&str, usize)] = &[("card", 12), ("slide", 12), ("beat", 60)];
+    /// Characters of one block's text, of the title, and of one attribute value.
+    pub const TEXT_CHARS: usize = 2_000;
+    /// Attributes of one block, and tags of one content.
+    pub const ATTRIBUTES: usize = 16;
+    pub const TAGS: usize = 16;
+}
+
+fn check_shape(content: &wit::Content) -> Result<(), String> {
+    for (role, cap) in shape::PER_ROLE {
+        let count = content.blocks.iter().filter(|b| b.role == *role).count();
+        if count > *cap {
+            return Err(format!("{count} `{role}` blocks exceed the cap of {cap}"));
+        }
+    }
+    if content.blocks.len() > shape::BLOCKS {
+        return Err(format!("{} blocks exceed the cap of {}", content.blocks.len(), shape::BLOCKS));
+    }
+    if content.tags.len() > shape::TAGS {
+        return Err(format!("{} tags exceed the cap of {}", content.tags.len(), shape::TAGS));
+    }
+    let long = |text: &str| text.chars().count() > shape::TEXT_CHARS;
+    if long(&content.title) || content.tags.iter().any(|t| long(t)) {
+        return Err(format!("a title or tag is over {} characters", shape::TEXT_CHARS));
+    }
+    for block in &content.blocks {
+        if long(&block.text) || block.attributes.iter().any(|(_, v)| long(v)) {
+            return Err(format!("a `{}` block is over {} characters", block.role, shape::TEXT_CHARS));
+        }
+        if block.attributes.len() > shape::ATTRIBUTES {
+            return Err(format!("a `{}` block has over {} attributes", block.role, shape::ATTRIBUTES));
+        }
+    }
+    Ok(())
+}
+
 fn check_output(content: &wit::Content, limits: Limits) -> Result<(), PluginError> {
     let size = content.title.len()
         + content.tags.iter().map(String::len).sum::<usize>()
@@ -469,7 +512,7 @@ fn check_output(content: &wit::Content, limits: Limits) -> Result<(), PluginErro
     if content.blocks.is_empty() {
         return Err(PluginError::InvalidOutput("no blocks".into()));
     }
-    Ok(())
+    check_shape(content).map_err(PluginError::InvalidOutput)
 }
 
 fn flush_stdio(label: &str, stdout: &MemoryOutputPipe, stderr: &MemoryOutputPipe) {

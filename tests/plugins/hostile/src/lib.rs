@@ -47,6 +47,18 @@ impl Guest for Hostile {
     }
 
     fn generate(request: Request) -> Result<Content, GenerateError> {
+        // Output within the byte cap but not in shape: thousands of pictures, one huge text.
+        match request.input.as_str() {
+            "cards" => {
+                let blocks = (0..5000).map(|i| block("card", format!("{i}"))).collect();
+                return Ok(Content { title: "hostile".into(), blocks, tags: Vec::new() });
+            }
+            "wide" => {
+                let blocks = vec![block("result", "w".repeat(20_000))];
+                return Ok(Content { title: "hostile".into(), blocks, tags: Vec::new() });
+            }
+            _ => {}
+        }
         let text = match request.input.as_str() {
             "ok" => "fine".to_string(),
             "loop" => {
