@@ -40,8 +40,20 @@ ensure_redis() {
   say "Redis did not start"; exit 1
 }
 
+# A standard OpenAPI validator for the served document (a test runs it).
+ensure_openapi_validator() {
+  local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/venv"
+  if ! "$venv/bin/python" -c 'import openapi_spec_validator' >/dev/null 2>&1; then
+    apt_install python3 python3-venv
+    say "installing openapi-spec-validator"
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q openapi-spec-validator
+  fi
+  export ASSET_TEST_PYTHON="$venv/bin/python"
+}
+
 ensure_postgres
 ensure_redis
+ensure_openapi_validator
 # Databases left behind by interrupted runs (named asset_t_<pid>_…; skip live processes).
 psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 'asset_t_%'" 2>/dev/null |
   while read -r db; do

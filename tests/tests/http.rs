@@ -220,6 +220,36 @@ fn unknown_routes_bad_json_and_oversized_bodies_get_the_error_body() {
 }
 
 #[test]
+fn the_openapi_document_passes_a_standard_validator() {
+    let env = Env::new(Storage::Sqlite);
+    let operator = env.create_key(0, "operator");
+    let server = env.serve();
+    let doc = block_on(async {
+        // Bounds the document states are bounds the server enforces, not clamps.
+        let (status, _, body) = get(&server, "/api/legacy/recent?limit=51", None).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_limit")));
+        let (status, _, body) = get(&server, "/api/admin/audit?limit=5000", Some(&operator)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_limit")));
+        get(&server, "/api/agent/openapi.json", None).await.2
+    });
+    let file = env.data_dir.path().join("openapi.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    // `scripts/test.sh` installs openapi-spec-validator and names its Python here.
+    let python = std::env::var("ASSET_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+    let checked = std::process::Command::new(&python)
+        .args(["-m", "openapi_spec_validator"])
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("{python} runs: {e}"));
+    assert!(
+        checked.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&checked.stdout),
+        String::from_utf8_lossy(&checked.stderr)
+    );
+}
+
+#[test]
 fn openapi_describes_every_route_with_security_groups_and_the_error_body() {
     let env = Env::new(Storage::Sqlite);
     let server = env.serve();

@@ -49,10 +49,12 @@ pub struct RecentPage {
 
 /// Paging of the recent feed.
 #[derive(Debug, Default, Deserialize, IntoParams, schemars::JsonSchema)]
+#[into_params(parameter_in = Query)]
 pub struct RecentQuery {
     /// From a previous page's `nextCursor`.
     pub cursor: Option<String>,
-    /// Items per page, 1–50 (default 20).
+    /// Items per page (default 20).
+    #[param(minimum = 1, maximum = 50)]
     pub limit: Option<i64>,
 }
 
@@ -88,7 +90,10 @@ pub async fn recent(
     brand: Option<&str>,
     query: RecentQuery,
 ) -> Result<RecentPage, Error> {
-    let limit = query.limit.unwrap_or(20).clamp(1, 50);
+    let limit = query.limit.unwrap_or(20);
+    if !(1..=50).contains(&limit) {
+        return Err(Error::bad_request("invalid_limit", "`limit` must be from 1 to 50."));
+    }
     let (before_at, before_id) = parse_cursor(query.cursor.as_deref())?;
     // One more than a page, to know whether there is a next one.
     let memes = feeds::recent(&state.db, before_at, &before_id, limit + 1, brand).await?;

@@ -11,6 +11,7 @@ use utoipa::openapi::{
     extensions::ExtensionsBuilder,
     path::{Operation, ParameterBuilder, ParameterIn},
     response::{Response, ResponseBuilder},
+    schema::{ObjectBuilder, Type},
     security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -97,7 +98,35 @@ pub fn finish(mut doc: Doc) -> Doc {
             }
         }
     }
+    unique_operation_ids(&mut doc);
     doc
+}
+
+/// Operation ids come from handler names, which repeat across features (`status`, `page`,
+/// `list`); OpenAPI needs them unique, so a repeated one becomes its method and path
+/// (`get_api_agent_mp4_jobId`).
+fn unique_operation_ids(doc: &mut Doc) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for item in doc.paths.paths.values() {
+        for operation in [&item.get, &item.post, &item.put, &item.delete].into_iter().flatten() {
+            if let Some(id) = &operation.operation_id {
+                *seen.entry(id.clone()).or_default() += 1;
+            }
+        }
+    }
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let slug: String = path.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let slug = slug.trim_matches('_').replace("__", "_");
+        for (method, operation) in
+            [("get", &mut item.get), ("post", &mut item.post), ("put", &mut item.put), ("delete", &mut item.delete)]
+        {
+            if let Some(operation) = operation.as_mut()
+                && operation.operation_id.as_ref().is_some_and(|id| seen[id] > 1)
+            {
+                operation.operation_id = Some(format!("{method}_{slug}"));
+            }
+        }
+    }
 }
 
 fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
@@ -125,6 +154,14 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
                 .parameter_in(ParameterIn::Header)
                 .required(Required::False)
                 .description(Some("Executes and charges the request at most once; repeats get the stored response."))
+                // What the middleware accepts: 1 to 255 visible ASCII characters.
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .min_length(Some(1))
+                        .max_length(Some(255))
+                        .pattern(Some("^[!-~]+$")),
+                ))
                 .build(),
         );
         responses.entry("409".into()).or_insert_with(|| error_response("The same Idempotency-Key is still running"));

@@ -59,6 +59,7 @@ impl From<PluginError> for Error {
 
 /// Which scope a call acts on: `brand` when given, else the caller's brand, else global.
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ScopeQuery {
     /// Brand key of a brand slot; omit for the global slot (brand admins default to their brand).
     pub brand: Option<String>,
@@ -280,8 +281,10 @@ async fn try_generate(
 
 /// Query of the audit trail.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AuditQuery {
-    /// How many entries, newest first (default 100, at most 1000).
+    /// How many entries, newest first (default 100).
+    #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<i64>,
 }
 
@@ -301,7 +304,11 @@ async fn audit(
     Query(query): Query<AuditQuery>,
 ) -> Result<Json<AuditResponse>, Error> {
     caller.require_operator("The audit trail is for operators.")?;
-    let entries = state.plugins.audit(query.limit.unwrap_or(100).clamp(1, 1000)).await?;
+    let limit = query.limit.unwrap_or(100);
+    if !(1..=1000).contains(&limit) {
+        return Err(Error::bad_request("invalid_limit", "`limit` must be from 1 to 1000."));
+    }
+    let entries = state.plugins.audit(limit).await?;
     Ok(Json(AuditResponse { success: true, entries }))
 }
 
