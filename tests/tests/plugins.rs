@@ -67,6 +67,10 @@ fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_a
         );
         let (_, global) = try_meme(&server, &operator, "").await;
         assert_eq!(global["generator"], "meme@1.0.0");
+        let (status, body) =
+            post(&server, &operator, "/api/admin/plugins/nosuchslot/generate", json!({"task": "x", "input": "y"}))
+                .await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "{body}");
 
         // Everything outside the brand is refused with 403.
         let (status, body) = upload(&server, &admin, "meme", "?brand=globex", component("trivial")).await;

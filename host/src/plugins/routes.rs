@@ -269,7 +269,12 @@ async fn try_generate(
         options: Vec::new(),
     };
     let brand = (!scope.is_empty()).then_some(scope.as_str());
-    let (content, served) = state.plugins.generate(&slot, brand, &request).await?;
+    // Here the slot is the caller's own path segment: no generator for it is a 404, not the
+    // 503 an operation gives when its service's generator is switched off.
+    let (content, served) = state.plugins.generate(&slot, brand, &request).await.map_err(|e| match e {
+        PluginError::NoPlugin(slot) => Error::NotFound { message: format!("No generator serves the slot {slot}.") },
+        other => other.into(),
+    })?;
     Ok(Json(TryResponse {
         success: true,
         version_id: served.version_id,
