@@ -133,16 +133,40 @@ async fn uploads_are_validated_and_refusals_are_audited() {
         registry.upload(&op, "Bad Slot", GLOBAL, component("trivial")).await,
         Err(RegistryError::BadRequest(_))
     ));
+    let cache = _dir.path().join("cache");
+    let cached = || std::fs::read_dir(&cache).unwrap().count();
+    assert_eq!(cached(), 0, "refused uploads leave no compiled artifact");
     let version = registry.upload(&op, "meme", GLOBAL, component("trivial")).await.unwrap();
+    assert_eq!(cached(), 0, "validated, not loaded yet");
     let again = registry.upload(&op, "meme", GLOBAL, component("trivial")).await.unwrap();
     assert_eq!(version.id, again.id, "same bytes, same version");
     assert_eq!(version.manifest.name, "trivial");
     let audit = registry.audit(10).await.unwrap();
     assert_eq!(audit.iter().filter(|e| e.outcome == "rejected").count(), 2);
+    let admin = Actor { name: "acme".into(), role: asset_host::auth::Role::BrandAdmin, brand: Some("acme".into()) };
+    let large = vec![0u8; 5 * 1024 * 1024];
+    match registry.upload(&admin, "meme", "acme", &large).await {
+        Err(RegistryError::Rejected(why)) => assert!(why.contains("4 MiB"), "{why}"),
+        other => panic!("a brand admin's 5 MiB upload: {other:?}"),
+    }
+
     assert!(registry.resolve("meme", None).is_none(), "uploading does not activate");
     registry.activate(&op, "meme", GLOBAL, version.id).await.unwrap();
     let (content, served) = registry.generate("meme", None, &request("hi")).await.unwrap();
     assert_eq!((served.version_id, content.blocks[0].text.as_str()), (version.id, "hi"));
+    assert_eq!(cached(), 1, "the loaded version is cached");
+
+    // A cached artifact that does not match its checksum is compiled again, never trusted.
+    let file = std::fs::read_dir(&cache).unwrap().next().unwrap().unwrap().path();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&file, &bytes).unwrap();
+    let sandbox = Sandbox::new(Some(cache.clone()), Default::default()).unwrap();
+    let prepared = sandbox.prepare(component("trivial")).expect("recompiled");
+    let content = sandbox.generate(&prepared, Limits::GLOBAL, &[], "trivial", &request("again")).await.unwrap();
+    assert_eq!(content.blocks[0].text, "again");
+    assert_ne!(std::fs::read(&file).unwrap(), bytes, "the bad artifact was replaced");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -21,6 +21,9 @@ use crate::store::plugins::{self as stored, AuditRow, NewAudit, NewVersion, Slot
 pub const GLOBAL: &str = "";
 /// Largest accepted component upload.
 pub const MAX_COMPONENT_BYTES: usize = 16 * 1024 * 1024;
+/// Largest component a brand admin may upload: brand generators are small, and each upload
+/// costs a compile.
+pub const MAX_BRAND_COMPONENT_BYTES: usize = 4 * 1024 * 1024;
 
 /// An active version, ready to call. Calls hold an `Arc` of it, so a swap never disturbs them.
 pub struct Loaded {
@@ -189,6 +192,13 @@ impl Actor {
     }
 }
 
+/// Whether a component passed validation (and may be cached compiled).
+#[derive(Clone, Copy)]
+enum Validated {
+    Yes,
+    No,
+}
+
 /// The registry of one process.
 pub struct Registry {
     db: Db,
@@ -303,8 +313,10 @@ impl Registry {
     ) -> Result<VersionView, RegistryError> {
         self.authorize(actor, "upload", slot, scope, None).await?;
         check_slot_name(slot)?;
-        if bytes.len() > MAX_COMPONENT_BYTES {
-            return Err(self.reject(actor, "upload", slot, scope, "the component is larger than 16 MiB").await);
+        let cap = if actor.role == Role::Operator { MAX_COMPONENT_BYTES } else { MAX_BRAND_COMPONENT_BYTES };
+        if bytes.len() > cap {
+            let why = format!("the component is larger than {} MiB", cap >> 20);
+            return Err(self.reject(actor, "upload", slot, scope, &why).await);
         }
         let sha256 = sha256_hex(bytes);
         // The same bytes were validated when they were first stored (this is also every
@@ -360,7 +372,8 @@ impl Registry {
         slot: &str,
         uploaded_by: &str,
     ) -> Result<(ManifestView, World), String> {
-        let prepared = self.prepare(bytes.to_vec()).await.map_err(|e| e.to_string())?;
+        // Not validated yet: compiled without the cache, so a refusal leaves no artifact.
+        let prepared = self.prepare(bytes.to_vec(), Validated::No).await.map_err(|e| e.to_string())?;
         let label = format!("{slot}@validation");
         let manifest = self.sandbox.describe(&prepared, limits, &label).await.map_err(|e| format!("describe: {e}"))?;
         let view = ManifestView::from(&manifest);
@@ -485,19 +498,23 @@ impl Registry {
         Ok(reloaded)
     }
 
-    /// Compiles a component (or reads it from the cache) on a blocking thread: compiling takes
-    /// up to a second of CPU, which would stall every request sharing an async thread.
-    async fn prepare(&self, wasm: Vec<u8>) -> Result<Prepared, PluginError> {
+    /// Compiles a component on a blocking thread: compiling takes up to a second of CPU, which
+    /// would stall every request sharing an async thread. Only validated components use (and
+    /// fill) the compile cache.
+    async fn prepare(&self, wasm: Vec<u8>, validated: Validated) -> Result<Prepared, PluginError> {
         let sandbox = self.sandbox.clone();
-        tokio::task::spawn_blocking(move || sandbox.prepare(&wasm))
-            .await
-            .map_err(|e| PluginError::Trap(format!("compile task: {e}")))?
+        tokio::task::spawn_blocking(move || match validated {
+            Validated::Yes => sandbox.prepare(&wasm),
+            Validated::No => sandbox.prepare_unvalidated(&wasm),
+        })
+        .await
+        .map_err(|e| PluginError::Trap(format!("compile task: {e}")))?
     }
 
     async fn load(&self, version_id: i64, scope: &str, limits_json: &str) -> Result<Loaded, RegistryError> {
         let stored::Component { version, wasm } = stored::component(&self.db, version_id).await?;
         let version = version_view(version)?;
-        let prepared = self.prepare(wasm).await.map_err(|e| RegistryError::Rejected(e.to_string()))?;
+        let prepared = self.prepare(wasm, Validated::Yes).await.map_err(|e| RegistryError::Rejected(e.to_string()))?;
         let limits = Self::limits_of(&version.slot, scope, limits_json)?;
         Ok(Loaded {
             version_id,

@@ -8,6 +8,7 @@
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -327,8 +328,19 @@ impl Sandbox {
     /// and the cache is files): async callers run it on a blocking thread.
     pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
         let component = self.compile(bytes)?;
-        let pre = self.linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
-        let (world, pre) = World::of(&component, &pre).map_err(PluginError::Invalid)?;
+        self.link(&component)
+    }
+
+    /// Like [`Sandbox::prepare`], but neither reads nor writes the compile cache: for bytes
+    /// not validated yet (an upload), so a refused component leaves no artifact behind.
+    pub fn prepare_unvalidated(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
+        let component = Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
+        self.link(&component)
+    }
+
+    fn link(&self, component: &Component) -> Result<Prepared, PluginError> {
+        let pre = self.linker.instantiate_pre(component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
+        let (world, pre) = World::of(component, &pre).map_err(PluginError::Invalid)?;
         Ok(Prepared { world, pre })
     }
 
@@ -337,17 +349,23 @@ impl Sandbox {
             return Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")));
         };
         let path = dir.join(format!("{}-{}.cwasm", hex::encode(Sha256::digest(bytes)), self.engine_key));
-        if let Ok(artifact) = std::fs::read(&path)
-            && let Some(component) = deserialize_cached(&self.engine, &artifact)
+        if let Ok(file) = std::fs::read(&path)
+            && let Some(component) = deserialize_cached(&self.engine, &file)
         {
             return Ok(component);
         }
         let component = Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
         if let Ok(artifact) = component.serialize() {
-            // Written under a temporary name and renamed, so readers never see half a file.
-            let partial = path.with_extension(format!("partial{}", std::process::id()));
-            if std::fs::write(&partial, artifact).is_ok() {
-                let _ = std::fs::rename(&partial, &path);
+            // The file starts with the artifact's SHA-256, checked before the artifact is
+            // trusted; it is written under a name no other writer uses, then renamed, so
+            // readers never see half a file.
+            static WRITES: AtomicU64 = AtomicU64::new(0);
+            let unique = format!("partial-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed));
+            let partial = path.with_extension(unique);
+            let mut file = Sha256::digest(&artifact).to_vec();
+            file.extend_from_slice(&artifact);
+            if std::fs::write(&partial, file).is_ok() && std::fs::rename(&partial, &path).is_err() {
+                let _ = std::fs::remove_file(&partial);
             }
         }
         Ok(component)
@@ -430,13 +448,19 @@ impl Sandbox {
     }
 }
 
-/// Loads an artifact this process (or an earlier one) wrote into the cache.
+/// Loads an artifact this process (or an earlier one) wrote into the cache, if its checksum
+/// holds.
 #[allow(unsafe_code)]
-fn deserialize_cached(engine: &Engine, artifact: &[u8]) -> Option<Component> {
+fn deserialize_cached(engine: &Engine, file: &[u8]) -> Option<Component> {
+    let (sum, artifact) = file.split_at_checked(32)?;
+    if Sha256::digest(artifact).as_slice() != sum {
+        return None;
+    }
     // SAFETY: `Component::deserialize` trusts its input as native code. The cache folder lives
     // in the service's own data folder and only ever receives `Component::serialize` output of
-    // an engine with the same compatibility hash (part of the file name); wasmtime still checks
-    // the artifact's header and engine settings and refuses a mismatch.
+    // an engine with the same compatibility hash (part of the file name), of components that
+    // were validated first, and the checksum above rules out a torn or altered file; wasmtime
+    // still checks the artifact's header and engine settings and refuses a mismatch.
     unsafe { Component::deserialize(engine, artifact) }.ok()
 }
 
