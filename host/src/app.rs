@@ -98,6 +98,10 @@ pub fn background_tasks() -> Vec<Task> {
         Task::new("plugin-follower", Duration::from_secs(1), |s: Services| async move {
             s.plugins.refresh().await.map(|_| None).map_err(|e| format!("{e:?}"))
         }),
+        Task::new("plugin-cache-sweep", Duration::from_secs(3600), move |s: Services| async move {
+            let n = s.plugins.sweep_cache().await.map_err(|e| format!("{e:?}"))?;
+            Ok(noted(n, "compiled plugin artifacts no slot serves evicted"))
+        }),
         Task::new("job-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))

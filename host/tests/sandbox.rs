@@ -155,6 +155,9 @@ async fn uploads_are_validated_and_refusals_are_audited() {
     let (content, served) = registry.generate("meme", None, &request("hi")).await.unwrap();
     assert_eq!((served.version_id, content.blocks[0].text.as_str()), (version.id, "hi"));
     assert_eq!(cached(), 1, "the loaded version is cached");
+    std::fs::write(cache.join(format!("{}-0000.cwasm", "ab".repeat(32))), b"unused").unwrap();
+    assert_eq!(registry.sweep_cache().await.unwrap(), 1, "an artifact no slot serves is evicted");
+    assert_eq!(cached(), 1, "the served one stays");
 
     // A cached artifact that does not match its checksum is compiled again, never trusted.
     let file = std::fs::read_dir(&cache).unwrap().next().unwrap().unwrap().path();

@@ -511,6 +511,16 @@ impl Registry {
         .map_err(|e| PluginError::Trap(format!("compile task: {e}")))?
     }
 
+    /// Evicts compiled artifacts no slot serves or could roll back to. Returns how many.
+    pub async fn sweep_cache(&self) -> Result<usize, RegistryError> {
+        let keep: std::collections::HashSet<String> = stored::live_sha256s(&self.db).await?.into_iter().collect();
+        let sandbox = self.sandbox.clone();
+        tokio::task::spawn_blocking(move || sandbox.evict(&keep))
+            .await
+            .map_err(|e| RegistryError::Rejected(format!("cache sweep task: {e}")))?
+            .map_err(|e| RegistryError::Rejected(format!("cache sweep: {e}")))
+    }
+
     async fn load(&self, version_id: i64, scope: &str, limits_json: &str) -> Result<Loaded, RegistryError> {
         let stored::Component { version, wasm } = stored::component(&self.db, version_id).await?;
         let version = version_view(version)?;

@@ -371,6 +371,30 @@ impl Sandbox {
         Ok(component)
     }
 
+    /// Removes compiled artifacts of components not in `keep` (by SHA-256) or of another
+    /// engine, and temporary files a crash left (older than an hour). Blocking. Returns how
+    /// many files went.
+    pub fn evict(&self, keep: &std::collections::HashSet<String>) -> std::io::Result<usize> {
+        let Some(dir) = &self.cache_dir else { return Ok(0) };
+        let mut removed = 0;
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let stale = match name.strip_suffix(".cwasm").and_then(|stem| stem.split_once('-')) {
+                Some((sha, engine)) => !keep.contains(sha) || engine != self.engine_key,
+                None => {
+                    name.contains(".partial-")
+                        && entry.metadata()?.modified()?.elapsed().is_ok_and(|age| age > Duration::from_secs(3600))
+                }
+            };
+            if stale {
+                std::fs::remove_file(entry.path())?;
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+
     /// Calls `describe`.
     pub async fn describe(
         &self,

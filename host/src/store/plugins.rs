@@ -223,6 +223,16 @@ pub async fn slots(db: &Db) -> Result<Vec<SlotRow>, sqlx::Error> {
     rows.iter().map(slot_of).collect()
 }
 
+/// The SHA-256 of every version a slot serves or could roll back to.
+pub async fn live_sha256s(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT v.sha256 FROM plugin_versions v JOIN plugin_slots s \
+         ON v.id = s.active_version_id OR v.id = s.previous_version_id",
+    )
+    .fetch_all(db.pool())
+    .await
+}
+
 /// One slot.
 pub async fn slot(db: &Db, slot: &str, scope: &str) -> Result<Option<SlotRow>, sqlx::Error> {
     let row = sqlx::query(concat!("SELECT ", slot_columns!(), " FROM plugin_slots WHERE slot = $1 AND scope = $2"))
