@@ -347,7 +347,8 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
     assert!(!one.check(Group::Status, "key:1").await.allowed, "purge keeps live buckets");
 
     // A burst far above the limit, from both replicas at once, is counted exactly: contention
-    // never lets a call through uncounted.
+    // never lets a call through uncounted. (The bucket refills one call per 500 ms meanwhile.)
+    let started = std::time::Instant::now();
     let burst: Vec<_> = (0..400)
         .map(|i| {
             let limiter = if i % 2 == 0 { one.clone() } else { two.clone() };
@@ -358,7 +359,12 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
     for task in burst {
         allowed += usize::from(task.await.unwrap());
     }
-    assert_eq!(allowed, Group::Public.limit() as usize, "exactly the limit passes");
+    let limit = Group::Public.limit() as usize;
+    let refilled = (started.elapsed().as_millis() / 500) as usize;
+    assert!(
+        (limit..=limit + refilled).contains(&allowed),
+        "{allowed} passed; the limit is {limit} (+{refilled} refilled)"
+    );
     replica.close().await;
 }
 
