@@ -102,6 +102,11 @@ pub fn background_tasks() -> Vec<Task> {
             let n = s.plugins.sweep_cache().await.map_err(|e| format!("{e:?}"))?;
             Ok(noted(n, "compiled plugin artifacts no slot serves evicted"))
         }),
+        Task::new("blob-temp-sweep", Duration::from_secs(3600), move |s: Services| async move {
+            // Only a crash mid-write leaves temporary files; an hour is far longer than any write.
+            let n = s.blobs.clean_up(Duration::from_secs(3600)).await.map_err(|e| e.to_string())?;
+            Ok(noted(n, "temporary blob files of interrupted writes removed"))
+        }),
         Task::new("job-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))

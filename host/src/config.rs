@@ -251,13 +251,11 @@ impl Settings {
     /// The guarded fetcher every user-given URL goes through, with the operator's exceptions.
     pub fn fetch_guard(&self) -> Result<crate::net::Guard, String> {
         let allowed = self.fetch_allowed_networks.iter().map(|n| n.parse()).collect::<Result<Vec<_>, _>>()?;
-        let guard = crate::net::Guard::new(allowed);
-        match &self.fetch_root_ca {
-            Some(path) => {
-                guard.trusting(&std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
-            }
-            None => Ok(guard),
-        }
+        let pem = match &self.fetch_root_ca {
+            Some(path) => Some(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?),
+            None => None,
+        };
+        crate::net::Guard::new(allowed, pem.as_deref())
     }
 
     /// The database to use: the configured URL or the SQLite file in the data folder.

@@ -47,10 +47,8 @@ impl Services {
     /// SQLite), and the blob store under `<data_dir>/blobs` with any blob an older version kept
     /// in the database moved into it.
     pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
-        let folder = LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?;
-        // Only a crash mid-write leaves temporary files; an hour is far longer than any write.
-        folder.remove_stale_temp_files(Duration::from_secs(3600)).await.map_err(|e| e.to_string())?;
-        let blobs: Arc<dyn BlobStore> = Arc::new(folder);
+        let blobs: Arc<dyn BlobStore> =
+            Arc::new(LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?);
         crate::store::blobs::move_out(&db, blobs.as_ref())
             .await
             .map_err(|e| format!("moving blobs out of the database: {e}"))?;

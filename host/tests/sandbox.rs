@@ -248,7 +248,7 @@ async fn page_summaries_go_through_the_ssrf_guard() {
     // An operator may allow a private network (an intranet); here, loopback for the test server.
     let services = asset_host::plugins::HostServices {
         model: None,
-        guard: asset_host::net::Guard::new(vec!["127.0.0.0/8".parse().unwrap()]),
+        guard: asset_host::net::Guard::new(vec!["127.0.0.0/8".parse().unwrap()], None).unwrap(),
     };
     let intranet = Sandbox::new(None, services).unwrap();
     let page = call(&intranet, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
@@ -278,8 +278,10 @@ async fn completions_go_to_the_configured_model() {
     let base = serve_loopback(model).await;
     let client =
         asset_host::model::ModelClient::new(&format!("{base}/v1"), "test-model", Some("secret-key".into())).unwrap();
-    let services =
-        asset_host::plugins::HostServices { model: Some(client), guard: asset_host::net::Guard::new(Vec::new()) };
+    let services = asset_host::plugins::HostServices {
+        model: Some(client),
+        guard: asset_host::net::Guard::new(Vec::new(), None).unwrap(),
+    };
     let sandbox = Sandbox::new(None, services).unwrap();
     let answer = call(&sandbox, "hostile", "complete hello there", FAST, &[Capability::Completion]).await.unwrap();
     assert_eq!(answer, "answer: echo hello there");

@@ -98,6 +98,10 @@ impl BlobStore for LocalFolder {
         "local"
     }
 
+    fn clean_up<'a>(&'a self, older_than: Duration) -> BoxFuture<'a, Result<usize, BlobError>> {
+        Box::pin(self.remove_stale_temp_files(older_than))
+    }
+
     fn put<'a>(&'a self, key: &'a str, bytes: Vec<u8>) -> BoxFuture<'a, Result<(), BlobError>> {
         Box::pin(async move {
             validate_key(key)?;

@@ -107,6 +107,10 @@ pub trait BlobStore: Send + Sync {
     /// Removes the blob; `true` if there was one.
     fn delete<'a>(&'a self, key: &'a str) -> BoxFuture<'a, Result<bool, BlobError>>;
 
+    /// Removes what interrupted writes left behind and nobody touched for `older_than`;
+    /// returns how many. Run periodically, not per call.
+    fn clean_up<'a>(&'a self, older_than: std::time::Duration) -> BoxFuture<'a, Result<usize, BlobError>>;
+
     /// Every key under `prefix`, sorted. The prefix matches whole segments: `memes/1` (or
     /// `memes/1/`) lists `memes/1/a.png` but not `memes/12/a.png`; `""` lists everything.
     fn list<'a>(&'a self, prefix: &'a str) -> BoxFuture<'a, Result<Vec<String>, BlobError>>;

@@ -61,11 +61,14 @@ pub fn base_url(settings: &Settings, headers: &HeaderMap) -> String {
         return url.trim_end_matches('/').to_string();
     }
     let listen = settings.listen;
+    // Compared without allocating: this runs for every request that builds links.
     let known = |host: &&str| {
-        let host = host.to_ascii_lowercase();
-        host == listen.to_string()
-            || (listen.ip().is_loopback() && host == format!("localhost:{}", listen.port()))
-            || settings.public_hosts.iter().any(|h| h.eq_ignore_ascii_case(&host))
+        host.parse::<std::net::SocketAddr>().is_ok_and(|addr| addr == listen)
+            || (listen.ip().is_loopback()
+                && host.split_once(':').is_some_and(|(name, port)| {
+                    name.eq_ignore_ascii_case("localhost") && port.parse() == Ok(listen.port())
+                }))
+            || settings.public_hosts.iter().any(|h| h.eq_ignore_ascii_case(host))
     };
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).filter(known);
     format!("http://{}", host.map_or_else(|| listen.to_string(), str::to_string))

@@ -9,7 +9,7 @@ use utoipa::OpenApi;
 use utoipa::openapi::{
     Content, OpenApi as Doc, Ref, RefOr, Required,
     extensions::ExtensionsBuilder,
-    path::{Operation, ParameterBuilder, ParameterIn},
+    path::{Operation, ParameterBuilder, ParameterIn, PathItem},
     response::{Response, ResponseBuilder},
     schema::{ObjectBuilder, Type},
     security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
@@ -85,21 +85,25 @@ pub fn finish(mut doc: Doc) -> Doc {
         ))),
     );
     for (path, item) in doc.paths.paths.iter_mut() {
-        let operations = [
-            ("GET", &mut item.get),
-            ("POST", &mut item.post),
-            ("PUT", &mut item.put),
-            ("DELETE", &mut item.delete),
-            ("PATCH", &mut item.patch),
-        ];
-        for (method, operation) in operations {
-            if let Some(operation) = operation.as_mut() {
-                apply_policy(method, path, operation);
-            }
+        for (method, operation) in operations(item) {
+            apply_policy(method, path, operation);
         }
     }
     unique_operation_ids(&mut doc);
     doc
+}
+
+/// The operations of a path, with their methods.
+fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut Operation)> {
+    [
+        ("GET", &mut item.get),
+        ("POST", &mut item.post),
+        ("PUT", &mut item.put),
+        ("DELETE", &mut item.delete),
+        ("PATCH", &mut item.patch),
+    ]
+    .into_iter()
+    .filter_map(|(method, operation)| operation.as_mut().map(|o| (method, o)))
 }
 
 /// Operation ids come from handler names, which repeat across features (`status`, `page`,
@@ -107,8 +111,8 @@ pub fn finish(mut doc: Doc) -> Doc {
 /// (`get_api_agent_mp4_jobId`).
 fn unique_operation_ids(doc: &mut Doc) {
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for item in doc.paths.paths.values() {
-        for operation in [&item.get, &item.post, &item.put, &item.delete].into_iter().flatten() {
+    for item in doc.paths.paths.values_mut() {
+        for (_, operation) in operations(item) {
             if let Some(id) = &operation.operation_id {
                 *seen.entry(id.clone()).or_default() += 1;
             }
@@ -117,13 +121,9 @@ fn unique_operation_ids(doc: &mut Doc) {
     for (path, item) in doc.paths.paths.iter_mut() {
         let slug: String = path.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
         let slug = slug.trim_matches('_').replace("__", "_");
-        for (method, operation) in
-            [("get", &mut item.get), ("post", &mut item.post), ("put", &mut item.put), ("delete", &mut item.delete)]
-        {
-            if let Some(operation) = operation.as_mut()
-                && operation.operation_id.as_ref().is_some_and(|id| seen[id] > 1)
-            {
-                operation.operation_id = Some(format!("{method}_{slug}"));
+        for (method, operation) in operations(item) {
+            if operation.operation_id.as_ref().is_some_and(|id| seen[id] > 1) {
+                operation.operation_id = Some(format!("{}_{slug}", method.to_ascii_lowercase()));
             }
         }
     }

@@ -141,14 +141,15 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     tracing::info!(frames = encoded.frames, ms = encoded.total_ms, bytes = size, "rendered MP4");
 
     // The video goes to the blob store without passing through memory, then the row names it.
-    services.blobs.put_file(&store::renders::key(&job.id), &out_path).await.map_err(|e| retry(e.into()))?;
+    let blob = store::renders::key(&job.id);
+    services.blobs.put_file(&blob, &out_path).await.map_err(|e| retry(e.into()))?;
     let render = store::renders::Render {
         id: public_id(),
         page_id,
         size_bytes: size as i64,
         duration_ms: duration_ms as i64,
         expires_at: now_ms() + services.settings.mp4_hosted_secs as i64 * 1000,
-        blob: Some(store::renders::key(&job.id)),
+        blob: Some(blob),
     };
     store::renders::insert(&services.db, &job.id, job.key_id, &render).await.map_err(|e| retry(e.into()))?;
     Ok(result(&render))
@@ -171,11 +172,6 @@ pub async fn hosted(services: &Services, id: &str) -> Result<Option<Hosted>, Err
 pub struct Hosted {
     pub render: store::renders::Render,
     pub blob: String,
-}
-
-/// The length of a hosted video, in bytes.
-pub async fn size(services: &Services, hosted: &Hosted) -> Result<u64, Error> {
-    Ok(services.blobs.size(&hosted.blob).await?.ok_or_else(|| BlobError::Missing(hosted.blob.clone()))?)
 }
 
 /// Bytes `start..=end` of a hosted video, read lazily from the blob store.

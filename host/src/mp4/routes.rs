@@ -56,7 +56,8 @@ async fn page(
               (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
 async fn video(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, Error> {
     let hosted = super::hosted(&state, &id).await?.ok_or_else(missing)?;
-    let len = super::size(&state, &hosted).await?;
+    // The size recorded with the render: the blob is never rewritten.
+    let len = hosted.render.size_bytes as u64;
     let header_value = |v: String| HeaderValue::from_str(&v).map_err(|e| Error::Internal(e.to_string()));
     let common = [
         (header::CONTENT_TYPE, HeaderValue::from_static("video/mp4")),

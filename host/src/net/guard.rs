@@ -141,16 +141,14 @@ pub struct Guard {
 const DNS_TIMEOUT: Duration = Duration::from_secs(8);
 
 impl Guard {
-    pub fn new(allowed: Vec<Network>) -> Guard {
-        Guard::with_roots(allowed, Vec::new()).expect("the default TLS setup builds")
-    }
-
-    /// Also trusts the certificate authorities in `pem` (one or more PEM certificates).
-    pub fn trusting(self, pem: &[u8]) -> Result<Guard, String> {
-        let roots = reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("bad CA certificates: {e}"))?;
-        let mut guard = Guard::with_roots(self.allowed.to_vec(), roots)?;
-        (guard.timeout, guard.max_bytes) = (self.timeout, self.max_bytes);
-        Ok(guard)
+    /// A guard that lets `allowed` private networks through, trusting the public certificate
+    /// authorities and those in `pem` (one or more PEM certificates), if given.
+    pub fn new(allowed: Vec<Network>, pem: Option<&[u8]>) -> Result<Guard, String> {
+        let roots = match pem {
+            Some(pem) => reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("bad CA certificates: {e}"))?,
+            None => Vec::new(),
+        };
+        Guard::with_roots(allowed, roots)
     }
 
     /// The guard and its client. The client resolves names only through [`Pinned`], which
@@ -286,7 +284,7 @@ mod tests {
 
     #[test]
     fn private_and_special_addresses_are_refused_in_every_spelling() {
-        let guard = Guard::new(Vec::new());
+        let guard = Guard::new(Vec::new(), None).unwrap();
         for url in [
             "http://127.0.0.1/",
             "http://127.1/",
@@ -321,7 +319,7 @@ mod tests {
         for ip in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"] {
             assert_eq!(non_public(ip.parse().unwrap()), None, "{ip}");
         }
-        let intranet = Guard::new(vec!["127.0.0.0/8".parse().unwrap()]);
+        let intranet = Guard::new(vec!["127.0.0.0/8".parse().unwrap()], None).unwrap();
         assert!(!refused(&intranet, "http://127.0.0.1:9/"));
         assert!(refused(&intranet, "http://10.0.0.1/"));
         assert!("10.0.0.0/33".parse::<Network>().is_err());
