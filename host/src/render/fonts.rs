@@ -1,6 +1,7 @@
 //! Fonts for every supported script: one font database per process, the Noto family named for
-//! each script (never left to fallback, which picks stray faces and misplaces Indic marks), and
-//! measurement of text so layouts can wrap lines before resvg shapes them.
+//! each script (never left to fallback, which picks stray faces and misplaces Indic marks), its
+//! faces mapped into memory once, and measurement of text so layouts can wrap lines before resvg
+//! shapes them.
 
 use std::sync::{Arc, OnceLock};
 
@@ -107,7 +108,8 @@ pub fn get() -> &'static Fonts {
 }
 
 impl Fonts {
-    fn new(db: Database) -> Fonts {
+    #[allow(unsafe_code)]
+    fn new(mut db: Database) -> Fonts {
         let faces = Script::ALL
             .iter()
             .map(|script| {
@@ -117,7 +119,17 @@ impl Fonts {
                         .filter(|id| db.face(*id).is_some_and(|f| f.families.iter().any(|(n, _)| n == script.family())))
                 })
             })
-            .collect();
+            .collect::<Vec<_>>();
+        for id in faces.iter().flatten().flatten() {
+            // Without this every measurement and every shaped run opens and maps the font file
+            // again (a CJK collection is ~20 MB): mapped once here, the faces stay mapped and
+            // resvg draws from the same mapping.
+            // SAFETY: fontdb maps system font files read-only, as it already does on each use
+            // (the `memmap-fonts` feature). Package upgrades replace font files by rename, which
+            // leaves the mapped file intact; a font file truncated in place while we run is the
+            // one case this cannot defend against, as with any mapped file.
+            let _ = unsafe { db.make_shared_face_data(*id) };
+        }
         Fonts { db: Arc::new(db), faces }
     }
 
@@ -146,17 +158,20 @@ impl Fonts {
         .unwrap_or(false)
     }
 
-    /// Width of `text` at `size` pixels in the script's font, from glyph advances (before
-    /// shaping: contextual forms change it by a few percent, so layouts leave a margin).
-    pub fn width(&self, script: Script, bold: bool, size: f32, text: &str) -> f32 {
-        self.with_font(script, bold, |font| {
+    /// Each character of `text` with its advance in the script's font at a size of one pixel,
+    /// from glyph advances (before shaping: contextual forms change widths by a few percent, so
+    /// layouts leave a margin). Widths scale with the size, so one measurement serves them all.
+    pub fn advances(&self, script: Script, bold: bool, text: &str, mut each: impl FnMut(char, f32)) {
+        let measured = self.with_font(script, bold, |font| {
             let charmap = font.charmap();
-            let metrics = font.glyph_metrics(Size::new(size), LocationRef::default());
-            text.chars()
-                .map(|c| charmap.map(c).and_then(|g| metrics.advance_width(g)).unwrap_or(size * 0.5))
-                .sum::<f32>()
-        })
-        .unwrap_or(size * 0.6 * text.chars().count() as f32)
+            let metrics = font.glyph_metrics(Size::new(1.0), LocationRef::default());
+            for c in text.chars() {
+                each(c, charmap.map(c).and_then(|g| metrics.advance_width(g)).unwrap_or(0.5));
+            }
+        });
+        if measured.is_none() {
+            text.chars().for_each(|c| each(c, 0.6));
+        }
     }
 
     fn with_font<T>(&self, script: Script, bold: bool, f: impl FnOnce(&skrifa::FontRef<'_>) -> T) -> Option<T> {

@@ -43,13 +43,14 @@ pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph
     if text.is_empty() {
         return Laid::default();
     }
+    let measured = Measured::new(fonts, &text, lang, p.bold);
     let smallest = *p.sizes.last().unwrap_or(&32.0);
     let (size, mut lines) = p
         .sizes
         .iter()
-        .map(|&size| (size, wrap(fonts, &text, lang, p.bold, size, p.width * WRAP_MARGIN)))
+        .map(|&size| (size, wrap(&measured, lang, size, p.width * WRAP_MARGIN)))
         .find(|(size, lines)| lines.len() as f32 * size * LINE_HEIGHT <= p.height)
-        .unwrap_or_else(|| (smallest, wrap(fonts, &text, lang, p.bold, smallest, p.width * WRAP_MARGIN)));
+        .unwrap_or_else(|| (smallest, wrap(&measured, lang, smallest, p.width * WRAP_MARGIN)));
     let room = ((p.height / (size * LINE_HEIGHT)).floor() as usize).max(1);
     if lines.len() > room {
         lines.truncate(room);
@@ -131,61 +132,108 @@ fn font_runs(fonts: &Fonts, line: &str, lang: &str) -> Vec<(Script, String)> {
     runs(line, lang, |script, c| fonts.covers(script, c.encode_utf8(&mut [0u8; 4])))
 }
 
-fn width(fonts: &Fonts, text: &str, lang: &str, bold: bool, size: f32) -> f32 {
-    font_runs(fonts, text, lang).iter().map(|(script, run)| fonts.width(*script, bold, size, run)).sum()
+/// A paragraph's characters and the running sum of their advances at a size of one pixel,
+/// measured once: the width of any stretch at any size is then a subtraction and a product, so
+/// wrapping costs time linear in the text, whatever sizes are tried.
+struct Measured {
+    chars: Vec<char>,
+    /// `prefix[i]` is the advance of `chars[..i]`.
+    prefix: Vec<f32>,
 }
 
-/// Wraps `text` into lines no wider than `max`: at spaces, between ideographs (never before
-/// closing punctuation), and inside a word only when the word alone is too wide — then never
-/// before a combining mark or after a virama, so clusters stay whole.
-fn wrap(fonts: &Fonts, text: &str, lang: &str, bold: bool, size: f32, max: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for piece in pieces(text, lang) {
-        let candidate = format!("{line}{piece}");
-        if line.is_empty() || width(fonts, candidate.trim_end(), lang, bold, size) <= max {
-            line = candidate;
-        } else {
-            lines.push(line.trim_end().to_string());
-            line = piece.trim_start().to_string();
+impl Measured {
+    fn new(fonts: &Fonts, text: &str, lang: &str, bold: bool) -> Measured {
+        let mut chars = Vec::with_capacity(text.len());
+        let mut prefix = Vec::with_capacity(text.len() + 1);
+        prefix.push(0.0);
+        for (script, run) in font_runs(fonts, text, lang) {
+            fonts.advances(script, bold, &run, |c, advance| {
+                chars.push(c);
+                prefix.push(prefix.last().copied().unwrap_or(0.0) + advance);
+            });
         }
-        // A piece wider than a whole line is split inside, at cluster boundaries.
-        while width(fonts, line.trim_end(), lang, bold, size) > max {
-            let chars: Vec<char> = line.chars().collect();
-            let fit = (1..chars.len())
-                .rev()
-                .filter(|&i| !is_mark(chars[i]) && !is_virama(chars[i - 1]))
-                .find(|&i| width(fonts, &chars[..i].iter().collect::<String>(), lang, bold, size) <= max);
-            let Some(cut) = fit else { break };
-            lines.push(chars[..cut].iter().collect());
-            line = chars[cut..].iter().collect();
+        Measured { chars, prefix }
+    }
+
+    /// `end` moved back over trailing spaces (never before `start`).
+    fn trim_end(&self, start: usize, mut end: usize) -> usize {
+        while end > start && self.chars[end - 1] == ' ' {
+            end -= 1;
+        }
+        end
+    }
+
+    /// Width of `chars[start..end]` at `size`, trailing spaces left out.
+    fn width(&self, start: usize, end: usize, size: f32) -> f32 {
+        (self.prefix[self.trim_end(start, end)] - self.prefix[start]) * size
+    }
+
+    /// `chars[start..end]` as a line: trailing spaces left out.
+    fn line(&self, start: usize, end: usize) -> String {
+        self.chars[start..self.trim_end(start, end)].iter().collect()
+    }
+
+    /// The last place inside `chars[start..end]` a too-wide word may be cut so that what comes
+    /// before fits in `max`: never before a combining mark or after a virama, so clusters stay
+    /// whole. One pass from `start`, as widths only grow.
+    fn cut(&self, start: usize, end: usize, size: f32, max: f32) -> Option<usize> {
+        (start + 1..end)
+            .take_while(|&i| self.width(start, i, size) <= max)
+            .filter(|&i| !is_mark(self.chars[i]) && !is_virama(self.chars[i - 1]))
+            .last()
+    }
+}
+
+/// Wraps the measured text into lines no wider than `max` at `size`: at spaces, between
+/// ideographs (never before closing punctuation), and inside a word only when the word alone is
+/// too wide.
+fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<String> {
+    let fits = |start: usize, end: usize| text.width(start, end, size) <= max;
+    let mut lines = Vec::new();
+    // The line being filled: `chars[start..end]`.
+    let (mut start, mut end) = (0, 0);
+    for (from, to) in pieces(&text.chars, lang) {
+        if start == end || fits(start, to) {
+            end = to;
+        } else {
+            lines.push(text.line(start, end));
+            start = from;
+            while start < to && text.chars[start] == ' ' {
+                start += 1;
+            }
+            end = to;
+        }
+        // A piece wider than a whole line is split inside it.
+        while !fits(start, end) {
+            let Some(cut) = text.cut(start, end, size, max) else { break };
+            lines.push(text.line(start, cut));
+            start = cut;
         }
     }
-    if !line.trim().is_empty() {
-        lines.push(line.trim_end().to_string());
+    if text.trim_end(start, end) > start {
+        lines.push(text.line(start, end));
     }
     lines
 }
 
-/// The text cut at its break opportunities; each piece keeps its trailing space.
-fn pieces(text: &str, lang: &str) -> Vec<String> {
+/// The text cut at its break opportunities, as ranges of `chars`; each piece keeps its trailing
+/// space.
+fn pieces(chars: &[char], lang: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    let mut current = String::new();
-    let mut prev: Option<char> = None;
-    for c in text.chars() {
+    let mut from = 0;
+    for (i, pair) in chars.windows(2).enumerate() {
+        let (prev, c) = (pair[0], pair[1]);
         let breaks = match prev {
-            Some(' ') => c != ' ',
-            Some(p) => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ',
-            None => false,
+            ' ' => c != ' ',
+            p => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ',
         };
-        if breaks && !current.is_empty() {
-            out.push(std::mem::take(&mut current));
+        if breaks {
+            out.push((from, i + 1));
+            from = i + 1;
         }
-        current.push(c);
-        prev = Some(c);
     }
-    if !current.is_empty() {
-        out.push(current);
+    if from < chars.len() {
+        out.push((from, chars.len()));
     }
     out
 }
@@ -230,11 +278,48 @@ mod tests {
         assert_eq!(runs("日本語のテキスト", "ja", all), vec![(Script::Japanese, "日本語のテキスト".into())]);
     }
 
+    fn cut_at_breaks(text: &str, lang: &str) -> Vec<String> {
+        let chars: Vec<char> = text.chars().collect();
+        pieces(&chars, lang).into_iter().map(|(a, b)| chars[a..b].iter().collect()).collect()
+    }
+
     #[test]
     fn break_opportunities_follow_the_writing_system() {
-        assert_eq!(pieces("two words", "en"), vec!["two ", "words"]);
-        assert_eq!(pieces("今日は。晴れ", "ja"), vec!["今", "日", "は。", "晴", "れ"]);
-        assert_eq!(pieces("안녕 하세요", "ko"), vec!["안녕 ", "하세요"]);
+        assert_eq!(cut_at_breaks("two words", "en"), vec!["two ", "words"]);
+        assert_eq!(cut_at_breaks("今日は。晴れ", "ja"), vec!["今", "日", "は。", "晴", "れ"]);
+        assert_eq!(cut_at_breaks("안녕 하세요", "ko"), vec!["안녕 ", "하세요"]);
+        assert_eq!(cut_at_breaks("a  b", "en"), vec!["a  ", "b"]);
+        assert!(cut_at_breaks("", "en").is_empty());
+    }
+
+    /// Text measured with every character one pixel wide at size 1, so widths are lengths.
+    fn monospaced(text: &str) -> Measured {
+        let chars: Vec<char> = text.chars().collect();
+        let prefix = (0..=chars.len()).map(|i| i as f32).collect();
+        Measured { chars, prefix }
+    }
+
+    #[test]
+    fn lines_break_at_spaces_and_inside_only_words_wider_than_a_line() {
+        assert_eq!(wrap(&monospaced("one two three four"), "en", 1.0, 9.0), vec!["one two", "three", "four"]);
+        let word = "x".repeat(2_000);
+        let lines = wrap(&monospaced(&format!("go {word} now")), "en", 1.0, 100.0);
+        assert_eq!(lines.len(), 22, "go, the word in twenty full lines, now: {lines:?}");
+        assert_eq!(lines[0], "go");
+        assert!(lines[1..21].iter().all(|l| l.len() == 100));
+        assert_eq!(lines[21], "now");
+        // "now" does not fit after the word's last full line; it starts its own.
+        let lines = wrap(&monospaced(&format!("{} now", "x".repeat(150))), "en", 1.0, 100.0);
+        assert_eq!(lines, vec!["x".repeat(100), "x".repeat(50) + " now"]);
+    }
+
+    #[test]
+    fn a_cut_inside_a_word_keeps_clusters_whole() {
+        // "कि" is a consonant and a vowel sign; "क्ष" is a conjunct joined by a virama.
+        let lines = wrap(&monospaced("ककिक्षक"), "hi", 1.0, 2.0);
+        assert!(lines.iter().all(|l| !l.starts_with(|c| is_mark(c))), "{lines:?}");
+        assert!(lines.iter().all(|l| !l.ends_with('\u{094D}')), "{lines:?}");
+        assert_eq!(lines.concat(), "ककिक्षक");
     }
 
     #[test]
