@@ -43,7 +43,10 @@ fn main() {
                 blocks: vec![("top", "Nobody:"), ("bottom", caption)],
                 seed: 3,
             };
-            card::render(&sheet).unwrap().remove(0).png
+            card::render(&sheet, &asset_host::cpu::Budget::new(std::time::Duration::from_secs(300)))
+                .unwrap()
+                .remove(0)
+                .png
         })
         .collect();
     let starts: Vec<u64> = (0..BEATS as u64).map(|i| i * DURATION_MS / BEATS as u64).collect();
@@ -63,7 +66,14 @@ fn main() {
     let mut frames = 0;
     for run in 0..RUNS {
         let out = dir.path().join(format!("service-{run}.mp4"));
-        let encoded = mp4::encode(&shots, DURATION_MS, &wav, &out).unwrap();
+        let encoded = mp4::encode(
+            &shots,
+            DURATION_MS,
+            &wav,
+            &out,
+            &asset_host::cpu::Budget::new(std::time::Duration::from_secs(300)),
+        )
+        .unwrap();
         frames = encoded.frames;
         service.push(encoded.total_ms);
     }

@@ -193,6 +193,17 @@ settings! {
     /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
     render_queue_limit: i64 = 16,
         flag "render-queue-limit": Option<i64>, env "ASSET_RENDER_QUEUE_LIMIT";
+    /// Pictures, videos and audio decoded at once (each on its own thread); 0: one per core.
+    render_threads: usize = 0,
+        flag "render-threads": Option<usize>, env "ASSET_RENDER_THREADS";
+    /// Time each picture may take to draw, in milliseconds (about 40 ms of CPU is typical in a
+    /// release build, ten times that in a debug one); a call that draws several has the sum.
+    /// Past it the call fails, uncharged or refunded.
+    picture_budget_ms: u64 = 5_000,
+        flag "picture-budget-ms": Option<u64>, env "ASSET_PICTURE_BUDGET_MS";
+    /// Time an MP4 encode or an audio decode may take, in milliseconds.
+    media_budget_ms: u64 = 300_000,
+        flag "media-budget-ms": Option<u64>, env "ASSET_MEDIA_BUDGET_MS";
     /// Seconds a job's claim lasts without a heartbeat: how soon a dead worker's job moves on.
     job_lease_secs: u64 = 15,
         flag "job-lease-secs": Option<u64>, env "ASSET_JOB_LEASE_SECS";
@@ -220,7 +231,27 @@ impl Settings {
         settings.overlay(flags);
         settings.payment_hold_secs = settings.payment_hold_secs.max(1);
         settings.job_lease_secs = settings.job_lease_secs.max(1);
+        settings.picture_budget_ms = settings.picture_budget_ms.max(1);
+        settings.media_budget_ms = settings.media_budget_ms.max(1);
         Ok(settings)
+    }
+
+    /// The pool pictures, videos and audio are made on.
+    pub fn render_pool(&self) -> crate::cpu::CpuPool {
+        match self.render_threads {
+            0 => crate::cpu::CpuPool::per_core("render"),
+            n => crate::cpu::CpuPool::new("render", n),
+        }
+    }
+
+    /// How long drawing `pictures` pictures may take.
+    pub fn picture_budget(&self, pictures: usize) -> std::time::Duration {
+        std::time::Duration::from_millis(self.picture_budget_ms.saturating_mul(pictures.max(1) as u64))
+    }
+
+    /// How long an MP4 encode or an audio decode may take.
+    pub fn media_budget(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.media_budget_ms)
     }
 
     /// The services plugins may call: the model (when configured) and the guarded fetcher
@@ -233,8 +264,11 @@ impl Settings {
         Ok(crate::plugins::HostServices { model, guard })
     }
 
-    /// The speech endpoint, when one is configured.
-    pub fn speech_endpoint(&self) -> Result<Option<crate::media::speech::Endpoint>, String> {
+    /// The speech endpoint, when one is configured; it decodes on `renders`.
+    pub fn speech_endpoint(
+        &self,
+        renders: &crate::cpu::CpuPool,
+    ) -> Result<Option<crate::media::speech::Endpoint>, String> {
         self.speech_url
             .as_deref()
             .map(|url| {
@@ -243,6 +277,7 @@ impl Settings {
                     &self.speech_model,
                     &self.speech_voice,
                     self.speech_api_key.clone(),
+                    (renders.clone(), self.media_budget()),
                 )
             })
             .transpose()

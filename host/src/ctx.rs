@@ -14,6 +14,7 @@ use crate::auth::Caller;
 use crate::billing::Payer;
 use crate::blobs::{BlobStore, LocalFolder};
 use crate::config::Settings;
+use crate::cpu::CpuPool;
 use crate::limits::Limiter;
 use crate::media::{speech, transcribe::Transcriber};
 use crate::net::Guard;
@@ -36,6 +37,8 @@ pub struct Services {
     pub speech: Option<Arc<speech::Endpoint>>,
     /// The operator's transcription endpoint, when one is configured.
     pub transcriber: Option<Arc<Transcriber>>,
+    /// Where pictures are drawn, videos encoded and audio decoded: bounded, each under a budget.
+    pub renders: CpuPool,
     /// Paid work that outlives the call that started it; `serve` drains it before exiting.
     pub detached: Detached,
 }
@@ -74,13 +77,15 @@ impl Services {
             }
             None => None,
         };
+        let renders = settings.render_pool();
         Ok(Services {
             db,
             plugins: Arc::new(registry),
             limiter: Arc::new(limiter),
             guard: Arc::new(guard),
-            speech: settings.speech_endpoint()?.map(Arc::new),
+            speech: settings.speech_endpoint(&renders)?.map(Arc::new),
             transcriber,
+            renders,
             settings: Arc::new(settings),
             blobs,
             detached: Detached::default(),

@@ -225,5 +225,17 @@ impl From<crate::blobs::BlobError> for Error {
     }
 }
 
+impl From<crate::cpu::CpuError> for Error {
+    fn from(err: crate::cpu::CpuError) -> Self {
+        match err {
+            crate::cpu::CpuError::OverBudget { .. } => Self::BadGateway {
+                code: "render_over_budget",
+                message: "Drawing this took longer than its time budget; nothing was charged.".into(),
+            },
+            crate::cpu::CpuError::Failed(why) => Self::Internal(why),
+        }
+    }
+}
+
 /// Operations' results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -18,6 +18,7 @@ pub mod auth;
 pub mod background;
 pub mod billing;
 pub mod blobs;
+pub mod cpu;
 pub mod idempotency;
 pub mod jobs;
 pub mod languages;

@@ -4,14 +4,32 @@
 
 use std::process::Command;
 
+use std::time::Duration;
+
+use asset_host::cpu::Budget;
 use asset_host::media::audio::{self, DecodeError};
 
+fn roomy() -> Budget {
+    Budget::new(Duration::from_secs(120))
+}
+
 fn ffmpeg(input: &[u8], ext: &str) -> Vec<u8> {
+    ffmpeg_with(input, &[], ext)
+}
+
+/// `input` (WAV) converted by ffmpeg to a file of type `ext`, with `extra` arguments after the
+/// inputs (more inputs go before them, as `-f lavfi -i …`).
+fn ffmpeg_with(input: &[u8], extra: &[&str], ext: &str) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let (src, out) = (dir.path().join("in.wav"), dir.path().join(format!("out.{ext}")));
     std::fs::write(&src, input).unwrap();
-    let status =
-        Command::new("ffmpeg").args(["-v", "error", "-y", "-i"]).arg(&src).arg(&out).status().expect("ffmpeg runs");
+    let status = Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(&src)
+        .args(extra)
+        .arg(&out)
+        .status()
+        .expect("ffmpeg runs");
     assert!(status.success());
     std::fs::read(out).unwrap()
 }
@@ -29,7 +47,7 @@ fn tone(ms: u64) -> Vec<u8> {
 fn wav_mp3_and_m4a_decode_to_16_khz_mono_of_the_right_length() {
     let wav = tone(2_500);
     for (name, bytes) in [("wav", wav.clone()), ("mp3", ffmpeg(&wav, "mp3")), ("m4a", ffmpeg(&wav, "m4a"))] {
-        let pcm = audio::decode(&bytes, 180_000).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let pcm = audio::decode(&bytes, 180_000, &roomy()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!((pcm.sample_rate, pcm.channels), (16_000, 1), "{name}");
         // Compressed formats pad a few milliseconds at the edges.
         assert!(pcm.duration_ms().abs_diff(2_500) <= 80, "{name}: {} ms", pcm.duration_ms());
@@ -41,9 +59,39 @@ fn what_is_not_audio_or_too_long_is_refused() {
     let png =
         asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#, 4, 4).unwrap();
     for (name, bytes) in [("text", b"hello, this is not audio".to_vec()), ("png", png), ("noise", vec![0x55; 40_000])] {
-        assert!(matches!(audio::decode(&bytes, 180_000), Err(DecodeError::NotAudio(_))), "{name}");
+        assert!(matches!(audio::decode(&bytes, 180_000, &roomy()), Err(DecodeError::NotAudio(_))), "{name}");
     }
-    assert_eq!(audio::decode(&tone(5_000), 3_000), Err(DecodeError::TooLong));
+    assert_eq!(audio::decode(&tone(5_000), 3_000, &roomy()), Err(DecodeError::TooLong));
+}
+
+#[test]
+fn audio_in_other_containers_and_video_files_are_refused_before_any_decoder_runs() {
+    let wav = tone(1_500);
+    // Real audio in containers we do not open: the bytes never reach a demuxer.
+    for ext in ["ogg", "flac", "mka"] {
+        let got = audio::decode(&ffmpeg(&wav, ext), 180_000, &roomy());
+        assert!(matches!(&got, Err(DecodeError::NotAudio(why)) if why.contains("not a WAV")), "{ext}: {got:?}");
+    }
+    // An MP4 with a picture track beside the sound.
+    let video = ffmpeg_with(
+        &wav,
+        &["-f", "lavfi", "-i", "testsrc=size=64x64:rate=10", "-shortest", "-c:v", "mpeg4", "-c:a", "aac"],
+        "mp4",
+    );
+    let got = audio::decode(&video, 180_000, &roomy());
+    assert!(matches!(&got, Err(DecodeError::NotAudio(why)) if why.contains("video")), "{got:?}");
+    // The same sound alone in MP4 decodes.
+    assert!(audio::decode(&ffmpeg_with(&wav, &["-c:a", "aac"], "mp4"), 180_000, &roomy()).is_ok());
+    // A WAV carrying MP3 data (format tag 0x55) finds no decoder in the WAV pipeline.
+    let mp3_in_wav = ffmpeg_with(&wav, &["-c:a", "libmp3lame"], "wav");
+    assert!(matches!(audio::decode(&mp3_in_wav, 180_000, &roomy()), Err(DecodeError::NotAudio(_))));
+}
+
+#[test]
+fn a_decode_past_its_budget_stops() {
+    let spent = Budget::new(Duration::ZERO);
+    let got = audio::decode(&tone(1_000), 180_000, &spent);
+    assert!(matches!(&got, Err(DecodeError::NotAudio(why)) if why.contains("budget")), "{got:?}");
 }
 
 #[test]
@@ -61,7 +109,7 @@ fn pauses_made_by_sox_split_the_recording_into_stretches() {
         .status()
         .expect("sox runs (Debian's sox package)");
     assert!(status.success());
-    let pcm = audio::decode(&std::fs::read(&out).unwrap(), 180_000).unwrap();
+    let pcm = audio::decode(&std::fs::read(&out).unwrap(), 180_000, &roomy()).unwrap();
     let stretches = audio::speech_stretches(&pcm, 300);
     let want = [(0, 600), (1300, 2300), (3100, 3600)];
     assert_eq!(stretches.len(), 3, "{stretches:?}");
@@ -81,7 +129,7 @@ async fn the_embedded_recogniser_hears_words_with_times_and_nothing_in_silence()
         .status()
         .expect("espeak-ng runs");
     assert!(status.success());
-    let pcm = audio::decode(&std::fs::read(&spoken).unwrap(), 180_000).unwrap();
+    let pcm = audio::decode(&std::fs::read(&spoken).unwrap(), 180_000, &roomy()).unwrap();
     let wav = dir.path().join("16k.wav");
     std::fs::write(&wav, pcm.to_wav()).unwrap();
     let heard = asset_host::media::recognize::hear(&wav).await.unwrap();

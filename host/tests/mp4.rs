@@ -5,6 +5,9 @@
 use std::path::Path;
 use std::process::Command;
 
+use std::time::Duration;
+
+use asset_host::cpu::Budget;
 use asset_host::media::mp4::{self, Shot};
 use asset_host::media::wav::Pcm;
 use asset_tests::browser::decode_png;
@@ -42,6 +45,10 @@ fn frame_at(path: &Path, seconds: f64, dir: &Path) -> Vec<u8> {
     decode_png(&std::fs::read(&png).unwrap()).2
 }
 
+fn roomy() -> Budget {
+    Budget::new(Duration::from_secs(300))
+}
+
 fn close(pixel: &[u8], want: [u8; 3]) -> bool {
     pixel.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 40)
 }
@@ -63,7 +70,7 @@ fn beats_become_a_faststart_h264_aac_mp4_that_changes_picture_on_each_beat() {
     let starts = [0u64, 1_240, 2_170];
     let shots: Vec<Shot<'_>> = starts.iter().zip(&pictures).map(|(&start_ms, png)| Shot { start_ms, png }).collect();
     let out = dir.path().join("out.mp4");
-    let encoded = mp4::encode(&shots, voice.duration_ms(), &wav, &out).unwrap();
+    let encoded = mp4::encode(&shots, voice.duration_ms(), &wav, &out, &roomy()).unwrap();
     assert_eq!(encoded.frames, mp4::schedule(&starts, voice.duration_ms()).len() as u64);
 
     let info = probe(&out);
@@ -105,9 +112,25 @@ fn a_picture_of_the_wrong_size_fails_the_render_cleanly() {
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 44_100] }.to_wav()).unwrap();
     let small =
         asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#, 10, 10).unwrap();
-    let error = mp4::encode(&[Shot { start_ms: 0, png: &small }], 1000, &wav, &dir.path().join("x.mp4")).unwrap_err();
+    let error =
+        mp4::encode(&[Shot { start_ms: 0, png: &small }], 1000, &wav, &dir.path().join("x.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("1080"), "{error}");
     let error =
-        mp4::encode(&[Shot { start_ms: 0, png: b"not a png" }], 1000, &wav, &dir.path().join("y.mp4")).unwrap_err();
+        mp4::encode(&[Shot { start_ms: 0, png: b"not a png" }], 1000, &wav, &dir.path().join("y.mp4"), &roomy())
+            .unwrap_err();
     assert!(error.contains("picture"), "{error}");
+}
+
+#[test]
+fn an_encode_past_its_budget_stops_with_an_error_instead_of_running_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("voice.wav");
+    // A minute of silence: ~120 frames, seconds of x264 work on this machine.
+    std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 22_050 * 2 * 60] }.to_wav()).unwrap();
+    let picture = solid("#123456");
+    let shots: Vec<Shot<'_>> = (0..30).map(|i| Shot { start_ms: i * 2_000, png: &picture }).collect();
+    let budget = Budget::new(Duration::from_millis(300));
+    let error = mp4::encode(&shots, 60_000, &wav, &dir.path().join("late.mp4"), &budget).unwrap_err();
+    assert!(error.contains("budget"), "{error}");
+    assert!(budget.spent());
 }

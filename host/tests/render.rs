@@ -52,7 +52,8 @@ async fn every_language_is_drawn_in_its_own_font_and_inked() {
                 blocks: content.blocks.iter().map(|b| (b.role.as_str(), b.text.as_str())).collect(),
                 seed: 0,
             };
-            let pictures = card::render(&sheet).unwrap();
+            let pictures =
+                card::render(&sheet, &asset_host::cpu::Budget::new(std::time::Duration::from_secs(300))).unwrap();
             assert_eq!(pictures.len(), 1);
             let (width, height, pixels) = decode(&pictures[0].png);
             assert_eq!((width, height), card::CARD);

@@ -162,6 +162,36 @@ fn a_busy_renderer_answers_429_and_charges_nothing() {
 }
 
 #[test]
+fn renders_past_their_time_budget_fail_cleanly_and_cost_nothing() {
+    // One millisecond per picture: no card can be drawn in time.
+    let mut env = Env::new(Storage::Sqlite);
+    env.extra.push(("ASSET_PICTURE_BUDGET_MS".into(), "1".into()));
+    let key = env.create_key(10, "agent");
+    let server = env.serve();
+    block_on(async {
+        // A meme: answered 502 at once, nothing charged.
+        let response = Client::new()
+            .post(format!("{}/api/agent/brands/memes", server.base))
+            .header("x-api-key", &key)
+            .json(&json!({"input": "agents that pay their way"}))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let body: Value = response.json().await.unwrap();
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("render_over_budget")), "{body}");
+        assert_eq!(credits(&server.base, &key).await, 10);
+        // An audioscript job: fails for good (no retries of work that cannot fit), refunded.
+        let (status, _, body) = submit(&server.base, &key, json!({"script": SCRIPT})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        assert!(credits(&server.base, &key).await < 10, "charged while it runs");
+        let done = finished(body["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(60)).await;
+        assert_eq!(done["status"], "failed", "{done}");
+        assert_eq!(credits(&server.base, &key).await, 10, "refunded: {done}");
+    });
+}
+
+#[test]
 fn a_worker_killed_mid_job_loses_nothing() {
     let mut env = Env::new(Storage::Sqlite);
     env.extra.push(("ASSET_JOB_LEASE_SECS".into(), "2".into()));

@@ -86,10 +86,10 @@ async fn fetch_audio(services: &Services, url: &str) -> Result<crate::media::wav
             Error::bad_request("audio_unreachable", format!("The audio file could not be downloaded: {why}."))
         }
     })?;
-    let decoded = tokio::task::spawn_blocking(move || audio::decode(&bytes, AUDIO_SECONDS * 1000))
-        .await
-        .map_err(|e| Error::Internal(format!("decode task: {e}")))?;
-    decoded.map_err(|e| match e {
+    let decoded = services
+        .renders
+        .run(services.settings.media_budget(), move |budget| Ok(audio::decode(&bytes, AUDIO_SECONDS * 1000, budget)));
+    decoded.await?.map_err(|e| match e {
         audio::DecodeError::TooLong => Error::bad_request("audio_too_long", "The recording is longer than 3 minutes."),
         audio::DecodeError::NotAudio(why) => {
             Error::bad_request("not_audio", format!("The file is not audio we can read (mp3, m4a or wav): {why}."))

@@ -1,15 +1,21 @@
-//! Uploaded audio: any file GStreamer can decode (mp3, m4a/AAC, wav) turned into 16 kHz mono
-//! PCM — the form speech recognition and pause detection want — which also proves the file is
-//! audio and gives its real duration. The bytes are untrusted: decoding runs with a time limit
-//! and a cap on the decoded length.
+//! Uploaded audio: WAV, MP3 and MP4/M4A (AAC) turned into 16 kHz mono PCM — the form speech
+//! recognition and pause detection want — which also proves the file is audio and gives its real
+//! duration. The bytes are untrusted, so the parser surface is kept small: the container is
+//! recognised here from its first bytes, and the pipeline holds only that container's demuxer and
+//! its one decoder (never an autoplugged one); MP4 files with a video track are refused. Decoding
+//! runs under a time budget, the decoded length is capped, and the sink holds a few buffers at
+//! most, so memory stays bounded by the input and the cap.
 
+use std::sync::Arc;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use gstreamer as gst;
 use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 
 use super::wav::Pcm;
+use crate::cpu::Budget;
 
 /// The rate recognisers expect.
 pub const RATE: u32 = 16_000;
@@ -22,51 +28,138 @@ fn init() -> Result<(), String> {
 /// Why a file could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DecodeError {
-    /// Not audio GStreamer can decode (or no audio stream in it).
+    /// Not audio we decode (or no audio stream in it, or a video).
     NotAudio(String),
     /// Longer than the limit (its decoded length passed `max_ms`).
     TooLong,
 }
 
-/// Decodes `bytes` to 16 kHz mono PCM, refusing anything longer than `max_ms`.
-pub fn decode(bytes: &[u8], max_ms: u64) -> Result<Pcm, DecodeError> {
-    init().map_err(DecodeError::NotAudio)?;
-    let not_audio = |why: String| DecodeError::NotAudio(why);
+/// The containers we decode, recognised by their first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Container {
+    /// RIFF/WAVE with PCM or float samples.
+    Wav,
+    /// MPEG-1/2 Layer III frames, after any ID3v2 tag.
+    Mp3,
+    /// ISO base media (MP4, M4A) with an AAC track.
+    Mp4,
+}
+
+impl Container {
+    /// The container `bytes` are, and where its data starts (past an MP3's ID3v2 tag).
+    pub fn sniff(bytes: &[u8]) -> Option<(Container, usize)> {
+        if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WAVE" {
+            return Some((Container::Wav, 0));
+        }
+        if bytes.len() >= 12 && &bytes[4..8] == b"ftyp" {
+            return Some((Container::Mp4, 0));
+        }
+        let start = id3v2_length(bytes)?;
+        let frame = bytes.get(start..start + 2)?;
+        // Frame sync (11 bits set), then a version that is not the reserved one, and layer III.
+        let layer_iii =
+            frame[0] == 0xFF && frame[1] & 0xE0 == 0xE0 && frame[1] & 0x18 != 0x08 && frame[1] & 0x06 == 0x02;
+        layer_iii.then_some((Container::Mp3, start))
+    }
+
+    /// The pipeline from the input to raw audio: this container's demuxer or parser and decoder.
+    fn elements(self) -> &'static str {
+        match self {
+            Container::Wav => "appsrc name=input caps=audio/x-wav ! wavparse",
+            Container::Mp3 => "appsrc name=input caps=audio/mpeg,mpegversion=1 ! mpegaudioparse ! mpg123audiodec",
+            Container::Mp4 => {
+                "appsrc name=input caps=audio/x-m4a ! qtdemux name=demux demux.audio_0 ! aacparse ! avdec_aac"
+            }
+        }
+    }
+}
+
+/// Length of the ID3v2 tag at the start of `bytes` (0 without one); `None` if it claims to be
+/// longer than the file.
+fn id3v2_length(bytes: &[u8]) -> Option<usize> {
+    if bytes.len() < 10 || &bytes[..3] != b"ID3" {
+        return Some(0);
+    }
+    // Four 7-bit bytes ("synchsafe"), then a footer of 10 more bytes when flag 0x10 is set.
+    let size = bytes[6..10].iter().fold(0usize, |n, b| (n << 7) | usize::from(b & 0x7F));
+    let length = 10 + size + if bytes[5] & 0x10 != 0 { 10 } else { 0 };
+    (length <= bytes.len()).then_some(length)
+}
+
+/// Decoded buffers the sink may hold before the decoder waits for us.
+const SINK_BUFFERS: u32 = 8;
+
+/// Decodes `bytes` to 16 kHz mono PCM, refusing anything longer than `max_ms`, any container but
+/// WAV, MP3 and MP4 audio, and any work past `budget`.
+pub fn decode(bytes: &[u8], max_ms: u64, budget: &Budget) -> Result<Pcm, DecodeError> {
+    let not_audio = |why: &str| DecodeError::NotAudio(why.to_string());
+    let (container, start) =
+        Container::sniff(bytes).ok_or_else(|| not_audio("it is not a WAV, MP3 or MP4 (M4A) audio file"))?;
+    init().map_err(|e| not_audio(&e))?;
     let pipeline = gst::parse::launch(&format!(
-        "appsrc name=input ! decodebin ! audioconvert ! audioresample \
-         ! audio/x-raw,format=S16LE,channels=1,rate={RATE},layout=interleaved ! appsink name=output sync=false"
+        "{} ! audioconvert ! audioresample \
+         ! audio/x-raw,format=S16LE,channels=1,rate={RATE},layout=interleaved \
+         ! appsink name=output sync=false max-buffers={SINK_BUFFERS}",
+        container.elements()
     ))
-    .map_err(|e| not_audio(e.to_string()))?
+    .map_err(|e| not_audio(&format!("the decoder cannot be built ({e}); install GStreamer's good and libav plugins")))?
     .downcast::<gst::Pipeline>()
-    .map_err(|_| not_audio("not a pipeline".into()))?;
+    .map_err(|_| not_audio("not a pipeline"))?;
     let input = pipeline
         .by_name("input")
         .and_then(|e| e.downcast::<gst_app::AppSrc>().ok())
-        .ok_or_else(|| not_audio("no input".into()))?;
+        .ok_or_else(|| not_audio("no input"))?;
     let output = pipeline
         .by_name("output")
         .and_then(|e| e.downcast::<gst_app::AppSink>().ok())
-        .ok_or_else(|| not_audio("no output".into()))?;
+        .ok_or_else(|| not_audio("no output"))?;
+    let video = Arc::new(AtomicBool::new(false));
+    if let Some(demux) = pipeline.by_name("demux") {
+        let video = video.clone();
+        demux.connect_pad_added(move |_, pad| {
+            if pad.name().starts_with("video") {
+                video.store(true, Ordering::Relaxed);
+            }
+        });
+    }
     input.set_format(gst::Format::Bytes);
+    let outcome = pull(&pipeline, &input, &output, &bytes[start..], max_ms, budget, &video);
+    let _ = pipeline.set_state(gst::State::Null);
+    let mut data = outcome?;
+    if data.is_empty() {
+        return Err(not_audio("no audio in the file"));
+    }
+    data.truncate(data.len() & !1);
+    Ok(Pcm { sample_rate: RATE, channels: 1, data })
+}
+
+/// Plays the pipeline over `bytes` and collects what reaches the sink.
+fn pull(
+    pipeline: &gst::Pipeline,
+    input: &gst_app::AppSrc,
+    output: &gst_app::AppSink,
+    bytes: &[u8],
+    max_ms: u64,
+    budget: &Budget,
+    video: &AtomicBool,
+) -> Result<Vec<u8>, DecodeError> {
+    let not_audio = |why: String| DecodeError::NotAudio(why);
     pipeline.set_state(gst::State::Playing).map_err(|e| not_audio(e.to_string()))?;
     let _ = input.push_buffer(gst::Buffer::from_slice(bytes.to_vec()));
     let _ = input.end_of_stream();
-
+    let bus = pipeline.bus().ok_or_else(|| not_audio("no bus".into()))?;
     let max_bytes = (max_ms * u64::from(RATE) / 1000 * 2) as usize;
     let mut data = Vec::new();
-    let mut outcome = Ok(());
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    // A file with no audio stream (a picture, a video without sound) never reaches the sink and
-    // never ends: nothing arriving for a while means there is nothing to hear.
+    // A file whose audio never reaches the sink never ends either: nothing arriving for a while
+    // means there is nothing to hear.
     let mut last_progress = std::time::Instant::now();
     loop {
-        if std::time::Instant::now() > deadline {
-            outcome = Err(not_audio("decoding took too long".into()));
-            break;
+        budget.check().map_err(|why| not_audio(format!("decoding stopped: {why}")))?;
+        if video.load(Ordering::Relaxed) {
+            return Err(not_audio("the file has a video track; send the audio alone".into()));
         }
         if last_progress.elapsed() > std::time::Duration::from_secs(2) {
-            outcome = Err(not_audio("no audio stream in the file".into()));
-            break;
+            return Err(not_audio("no audio stream in the file".into()));
         }
         if let Some(sample) = output.try_pull_sample(gst::ClockTime::from_mseconds(100)) {
             last_progress = std::time::Instant::now();
@@ -76,29 +169,19 @@ pub fn decode(bytes: &[u8], max_ms: u64) -> Result<Pcm, DecodeError> {
                 data.extend_from_slice(map.as_slice());
             }
             if data.len() > max_bytes {
-                outcome = Err(DecodeError::TooLong);
-                break;
+                return Err(DecodeError::TooLong);
             }
             continue;
         }
         if output.is_eos() {
-            break;
+            return Ok(data);
         }
-        let bus = pipeline.bus().ok_or_else(|| not_audio("no bus".into()))?;
-        if let Some(message) = bus.pop_filtered(&[gst::MessageType::Error]) {
-            if let gst::MessageView::Error(err) = message.view() {
-                outcome = Err(not_audio(err.error().to_string()));
-            }
-            break;
+        if let Some(message) = bus.pop_filtered(&[gst::MessageType::Error])
+            && let gst::MessageView::Error(err) = message.view()
+        {
+            return Err(not_audio(err.error().to_string()));
         }
     }
-    let _ = pipeline.set_state(gst::State::Null);
-    outcome?;
-    if data.is_empty() {
-        return Err(not_audio("no audio in the file".into()));
-    }
-    data.truncate(data.len() & !1);
-    Ok(Pcm { sample_rate: RATE, channels: 1, data })
 }
 
 /// Where the speech is: (start, end) in ms of each stretch between pauses of at least
@@ -151,6 +234,24 @@ pub fn speech_stretches(pcm: &Pcm, pause_ms: u64) -> Vec<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn containers_are_recognised_by_their_first_bytes_only() {
+        let wav = [b"RIFF".as_slice(), &[0; 4], b"WAVEfmt "].concat();
+        assert_eq!(Container::sniff(&wav), Some((Container::Wav, 0)));
+        let m4a = [&[0, 0, 0, 0x20][..], b"ftypM4A ", &[0; 4]].concat();
+        assert_eq!(Container::sniff(&m4a), Some((Container::Mp4, 0)));
+        // MPEG-1 layer III frame header, bare and after a 5-byte ID3v2 tag.
+        assert_eq!(Container::sniff(&[0xFF, 0xFB, 0x90, 0x64]), Some((Container::Mp3, 0)));
+        let tagged = [b"ID3".as_slice(), &[4, 0, 0, 0, 0, 0, 5], &[0; 5], &[0xFF, 0xFB, 0x90, 0x64]].concat();
+        assert_eq!(Container::sniff(&tagged), Some((Container::Mp3, 15)));
+        // Layer II, a tag longer than the file, a RIFF that is not WAVE, Ogg, text: refused.
+        assert_eq!(Container::sniff(&[0xFF, 0xFD, 0x90, 0x64]), None);
+        assert_eq!(Container::sniff(&[b"ID3".as_slice(), &[4, 0, 0, 0, 0, 0x7F, 0x7F]].concat()), None);
+        assert_eq!(Container::sniff(&[b"RIFF".as_slice(), &[0; 4], b"AVI LIST"].concat()), None);
+        assert_eq!(Container::sniff(b"OggS\0\x02\0\0\0\0\0\0"), None);
+        assert_eq!(Container::sniff(b"hello, this is not audio"), None);
+    }
 
     fn tone_and_silence(parts: &[(bool, u64)]) -> Pcm {
         let mut data = Vec::new();

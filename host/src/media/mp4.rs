@@ -18,6 +18,8 @@ use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 use gstreamer_video as gst_video;
 
+use crate::cpu::Budget;
+
 /// The video's size.
 pub const WIDTH: u32 = 1080;
 pub const HEIGHT: u32 = 1920;
@@ -60,8 +62,15 @@ pub fn schedule(starts: &[u64], duration_ms: u64) -> Vec<(usize, u64, u64)> {
     out
 }
 
-/// Encodes `shots` over the WAV voice track at `wav` (lasting `duration_ms`) into `out`.
-pub fn encode(shots: &[Shot<'_>], duration_ms: u64, wav: &Path, out: &Path) -> Result<Encoded, String> {
+/// Encodes `shots` over the WAV voice track at `wav` (lasting `duration_ms`) into `out`,
+/// stopping with an error once `budget` is spent.
+pub fn encode(
+    shots: &[Shot<'_>],
+    duration_ms: u64,
+    wav: &Path,
+    out: &Path,
+    budget: &Budget,
+) -> Result<Encoded, String> {
     init()?;
     let started = Instant::now();
     let pipeline = gst::parse::launch(
@@ -98,7 +107,10 @@ pub fn encode(shots: &[Shot<'_>], duration_ms: u64, wav: &Path, out: &Path) -> R
 
     // Convert every picture first: a bad picture fails the render before the encoder starts.
     let convert_started = Instant::now();
-    let pictures = shots.iter().map(|shot| to_i420(shot.png, &i420)).collect::<Result<Vec<_>, _>>()?;
+    let pictures = shots
+        .iter()
+        .map(|shot| budget.check().and_then(|()| to_i420(shot.png, &i420)))
+        .collect::<Result<Vec<_>, _>>()?;
     let convert_ms = convert_started.elapsed().as_secs_f64() * 1e3;
     let starts: Vec<u64> = shots.iter().map(|s| s.start_ms).collect();
     let plan = schedule(&starts, duration_ms);
@@ -118,26 +130,29 @@ pub fn encode(shots: &[Shot<'_>], duration_ms: u64, wav: &Path, out: &Path) -> R
                     buffer.set_pts(gst::ClockTime::from_mseconds(pts));
                     buffer.set_duration(gst::ClockTime::from_mseconds(length));
                 }
-                // Fails only once the pipeline stopped on an error, which the bus reports.
-                if source.push_buffer(buffer).is_err() {
+                // Fails only once the pipeline stopped (on an error, which the bus reports, or
+                // over budget).
+                if budget.spent() || source.push_buffer(buffer).is_err() {
                     return;
                 }
             }
             let _ = source.end_of_stream();
         });
         let bus = pipeline.bus().ok_or("the pipeline has no bus")?;
-        let mut result = Ok(());
-        for message in bus.iter_timed(gst::ClockTime::from_seconds(300)) {
+        let result = loop {
+            let wait = gst::ClockTime::from_nseconds(budget.remaining().as_nanos().try_into().unwrap_or(u64::MAX));
+            let Some(message) = bus.timed_pop(wait) else {
+                break budget.check().and(Err("the encoder stopped without finishing".into()));
+            };
             match message.view() {
-                gst::MessageView::Eos(..) => break,
+                gst::MessageView::Eos(..) => break Ok(()),
                 gst::MessageView::Error(err) => {
                     let from = message.src().map(|s| s.path_string().to_string()).unwrap_or_default();
-                    result = Err(format!("{from}: {} ({:?})", err.error(), err.debug()));
-                    break;
+                    break Err(format!("{from}: {} ({:?})", err.error(), err.debug()));
                 }
                 _ => {}
             }
-        }
+        };
         // Stopping unblocks a pusher still waiting on a full queue.
         let _ = pipeline.set_state(gst::State::Null);
         let _ = pusher.join();

@@ -16,6 +16,7 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 
 use super::wav::{self, Pcm};
+use crate::cpu::CpuPool;
 use crate::error::Error;
 
 /// The espeak-ng voice of each language.
@@ -69,17 +70,26 @@ pub struct Endpoint {
     voice: String,
     api_key: Option<String>,
     client: reqwest::Client,
+    /// Where answers that are not WAV are decoded, and how long that may take.
+    decoder: (CpuPool, Duration),
 }
 
 impl Endpoint {
-    /// A client for the API root `url` (e.g. `http://tts.internal:8880/v1`).
-    pub fn new(url: &str, model: &str, voice: &str, api_key: Option<String>) -> Result<Endpoint, String> {
+    /// A client for the API root `url` (e.g. `http://tts.internal:8880/v1`); answers that are not
+    /// WAV are decoded on `decoder`'s pool within its budget.
+    pub fn new(
+        url: &str,
+        model: &str,
+        voice: &str,
+        api_key: Option<String>,
+        decoder: (CpuPool, Duration),
+    ) -> Result<Endpoint, String> {
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(60))
             .build()
             .map_err(|e| format!("speech client: {e}"))?;
         let url = url.trim_end_matches('/').to_string();
-        Ok(Endpoint { url, model: model.into(), voice: voice.into(), api_key, client })
+        Ok(Endpoint { url, model: model.into(), voice: voice.into(), api_key, client, decoder })
     }
 
     /// `text` spoken, as PCM (the endpoint is asked for WAV; anything else is decoded).
@@ -100,10 +110,13 @@ impl Endpoint {
         }
         match wav::parse(&bytes) {
             Ok(pcm) => Ok(pcm),
-            Err(_) => tokio::task::spawn_blocking(move || super::audio::decode(&bytes, 600_000))
-                .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| format!("speech endpoint answered no usable audio: {e:?}")),
+            Err(_) => {
+                let (pool, budget) = &self.decoder;
+                pool.run(*budget, move |b| Ok(super::audio::decode(&bytes, 600_000, b)))
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .map_err(|e| format!("speech endpoint answered no usable audio: {e:?}"))
+            }
         }
     }
 }
@@ -219,7 +232,14 @@ mod tests {
         let zh = find("zh").unwrap();
         assert_eq!(name(voice_for(None, zh, "你好")), "cmn-latn-pinyin", "the beats carry pinyin to read");
         assert_eq!(name(voice_for(None, find("hi").unwrap(), "नमस्ते")), "hi");
-        let endpoint = Endpoint::new("http://127.0.0.1:9/v1", "tts-1", "alloy", None).unwrap();
+        let endpoint = Endpoint::new(
+            "http://127.0.0.1:9/v1",
+            "tts-1",
+            "alloy",
+            None,
+            (CpuPool::new("test", 1), Duration::from_secs(1)),
+        )
+        .unwrap();
         assert!(matches!(voice_for(Some(&endpoint), ar, "مرحبا بالعالم"), Ok(Voice::Endpoint(_))));
     }
 

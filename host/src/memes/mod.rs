@@ -175,6 +175,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         }),
         options: Vec::new(),
     };
+    let services = ctx.services.clone();
     let (plugins, db, blobs, key_id) = (ctx.plugins.clone(), ctx.db.clone(), ctx.blobs.clone(), ctx.caller.key_id);
     let (brand_key, profile, kind, language, cost) = (
         checked.brand_key.clone(),
@@ -190,7 +191,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         if plugin_request.brand.is_some() {
             content = in_brand_voice(&plugins, brand_key.as_deref(), &plugin_request, content).await?;
         }
-        let pictures = draw(&content, &kind, language, plugin_request.seed).await?;
+        let pictures = draw(&services, &content, &kind, language, plugin_request.seed).await?;
         let title = content.title.clone();
         let keys: Vec<String> = (1..=pictures.len() as i64).map(|n| store::memes::picture_key(&meme_id, n)).collect();
         let record = async {
@@ -298,6 +299,7 @@ async fn in_brand_voice(
 
 /// The meme's pictures.
 async fn draw(
+    services: &Services,
     content: &Content,
     kind: &str,
     language: &'static Language,
@@ -310,7 +312,8 @@ async fn draw(
         blocks: content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect(),
         seed,
     };
-    let mut drawn = cards::draw(vec![sheet]).await.map_err(Error::Internal)?;
+    let settings = &services.settings;
+    let mut drawn = cards::draw(&services.renders, |n| settings.picture_budget(n), vec![sheet]).await?;
     Ok(drawn.pop().unwrap_or_default())
 }
 

@@ -22,6 +22,7 @@ use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
 use crate::media::{Scratch, mp4, wav};
+use crate::render::pipeline;
 use crate::store::{self, now_ms, public_id};
 
 /// The job kind (and catalog service id).
@@ -129,14 +130,15 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     let starts: Vec<u64> = page.beats.iter().map(|b| b.start).collect();
     let duration_ms = voice.duration_ms();
     let out = out_path.clone();
-    let encoded = tokio::task::spawn_blocking(move || {
-        let shots: Vec<mp4::Shot<'_>> =
-            starts.iter().zip(&frames).map(|(&start_ms, png)| mp4::Shot { start_ms, png }).collect();
-        mp4::encode(&shots, duration_ms, &wav_path, &out)
-    })
-    .await
-    .map_err(|e| JobError::Retry(format!("render task: {e}")))?
-    .map_err(JobError::Retry)?;
+    let encoded = services
+        .renders
+        .run(services.settings.media_budget(), move |budget| {
+            let shots: Vec<mp4::Shot<'_>> =
+                starts.iter().zip(&frames).map(|(&start_ms, png)| mp4::Shot { start_ms, png }).collect();
+            mp4::encode(&shots, duration_ms, &wav_path, &out, budget)
+        })
+        .await
+        .map_err(pipeline::cpu_failure)?;
     let size = tokio::fs::metadata(&out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
     tracing::info!(frames = encoded.frames, ms = encoded.total_ms, bytes = size, "rendered MP4");
 

@@ -11,9 +11,10 @@ use std::sync::{Arc, Mutex, RwLock};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::sandbox::{Limits, PluginError, Prepared, Sandbox, sha256_hex};
+use super::sandbox::{Limits, PluginError, Prepared, Sandbox, Structure, sha256_hex};
 use super::{Capability, Content, Manifest, Request, World};
 use crate::auth::{Caller, Role};
+use crate::cpu::{CpuError, CpuPool};
 use crate::store::Db;
 use crate::store::plugins::{self as stored, AuditRow, NewAudit, NewVersion, SlotRow, VersionRow};
 
@@ -24,6 +25,9 @@ pub const MAX_COMPONENT_BYTES: usize = 16 * 1024 * 1024;
 /// Largest component a brand admin may upload: brand generators are small, and each upload
 /// costs a compile.
 pub const MAX_BRAND_COMPONENT_BYTES: usize = 4 * 1024 * 1024;
+/// Longest a compile may take: a 16 MiB component compiles in seconds; one that takes minutes
+/// is refused (the compile cannot be interrupted, but its caller stops waiting).
+const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// An active version, ready to call. Calls hold an `Arc` of it, so a swap never disturbs them.
 pub struct Loaded {
@@ -203,6 +207,9 @@ enum Validated {
 pub struct Registry {
     db: Db,
     sandbox: Arc<Sandbox>,
+    /// Where components compile: one at a time, as one compile already uses every core
+    /// (wasmtime compiles functions in parallel).
+    compiles: CpuPool,
     active: RwLock<HashMap<(String, String), Arc<Loaded>>>,
     /// The slot generations this process has loaded.
     seen: Mutex<HashMap<(String, String), i64>>,
@@ -210,7 +217,13 @@ pub struct Registry {
 
 impl Registry {
     pub fn new(db: Db, sandbox: Arc<Sandbox>) -> Registry {
-        Registry { db, sandbox, active: RwLock::new(HashMap::new()), seen: Mutex::new(HashMap::new()) }
+        Registry {
+            db,
+            sandbox,
+            compiles: CpuPool::new("compile", 1),
+            active: RwLock::new(HashMap::new()),
+            seen: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn sandbox(&self) -> &Sandbox {
@@ -374,6 +387,8 @@ impl Registry {
     ) -> Result<(ManifestView, World), String> {
         // Not validated yet: compiled without the cache, so a refusal leaves no artifact.
         let prepared = self.prepare(bytes.to_vec(), Validated::No).await.map_err(|e| e.to_string())?;
+        let cap = if scope == GLOBAL { Structure::GLOBAL } else { Structure::BRAND };
+        prepared.structure().within(cap)?;
         let label = format!("{slot}@validation");
         let manifest = self.sandbox.describe(&prepared, limits, &label).await.map_err(|e| format!("describe: {e}"))?;
         let view = ManifestView::from(&manifest);
@@ -498,17 +513,21 @@ impl Registry {
         Ok(reloaded)
     }
 
-    /// Compiles a component on a blocking thread: compiling takes up to a second of CPU, which
-    /// would stall every request sharing an async thread. Only validated components use (and
-    /// fill) the compile cache.
+    /// Compiles a component on the compile pool: compiling takes up to seconds of CPU, which
+    /// would stall every request sharing an async thread, and uploads must not queue compiles
+    /// without bound. Only validated components use (and fill) the compile cache.
     async fn prepare(&self, wasm: Vec<u8>, validated: Validated) -> Result<Prepared, PluginError> {
         let sandbox = self.sandbox.clone();
-        tokio::task::spawn_blocking(move || match validated {
-            Validated::Yes => sandbox.prepare(&wasm),
-            Validated::No => sandbox.prepare_unvalidated(&wasm),
-        })
-        .await
-        .map_err(|e| PluginError::Trap(format!("compile task: {e}")))?
+        let compiled = self.compiles.run(COMPILE_BUDGET, move |_| {
+            Ok(match validated {
+                Validated::Yes => sandbox.prepare(&wasm),
+                Validated::No => sandbox.prepare_unvalidated(&wasm),
+            })
+        });
+        compiled.await.map_err(|e| match e {
+            CpuError::OverBudget { .. } => PluginError::Invalid(format!("compiling it took over {COMPILE_BUDGET:?}")),
+            CpuError::Failed(why) => PluginError::Trap(format!("compile: {why}")),
+        })?
     }
 
     /// Evicts compiled artifacts no slot serves or could roll back to. Returns how many.

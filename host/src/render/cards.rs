@@ -5,9 +5,10 @@
 
 use std::fmt::Write;
 
+use crate::cpu::{Budget, CpuError, CpuPool};
 use crate::render::fonts::{self, Fonts};
 use crate::render::text::{Paragraph, paragraph};
-use crate::render::{self, Backdrop, RenderError};
+use crate::render::{self, Backdrop};
 
 /// Size of a card.
 pub const CARD: (u32, u32) = (1080, 1920);
@@ -54,15 +55,25 @@ impl OwnedSheet {
             seed: self.seed,
         }
     }
+
+    /// How many pictures the sheet draws.
+    pub fn pictures(&self) -> usize {
+        match self.kind.as_str() {
+            "carousel" => self.blocks.iter().filter(|(role, _)| role == "card").count(),
+            _ => 1,
+        }
+    }
 }
 
-/// Draws each sheet's pictures on a blocking thread (about 40 ms of CPU a card), in order, so
-/// rendering never stalls the async workers.
-pub async fn draw(sheets: Vec<OwnedSheet>) -> Result<Vec<Vec<Picture>>, String> {
-    tokio::task::spawn_blocking(move || sheets.iter().map(|s| render(&s.sheet())).collect::<Result<Vec<_>, _>>())
-        .await
-        .map_err(|e| format!("render task: {e}"))?
-        .map_err(|e| format!("render: {e}"))
+/// Draws each sheet's pictures in order on the render pool (about 40 ms of CPU a card), within
+/// `per_picture` for each picture, so rendering never stalls the async workers nor runs on.
+pub async fn draw(
+    pool: &CpuPool,
+    per_picture: impl Fn(usize) -> std::time::Duration,
+    sheets: Vec<OwnedSheet>,
+) -> Result<Vec<Vec<Picture>>, CpuError> {
+    let budget = per_picture(sheets.iter().map(OwnedSheet::pictures).sum());
+    pool.run(budget, move |budget| sheets.iter().map(|s| render(&s.sheet(), budget)).collect()).await
 }
 
 impl Sheet<'_> {
@@ -93,13 +104,16 @@ pub struct Layout {
     pub backdrop: Backdrop,
 }
 
-/// Renders every picture of the meme: the card, or each slide of a carousel.
-pub fn render(sheet: &Sheet<'_>) -> Result<Vec<Picture>, RenderError> {
+/// Renders every picture of the meme: the card, or each slide of a carousel; stops between
+/// pictures once `budget` is spent.
+pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String> {
     let fonts = fonts::get();
     layouts(fonts, sheet)
         .into_iter()
         .map(|Layout { size: (width, height), svg, backdrop }| {
-            Ok(Picture { width, height, png: render::png_on(backdrop, &svg, width, height)? })
+            budget.check()?;
+            let png = render::png_on(backdrop, &svg, width, height).map_err(|e| format!("render: {e}"))?;
+            Ok(Picture { width, height, png })
         })
         .collect()
 }

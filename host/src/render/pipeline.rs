@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::jobs::worker::JobError;
 use crate::languages::Language;
@@ -37,6 +38,15 @@ pub fn plugin_failure(e: PluginError) -> JobError {
     match e {
         PluginError::Refused(_) | PluginError::InvalidOutput(_) => JobError::Fatal(e.to_string()),
         other => JobError::Retry(other.to_string()),
+    }
+}
+
+/// Pooled work's failure as a job's: work over its budget would be again; anything else is ours
+/// and may pass.
+pub fn cpu_failure(e: CpuError) -> JobError {
+    match e {
+        CpuError::OverBudget { .. } => JobError::Fatal(e.to_string()),
+        CpuError::Failed(why) => JobError::Retry(why),
     }
 }
 
@@ -166,9 +176,10 @@ pub async fn pictures(
             seed,
         });
     }
-    Ok(cards::draw(sheets)
+    let settings = &services.settings;
+    Ok(cards::draw(&services.renders, |n| settings.picture_budget(n), sheets)
         .await
-        .map_err(JobError::Retry)?
+        .map_err(cpu_failure)?
         .into_iter()
         .map(|mut drawn| drawn.swap_remove(0).png)
         .collect())

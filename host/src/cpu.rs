@@ -1,0 +1,158 @@
+//! Bounded pools for CPU-heavy work (drawing pictures, encoding video, decoding audio, compiling
+//! plugins): at most a fixed number of pieces run at once, each on a blocking thread and under a
+//! time budget, so no request can take every core or hold one for long.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::sync::Semaphore;
+
+/// A pool of `threads` slots for blocking work; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct CpuPool {
+    name: &'static str,
+    slots: Arc<Semaphore>,
+}
+
+/// What a piece of work may spend. Work that can stop part way calls [`Budget::check`] between
+/// its steps (pictures, frames, decoded buffers); work that cannot is still abandoned by its
+/// caller once the budget is spent, and keeps its slot until it ends, so the pool stays bounded.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    limit: Duration,
+    deadline: Instant,
+    abandoned: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// A budget of `limit` from now.
+    pub fn new(limit: Duration) -> Budget {
+        Budget { limit, deadline: Instant::now() + limit, abandoned: Arc::new(AtomicBool::new(false)) }
+    }
+
+    /// Whether the work should stop: its time is up or its caller stopped waiting.
+    pub fn spent(&self) -> bool {
+        self.abandoned.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+    }
+
+    /// `Err` once the budget is spent, for `?` between steps.
+    pub fn check(&self) -> Result<(), String> {
+        if self.spent() { Err(format!("over its time budget of {:?}", self.limit)) } else { Ok(()) }
+    }
+
+    /// Time left before the deadline (zero once spent).
+    pub fn remaining(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+}
+
+/// Why pooled work did not give its result.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CpuError {
+    /// The work ran past its budget and was stopped or abandoned.
+    #[error("{pool} work took longer than its budget of {budget:?}")]
+    OverBudget { pool: &'static str, budget: Duration },
+    /// The work failed on its own terms.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// How long past its budget the caller still waits for work that checks its budget to notice
+/// and stop, before abandoning it.
+const GRACE: Duration = Duration::from_millis(250);
+
+impl CpuPool {
+    /// A pool of `threads` slots (at least one); `name` labels its errors and logs.
+    pub fn new(name: &'static str, threads: usize) -> CpuPool {
+        CpuPool { name, slots: Arc::new(Semaphore::new(threads.max(1))) }
+    }
+
+    /// One slot per core the process may use.
+    pub fn per_core(name: &'static str) -> CpuPool {
+        CpuPool::new(name, std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Runs `work` on a blocking thread once a slot is free, with `budget` from when it starts.
+    /// Waiting for a slot is not part of the budget: the queue is bounded by the callers (the
+    /// render queue limit, the job workers, the request rate limits).
+    pub async fn run<T, F>(&self, budget: Duration, work: F) -> Result<T, CpuError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Budget) -> Result<T, String> + Send + 'static,
+    {
+        let slot = self.slots.clone().acquire_owned().await.map_err(|_| CpuError::Failed("pool closed".into()))?;
+        let budget = Budget::new(budget);
+        let given = budget.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            // The slot is released only when the work really ends, even if nobody waits for it.
+            let _slot = slot;
+            work(&given)
+        });
+        let over = || CpuError::OverBudget { pool: self.name, budget: budget.limit };
+        match tokio::time::timeout(budget.limit + GRACE, task).await {
+            Ok(Ok(Ok(value))) => Ok(value),
+            Ok(Ok(Err(_))) if budget.spent() => Err(over()),
+            Ok(Ok(Err(why))) => Err(CpuError::Failed(why)),
+            Ok(Err(join)) => Err(CpuError::Failed(format!("{} work panicked: {join}", self.name))),
+            Err(_) => {
+                budget.abandoned.store(true, Ordering::Relaxed);
+                tracing::warn!(
+                    pool = self.name,
+                    budget_ms = budget.limit.as_millis() as u64,
+                    "work abandoned over budget"
+                );
+                Err(over())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn work_that_checks_its_budget_stops_and_says_so() {
+        let pool = CpuPool::new("test", 1);
+        let got = pool
+            .run(Duration::from_millis(20), |budget| {
+                loop {
+                    budget.check()?;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            })
+            .await;
+        assert_eq!(got, Err::<(), _>(CpuError::OverBudget { pool: "test", budget: Duration::from_millis(20) }));
+        assert_eq!(pool.run(Duration::from_secs(5), |_| Ok(7)).await, Ok(7));
+        assert_eq!(
+            pool.run(Duration::from_secs(5), |_| Err::<(), _>("no".into())).await,
+            Err(CpuError::Failed("no".into()))
+        );
+    }
+
+    #[tokio::test]
+    async fn work_that_ignores_its_budget_is_abandoned_but_keeps_its_slot() {
+        let pool = CpuPool::new("test", 1);
+        let release = Arc::new(AtomicBool::new(false));
+        let held = release.clone();
+        let got = pool
+            .run(Duration::from_millis(10), move |_| {
+                while !held.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Ok(())
+            })
+            .await;
+        assert!(matches!(got, Err(CpuError::OverBudget { .. })));
+        // The stuck work still holds the only slot: nothing else starts until it ends.
+        let next = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(Duration::from_secs(5), |_| Ok(1)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!next.is_finished(), "a second piece of work started beside the stuck one");
+        release.store(true, Ordering::Relaxed);
+        assert_eq!(next.await.unwrap(), Ok(1));
+    }
+}
