@@ -290,3 +290,125 @@ async fn completions_go_to_the_configured_model() {
     let unavailable = call(&without, "hostile", "complete hello", FAST, &[Capability::Completion]).await.unwrap();
     assert!(unavailable.contains("no model is configured"), "{unavailable}");
 }
+
+/// `component` with `modules` more core modules appended, each instantiated once and each
+/// defining a memory of `pages` 64 KiB pages when `pages` is given: a generator that works but
+/// is built of many modules, as a hostile author would build one to take more than its share of
+/// the pool. The sections go after the component's own, so none of its indices move.
+fn with_extra_modules(component: &[u8], modules: u32, pages: Option<u32>) -> Vec<u8> {
+    fn leb(mut n: u64, out: &mut Vec<u8>) {
+        loop {
+            let byte = (n & 0x7f) as u8;
+            n >>= 7;
+            if n == 0 {
+                return out.push(byte);
+            }
+            out.push(byte | 0x80);
+        }
+    }
+    fn section(id: u8, payload: &[u8], out: &mut Vec<u8>) {
+        out.push(id);
+        leb(payload.len() as u64, out);
+        out.extend_from_slice(payload);
+    }
+    // The component's own core modules (section 1) come first in the module index space.
+    let (mut at, mut existing) = (8, 0u64);
+    while at < component.len() {
+        let id = component[at];
+        let (mut size, mut shift) = (0u64, 0);
+        at += 1;
+        loop {
+            let byte = component[at];
+            at += 1;
+            size |= u64::from(byte & 0x7f) << shift;
+            shift += 7;
+            if byte & 0x80 == 0 {
+                break;
+            }
+        }
+        existing += u64::from(id == 1);
+        at += size as usize;
+    }
+    let mut module = b"\0asm\x01\0\0\0".to_vec();
+    if let Some(pages) = pages {
+        let mut memory = vec![1, 0];
+        leb(u64::from(pages), &mut memory);
+        section(5, &memory, &mut module);
+    }
+    let mut out = component.to_vec();
+    for i in 0..u64::from(modules) {
+        section(1, &module, &mut out);
+        // One core instance: `instantiate` (0x00) that module with no arguments.
+        let mut instance = vec![1, 0];
+        leb(existing + i, &mut instance);
+        instance.push(0);
+        section(2, &instance, &mut out);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_component_of_many_modules_gets_no_more_than_its_share() {
+    let sandbox = Arc::new(Sandbox::new(None, Default::default()).unwrap());
+    let trivial = component("trivial");
+    // The appended modules really are instantiated: without them capped, each would be a pool
+    // slot. Many instances, many memories: refused before they cost a compile's worth of pool.
+    match sandbox.prepare(&with_extra_modules(trivial, 40, None)) {
+        Err(PluginError::Invalid(why)) => assert!(why.contains("core module instances"), "{why}"),
+        other => panic!("40 more core instances: {:?}", other.err()),
+    }
+    match sandbox.prepare(&with_extra_modules(trivial, 8, Some(1))) {
+        Err(PluginError::Invalid(why)) => assert!(why.contains("linear memories"), "{why}"),
+        other => panic!("8 more memories: {:?}", other.err()),
+    }
+    // Three memories of 30 MiB each: every one under the 64 MiB cap, together over it.
+    let wide = sandbox.prepare(&with_extra_modules(trivial, 3, Some(480))).expect("4 memories are allowed");
+    assert_eq!(wide.structure().memories, 4);
+    let got = sandbox.generate(&wide, Limits::GLOBAL, &[], "wide", &request("hi")).await;
+    assert!(matches!(got, Err(PluginError::OutOfMemory)), "{got:?}");
+    // Brands get fewer memories: the same component is refused as a brand's upload.
+    let (registry, _dir) = registry().await;
+    let admin = Actor { name: "acme".into(), role: asset_host::auth::Role::BrandAdmin, brand: Some("acme".into()) };
+    match registry.upload(&admin, "meme", "acme", &with_extra_modules(trivial, 3, Some(1))).await {
+        Err(RegistryError::Rejected(why)) => assert!(why.contains("4 memories"), "{why}"),
+        other => panic!("a brand's 4-memory component: {other:?}"),
+    }
+
+    // The largest component the engine takes, called 32 at a time without pause, leaves the
+    // pool room for every normal call.
+    let mut extra = 12;
+    let heavy = loop {
+        match sandbox.prepare(&with_extra_modules(trivial, extra, None)) {
+            Ok(prepared) => break Arc::new(prepared),
+            Err(_) if extra > 0 => extra -= 1,
+            Err(e) => panic!("trivial itself does not fit: {e:?}"),
+        }
+    };
+    let normal = sandbox.prepare(trivial).unwrap();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let hogs: Vec<_> = (0..32)
+        .map(|_| {
+            let (sandbox, heavy, stop) = (sandbox.clone(), heavy.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut calls = 0u32;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    sandbox.generate(&heavy, Limits::GLOBAL, &[], "heavy", &request("hog")).await.unwrap();
+                    calls += 1;
+                }
+                calls
+            })
+        })
+        .collect();
+    for i in 0..200 {
+        match sandbox.generate(&normal, Limits::GLOBAL, &[], "trivial", &request("hello")).await {
+            Ok(content) => assert_eq!(content.blocks[0].text, "hello"),
+            Err(e) => panic!("normal call {i} beside the heavy ones: {e:?}"),
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut hogged = 0;
+    for hog in hogs {
+        hogged += hog.await.unwrap();
+    }
+    assert!(hogged > 0, "the heavy calls ran beside the normal ones");
+}

@@ -29,13 +29,19 @@ use crate::net::{FetchError, Guard, page};
 const EPOCH_TICK: Duration = Duration::from_millis(5);
 /// Calls that may run at once across all plugins (pool slots).
 const MAX_CONCURRENT_CALLS: u32 = 64;
+/// What one component may instantiate, whatever its scope: the pool holds
+/// [`MAX_CONCURRENT_CALLS`] times each, so no call (of any accepted component) can take
+/// another call's share and make it answer busy.
+const CORE_INSTANCES_PER_COMPONENT: u32 = 16;
+const MEMORIES_PER_COMPONENT: u32 = 4;
+const TABLES_PER_COMPONENT: u32 = 16;
 
 /// What one call of a plugin may use. Global slots get [`Limits::GLOBAL`], brand slots the
 /// tighter [`Limits::BRAND`]; a slot may override either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Limits {
-    /// Linear memory, in MiB.
+    /// Linear memory, in MiB: all of the component's memories together.
     pub memory_mib: u32,
     /// Instruction budget (wasmtime fuel units, about one per instruction).
     pub fuel: u64,
@@ -157,18 +163,29 @@ impl WasiView for CallState {
     }
 }
 
-/// A memory cap that remembers it refused, so the resulting trap is reported as memory.
+/// A cap on all of a call's memories together (a component with many memories gets no more
+/// than one with one), which remembers it refused, so the resulting trap is reported as memory.
 struct MemoryCap {
     max_bytes: usize,
+    /// Bytes of every memory of the call so far (creating a memory counts as growing from 0).
+    used: usize,
     exceeded: bool,
 }
 
+impl MemoryCap {
+    fn new(max_bytes: usize) -> MemoryCap {
+        MemoryCap { max_bytes, used: 0, exceeded: false }
+    }
+}
+
 impl wasmtime::ResourceLimiter for MemoryCap {
-    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
-        if desired > self.max_bytes {
+    fn memory_growing(&mut self, current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        let after = (self.used + desired).saturating_sub(current);
+        if after > self.max_bytes {
             self.exceeded = true;
             return Ok(false);
         }
+        self.used = after;
         Ok(true)
     }
 
@@ -259,22 +276,59 @@ fn truncate(text: &str, max: usize) -> &str {
 pub struct Prepared {
     world: World,
     pre: Pre,
+    /// Memories and tables its instantiation creates.
+    structure: Structure,
 }
 
 impl Prepared {
     pub fn world(&self) -> World {
         self.world
     }
+
+    pub fn structure(&self) -> Structure {
+        self.structure
+    }
+}
+
+/// How many memories and tables a component creates when instantiated, for the per-scope caps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Structure {
+    pub memories: u32,
+    pub tables: u32,
+}
+
+impl Structure {
+    /// At most this for operators' generators: the engine's own per-component caps (it refuses
+    /// to compile more).
+    pub const GLOBAL: Structure = Structure { memories: MEMORIES_PER_COMPONENT, tables: TABLES_PER_COMPONENT };
+    /// At most this for brands' generators: a generator built the usual way has one memory and
+    /// a few tables.
+    pub const BRAND: Structure = Structure { memories: 2, tables: 8 };
+
+    /// `Err` with the reason when `self` is more than `cap` allows.
+    pub fn within(self, cap: Structure) -> Result<(), String> {
+        if self.memories > cap.memories || self.tables > cap.tables {
+            return Err(format!(
+                "the component creates {} memories and {} tables; at most {} and {} are allowed here",
+                self.memories, self.tables, cap.memories, cap.tables
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The engine settings the sandbox's limits do not depend on: the pooling allocator sized for
-/// [`MAX_CONCURRENT_CALLS`], copy-on-write memory images, and batched memory resets.
+/// [`MAX_CONCURRENT_CALLS`] of the largest component it accepts, copy-on-write memory images,
+/// and batched memory resets.
 pub fn engine_config() -> Config {
     let mut pool = PoolingAllocationConfig::default();
     pool.total_component_instances(MAX_CONCURRENT_CALLS)
-        .total_core_instances(MAX_CONCURRENT_CALLS * 8)
-        .total_memories(MAX_CONCURRENT_CALLS * 4)
-        .total_tables(MAX_CONCURRENT_CALLS * 8)
+        .max_core_instances_per_component(CORE_INSTANCES_PER_COMPONENT)
+        .max_memories_per_component(MEMORIES_PER_COMPONENT)
+        .max_tables_per_component(TABLES_PER_COMPONENT)
+        .total_core_instances(MAX_CONCURRENT_CALLS * CORE_INSTANCES_PER_COMPONENT)
+        .total_memories(MAX_CONCURRENT_CALLS * MEMORIES_PER_COMPONENT)
+        .total_tables(MAX_CONCURRENT_CALLS * TABLES_PER_COMPONENT)
         .total_stacks(MAX_CONCURRENT_CALLS)
         .max_memory_size(Limits::GLOBAL.memory_mib as usize * 1024 * 1024)
         // Resets are `madvise` calls whose TLB shootdowns stall calls running on the other
@@ -343,7 +397,12 @@ impl Sandbox {
     fn link(&self, component: &Component) -> Result<Prepared, PluginError> {
         let pre = self.linker.instantiate_pre(component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
         let (world, pre) = World::of(component, &pre).map_err(PluginError::Invalid)?;
-        Ok(Prepared { world, pre })
+        let required = component
+            .resources_required()
+            .ok_or_else(|| PluginError::Invalid("the component instantiates modules it imports".into()))?;
+        // Past the engine's per-component caps the component would not have compiled.
+        let structure = Structure { memories: required.num_memories, tables: required.num_tables };
+        Ok(Prepared { world, pre, structure })
     }
 
     fn compile(&self, bytes: &[u8]) -> Result<Component, PluginError> {
@@ -448,7 +507,7 @@ impl Sandbox {
             deadline,
             wasi: wasi.build(),
             table: ResourceTable::new(),
-            limiter: MemoryCap { max_bytes: limits.memory_mib as usize * 1024 * 1024, exceeded: false },
+            limiter: MemoryCap::new(limits.memory_mib as usize * 1024 * 1024),
             granted: capabilities.to_vec(),
             completions_left: limits.completions,
             fetches_left: limits.fetches,
