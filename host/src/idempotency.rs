@@ -5,21 +5,25 @@
 //! (operation and body) gets the stored answer back, with a different one `Mismatch`, and while
 //! the first still runs `InProgress`. Only successful answers are stored: an error changed
 //! nothing (no charge, no state), so the record is released and the client may retry with the
-//! same key once it has fixed the cause. Records are scoped to the API key and kept 48 hours. A
-//! record left `running` by a process that died is taken over after its lease of five minutes.
+//! same key once it has fixed the cause. Records are scoped to the API key and kept 48 hours.
+//!
+//! A claim is a [`Ticket`] with a token of its own: its holder renews the lease while the request
+//! runs, and only the current token may complete or release the record, so a claim taken over
+//! cannot overwrite its successor's answer. A record left `running` by a process that died is
+//! taken over once its lease passes without renewal, and only once no payment of the request
+//! that claimed it is still open: work that may yet be charged is never run a second time.
 
 use sha2::{Digest, Sha256};
 
 use crate::store::idempotency::{self, ClaimTimes};
-use crate::store::{Db, now_ms};
-
-// Storing an answer and releasing a failed claim are plain queries.
-pub use crate::store::idempotency::{complete, release};
+use crate::store::{Db, now_ms, public_id};
 
 pub const HEADER: &str = "idempotency-key";
 pub const REPLAYED_HEADER: &str = "idempotent-replayed";
-/// How long a `running` record blocks repeats before it is presumed abandoned.
-pub const LEASE_MS: i64 = 5 * 60 * 1000;
+/// How long a `running` record blocks repeats without renewal before it is presumed abandoned.
+pub const LEASE_MS: i64 = 60 * 1000;
+/// How often a running request renews its lease.
+pub const RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(20);
 /// How long records are kept (the promise is at least 24 hours).
 pub const RETENTION_MS: i64 = 48 * 60 * 60 * 1000;
 
@@ -34,8 +38,8 @@ pub struct Stored {
 /// What a request with an idempotency key should do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Claim {
-    /// First time (or the old record expired or was abandoned): execute it.
-    Fresh,
+    /// First time (or the old record expired or was abandoned): execute it under this ticket.
+    Fresh(Ticket),
     /// Done before with the same request: answer this.
     Replay(Stored),
     /// The key was used for a different request.
@@ -55,16 +59,45 @@ pub fn fingerprint(operation: &str, body: &[u8]) -> String {
     hex::encode(hasher.finalize())
 }
 
-/// Claims `idem_key` for the request `hash` of key `key_id`.
-pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str) -> Result<Claim, sqlx::Error> {
+/// A claim on a record: what renews, completes or releases it, and only while it is the
+/// record's current claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub key_id: i64,
+    pub idem_key: String,
+    token: String,
+}
+
+impl Ticket {
+    /// Extends the lease; false once the claim was taken over or settled.
+    pub async fn renew(&self, db: &Db) -> Result<bool, sqlx::Error> {
+        idempotency::renew(db, self.key_id, &self.idem_key, &self.token, now_ms() + LEASE_MS).await
+    }
+
+    /// Stores the successful response; false (nothing stored) once the claim was taken over.
+    pub async fn complete(&self, db: &Db, response: &Stored) -> Result<bool, sqlx::Error> {
+        idempotency::complete(db, self.key_id, &self.idem_key, &self.token, response).await
+    }
+
+    /// Frees the key after a failure, so the client may retry with it; false once the claim was
+    /// taken over.
+    pub async fn release(&self, db: &Db) -> Result<bool, sqlx::Error> {
+        idempotency::release(db, self.key_id, &self.idem_key, &self.token).await
+    }
+}
+
+/// Claims `idem_key` for the request `hash` of key `key_id`, made by request `request_id`
+/// (the reference its payments carry).
+pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id: &str) -> Result<Claim, sqlx::Error> {
     let now = now_ms();
     let times = ClaimTimes { now, locked_until: now + LEASE_MS, expired_before: now - RETENTION_MS };
-    if idempotency::take(db, key_id, idem_key, hash, &times).await? {
-        return Ok(Claim::Fresh);
+    let token = public_id();
+    if idempotency::take(db, key_id, idem_key, hash, (&token, request_id), &times).await? {
+        return Ok(Claim::Fresh(Ticket { key_id, idem_key: idem_key.to_string(), token }));
     }
     // Released between our insert and our read: the slot is free, so claim it again.
     let Some(record) = idempotency::get(db, key_id, idem_key).await? else {
-        return Box::pin(claim(db, key_id, idem_key, hash)).await;
+        return Box::pin(claim(db, key_id, idem_key, hash, request_id)).await;
     };
     Ok(if record.request_hash != hash {
         Claim::Mismatch

@@ -11,7 +11,7 @@ use asset_host::billing::credits::{self, CreditError};
 use asset_host::billing::{self, Payer, Price};
 use asset_host::ctx::Detached;
 use asset_host::error::Error;
-use asset_host::idempotency::{self, Claim, Stored};
+use asset_host::idempotency::{self, Claim, Stored, Ticket};
 use asset_host::jobs;
 use asset_host::limits::{Group, Limiter};
 use asset_host::store::Db;
@@ -278,6 +278,14 @@ async fn two_replicas_charging_one_balance_never_overdraw_or_lose_a_charge(t: &T
     replica.close().await;
 }
 
+/// A fresh claim's ticket, or a panic saying what was found instead.
+async fn fresh(db: &Db, key: i64, idem_key: &str, hash: &str, request_id: &str) -> Ticket {
+    match idempotency::claim(db, key, idem_key, hash, request_id).await.unwrap() {
+        Claim::Fresh(ticket) => ticket,
+        other => panic!("{idem_key}: expected a fresh claim, got {other:?}"),
+    }
+}
+
 async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     let db = &t.db;
     let (a, b) = (new_key(db, 0).await, new_key(db, 0).await);
@@ -285,19 +293,20 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     let other = idempotency::fingerprint("meme", b"{\"input\":\"y\"}");
     assert_ne!(hash, other);
 
-    assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::Fresh);
-    assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::InProgress);
-    assert_eq!(idempotency::claim(db, a, "k1", &other).await.unwrap(), Claim::Mismatch);
-    assert_eq!(idempotency::claim(db, b, "k1", &other).await.unwrap(), Claim::Fresh, "keys are scoped per API key");
+    let first = fresh(db, a, "k1", &hash, "r1").await;
+    assert_eq!(idempotency::claim(db, a, "k1", &hash, "r2").await.unwrap(), Claim::InProgress);
+    assert_eq!(idempotency::claim(db, a, "k1", &other, "r3").await.unwrap(), Claim::Mismatch);
+    let theirs = fresh(db, b, "k1", &other, "r4").await;
 
     let stored =
         Stored { status: 200, content_type: Some("application/json".into()), body: b"{\"success\":true}".to_vec() };
-    idempotency::complete(db, a, "k1", &stored).await.unwrap();
-    assert_eq!(idempotency::claim(db, a, "k1", &hash).await.unwrap(), Claim::Replay(stored));
-    assert_eq!(idempotency::claim(db, a, "k1", &other).await.unwrap(), Claim::Mismatch);
+    assert!(first.complete(db, &stored).await.unwrap());
+    assert_eq!(idempotency::claim(db, a, "k1", &hash, "r5").await.unwrap(), Claim::Replay(stored));
+    assert_eq!(idempotency::claim(db, a, "k1", &other, "r6").await.unwrap(), Claim::Mismatch);
+    assert!(!first.release(db).await.unwrap(), "a completed record is not released");
 
-    idempotency::release(db, b, "k1").await.unwrap();
-    assert_eq!(idempotency::claim(db, b, "k1", &hash).await.unwrap(), Claim::Fresh, "a released key is free again");
+    assert!(theirs.release(db).await.unwrap());
+    fresh(db, b, "k1", &hash, "r7").await;
     assert_eq!(idempotency::purge(db).await.unwrap(), 0, "fresh records are kept");
 }
 
@@ -305,17 +314,45 @@ async fn idempotency_takes_over_abandoned_and_expired_records(t: &TestDb) {
     let db = &t.db;
     let key = new_key(db, 0).await;
     let hash = idempotency::fingerprint("POST /p", b"{}");
-    assert_eq!(idempotency::claim(db, key, "abandoned", &hash).await.unwrap(), Claim::Fresh);
-    // The process that claimed it died: its lease ran out.
-    sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'abandoned'")
-        .execute(db.pool())
-        .await
-        .unwrap();
-    assert_eq!(idempotency::claim(db, key, "abandoned", &hash).await.unwrap(), Claim::Fresh);
+    let abandon = || async {
+        sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'abandoned'")
+            .execute(db.pool())
+            .await
+            .unwrap()
+    };
+    let first = fresh(db, key, "abandoned", &hash, "req-first").await;
+    assert!(first.renew(db).await.unwrap(), "the holder renews its lease");
+    // The process that claimed it stopped renewing: its lease ran out...
+    abandon().await;
+    // ...but its request's payment is still open, so the work must not run again.
+    let intent = {
+        let mut conn = db.pool().acquire().await.unwrap();
+        let new = intents::NewIntent {
+            operation: "meme",
+            key_id: key,
+            rail: "credits",
+            amount: 1,
+            reference: "req-first",
+            holder: billing::Holder::Call { hold: Duration::from_secs(60) },
+        };
+        intents::open_in(&mut conn, &new).await.unwrap()
+    };
+    assert_eq!(idempotency::claim(db, key, "abandoned", &hash, "req-second").await.unwrap(), Claim::InProgress);
+    let mut conn = db.pool().acquire().await.unwrap();
+    assert!(intents::release_in(&mut conn, &intent).await.unwrap().is_some());
+    drop(conn);
+    // Settled: the next repeat takes it over, and the first claim's late answer changes nothing.
+    let second = fresh(db, key, "abandoned", &hash, "req-second").await;
+    let late = Stored { status: 200, content_type: None, body: b"first".to_vec() };
+    assert!(!first.complete(db, &late).await.unwrap(), "a taken-over claim cannot complete");
+    assert!(!first.renew(db).await.unwrap() && !first.release(db).await.unwrap());
+    let answer = Stored { status: 200, content_type: None, body: b"second".to_vec() };
+    assert!(second.complete(db, &answer).await.unwrap());
+    assert_eq!(idempotency::claim(db, key, "abandoned", &hash, "req-third").await.unwrap(), Claim::Replay(answer));
 
-    assert_eq!(idempotency::claim(db, key, "old", &hash).await.unwrap(), Claim::Fresh);
+    let old = fresh(db, key, "old", &hash, "req-old").await;
     let stored = Stored { status: 201, content_type: None, body: vec![1, 2, 3] };
-    idempotency::complete(db, key, "old", &stored).await.unwrap();
+    assert!(old.complete(db, &stored).await.unwrap());
     let past_retention = asset_host::store::now_ms() - idempotency::RETENTION_MS - 1;
     sqlx::query("UPDATE idempotency_keys SET created_at = $1 WHERE idem_key = 'old'")
         .bind(past_retention)
@@ -323,7 +360,7 @@ async fn idempotency_takes_over_abandoned_and_expired_records(t: &TestDb) {
         .await
         .unwrap();
     assert_eq!(idempotency::purge(db).await.unwrap(), 1);
-    assert_eq!(idempotency::claim(db, key, "old", &hash).await.unwrap(), Claim::Fresh);
+    fresh(db, key, "old", &hash, "req-new").await;
 }
 
 async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {

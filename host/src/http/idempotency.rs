@@ -16,7 +16,7 @@ use super::observe::with_request_id;
 use super::policy;
 use crate::auth::Caller;
 use crate::error::Error;
-use crate::idempotency::{Claim, HEADER, REPLAYED_HEADER, Stored, claim, complete, release, valid_key};
+use crate::idempotency::{Claim, HEADER, RENEW_EVERY, REPLAYED_HEADER, Stored, Ticket, claim, valid_key};
 
 /// Middleware on keyed POST routes that honours `Idempotency-Key`.
 pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -52,40 +52,47 @@ async fn run_once(
     let operation = policy.operation.map_or_else(|| format!("{} {path}", parts.method), str::to_string);
     let hash = crate::idempotency::fingerprint(&operation, &body);
     let db = state.db.clone();
-    let idem_key_for_work = idem_key.clone();
-    match claim(&db, key_id, &idem_key, &hash).await.map_err(|e| Error::from(e).into_response())? {
-        Claim::Fresh => {}
-        Claim::Replay(stored) => return Ok(replay(stored)),
-        Claim::Mismatch => {
-            return Err(Error::Unprocessable {
-                code: "idempotency_key_reused",
-                message: "This Idempotency-Key was already used for a different request.".into(),
+    let request_id = super::observe::current_request_id().unwrap_or_default();
+    let ticket =
+        match claim(&db, key_id, &idem_key, &hash, &request_id).await.map_err(|e| Error::from(e).into_response())? {
+            Claim::Fresh(ticket) => ticket,
+            Claim::Replay(stored) => return Ok(replay(stored)),
+            Claim::Mismatch => {
+                return Err(Error::Unprocessable {
+                    code: "idempotency_key_reused",
+                    message: "This Idempotency-Key was already used for a different request.".into(),
+                }
+                .into_response());
             }
-            .into_response());
-        }
-        Claim::InProgress => {
-            return Err(Error::Conflict {
-                code: "idempotency_in_progress",
-                message: "A request with this Idempotency-Key is still running; retry shortly.".into(),
+            Claim::InProgress => {
+                return Err(Error::Conflict {
+                    code: "idempotency_in_progress",
+                    message: "A request with this Idempotency-Key is still running; retry shortly.".into(),
+                }
+                .into_response());
             }
-            .into_response());
-        }
-    }
-    // Detached, so a client that hangs up cannot leave the record `running`.
+        };
+    // Detached, so a client that hangs up cannot leave the record `running`; the lease is
+    // renewed while it runs, so a slow request is never taken over and run twice.
     let request = Request::from_parts(parts, Body::from(body));
+    let held = ticket.clone();
     let work = async move {
+        let renewing = tokio::spawn(renew(db.clone(), held.clone()));
         let response = next.run(request).await;
+        renewing.abort();
         let (parts, body) = response.into_parts();
         let body = to_bytes(body, usize::MAX).await.unwrap_or_default();
         let recorded = if parts.status.is_success() {
             let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
             let stored = Stored { status: parts.status.as_u16(), content_type, body: body.to_vec() };
-            complete(&db, key_id, &idem_key_for_work, &stored).await
+            held.complete(&db, &stored).await
         } else {
-            release(&db, key_id, &idem_key_for_work).await
+            held.release(&db).await
         };
-        if let Err(e) = recorded {
-            tracing::error!(error = %e, "could not record the idempotent outcome");
+        match recorded {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!("the idempotency claim was taken over; this outcome is not recorded"),
+            Err(e) => tracing::error!(error = %e, "could not record the idempotent outcome"),
         }
         Response::from_parts(parts, Body::from(body))
     };
@@ -93,10 +100,24 @@ async fn run_once(
     match outcome {
         Ok(response) => Ok(response),
         Err(e) => {
-            if let Err(db_error) = release(&state.db, key_id, &idem_key).await {
+            if let Err(db_error) = ticket.release(&state.db).await {
                 tracing::error!(error = %db_error, "could not release the idempotency key");
             }
             Err(Error::internal(format!("idempotent request task: {e}")).into_response())
+        }
+    }
+}
+
+/// Renews `ticket`'s lease until aborted or the claim is lost.
+async fn renew(db: crate::store::Db, ticket: Ticket) {
+    let mut every = tokio::time::interval(RENEW_EVERY);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        match ticket.renew(&db).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => tracing::warn!(error = %e, "could not renew the idempotency lease"),
         }
     }
 }

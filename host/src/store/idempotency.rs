@@ -15,18 +15,30 @@ pub struct ClaimTimes {
     pub expired_before: i64,
 }
 
-/// Takes the record of `idem_key` for the request `hash` of key `key_id`: writes a fresh
-/// `running` record, or takes over one that was abandoned (`running` past its lease) or
+/// Takes the record of `idem_key` for the request `hash` of key `key_id` under `token` (unique
+/// to this claim) for request `request_id`: writes a fresh `running` record, or takes over one
+/// that was abandoned (`running` past its lease, with no payment of its request still open) or
 /// expired. False when a live record is there.
-pub async fn take(db: &Db, key_id: i64, idem_key: &str, hash: &str, times: &ClaimTimes) -> Result<bool, sqlx::Error> {
+pub async fn take(
+    db: &Db,
+    key_id: i64,
+    idem_key: &str,
+    hash: &str,
+    (token, request_id): (&str, &str),
+    times: &ClaimTimes,
+) -> Result<bool, sqlx::Error> {
     let taken = sqlx::query(
-        "INSERT INTO idempotency_keys (api_key_id, idem_key, request_hash, state, locked_until, created_at) \
-         VALUES ($1, $2, $3, 'running', $4, $5) \
+        "INSERT INTO idempotency_keys (api_key_id, idem_key, request_hash, state, locked_until, created_at, \
+           claim_token, request_id) \
+         VALUES ($1, $2, $3, 'running', $4, $5, $7, $8) \
          ON CONFLICT (api_key_id, idem_key) DO UPDATE SET \
            request_hash = excluded.request_hash, state = 'running', status_code = NULL, \
            content_type = NULL, response_body = NULL, \
-           locked_until = excluded.locked_until, created_at = excluded.created_at \
-         WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5) \
+           locked_until = excluded.locked_until, created_at = excluded.created_at, \
+           claim_token = excluded.claim_token, request_id = excluded.request_id \
+         WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5 \
+                AND NOT EXISTS (SELECT 1 FROM payment_intents p WHERE p.api_key_id = idempotency_keys.api_key_id \
+                  AND p.reference = idempotency_keys.request_id AND p.state = 'authorized')) \
             OR idempotency_keys.created_at < $6 \
          RETURNING api_key_id",
     )
@@ -36,9 +48,27 @@ pub async fn take(db: &Db, key_id: i64, idem_key: &str, hash: &str, times: &Clai
     .bind(times.locked_until)
     .bind(times.now)
     .bind(times.expired_before)
+    .bind(token)
+    .bind(request_id)
     .fetch_optional(db.pool())
     .await?;
     Ok(taken.is_some())
+}
+
+/// Extends the lease of the claim `token` holds to `locked_until`; false when the claim is not
+/// its any more (taken over) or no longer running.
+pub async fn renew(db: &Db, key_id: i64, idem_key: &str, token: &str, locked_until: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE idempotency_keys SET locked_until = $4 \
+         WHERE api_key_id = $1 AND idem_key = $2 AND claim_token = $3 AND state = 'running'",
+    )
+    .bind(key_id)
+    .bind(idem_key)
+    .bind(token)
+    .bind(locked_until)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// A live record.
@@ -74,30 +104,43 @@ pub async fn get(db: &Db, key_id: i64, idem_key: &str) -> Result<Option<Record>,
     .transpose()
 }
 
-/// Stores the successful response of a claimed request.
-pub async fn complete(db: &Db, key_id: i64, idem_key: &str, response: &Stored) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE idempotency_keys SET state = 'done', status_code = $3, content_type = $4, response_body = $5 \
-         WHERE api_key_id = $1 AND idem_key = $2",
+/// Stores the successful response of the request whose claim `token` holds; false when the
+/// claim is not its any more.
+pub async fn complete(
+    db: &Db,
+    key_id: i64,
+    idem_key: &str,
+    token: &str,
+    response: &Stored,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE idempotency_keys SET state = 'done', status_code = $4, content_type = $5, response_body = $6 \
+         WHERE api_key_id = $1 AND idem_key = $2 AND claim_token = $3 AND state = 'running'",
     )
     .bind(key_id)
     .bind(idem_key)
+    .bind(token)
     .bind(i64::from(response.status))
     .bind(response.content_type.as_deref())
     .bind(response.body.as_slice())
     .execute(db.pool())
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
-/// Frees a claimed key whose request failed, so the client may retry with it.
-pub async fn release(db: &Db, key_id: i64, idem_key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM idempotency_keys WHERE api_key_id = $1 AND idem_key = $2 AND state = 'running'")
-        .bind(key_id)
-        .bind(idem_key)
-        .execute(db.pool())
-        .await?;
-    Ok(())
+/// Frees the key whose claim `token` holds (its request failed), so the client may retry with
+/// it; false when the claim is not its any more.
+pub async fn release(db: &Db, key_id: i64, idem_key: &str, token: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "DELETE FROM idempotency_keys \
+         WHERE api_key_id = $1 AND idem_key = $2 AND claim_token = $3 AND state = 'running'",
+    )
+    .bind(key_id)
+    .bind(idem_key)
+    .bind(token)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Deletes the records created before `created_before` that are done or whose lease passed
