@@ -162,6 +162,11 @@ settings! {
     /// Empty: none.
     fetch_allowed_networks: Vec<String> = Vec::new(),
         flag "fetch-allow": Vec<String>, env "ASSET_FETCH_ALLOW", [value_delimiter = ','];
+    /// An HTTP proxy every guarded fetch goes through (`http://host:port`); each URL is still
+    /// checked before the proxy is asked for it. Proxy variables in the environment are
+    /// ignored: only this names one.
+    fetch_proxy: Option<String> = None,
+        flag "fetch-proxy": Option<String>, env "ASSET_FETCH_PROXY", secret;
     /// A PEM file of certificate authorities the fetcher trusts besides the public ones.
     fetch_root_ca: Option<PathBuf> = None,
         flag "fetch-root-ca": Option<PathBuf>, env "ASSET_FETCH_ROOT_CA";
@@ -290,7 +295,10 @@ impl Settings {
             Some(path) => Some(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?),
             None => None,
         };
-        crate::net::Guard::new(allowed, pem.as_deref())
+        match &self.fetch_proxy {
+            Some(proxy) => crate::net::Guard::via_proxy(allowed, pem.as_deref(), proxy),
+            None => crate::net::Guard::new(allowed, pem.as_deref()),
+        }
     }
 
     /// The database to use: the configured URL or the SQLite file in the data folder.

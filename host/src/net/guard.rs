@@ -1,7 +1,8 @@
 //! The SSRF guard every outbound fetch for a user goes through (page summaries for plugins now;
 //! webhooks and audio downloads later): http(s) only, no credentials in the URL, every resolved
 //! address public, the connection pinned to the checked address, no redirects, a time limit
-//! and a size cap.
+//! and a size cap. Proxies from the environment are ignored; an operator may name one
+//! explicitly, and then every URL is still checked before the proxy is asked for it.
 //!
 //! Literal hosts are classified after parsing (the `url` crate turns `127.1`, `2130706433` and
 //! `0x7f.1` into 127.0.0.1) and IPv4-mapped IPv6 is unwrapped first, because reqwest skips its
@@ -144,24 +145,46 @@ impl Guard {
     /// A guard that lets `allowed` private networks through, trusting the public certificate
     /// authorities and those in `pem` (one or more PEM certificates), if given.
     pub fn new(allowed: Vec<Network>, pem: Option<&[u8]>) -> Result<Guard, String> {
-        let roots = match pem {
-            Some(pem) => reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("bad CA certificates: {e}"))?,
-            None => Vec::new(),
-        };
-        Guard::with_roots(allowed, roots)
+        Guard::build(allowed, pem, None)
+    }
+
+    /// Like [`Guard::new`], but every fetch goes through the operator's HTTP proxy at `proxy`
+    /// (`http://host:port`). The URL is checked as always before the proxy is asked for it; the
+    /// proxy then resolves the name itself, so pinning to the checked address is the proxy's
+    /// to keep (an egress proxy usually enforces its own policy).
+    pub fn via_proxy(allowed: Vec<Network>, pem: Option<&[u8]>, proxy: &str) -> Result<Guard, String> {
+        Guard::build(allowed, pem, Some(proxy))
     }
 
     /// The guard and its client. The client resolves names only through [`Pinned`], which
     /// hands it checked addresses, so the address connected to is the address checked; it
     /// never uses a proxy from the environment (a proxy would resolve the name again, out of
-    /// the guard's sight), and it follows no redirects.
-    fn with_roots(allowed: Vec<Network>, roots: Vec<reqwest::Certificate>) -> Result<Guard, String> {
+    /// the guard's sight) and only the one the operator names, and it follows no redirects.
+    fn build(allowed: Vec<Network>, pem: Option<&[u8]>, proxy: Option<&str>) -> Result<Guard, String> {
+        let roots = match pem {
+            Some(pem) => reqwest::Certificate::from_pem_bundle(pem).map_err(|e| format!("bad CA certificates: {e}"))?,
+            None => Vec::new(),
+        };
         let allowed = Arc::new(allowed);
-        let mut client = reqwest::Client::builder()
+        // The proxy's own name is the operator's, so it resolves without the guard's check.
+        let proxy = proxy
+            .map(|raw| {
+                let url = Url::parse(raw).map_err(|e| format!("the fetch proxy {raw:?}: {e}"))?;
+                let host = url.host_str().ok_or_else(|| format!("the fetch proxy {raw:?} has no host"))?.to_string();
+                let proxy = reqwest::Proxy::all(url).map_err(|e| format!("the fetch proxy: {e}"))?;
+                Ok::<_, String>((proxy, host))
+            })
+            .transpose()?;
+        let resolver = Pinned { allowed: allowed.clone(), proxy_host: proxy.as_ref().map(|(_, host)| host.clone()) };
+        let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
-            .no_proxy()
-            .dns_resolver(Arc::new(Pinned { allowed: allowed.clone() }))
+            .dns_resolver(Arc::new(resolver))
             .user_agent(concat!("asset-service/", env!("CARGO_PKG_VERSION")));
+        // A proxy given here replaces those of the environment; without one, none is used.
+        let mut client = match proxy {
+            Some((proxy, _)) => client.proxy(proxy),
+            None => client.no_proxy(),
+        };
         for root in roots {
             client = client.add_root_certificate(root);
         }
@@ -242,8 +265,8 @@ fn check_ip(allowed: &[Network], ip: IpAddr) -> Result<(), FetchError> {
     }
 }
 
-/// Every address of `name`, each checked.
-async fn resolve(allowed: &[Network], name: &str, port: u16) -> Result<Vec<SocketAddr>, FetchError> {
+/// Every address of `name`.
+async fn lookup(name: &str, port: u16) -> Result<Vec<SocketAddr>, FetchError> {
     let found = tokio::time::timeout(DNS_TIMEOUT, tokio::net::lookup_host((name, port)))
         .await
         .map_err(|_| FetchError::Failed("DNS timeout".into()))?
@@ -252,23 +275,33 @@ async fn resolve(allowed: &[Network], name: &str, port: u16) -> Result<Vec<Socke
     if addresses.is_empty() {
         return Err(FetchError::Failed("the host has no address".into()));
     }
+    Ok(addresses)
+}
+
+/// Every address of `name`, each checked.
+async fn resolve(allowed: &[Network], name: &str, port: u16) -> Result<Vec<SocketAddr>, FetchError> {
+    let addresses = lookup(name, port).await?;
     for address in &addresses {
         check_ip(allowed, address.ip())?;
     }
     Ok(addresses)
 }
 
-/// The guarded client's resolver: a name resolves only to addresses that pass the guard.
+/// The guarded client's resolver: a name resolves only to addresses that pass the guard, but
+/// for the operator's proxy.
 struct Pinned {
     allowed: Arc<Vec<Network>>,
+    proxy_host: Option<String>,
 }
 
 impl reqwest::dns::Resolve for Pinned {
     fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let proxy = self.proxy_host.as_deref().is_some_and(|host| host.eq_ignore_ascii_case(name.as_str()));
         let allowed = self.allowed.clone();
         Box::pin(async move {
-            let addresses = resolve(&allowed, name.as_str(), 0).await.map_err(|e| e.to_string())?;
-            Ok(Box::new(addresses.into_iter()) as reqwest::dns::Addrs)
+            let addresses =
+                if proxy { lookup(name.as_str(), 0).await } else { resolve(&allowed, name.as_str(), 0).await };
+            Ok(Box::new(addresses.map_err(|e| e.to_string())?.into_iter()) as reqwest::dns::Addrs)
         })
     }
 }
@@ -312,6 +345,33 @@ mod tests {
         ] {
             assert!(refused(&guard, url), "{url} must be refused");
         }
+    }
+
+    #[tokio::test]
+    async fn a_named_proxy_is_asked_only_for_urls_that_pass_the_guard() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let proxy = format!("http://{}", listener.local_addr().unwrap());
+        let asked = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let log = asked.clone();
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let mut head = vec![0; 4096];
+                let n = socket.read(&mut head).await.unwrap_or(0);
+                let line = String::from_utf8_lossy(&head[..n]).lines().next().unwrap_or("").to_string();
+                log.lock().unwrap().push(line);
+                let answer =
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello";
+                let _ = socket.write_all(answer.as_bytes()).await;
+            }
+        });
+        let guard = Guard::via_proxy(Vec::new(), None, &proxy).unwrap();
+        let (_, _, body) = guard.get("http://93.184.216.34/page").await.unwrap();
+        assert_eq!(body, b"hello");
+        for private in ["http://127.0.0.1:9/", "http://10.0.0.1/", "http://[::1]/", "http://169.254.169.254/"] {
+            assert!(matches!(guard.get(private).await, Err(FetchError::Blocked(_))), "{private}");
+        }
+        assert_eq!(*asked.lock().unwrap(), vec!["GET http://93.184.216.34/page HTTP/1.1".to_string()]);
     }
 
     #[test]
