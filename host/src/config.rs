@@ -201,10 +201,11 @@ settings! {
     /// Pictures, videos and audio decoded at once (each on its own thread); 0: one per core.
     render_threads: usize = 0,
         flag "render-threads": Option<usize>, env "ASSET_RENDER_THREADS";
-    /// Time each picture may take to draw, in milliseconds (about 40 ms of CPU is typical in a
-    /// release build, ten times that in a debug one); a call that draws several has the sum.
-    /// Past it the call fails, uncharged or refunded.
-    picture_budget_ms: u64 = 5_000,
+    /// Time each picture may take to draw, in milliseconds: a backstop, far above the ~40 ms a
+    /// card takes in a release build (ten times that in a debug one, more on a loaded
+    /// machine); a call that draws several has the sum. Past it the call fails, uncharged or
+    /// refunded.
+    picture_budget_ms: u64 = 10_000,
         flag "picture-budget-ms": Option<u64>, env "ASSET_PICTURE_BUDGET_MS";
     /// Time an MP4 encode or an audio decode may take, in milliseconds.
     media_budget_ms: u64 = 300_000,

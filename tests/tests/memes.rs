@@ -224,15 +224,19 @@ fn two_serve_processes_charging_one_balance_never_overdraw_or_lose_a_charge() {
                         .send()
                         .await
                         .unwrap();
-                    response.status()
+                    (response.status(), response.text().await.unwrap_or_default())
                 })
             })
             .collect();
-        let mut by_status = std::collections::BTreeMap::new();
+        let (mut by_status, mut unexpected) = (std::collections::BTreeMap::new(), Vec::new());
         for call in calls {
-            *by_status.entry(call.await.unwrap().as_u16()).or_insert(0) += 1;
+            let (status, body) = call.await.unwrap();
+            *by_status.entry(status.as_u16()).or_insert(0) += 1;
+            if ![200, 402].contains(&status.as_u16()) {
+                unexpected.push(body);
+            }
         }
-        assert_eq!(by_status, std::collections::BTreeMap::from([(200, 30), (402, 30)]));
+        assert_eq!(by_status, std::collections::BTreeMap::from([(200, 30), (402, 30)]), "{unexpected:?}");
         assert_eq!(credits(&a, &key).await, 0);
         assert_eq!(credits(&b, &key).await, 0);
     });
