@@ -31,7 +31,6 @@ pub mod net;
 pub mod pages;
 pub mod plugins;
 pub mod render;
-pub mod rules;
 pub mod store;
 
 // Features.

@@ -11,7 +11,6 @@ use serde::Serialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{Contest, FeatureRequest, Featured, Leaderboard, OpenContest, RecentPage, RecentQuery};
-use crate::brands::types::BrandPath;
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
 use crate::http::{AppState, BaseUrl, Call};
@@ -46,7 +45,7 @@ async fn all_leaderboard(State(state): State<AppState>, headers: HeaderMap) -> R
 }
 
 /// A brand's latest memes, newest first.
-#[utoipa::path(get, path = "/api/brands/{key}/recent", tag = "feeds", params(BrandPath, RecentQuery),
+#[utoipa::path(get, path = "/api/brands/{key}/recent", tag = "feeds", params(("key" = String, Path), RecentQuery),
     responses((status = 200, body = RecentPage), (status = 404, body = ErrorBody)))]
 async fn brand_recent(
     State(state): State<AppState>,
@@ -60,7 +59,7 @@ async fn brand_recent(
 }
 
 /// A brand's leaderboard today.
-#[utoipa::path(get, path = "/api/brands/{key}/leaderboard", tag = "feeds", params(BrandPath),
+#[utoipa::path(get, path = "/api/brands/{key}/leaderboard", tag = "feeds", params(("key" = String, Path)),
     responses((status = 200, body = Leaderboard), (status = 404, body = ErrorBody)))]
 async fn brand_leaderboard(State(state): State<AppState>, Path(key): Path<String>) -> Result<Json<Leaderboard>, Error> {
     super::known_brand(&state, &key).await?;
@@ -74,7 +73,7 @@ async fn all_featured(State(state): State<AppState>, BaseUrl(base): BaseUrl) -> 
 }
 
 /// A brand's featured memes.
-#[utoipa::path(get, path = "/api/brands/{key}/featured", tag = "feeds", params(BrandPath),
+#[utoipa::path(get, path = "/api/brands/{key}/featured", tag = "feeds", params(("key" = String, Path)),
     responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
 async fn brand_featured(
     State(state): State<AppState>,
