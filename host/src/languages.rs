@@ -1,10 +1,16 @@
 //! The 23 languages the service writes in, and how a request may name one: ISO 639-1 code
-//! (optionally with a region, `pt-BR`), English name or native name, in any letter case.
+//! (optionally with a region, `pt-BR`), English name or native name, in any letter case. The
+//! spellings are also a pattern, built from the same table, that the OpenAPI description states
+//! and requests are checked against.
+
+use std::sync::LazyLock;
 
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
 
 use crate::error::Error;
+use crate::rules::{SPACE, Text};
 
 /// A supported language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -86,17 +92,67 @@ pub fn find(text: &str) -> Option<&'static Language> {
     })
 }
 
-/// The requested language, English when absent; a 400 listing the valid ones otherwise.
+/// How a request names a language: what [`find`] accepts (codes with region subtags of letters
+/// and digits), or blank for English.
+pub static RULE: LazyLock<Text> = LazyLock::new(|| {
+    Text::built(
+        0,
+        u64::MAX,
+        pattern(|_| true, true),
+        ": an ISO 639-1 code (a region may follow, `pt-BR`), the English name or the native name of one of the 23 languages of the services menu, in any letter case; blank means English",
+    )
+});
+
+/// The JSON Schema of a request's `language` field.
+pub fn schema() -> Object {
+    RULE.nullable("The language; English when absent")
+}
+
+/// A pattern of every spelling of the languages `which` selects, with whitespace around (as
+/// [`find`] trims it), and the blank value too when `blank`.
+pub fn pattern(which: impl Fn(&Language) -> bool, blank: bool) -> String {
+    let mut spellings = Vec::new();
+    for language in LANGUAGES.iter().filter(|l| which(l)) {
+        spellings.push(format!("{}(?:[-_][A-Za-z0-9]+)*", any_case(language.code)));
+        spellings.push(any_case(language.name));
+        spellings.push(any_case(language.native_name));
+        let aliases = ALIASES.iter().filter(|(_, code)| *code == language.code);
+        spellings.extend(aliases.map(|(alias, _)| any_case(alias)));
+    }
+    let optional = if blank { "?" } else { "" };
+    format!("^{SPACE}*(?:{}){optional}{SPACE}*$", spellings.join("|"))
+}
+
+/// `text` as a pattern that matches it in any letter case, character by character.
+fn any_case(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        let (mut lower, mut upper) = (c.to_lowercase(), c.to_uppercase());
+        match (lower.next(), lower.next(), upper.next(), upper.next()) {
+            (Some(l), None, Some(u), None) if l != u && u.to_lowercase().eq([l]) => out.push_str(&format!("[{l}{u}]")),
+            _ if r"\.+*?()|[]{}^$".contains(c) => out.extend(['\\', c]),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The requested language, English when absent or blank; a 400 listing the valid ones otherwise.
 pub fn resolve(text: Option<&str>) -> Result<&'static Language, Error> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(&LANGUAGES[0]),
-        Some(t) => find(t).ok_or_else(|| {
-            let valid: Vec<String> = LANGUAGES.iter().map(|l| format!("{} ({})", l.name, l.code)).collect();
-            Error::bad_request(
-                "unsupported_language",
-                format!("Unsupported language {:?}. Use one of: {}.", truncate(t, 40), valid.join(", ")),
-            )
-        }),
+    let Some(text) = text else { return Ok(&LANGUAGES[0]) };
+    let unsupported = || {
+        let valid: Vec<String> = LANGUAGES.iter().map(|l| format!("{} ({})", l.name, l.code)).collect();
+        Error::bad_request(
+            "unsupported_language",
+            format!("Unsupported language {:?}. Use one of: {}.", truncate(text.trim(), 40), valid.join(", ")),
+        )
+    };
+    if !RULE.check(text) {
+        return Err(unsupported());
+    }
+    match text.trim() {
+        "" => Ok(&LANGUAGES[0]),
+        named => find(named).ok_or_else(unsupported),
     }
 }
 
@@ -139,5 +195,26 @@ mod tests {
         assert_eq!(code, "unsupported_language");
         assert!(message.contains("Swahili (sw)") && message.contains("Japanese (ja)"));
         assert_eq!(LANGUAGES.iter().filter(|l| l.direction == "rtl").count(), 2);
+    }
+
+    #[test]
+    fn the_pattern_admits_exactly_what_requests_may_name() {
+        assert!(RULE.pattern.as_ref().is_some_and(crate::rules::Pattern::compiles));
+        for l in &LANGUAGES {
+            for spelling in [l.code.to_uppercase(), format!(" {}-Latn_US ", l.code), l.name.to_uppercase()] {
+                assert_eq!(resolve(Some(&spelling)).map(|f| f.code).ok(), Some(l.code), "{spelling}");
+            }
+            assert_eq!(resolve(Some(&l.native_name.to_lowercase())).unwrap().code, l.code);
+        }
+        assert_eq!(resolve(Some("Chinese (Simplified)")).unwrap().code, "zh");
+        assert_eq!(resolve(Some("SIMPLIFIED CHINESE")).unwrap().code, "zh");
+        assert_eq!(resolve(Some("\u{3000}")).unwrap().code, "en", "blank, in any whitespace, is English");
+        // What `find` would read generously, the pattern refuses, and so does the server.
+        for refused in ["en-", "en--us", "en-ü", "\u{212A}orean", "english-US", "Chinese Simplified", "e n"] {
+            assert!(resolve(Some(refused)).is_err(), "{refused}");
+        }
+        let unspaced = pattern(|l| l.code == "ja", false);
+        assert!(crate::rules::Pattern::owned(unspaced.clone()).matches("Japanese"));
+        assert!(!crate::rules::Pattern::owned(unspaced).matches(" "));
     }
 }

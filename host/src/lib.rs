@@ -31,6 +31,7 @@ pub mod net;
 pub mod pages;
 pub mod plugins;
 pub mod render;
+pub mod rules;
 pub mod store;
 
 // Features.

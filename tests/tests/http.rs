@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use asset_tests::{Env, PgDatabase, Server, Storage, each_storage};
 use reqwest::{Client, StatusCode};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn client() -> Client {
     Client::builder().timeout(Duration::from_secs(20)).build().unwrap()
@@ -222,16 +222,8 @@ fn unknown_routes_bad_json_and_oversized_bodies_get_the_error_body() {
 #[test]
 fn the_openapi_document_passes_a_standard_validator() {
     let env = Env::new(Storage::Sqlite);
-    let operator = env.create_key(0, "operator");
     let server = env.serve();
-    let doc = block_on(async {
-        // Bounds the document states are bounds the server enforces, not clamps.
-        let (status, _, body) = get(&server, "/api/legacy/recent?limit=51", None).await;
-        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_limit")));
-        let (status, _, body) = get(&server, "/api/admin/audit?limit=5000", Some(&operator)).await;
-        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_limit")));
-        get(&server, "/api/agent/openapi.json", None).await.2
-    });
+    let doc = block_on(async { get(&server, "/api/agent/openapi.json", None).await.2 });
     let file = env.data_dir.path().join("openapi.json");
     std::fs::write(&file, doc.to_string()).unwrap();
     // `scripts/test.sh` installs openapi-spec-validator and names its Python here.
@@ -247,6 +239,133 @@ fn the_openapi_document_passes_a_standard_validator() {
         String::from_utf8_lossy(&checked.stdout),
         String::from_utf8_lossy(&checked.stderr)
     );
+}
+
+async fn post(server: &Server, path: &str, key: &str, body: Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+    let response = client().post(server.url(path)).header("x-api-key", key).json(&body).send().await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    (status, headers, response.json().await.unwrap_or(Value::Null))
+}
+
+/// The `maxLength` (or `maximum`) the document states at `pointer`.
+fn stated_max(doc: &Value, pointer: &str) -> usize {
+    let schema = doc.pointer(pointer).unwrap_or_else(|| panic!("the document has {pointer}"));
+    let max = schema["maxLength"].as_u64().or_else(|| schema["maximum"].as_u64());
+    max.unwrap_or_else(|| panic!("{pointer} states a bound: {schema}")) as usize
+}
+
+/// The schema of query parameter `name` of `GET path`.
+fn query_parameter(doc: &Value, path: &str, name: &str) -> Value {
+    let parameters = doc["paths"][path]["get"]["parameters"].as_array().unwrap_or_else(|| panic!("{path}"));
+    parameters.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path} ?{name}"))["schema"].clone()
+}
+
+/// Every bound the document states is one the server enforces: a value just past it is a 400
+/// with the error body, a value at it passes validation (here: 2xx, or 402 from a key without
+/// credits, which is checked after every field).
+#[test]
+fn the_openapi_document_states_the_bounds_the_server_enforces() {
+    let env = Env::new(Storage::Sqlite);
+    // Operators are never rate limited; without credits, paid work stops at 402 after validation.
+    let operator = env.create_key(0, "operator");
+    let server = env.serve();
+    block_on(async {
+        let (_, _, doc) = get(&server, "/api/agent/openapi.json", None).await;
+        let schemas = "/components/schemas";
+        let (meme, audio) = (
+            format!("{schemas}/MemeRequest/allOf/0/properties"),
+            format!("{schemas}/AudioscriptRequest/allOf/0/properties"),
+        );
+
+        // The spec's limits, as the document states them.
+        let input = stated_max(&doc, &format!("{meme}/input"));
+        let title = stated_max(&doc, &format!("{audio}/title"));
+        let page = query_parameter(&doc, "/api/legacy/recent", "limit");
+        let audit = query_parameter(&doc, "/api/admin/audit", "limit");
+        assert_eq!((input, title), (2000, 200));
+        assert_eq!((page["minimum"].as_u64(), page["maximum"].as_u64()), (Some(1), Some(50)), "{page}");
+        assert_eq!((audit["minimum"].as_u64(), audit["maximum"].as_u64()), (Some(1), Some(1000)), "{audit}");
+        let key = doc.pointer(&format!("{schemas}/CreateBrand/allOf/1/properties/key")).unwrap().clone();
+        assert_eq!((key["minLength"].as_u64(), key["maxLength"].as_u64()), (Some(2), Some(32)), "{key}");
+        assert_eq!(key["pattern"], "^[a-z0-9-]*$");
+        let hashtag = stated_max(&doc, &format!("{schemas}/BrandProfile/properties/hashtag"));
+        let contest_title = stated_max(&doc, &format!("{schemas}/Contest/properties/title"));
+        let kinds = doc.pointer(&format!("{meme}/kind/enum")).unwrap().as_array().unwrap().clone();
+        assert!(kinds.contains(&Value::from("hybrid")) && kinds.contains(&Value::Null), "{kinds:?}");
+        let joined = doc.pointer(&format!("{schemas}/MemeRequest/allOf/1/oneOf")).unwrap();
+        assert_eq!(joined[0]["required"][0], "input", "exactly one of `input` and `brief`: {joined}");
+        let timeout = &doc["components"]["schemas"]["Limits"]["properties"]["timeoutMs"];
+        assert_eq!(timeout["maximum"].as_u64(), Some(u64::MAX), "an unsigned field's range: {timeout}");
+
+        // Just past each bound: 400 and the error body; at it: through validation.
+        let text = |n: usize| "x".repeat(n);
+        let paid = [
+            (
+                "/api/agent/brands/memes",
+                json!({"input": text(input + 1)}),
+                json!({"input": text(input)}),
+                "input_too_long",
+            ),
+            (
+                "/api/agent/brands/memes",
+                json!({"input": "hi", "brief": "hi"}),
+                json!({"brief": "hi"}),
+                "conflicting_input",
+            ),
+            (
+                "/api/agent/brands/memes",
+                json!({"input": "hi", "kind": "Hybrid"}),
+                json!({"input": "hi", "kind": "hybrid"}),
+                "unsupported_kind",
+            ),
+            (
+                "/api/agent/audioscript",
+                json!({"script": "hi", "title": text(title + 1)}),
+                json!({"script": "hi", "title": text(title)}),
+                "title_too_long",
+            ),
+        ];
+        for (path, past, at, code) in paid {
+            let (s, h, b) = post(&server, path, &operator, past).await;
+            assert_error(s, &h, &b, StatusCode::BAD_REQUEST, code);
+            let (status, _, body) = post(&server, path, &operator, at.clone()).await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (StatusCode::PAYMENT_REQUIRED, Some("insufficient_credits")),
+                "{path} {at}"
+            );
+        }
+
+        let brand = |key: String, hashtag: String| json!({"key": key, "name": "N", "hashtag": hashtag, "token": "$N"});
+        for past in [
+            brand(text(33), "#N".into()),
+            brand("Upper".into(), "#N".into()),
+            brand("n".into(), "#N".into()),
+            brand("fine".into(), format!("#{}", text(hashtag))),
+        ] {
+            let (s, h, b) = post(&server, "/api/admin/brands", &operator, past).await;
+            assert_error(s, &h, &b, StatusCode::BAD_REQUEST, "invalid_brand");
+        }
+        let (status, _, body) =
+            post(&server, "/api/admin/brands", &operator, brand(text(32), format!("#{}", text(hashtag - 1)))).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+
+        let contest = |title: String| json!({"title": title, "rules": "", "startsAt": 1, "endsAt": 2, "rewards": [{"rank": 1, "reward": "10 credits"}]});
+        let (s, h, b) = post(&server, "/api/admin/contests", &operator, contest(text(contest_title + 1))).await;
+        assert_error(s, &h, &b, StatusCode::BAD_REQUEST, "invalid_contest");
+        let (status, _, body) = post(&server, "/api/admin/contests", &operator, contest(text(contest_title))).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+
+        for (path, key, max) in [("/api/legacy/recent", None, 50), ("/api/admin/audit", Some(operator.as_str()), 1000)]
+        {
+            for past in [0, max + 1] {
+                let (s, h, b) = get(&server, &format!("{path}?limit={past}"), key).await;
+                assert_error(s, &h, &b, StatusCode::BAD_REQUEST, "invalid_limit");
+            }
+            let (status, _, body) = get(&server, &format!("{path}?limit={max}"), key).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        }
+    });
 }
 
 #[test]

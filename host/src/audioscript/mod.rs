@@ -7,9 +7,13 @@ pub mod routes;
 
 use std::sync::Arc;
 
+use std::sync::LazyLock;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::billing;
 use crate::catalog::{self, AUDIO_BYTES, AUDIO_SECONDS, SCRIPT_CHARS, SCRIPT_WORDS_UNDER, TITLE_CHARS};
@@ -21,13 +25,15 @@ use crate::jobs::{self, Accepted, Job};
 use crate::languages::{self, Language};
 use crate::media::{audio, speech};
 use crate::render::pipeline;
+use crate::rules::{self, HOST_PORT, NOT_SPACE, Pattern, SPACE, Text};
 use crate::store::{self, public_id};
 
 /// The job kind (and catalog service id).
 pub const KIND: &str = "audioscript";
 
-/// Body of `POST /api/agent/audioscript`.
-#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
+/// Body of `POST /api/agent/audioscript`. Its schema, with the rules that join fields, is
+/// written out below.
+#[derive(Debug, Default, Clone, Deserialize, schemars::JsonSchema)]
 pub struct AudioscriptRequest {
     /// Spoken verbatim; under 150 words. Exactly one of `script` and `audio_url`.
     pub script: Option<String>,
@@ -38,6 +44,72 @@ pub struct AudioscriptRequest {
     pub language: Option<String>,
 }
 
+/// A script's characters; its words are counted by [`SPACED_WORDS`] or [`UNSPACED_WORDS`].
+pub static SCRIPT: Text = Text::new(1, SCRIPT_CHARS, Some(rules::NOT_BLANK), ", not blank");
+/// An audioscript's title; a blank one is made from the script.
+pub static TITLE: Text = Text::new(0, TITLE_CHARS, None, "");
+/// Languages written without spaces between words: two characters count as a word.
+const UNSPACED: [&str; 3] = ["zh", "ja", "th"];
+/// Under [`SCRIPT_WORDS_UNDER`] words between spaces: a first word and at most that many
+/// minus two more, each after whitespace.
+pub static SPACED_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+    let more = SCRIPT_WORDS_UNDER - 2;
+    Pattern::owned(format!("^{SPACE}*(?:{NOT_SPACE}+(?:{SPACE}+{NOT_SPACE}+){{0,{more}}}{SPACE}*)?$"))
+});
+/// Under [`SCRIPT_WORDS_UNDER`] words of two characters (whitespace aside).
+pub static UNSPACED_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+    let most = (SCRIPT_WORDS_UNDER - 1) * 2;
+    Pattern::owned(format!("^{SPACE}*(?:{NOT_SPACE}{SPACE}*){{0,{most}}}$"))
+});
+/// What `audio_url` must be before it is fetched: an https link to an .mp3, .m4a or .wav file;
+/// a query may follow. Whether its host is public is the SSRF guard's call, when it fetches.
+pub static AUDIO_URL: LazyLock<Text> = LazyLock::new(|| {
+    let path = r"[A-Za-z0-9._~!$&'()*+,;=:@%/-]";
+    let query = r"[A-Za-z0-9._~!$&'()*+,;=:@%/?-]";
+    Text::built(
+        0,
+        u64::MAX,
+        format!(r"^https://{HOST_PORT}/{path}*\.(?:[mM][pP]3|[mM]4[aA]|[wW][aA][vV])(?:\?{query}*)?$"),
+        ": an https link to an .mp3, .m4a or .wav file (on a host name or IPv4 address; a port and a query may follow)",
+    )
+});
+
+impl PartialSchema for AudioscriptRequest {
+    fn schema() -> RefOr<Schema> {
+        let words = format!(
+            "Under {SCRIPT_WORDS_UNDER} words; in Chinese, Japanese and Thai every two characters besides whitespace count as a word"
+        );
+        // The word count depends on the language: one branch for the languages without
+        // spaces (named), one for the others (named, blank or absent).
+        let unspaced = |l: &Language| UNSPACED.contains(&l.code);
+        let text_or_null = || SchemaType::from_iter([Type::String, Type::Null]);
+        let counted = |language: ObjectBuilder, words: &Pattern| {
+            ObjectBuilder::new()
+                .property("language", language)
+                .property("script", ObjectBuilder::new().schema_type(text_or_null()).pattern(Some(words.as_str())))
+        };
+        let named = ObjectBuilder::new().schema_type(Type::String).pattern(Some(languages::pattern(unspaced, false)));
+        let other =
+            ObjectBuilder::new().schema_type(text_or_null()).pattern(Some(languages::pattern(|l| !unspaced(l), true)));
+        let by_language = AnyOfBuilder::new()
+            .item(counted(named, &UNSPACED_WORDS).required("language"))
+            .item(counted(other, &SPACED_WORDS));
+        let fields = ObjectBuilder::new()
+            .property("script", SCRIPT.nullable(&format!("Spoken verbatim. {words}")))
+            .property("audio_url", AUDIO_URL.nullable("A recording of at most 3 minutes and 24 MB, fetched once"))
+            .property("title", TITLE.nullable("The page's title; from the script when absent"))
+            .property("language", languages::schema());
+        AllOfBuilder::new()
+            .description(Some("Body of `POST /api/agent/audioscript`: exactly one of `script` and `audio_url`."))
+            .item(fields)
+            .item(rules::exactly_one("script", "audio_url"))
+            .item(by_language)
+            .into()
+    }
+}
+
+impl ToSchema for AudioscriptRequest {}
+
 /// What a job stores as its input: a script, or (`script` absent) the audio in `uploads`.
 #[derive(Debug, Serialize, Deserialize)]
 struct Input {
@@ -47,27 +119,19 @@ struct Input {
 }
 
 /// Words in `script`: spaced words, or for scripts without spaces (Chinese, Japanese, Thai)
-/// two characters per word, the usual reading-length equivalence.
+/// two characters besides whitespace per word, the usual reading-length equivalence.
 pub fn words(script: &str, language: &str) -> usize {
-    match language {
-        "zh" | "ja" | "th" => script.chars().filter(|c| c.is_alphanumeric()).count().div_ceil(2),
-        _ => script.split_whitespace().count(),
+    if UNSPACED.contains(&language) {
+        script.chars().filter(|c| !c.is_whitespace()).count().div_ceil(2)
+    } else {
+        script.split_whitespace().count()
     }
 }
 
-/// The checks an `audio_url` passes before it is fetched: an https link to an mp3, m4a or wav
-/// file. Whether its host is public is the SSRF guard's call, when it fetches.
-fn check_audio_url(raw: &str) -> Result<(), Error> {
-    let bad = |why: &str| Err(Error::bad_request("invalid_audio_url", format!("`audio_url` {why}")));
-    let Ok(url) = url::Url::parse(raw) else { return bad("is not a URL.") };
-    if url.scheme() != "https" {
-        return bad("must be an https link.");
-    }
-    let path = url.path().to_ascii_lowercase();
-    if ![".mp3", ".m4a", ".wav"].iter().any(|ext| path.ends_with(ext)) {
-        return bad("must point to an .mp3, .m4a or .wav file.");
-    }
-    Ok(())
+/// Whether `script` is short enough for `language` (the rule the document states).
+fn short_enough(script: &str, language: &str) -> bool {
+    let words = if UNSPACED.contains(&language) { &UNSPACED_WORDS } else { &SPACED_WORDS };
+    SCRIPT.check(script) && words.matches(script)
 }
 
 /// Downloads `url` through the SSRF guard (at most 24 MB, counted while downloading) and decodes
@@ -100,21 +164,25 @@ async fn fetch_audio(services: &Services, url: &str) -> Result<crate::media::wav
 /// Validates, checks the renderer and the payer, then pays for and queues the job. A recording
 /// is fetched and decoded only once the caller is known to be able to pay.
 pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, Error> {
-    let present = |v: &Option<String>| v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
-    let (script, audio_url) = (present(&request.script), present(&request.audio_url));
     let language = languages::resolve(request.language.as_deref())?;
-    let title = present(&request.title);
-    if title.as_ref().is_some_and(|t| t.chars().count() > TITLE_CHARS as usize) {
-        return Err(Error::bad_request("title_too_long", format!("`title` is limited to {TITLE_CHARS} characters.")));
+    if request.title.as_deref().is_some_and(|t| !TITLE.check(t)) {
+        return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));
     }
+    let title = request.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
     let price = catalog::price(KIND);
     let id = format!("as_{}", public_id());
-    let script = match (script, audio_url) {
-        (Some(_), Some(_)) | (None, None) => {
-            return Err(Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`."));
-        }
+    let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
+    let script = match (request.script, request.audio_url) {
+        (Some(_), Some(_)) | (None, None) => return Err(one_of()),
+        // A blank script is as good as none.
+        (Some(script), None) if script.trim().is_empty() => return Err(one_of()),
         (None, Some(url)) => {
-            check_audio_url(&url)?;
+            if !AUDIO_URL.check(&url) {
+                return Err(Error::bad_request(
+                    "invalid_audio_url",
+                    format!("`audio_url` must be {}.", AUDIO_URL.explain()),
+                ));
+            }
             jobs::ensure_renderer_free(ctx).await?;
             billing::ensure_can_pay(ctx, price).await?;
             let audio = fetch_audio(ctx, &url).await?;
@@ -134,8 +202,8 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
         }
         (Some(script), None) => script,
     };
-    let count = words(&script, language.code);
-    if count as u64 >= SCRIPT_WORDS_UNDER || script.chars().count() > SCRIPT_CHARS as usize {
+    if !short_enough(&script, language.code) {
+        let count = words(&script, language.code);
         return Err(Error::bad_request(
             "script_too_long",
             format!(
@@ -143,6 +211,7 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
             ),
         ));
     }
+    let script = script.trim().to_string();
     speech::voice_for(ctx.speech.as_deref(), language, &script)?;
     jobs::ensure_renderer_free(ctx).await?;
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
@@ -202,4 +271,43 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
         .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
     let (count, duration_ms) = (voiced.beats.len(), voiced.audio.duration_ms());
     Ok(json!({"pageId": page, "durationMs": duration_ms, "beats": count, "captioned": voiced.captioned}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_are_under_the_word_limit_as_the_document_states() {
+        let spaced = |n: usize| format!("  {}\n", vec!["word"; n].join(" \t"));
+        assert!(short_enough(&spaced(149), "en") && !short_enough(&spaced(150), "en"));
+        assert!(short_enough(&"字".repeat(298), "zh") && !short_enough(&"字".repeat(299), "zh"));
+        assert!(short_enough(&"ก ".repeat(298), "th"), "whitespace is not counted");
+        assert!(!short_enough(&"x".repeat(2001), "en") && !short_enough(" \n ", "en"));
+        for count in [1, 149, 150] {
+            let script = spaced(count);
+            assert_eq!(short_enough(&script, "en"), words(&script, "en") < SCRIPT_WORDS_UNDER as usize);
+        }
+    }
+
+    #[test]
+    fn audio_urls_are_https_links_to_recordings_that_parse() {
+        for ok in ["https://example.com/a.mp3", "https://127.0.0.1:65535/x/y.WAV?sig=a%2Fb", "https://cdn-1.a.io/s.M4a"]
+        {
+            assert!(AUDIO_URL.check(ok), "{ok}");
+            assert!(url::Url::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "http://example.com/a.mp3",
+            "https://example.com/a.exe",
+            "https://example.com/a.mp3 ",
+            "https://user@example.com/a.mp3",
+            "https://xn--zz.com/a.mp3",
+            "https://1.2.3.999/a.mp3",
+            "https://example.com:65536/a.mp3",
+            "https://example.com/a.mp3#x",
+        ] {
+            assert!(!AUDIO_URL.check(bad), "{bad}");
+        }
+    }
 }

@@ -7,63 +7,86 @@ pub mod types;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
 
 use crate::ctx::Ctx;
 use crate::error::Error;
+use crate::rules::{self, BRAND_KEY, Text};
 use crate::store::{Db, brands, is_unique_violation};
+
+/// A brand's display name.
+pub static NAME: Text = Text::new(1, 60, Some(rules::LINE), ", not blank, without control characters");
+/// How a brand speaks: lines of text.
+pub static VOICE: Text =
+    Text::new(0, 300, Some(r"^[^\x00-\x09\x0B-\x1F\x7F-\x9F]*$"), ", without control characters but line breaks");
+/// A brand's hashtag: `#` and a tag of letters, digits, `_` and other non-ASCII characters.
+pub static HASHTAG: Text = Text::new(
+    2,
+    31,
+    Some(concat!("^#[^", rules::whitespace!(), rules::controls!(), r"!-/:-@\[-^`{-~", "]+$")),
+    ": `#`, then no spaces, control characters or ASCII punctuation but `_`",
+);
+/// A brand's ticker: `$` and capital letters or digits.
+pub static TOKEN: Text = Text::new(2, 11, Some(r"^\$[A-Z0-9]*$"), ": `$`, then capital letters or digits");
+/// A brand bot's username.
+pub static BOT: Text = Text::new(3, 32, Some("^[A-Za-z0-9_]*$"), " of A-Z, a-z, 0-9 and _");
 
 /// A brand's voice as generators receive it (registered or ad hoc).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct BrandProfile {
-    /// Display name, 1–60 characters.
+    #[schema(schema_with = name_schema)]
     pub name: String,
-    /// How the brand speaks, at most 300 characters.
     #[serde(default)]
+    #[schema(schema_with = voice_schema)]
     pub voice: String,
-    /// `#TAG`: `#` and 1–30 letters, digits or `_`.
+    #[schema(schema_with = hashtag_schema)]
     pub hashtag: String,
-    /// `$TICKER`: `$` and 1–10 capital letters or digits.
+    #[schema(schema_with = token_schema)]
     pub token: String,
 }
 
-/// Why a brand field was refused: the field and the rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
+fn name_schema() -> Object {
+    NAME.schema("Display name (surrounding spaces are trimmed)")
+}
+
+fn voice_schema() -> Object {
+    VOICE.schema("How the brand speaks, in words generators read, e.g. `bold, playful`")
+}
+
+fn hashtag_schema() -> Object {
+    HASHTAG.schema("Hashtag, e.g. `#ACME`")
+}
+
+fn token_schema() -> Object {
+    TOKEN.schema("Ticker, e.g. `$ACME`")
+}
+
+/// Why a brand field was refused: the field and its rule.
+#[derive(Debug, Clone, Copy)]
 pub struct Invalid {
     pub field: &'static str,
-    pub rule: &'static str,
+    pub rule: &'static Text,
 }
 
 impl From<Invalid> for Error {
     fn from(e: Invalid) -> Self {
-        Error::bad_request("invalid_brand", format!("`{}` {}", e.field, e.rule))
+        Error::bad_request("invalid_brand", format!("`{}` must be {}.", e.field, e.rule.explain()))
     }
 }
 
+/// `value` of `field` if it follows `rule`.
+fn checked(field: &'static str, rule: &'static Text, value: &str) -> Result<(), Invalid> {
+    if rule.check(value) { Ok(()) } else { Err(Invalid { field, rule }) }
+}
+
 impl BrandProfile {
-    /// Trims every field and checks it.
+    /// Checks every field as sent, then trims the free text ones.
     pub fn validated(self) -> Result<BrandProfile, Invalid> {
-        let profile = BrandProfile {
-            name: self.name.trim().to_string(),
-            voice: self.voice.trim().to_string(),
-            hashtag: self.hashtag.trim().to_string(),
-            token: self.token.trim().to_string(),
-        };
-        let count = |s: &str| s.chars().count();
-        if !(1..=60).contains(&count(&profile.name)) || profile.name.chars().any(char::is_control) {
-            return Err(Invalid { field: "name", rule: "must be 1 to 60 characters" });
-        }
-        if count(&profile.voice) > 300 || profile.voice.chars().any(|c| c.is_control() && c != '\n') {
-            return Err(Invalid { field: "voice", rule: "must be at most 300 characters" });
-        }
-        let tag = profile.hashtag.strip_prefix('#').unwrap_or("");
-        if !(1..=30).contains(&count(tag)) || !tag.chars().all(|c| c.is_alphanumeric() || c == '_') {
-            return Err(Invalid { field: "hashtag", rule: "must look like #TAG (1 to 30 letters, digits or _)" });
-        }
-        let ticker = profile.token.strip_prefix('$').unwrap_or("");
-        if !(1..=10).contains(&ticker.len()) || !ticker.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()) {
-            return Err(Invalid { field: "token", rule: "must look like $TICKER (1 to 10 capital letters or digits)" });
-        }
-        Ok(profile)
+        checked("name", &NAME, &self.name)?;
+        checked("voice", &VOICE, &self.voice)?;
+        checked("hashtag", &HASHTAG, &self.hashtag)?;
+        checked("token", &TOKEN, &self.token)?;
+        Ok(BrandProfile { name: self.name.trim().to_string(), voice: self.voice.trim().to_string(), ..self })
     }
 }
 
@@ -120,19 +143,13 @@ impl From<BrandError> for Error {
     }
 }
 
-fn check_key(key: &str) -> Result<(), Invalid> {
-    let ok =
-        (2..=32).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if ok { Ok(()) } else { Err(Invalid { field: "key", rule: "must be 2 to 32 of a-z, 0-9 and -" }) }
+/// Checks a brand key wherever one is named (`field`: how the request names it).
+pub fn check_key(field: &'static str, key: &str) -> Result<(), Invalid> {
+    checked(field, &BRAND_KEY, key)
 }
 
 fn check_bot(bot: Option<&str>) -> Result<(), Invalid> {
-    match bot {
-        Some(b) if !(3..=32).contains(&b.len()) || !b.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') => {
-            Err(Invalid { field: "botUsername", rule: "must be 3 to 32 of A-Z, a-z, 0-9 and _" })
-        }
-        _ => Ok(()),
-    }
+    bot.map_or(Ok(()), |bot| checked("botUsername", &BOT, bot))
 }
 
 /// Registers a brand.
@@ -142,7 +159,7 @@ pub async fn create(
     profile: BrandProfile,
     bot_username: Option<String>,
 ) -> Result<Brand, BrandError> {
-    check_key(key)?;
+    check_key("key", key)?;
     check_bot(bot_username.as_deref())?;
     let profile = profile.validated()?;
     match brands::insert(db, key, &fields(&profile, bot_username.as_deref())).await {
@@ -155,7 +172,7 @@ pub async fn create(
 /// Makes sure a brand exists (for brand-admin keys made before the brand was described):
 /// an absent brand is created with a name, hashtag and token derived from its key.
 pub async fn ensure(db: &Db, key: &str) -> Result<(), BrandError> {
-    check_key(key)?;
+    check_key("key", key)?;
     let letters: String = key.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_uppercase();
     let profile = BrandProfile {
         name: key.to_string(),
@@ -189,14 +206,39 @@ pub async fn update(db: &Db, key: &str, changes: BrandChanges) -> Result<Brand, 
 #[derive(Debug, Default, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandChanges {
+    #[schema(schema_with = changed_name)]
     pub name: Option<String>,
+    #[schema(schema_with = changed_voice)]
     pub voice: Option<String>,
+    #[schema(schema_with = changed_hashtag)]
     pub hashtag: Option<String>,
+    #[schema(schema_with = changed_token)]
     pub token: Option<String>,
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(schema_with = bot_schema)]
     #[schemars(with = "Option<String>")]
     pub bot_username: Option<Option<String>>,
+}
+
+fn changed_name() -> Object {
+    NAME.nullable("New display name; absent or null keeps it")
+}
+
+fn changed_voice() -> Object {
+    VOICE.nullable("New voice; absent or null keeps it")
+}
+
+fn changed_hashtag() -> Object {
+    HASHTAG.nullable("New hashtag; absent or null keeps it")
+}
+
+fn changed_token() -> Object {
+    TOKEN.nullable("New ticker; absent or null keeps it")
+}
+
+/// The brand bot's username (the `t.me` link's name); `null` for none.
+pub fn bot_schema() -> Object {
+    BOT.nullable("The brand bot's Telegram username; null for none")
 }
 
 /// Tells "absent" (`None`) from "null" (`Some(None)`).
@@ -286,16 +328,22 @@ mod tests {
     }
 
     #[test]
-    fn profiles_are_trimmed_and_checked_field_by_field() {
-        let ok = profile("  Acme ", " #ACME_1 ", "$ACME").validated().unwrap();
+    fn profiles_are_checked_field_by_field_as_sent_then_trimmed() {
+        let ok = profile("  Acme ", "#ACME_1", "$ACME").validated().unwrap();
         assert_eq!((ok.name.as_str(), ok.hashtag.as_str(), ok.token.as_str()), ("Acme", "#ACME_1", "$ACME"));
         assert!(profile("Ünïcode ☕", "#café", "$C0FFEE").validated().is_ok());
+        assert!(profile(&"x".repeat(60), &format!("#{}", "日".repeat(30)), "$ABCDEFGHIJ").validated().is_ok());
         for (bad, field) in [
             (profile("", "#A", "$A"), "name"),
+            (profile("   ", "#A", "$A"), "name"),
+            (profile("a\tb", "#A", "$A"), "name"),
             (profile(&"x".repeat(61), "#A", "$A"), "name"),
             (profile("A", "ACME", "$A"), "hashtag"),
             (profile("A", "#", "$A"), "hashtag"),
+            (profile("A", " #A", "$A"), "hashtag"),
             (profile("A", "#two words", "$A"), "hashtag"),
+            (profile("A", "#a-b", "$A"), "hashtag"),
+            (profile("A", &format!("#{}", "a".repeat(31)), "$A"), "hashtag"),
             (profile("A", "#A", "ACME"), "token"),
             (profile("A", "#A", "$acme"), "token"),
             (profile("A", "#A", "$TOOLONGTICKER"), "token"),
@@ -304,6 +352,11 @@ mod tests {
         }
         let mut long_voice = profile("A", "#A", "$A");
         long_voice.voice = "v".repeat(301);
-        assert_eq!(long_voice.validated().unwrap_err().field, "voice");
+        assert_eq!(long_voice.clone().validated().unwrap_err().field, "voice");
+        long_voice.voice = "Bold.\nBrief.".into();
+        assert!(long_voice.validated().is_ok(), "a voice may have lines");
+        for rule in [&NAME, &VOICE, &HASHTAG, &TOKEN, &BOT] {
+            assert!(rule.pattern.as_ref().is_some_and(rules::Pattern::compiles), "{rule:?}");
+        }
     }
 }

@@ -5,7 +5,7 @@ use axum::{Json, extract::Path, http::StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::BrandChanges;
-use super::types::{BrandList, BrandResponse, CreateBrand, MemeMode};
+use super::types::{BrandList, BrandPath, BrandResponse, CreateBrand, MemeMode};
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
 use crate::http::{AppState, Call};
@@ -29,7 +29,7 @@ async fn create(
 
 /// Edits a brand (operators); absent fields stay, `botUsername: null` removes the bot.
 #[utoipa::path(patch, path = "/api/admin/brands/{key}", tag = "brands", request_body = BrandChanges,
-    params(("key" = String, Path)),
+    params(BrandPath),
     responses((status = 200, body = BrandResponse), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn update(
     Call(ctx): Call,
@@ -41,7 +41,7 @@ async fn update(
 
 /// Switches a brand's meme mode (its brand admin, or an operator).
 #[utoipa::path(post, path = "/api/admin/brands/{key}/meme-mode", tag = "brands", request_body = MemeMode,
-    params(("key" = String, Path)),
+    params(BrandPath),
     responses((status = 200, body = BrandResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn meme_mode(
     Call(ctx): Call,

@@ -1,9 +1,11 @@
 //! What brand operations take and answer.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
+use utoipa::{IntoParams, ToSchema};
 
 use super::{Brand, BrandProfile};
+use crate::rules::BRAND_KEY;
 
 /// A brand as agents see it. Absent bots are empty strings, as every field is a string.
 #[derive(Debug, Serialize, ToSchema)]
@@ -57,11 +59,28 @@ pub struct BrandList {
 #[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateBrand {
-    /// 2–32 of a-z, 0-9 and -.
+    #[schema(schema_with = new_key)]
     pub key: String,
     #[serde(flatten)]
     pub profile: BrandProfile,
+    #[schema(schema_with = super::bot_schema)]
     pub bot_username: Option<String>,
+}
+
+fn new_key() -> Object {
+    BRAND_KEY.schema("The new brand's key, as requests and routes name it")
+}
+
+/// The brand a route names (`{key}`).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct BrandPath {
+    #[param(schema_with = path_key)]
+    pub key: String,
+}
+
+fn path_key() -> Object {
+    BRAND_KEY.schema("A registered brand's key (any other answers 404)")
 }
 
 /// A brand after a change.

@@ -7,10 +7,12 @@ pub mod routes;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
 
 use crate::billing::Price;
 use crate::error::Error;
 use crate::limits::Group;
+use crate::rules::{self, Text};
 
 /// The version of the agent API description (paths carry no version).
 pub const API_VERSION: &str = "1.0.0";
@@ -403,21 +405,27 @@ pub struct MemeKinds {
     pub default_kind: &'static str,
 }
 
+/// The product pack's `input`.
+pub static PACK_INPUT: Text = Text::new(1, PACK_INPUT_CHARS, Some(rules::NOT_BLANK), ", not blank");
+
 /// Request of the product pack route.
 #[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct PackRequest {
-    /// The product: a product page URL or an ASIN, at most 2000 characters.
+    #[schema(schema_with = pack_input_schema)]
     pub input: String,
+}
+
+fn pack_input_schema() -> Object {
+    PACK_INPUT.schema("The product: a product page URL or an ASIN")
 }
 
 /// The product pack is listed but not available: a valid request is refused as coming soon
 /// and never charged.
 pub fn product_pack(request: &PackRequest) -> Error {
-    let input = request.input.trim();
-    if input.is_empty() || input.chars().count() > PACK_INPUT_CHARS as usize {
+    if !PACK_INPUT.check(&request.input) {
         return Error::bad_request(
             "invalid_input",
-            format!("`input` must be 1 to {PACK_INPUT_CHARS} characters: a product URL or ASIN."),
+            format!("`input` must be {}: a product URL or ASIN.", PACK_INPUT.explain()),
         );
     }
     Error::ComingSoon { service: "product pack" }

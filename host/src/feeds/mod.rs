@@ -13,10 +13,12 @@ pub mod routes;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::openapi::schema::{Array, ArrayBuilder, Object};
+use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
+use crate::rules::{self, Range, Text};
 use crate::store::{feeds, now_ms};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -47,27 +49,45 @@ pub struct RecentPage {
     pub next_cursor: Option<String>,
 }
 
+/// Items per page of the recent feeds.
+pub const PAGE_ITEMS: Range = Range { min: 1, max: 50 };
+/// A page's `nextCursor`: `<created_at>.<id>` of its last item (a time in Unix ms that fits an
+/// `i64`, a meme id).
+pub static CURSOR: Text =
+    Text::new(0, u64::MAX, Some(r"^[0-9]{1,18}\.[A-Za-z0-9]{1,32}$"), ": the `nextCursor` of a previous page");
+/// A featured meme's note.
+pub static NOTE: Text = Text::new(0, 280, None, "");
+/// A contest's title and rules.
+pub static CONTEST_TITLE: Text = Text::new(1, 120, Some(rules::NOT_BLANK), ", not blank");
+pub static CONTEST_RULES: Text = Text::new(0, 4000, None, "");
+/// Rewards of one contest, and their ranks.
+pub const MAX_REWARDS: usize = 100;
+pub const RANK: Range = Range { min: 1, max: u32::MAX as i64 };
+
 /// Paging of the recent feed.
 #[derive(Debug, Default, Deserialize, IntoParams, schemars::JsonSchema)]
 #[into_params(parameter_in = Query)]
 pub struct RecentQuery {
-    /// From a previous page's `nextCursor`.
+    #[param(schema_with = cursor_schema)]
     pub cursor: Option<String>,
-    /// Items per page (default 20).
-    #[param(minimum = 1, maximum = 50)]
+    #[param(schema_with = limit_schema)]
     pub limit: Option<i64>,
+}
+
+fn cursor_schema() -> Object {
+    CURSOR.schema("From a previous page's `nextCursor`")
+}
+
+fn limit_schema() -> Object {
+    PAGE_ITEMS.schema("Items per page (default 20)")
 }
 
 /// A cursor is `<created_at>.<id>` of the last item shown.
 fn parse_cursor(cursor: Option<&str>) -> Result<(i64, String), Error> {
     let Some(cursor) = cursor else { return Ok((i64::MAX, String::new())) };
     let bad = || Error::bad_request("invalid_cursor", "`cursor` must come from a previous page's `nextCursor`.");
-    let (at, id) = cursor.split_once('.').ok_or_else(bad)?;
-    let at = at.parse::<i64>().map_err(|_| bad())?;
-    if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(bad());
-    }
-    Ok((at, id.to_string()))
+    let (at, id) = cursor.split_once('.').filter(|_| CURSOR.check(cursor)).ok_or_else(bad)?;
+    Ok((at.parse::<i64>().map_err(|_| bad())?, id.to_string()))
 }
 
 /// A feed item from a stored meme; its page is under `base`.
@@ -91,8 +111,8 @@ pub async fn recent(
     query: RecentQuery,
 ) -> Result<RecentPage, Error> {
     let limit = query.limit.unwrap_or(20);
-    if !(1..=50).contains(&limit) {
-        return Err(Error::bad_request("invalid_limit", "`limit` must be from 1 to 50."));
+    if !PAGE_ITEMS.check(limit) {
+        return Err(Error::bad_request("invalid_limit", format!("`limit` must be {}.", PAGE_ITEMS.explain())));
     }
     let (before_at, before_id) = parse_cursor(query.cursor.as_deref())?;
     // One more than a page, to know whether there is a next one.
@@ -177,32 +197,60 @@ pub async fn featured(state: &Services, base: &str, brand: Option<&str>) -> Resu
 #[derive(Debug, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeatureRequest {
+    /// The meme's id (an unknown one answers 404).
     pub meme_id: String,
     #[serde(default)]
+    #[schema(schema_with = note_schema)]
     pub note: String,
+}
+
+fn note_schema() -> Object {
+    NOTE.schema("Why it is featured")
 }
 
 /// One reward of a contest.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, PartialEq, Eq, schemars::JsonSchema)]
 pub struct Reward {
-    /// Leaderboard rank, from 1.
+    #[schema(schema_with = rank_schema)]
     pub rank: u32,
     /// What it wins, e.g. `100 credits`.
     pub reward: String,
+}
+
+fn rank_schema() -> Object {
+    RANK.schema("Leaderboard rank")
 }
 
 /// A contest as operators define it and agents see it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Contest {
+    #[schema(schema_with = title_schema)]
     pub title: String,
+    #[schema(schema_with = rules_schema)]
     pub rules: String,
     /// Unix milliseconds.
     pub starts_at: i64,
     /// Unix milliseconds; after `startsAt`.
     pub ends_at: i64,
-    /// The reward schedule by rank.
+    #[schema(schema_with = rewards_schema)]
     pub rewards: Vec<Reward>,
+}
+
+fn title_schema() -> Object {
+    CONTEST_TITLE.schema("The contest's title")
+}
+
+fn rules_schema() -> Object {
+    CONTEST_RULES.schema("How to take part")
+}
+
+fn rewards_schema() -> Array {
+    ArrayBuilder::new()
+        .items(Reward::schema())
+        .max_items(Some(MAX_REWARDS))
+        .description(Some(format!("The reward schedule, one reward per rank (ranks differ); at most {MAX_REWARDS}.")))
+        .build()
 }
 
 /// Body of the open contest.
@@ -216,8 +264,8 @@ pub struct OpenContest {
 /// Features a meme in the hall of fame (operators; featuring again updates the note).
 pub async fn feature(ctx: &Ctx, body: FeatureRequest) -> Result<Featured, Error> {
     ctx.caller.require_operator("Only operators curate the feeds.")?;
-    if body.note.chars().count() > 280 {
-        return Err(Error::bad_request("invalid_note", "`note` is limited to 280 characters."));
+    if !NOTE.check(&body.note) {
+        return Err(Error::bad_request("invalid_note", format!("`note` must be {}.", NOTE.explain())));
     }
     crate::memes::get(ctx, &body.meme_id).await?.ok_or(Error::NotFound { message: "No such meme.".into() })?;
     feeds::feature(&ctx.db, &body.meme_id, &body.note).await?;
@@ -239,21 +287,22 @@ pub async fn open_contest(services: &Services) -> Result<OpenContest, Error> {
 /// Schedules a contest (operators).
 pub async fn create_contest(ctx: &Ctx, body: Contest) -> Result<OpenContest, Error> {
     ctx.caller.require_operator("Only operators curate the feeds.")?;
-    let title_ok = (1..=120).contains(&body.title.trim().chars().count());
-    let mut ranks: Vec<u32> = body.rewards.iter().map(|r| r.rank).collect();
-    ranks.sort_unstable();
-    ranks.dedup();
-    if !title_ok || body.rules.chars().count() > 4000 {
-        return Err(Error::bad_request(
-            "invalid_contest",
-            "`title` must be 1-120 characters and `rules` at most 4000.",
+    let invalid = |message: String| Err(Error::bad_request("invalid_contest", message));
+    if !CONTEST_TITLE.check(&body.title) || !CONTEST_RULES.check(&body.rules) {
+        return invalid(format!(
+            "`title` must be {} and `rules` {}.",
+            CONTEST_TITLE.explain(),
+            CONTEST_RULES.explain()
         ));
     }
     if body.ends_at <= body.starts_at {
-        return Err(Error::bad_request("invalid_contest", "`endsAt` must be after `startsAt`."));
+        return invalid("`endsAt` must be after `startsAt`.".into());
     }
-    if ranks.len() != body.rewards.len() || ranks.first() == Some(&0) || body.rewards.len() > 100 {
-        return Err(Error::bad_request("invalid_contest", "Rewards need distinct ranks from 1 (at most 100)."));
+    let mut ranks: Vec<u32> = body.rewards.iter().map(|r| r.rank).collect();
+    ranks.sort_unstable();
+    ranks.dedup();
+    if ranks.len() != body.rewards.len() || !ranks.iter().all(|&r| RANK.check(r.into())) || ranks.len() > MAX_REWARDS {
+        return invalid(format!("Rewards need distinct ranks {} (at most {MAX_REWARDS}).", RANK.explain()));
     }
     let contest = feeds::NewContest {
         title: body.title.trim(),

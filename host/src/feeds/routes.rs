@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{Contest, FeatureRequest, Featured, Leaderboard, OpenContest, RecentPage, RecentQuery};
+use crate::brands::types::BrandPath;
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
 use crate::http::{AppState, BaseUrl, Call};
@@ -45,7 +46,7 @@ async fn all_leaderboard(State(state): State<AppState>, headers: HeaderMap) -> R
 }
 
 /// A brand's latest memes, newest first.
-#[utoipa::path(get, path = "/api/brands/{key}/recent", tag = "feeds", params(("key" = String, Path), RecentQuery),
+#[utoipa::path(get, path = "/api/brands/{key}/recent", tag = "feeds", params(BrandPath, RecentQuery),
     responses((status = 200, body = RecentPage), (status = 404, body = ErrorBody)))]
 async fn brand_recent(
     State(state): State<AppState>,
@@ -59,7 +60,7 @@ async fn brand_recent(
 }
 
 /// A brand's leaderboard today.
-#[utoipa::path(get, path = "/api/brands/{key}/leaderboard", tag = "feeds", params(("key" = String, Path)),
+#[utoipa::path(get, path = "/api/brands/{key}/leaderboard", tag = "feeds", params(BrandPath),
     responses((status = 200, body = Leaderboard), (status = 404, body = ErrorBody)))]
 async fn brand_leaderboard(State(state): State<AppState>, Path(key): Path<String>) -> Result<Json<Leaderboard>, Error> {
     super::known_brand(&state, &key).await?;
@@ -73,7 +74,7 @@ async fn all_featured(State(state): State<AppState>, BaseUrl(base): BaseUrl) -> 
 }
 
 /// A brand's featured memes.
-#[utoipa::path(get, path = "/api/brands/{key}/featured", tag = "feeds", params(("key" = String, Path)),
+#[utoipa::path(get, path = "/api/brands/{key}/featured", tag = "feeds", params(BrandPath),
     responses((status = 200, body = Featured), (status = 404, body = ErrorBody)))]
 async fn brand_featured(
     State(state): State<AppState>,

@@ -13,7 +13,7 @@ use axum::{
     middleware::Next,
     response::{IntoResponse, Response},
 };
-use serde::Serialize;
+use serde::{Serialize, de::DeserializeOwned};
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -111,10 +111,40 @@ impl From<JsonRejection> for Error {
     }
 }
 
-/// A JSON body extractor whose rejections are [`Error`]s.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(Error))]
+/// A JSON body extractor whose rejections are [`Error`]s. A number without a fractional part
+/// (`2.0`) is read as the integer it is, as JSON Schema counts it, so an integer field takes
+/// every value the OpenAPI document allows.
 pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = Error;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Error> {
+        let Json(mut value) = Json::<Value>::from_request(request, state).await?;
+        whole_numbers(&mut value);
+        let body = serde_json::to_vec(&value).map_err(Error::internal)?;
+        Ok(ApiJson(Json::<T>::from_bytes(&body)?.0))
+    }
+}
+
+/// Rewrites numbers like `2.0` as integers, wherever they are in `value`.
+fn whole_numbers(value: &mut Value) {
+    match value {
+        Value::Number(n) => {
+            let Some(f) = n.as_f64().filter(|f| n.is_f64() && f.fract() == 0.0) else { return };
+            // Open bounds: an integer just past i64 or u64 is held as a float rounded onto the
+            // bound itself, and must stay out of range.
+            if f > i64::MIN as f64 && f < i64::MAX as f64 {
+                *n = (f as i64).into();
+            } else if (0.0..u64::MAX as f64).contains(&f) {
+                *n = (f as u64).into();
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers),
+        _ => {}
+    }
+}
 
 /// Safety net: any error response that is not already our JSON body (a 405 from the router, a
 /// 413 from a layer, a caught panic) is replaced by the error body for its status.
@@ -136,4 +166,20 @@ pub async fn normalize_errors(request: Request, next: Next) -> Response {
     *replaced.status_mut() = status;
     replaced.headers_mut().extend(keep);
     replaced
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn whole_numbers_become_integers_and_others_stay() {
+        let mut value = serde_json::json!({"a": 2.0, "b": [-3.0, 1.5, 7], "c": 1e19, "d": 1e30, "e": "2.0"});
+        super::whole_numbers(&mut value);
+        assert_eq!(
+            value,
+            serde_json::json!({"a": 2, "b": [-3, 1.5, 7], "c": 10_000_000_000_000_000_000u64, "d": 1e30, "e": "2.0"})
+        );
+        let mut past: serde_json::Value = serde_json::from_str("[-9223372036854775809, 18446744073709551616]").unwrap();
+        super::whole_numbers(&mut past);
+        assert!(past.as_array().unwrap().iter().all(serde_json::Value::is_f64), "{past}");
+    }
 }

@@ -5,25 +5,30 @@
 use std::sync::Arc;
 
 use axum::{Extension, Json};
-use utoipa::OpenApi;
 use utoipa::openapi::{
     Content, OpenApi as Doc, Ref, RefOr, Required,
     extensions::ExtensionsBuilder,
     path::{Operation, ParameterBuilder, ParameterIn, PathItem},
     response::{Response, ResponseBuilder},
-    schema::{ObjectBuilder, Type},
+    schema::{ArrayItems, KnownFormat, Schema, SchemaFormat},
     security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme},
 };
+use utoipa::{Number, OpenApi};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::AppState;
 use super::error::ErrorBody;
 use super::policy::{self, Access};
 use crate::idempotency;
+use crate::rules::Text;
 
 /// The version of the agent API description (paths carry no version).
 pub use crate::catalog::API_VERSION;
 const SECURITY_SCHEME: &str = "api_key";
+
+/// What the idempotency middleware accepts as a key (`idempotency::valid_key`, which the tests
+/// below hold to this rule).
+static IDEMPOTENCY_KEY: Text = Text::new(1, 255, Some("^[!-~]*$"), " of visible ASCII");
 
 #[derive(OpenApi)]
 #[openapi(
@@ -87,10 +92,50 @@ pub fn finish(mut doc: Doc) -> Doc {
     for (path, item) in doc.paths.paths.iter_mut() {
         for (method, operation) in operations(item) {
             apply_policy(method, path, operation);
+            // A path parameter is always required (the generator leaves it unset for
+            // parameters whose schema a rule writes).
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if parameter.parameter_in == ParameterIn::Path {
+                    parameter.required = Required::True;
+                }
+            }
         }
     }
     unique_operation_ids(&mut doc);
+    for schema in doc.components.iter_mut().flat_map(|c| c.schemas.values_mut()) {
+        unsigned_maxima(schema);
+    }
     doc
+}
+
+/// utoipa writes an unsigned integer as the signed format of its width with `minimum: 0`; the
+/// server takes it up to the unsigned maximum, which the document then states (a client reading
+/// `int64` alone would stop at 2^63 - 1).
+fn unsigned_maxima(schema: &mut RefOr<Schema>) {
+    let RefOr::T(schema) = schema else { return };
+    match schema {
+        Schema::Object(object) => {
+            let zero = [Number::Int(0), Number::UInt(0), Number::Float(0.0)];
+            let unsigned = object.minimum.as_ref().is_some_and(|m| zero.contains(m));
+            if unsigned && object.maximum.is_none() {
+                object.maximum = match object.format {
+                    Some(SchemaFormat::KnownFormat(KnownFormat::Int64)) => Some(Number::UInt(u64::MAX as usize)),
+                    Some(SchemaFormat::KnownFormat(KnownFormat::Int32)) => Some(Number::UInt(u32::MAX as usize)),
+                    _ => None,
+                };
+            }
+            object.properties.values_mut().for_each(unsigned_maxima);
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                unsigned_maxima(items);
+            }
+        }
+        Schema::AllOf(all) => all.items.iter_mut().for_each(unsigned_maxima),
+        Schema::OneOf(one) => one.items.iter_mut().for_each(unsigned_maxima),
+        Schema::AnyOf(any) => any.items.iter_mut().for_each(unsigned_maxima),
+        _ => {}
+    }
 }
 
 /// The operations of a path, with their methods.
@@ -153,14 +198,9 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
                 .name(idempotency::HEADER)
                 .parameter_in(ParameterIn::Header)
                 .required(Required::False)
-                .description(Some("Executes and charges the request at most once; repeats get the stored response."))
-                // What the middleware accepts: 1 to 255 visible ASCII characters.
                 .schema(Some(
-                    ObjectBuilder::new()
-                        .schema_type(Type::String)
-                        .min_length(Some(1))
-                        .max_length(Some(255))
-                        .pattern(Some("^[!-~]+$")),
+                    IDEMPOTENCY_KEY
+                        .schema("Executes and charges the request at most once; repeats get the stored response"),
                 ))
                 .build(),
         );
@@ -169,4 +209,18 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         responses.entry("400".into()).or_insert_with(|| error_response("Malformed or invalid request"));
     }
     responses.entry("default".into()).or_insert_with(|| error_response("Any other error"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{IDEMPOTENCY_KEY, idempotency};
+
+    #[test]
+    fn the_documented_idempotency_key_is_what_the_middleware_accepts() {
+        let long = "k".repeat(255);
+        let longer = "k".repeat(256);
+        for key in ["a", "order-42:retry/1", "~!", long.as_str(), "", " a", "a b", "é", "a\n", longer.as_str()] {
+            assert_eq!(IDEMPOTENCY_KEY.check(key), idempotency::valid_key(key), "{key:?}");
+        }
+    }
 }

@@ -9,7 +9,9 @@ pub mod page;
 pub mod routes;
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::billing;
 use crate::brands::{self, BrandProfile};
@@ -19,6 +21,7 @@ use crate::error::Error;
 use crate::languages::{self, Language};
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Registry, Request as WitRequest, content_json};
 use crate::render::cards::{self, OwnedSheet};
+use crate::rules::{self, BRAND_KEY, Text};
 use crate::store::{self, public_id};
 
 /// The generator slot memes come from.
@@ -28,22 +31,61 @@ pub const VOICE_SLOT: &str = "brand-voice";
 /// The brand key reported for an ad-hoc `brandProfile`.
 pub const ADHOC: &str = "adhoc";
 
-/// Body of `POST /api/agent/brands/memes`.
-#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
+/// A meme's `input` (or `brief`).
+pub static INPUT: Text = Text::new(1, MEME_INPUT_CHARS, Some(rules::NOT_BLANK), ", not blank");
+
+/// Body of `POST /api/agent/brands/memes`. Its schema, with the rules that join fields, is
+/// written out below.
+#[derive(Debug, Default, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemeRequest {
-    /// The idea: a sentence, a website or an X post; at most 2000 characters. Canonical name.
+    /// The idea: a sentence, a website or an X post. Canonical name.
     pub input: Option<String>,
-    /// Accepted alias of `input` (the spec's worked examples use it); if both are sent they must match.
+    /// Accepted alias of `input` (the spec's worked examples use it); send one of the two.
     pub brief: Option<String>,
     /// Language by ISO 639-1 code, English name or native name; English when absent.
     pub language: Option<String>,
-    /// One of `image`, `carousel`, `confession`, `hottake`, `reply`, `hybrid`; `image` when absent.
+    /// One of the meme kinds; `image` when absent.
     pub kind: Option<String>,
     /// A registered brand's key.
     pub brand: Option<String>,
     /// An ad-hoc brand instead of a registered one.
     pub brand_profile: Option<BrandProfile>,
+}
+
+impl PartialSchema for MemeRequest {
+    fn schema() -> RefOr<Schema> {
+        let kinds = MEME_KINDS.iter().map(|k| k.kind);
+        let profile = OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Null))
+            .item(Ref::from_schema_name(BrandProfile::name()))
+            .description(Some("An ad-hoc brand instead of a registered one."));
+        let fields = ObjectBuilder::new()
+            .property("input", INPUT.nullable("The idea: a sentence, a website or an X post. Canonical name"))
+            .property(
+                "brief",
+                INPUT.nullable("Alias of `input` (the spec's worked examples use it); send one of the two"),
+            )
+            .property("language", languages::schema())
+            .property("kind", rules::choice(kinds, "The meme kind; `image` when absent or null."))
+            .property("brand", BRAND_KEY.nullable("A registered brand's key"))
+            .property("brandProfile", profile);
+        AllOfBuilder::new()
+            .description(Some(
+                "Body of `POST /api/agent/brands/memes`: exactly one of `input` and `brief`, and at most one of `brand` and `brandProfile`.",
+            ))
+            .item(fields)
+            .item(rules::exactly_one("input", "brief"))
+            .item(rules::at_most_one("brand", "brandProfile"))
+            .into()
+    }
+}
+
+impl ToSchema for MemeRequest {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((BrandProfile::name().into(), BrandProfile::schema()));
+        BrandProfile::schemas(schemas);
+    }
 }
 
 /// The meme part of the result.
@@ -93,26 +135,21 @@ struct Checked {
 }
 
 fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
-    let input = match (request.input.as_deref().map(str::trim), request.brief.as_deref().map(str::trim)) {
-        (Some(a), Some(b)) if a != b => {
-            return Err(Error::bad_request("conflicting_input", "`input` and its alias `brief` differ; send one."));
+    let input = match (request.input, request.brief) {
+        (Some(_), Some(_)) => {
+            return Err(Error::bad_request("conflicting_input", "Send `input` or its alias `brief`, not both."));
         }
-        (Some(text), _) | (None, Some(text)) if !text.is_empty() => text.to_string(),
-        _ => {
-            return Err(Error::bad_request(
-                "missing_input",
-                "`input` is required: a sentence, idea, website or X post.",
-            ));
-        }
+        (Some(text), None) | (None, Some(text)) => text,
+        (None, None) => String::new(),
     };
-    if input.chars().count() > MEME_INPUT_CHARS as usize {
-        return Err(Error::bad_request(
-            "input_too_long",
-            format!("`input` is limited to {MEME_INPUT_CHARS} characters."),
-        ));
+    if INPUT.too_long(&input) {
+        return Err(Error::bad_request("input_too_long", format!("`input` must be {}.", INPUT.explain())));
+    }
+    if !INPUT.check(&input) {
+        return Err(Error::bad_request("missing_input", "`input` is required: a sentence, idea, website or X post."));
     }
     let language = languages::resolve(request.language.as_deref())?;
-    let kind = request.kind.as_deref().map(str::trim).filter(|k| !k.is_empty()).unwrap_or("image").to_lowercase();
+    let kind = request.kind.as_deref().unwrap_or("image");
     let Some(spec) = MEME_KINDS.iter().find(|k| k.kind == kind) else {
         let kinds: Vec<&str> = MEME_KINDS.iter().map(|k| k.kind).collect();
         return Err(Error::bad_request(
@@ -123,8 +160,12 @@ fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
     if request.brand.is_some() && request.brand_profile.is_some() {
         return Err(Error::bad_request("conflicting_brand", "Send either `brand` or `brandProfile`, not both."));
     }
+    if let Some(key) = &request.brand {
+        brands::check_key("brand", key)?;
+    }
     let profile = request.brand_profile.map(BrandProfile::validated).transpose()?;
     let price = catalog::meme_price(spec);
+    let (input, kind) = (input.trim().to_string(), spec.kind.to_string());
     Ok((Checked { input, language, kind, price, brand_key: None, profile }, request.brand))
 }
 
@@ -133,7 +174,6 @@ fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
 pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error> {
     let (mut checked, brand) = check(request)?;
     if let Some(key) = brand {
-        let key = key.trim().to_string();
         let registered = brands::get(&ctx.db, &key).await?.ok_or_else(|| {
             Error::bad_request("unknown_brand", "No registered brand has this key; see GET /api/agent/brands.")
         })?;

@@ -10,9 +10,12 @@ pub mod routes;
 
 use std::sync::Arc;
 
+use std::sync::LazyLock;
+
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
 
 use crate::blobs::{BlobError, ByteStream};
 use crate::catalog;
@@ -23,6 +26,7 @@ use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
 use crate::media::{Scratch, mp4, wav};
 use crate::render::pipeline;
+use crate::rules::{HOST_PORT, Text};
 use crate::store::{self, now_ms, public_id};
 
 /// The job kind (and catalog service id).
@@ -32,8 +36,26 @@ pub const KIND: &str = "mp4";
 #[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Mp4Request {
-    /// An engine page: `/m/<id>`, or its full address on this service.
+    #[schema(schema_with = page_url_schema, required = true)]
     pub page_url: Option<String>,
+}
+
+/// Longest engine page id.
+const PAGE_ID_CHARS: usize = 32;
+
+/// The shape of `pageUrl`: a path `/m/<id>` or an http(s) URL with that path; a query or
+/// fragment may follow. That its host is this service's own is checked against the request.
+pub static PAGE_URL: LazyLock<Text> = LazyLock::new(|| {
+    Text::built(
+        0,
+        u64::MAX,
+        format!(r"^(?:https?://{HOST_PORT})?/m/[A-Za-z0-9]{{1,{PAGE_ID_CHARS}}}/*(?:[?#][^\x00-\x1F\x7F]*)?$"),
+        ": an engine page of this service, `/m/<id>` or its full address",
+    )
+});
+
+fn page_url_schema() -> Object {
+    PAGE_URL.schema("The engine page to render")
 }
 
 /// The engine page id in `page_url`, if it names one of this service's pages: a path
@@ -57,7 +79,8 @@ pub fn page_id(page_url: &str, base_url: &str) -> Option<String> {
     };
     let path = path.split(['?', '#']).next().unwrap_or_default();
     let id = path.strip_prefix("/m/")?.trim_end_matches('/');
-    (!id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())).then(|| id.to_string())
+    (!id.is_empty() && id.len() <= PAGE_ID_CHARS && id.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then(|| id.to_string())
 }
 
 /// Validates, checks the renderer, then pays for and queues the render.
@@ -66,10 +89,9 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
     let raw = request
         .page_url
         .as_deref()
-        .map(str::trim)
-        .filter(|u| !u.is_empty())
+        .filter(|u| !u.trim().is_empty())
         .ok_or_else(|| Error::bad_request("missing_page_url", "`pageUrl` is required: an engine page, /m/<id>."))?;
-    let id = page_id(raw, base_url).ok_or_else(|| {
+    let id = page_id(raw, base_url).filter(|_| PAGE_URL.check(raw)).ok_or_else(|| {
         Error::bad_request(
             "invalid_page_url",
             format!("`pageUrl` must be one of this service's engine pages: /m/<id> or {base_url}/m/<id>."),
@@ -197,5 +219,25 @@ pub async fn expire(services: &Services) -> Result<u64, Error> {
             store::renders::forget(&services.db, &id).await?;
             deleted += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_urls_of_the_documented_shape_name_a_page_on_this_service() {
+        let base = "http://assets.example:8080";
+        for ok in ["/m/abc", "/m/abc/?x#y", "http://assets.example:8080/m/abc", "http://Assets.Example:8080/m/abc"] {
+            assert!(PAGE_URL.check(ok) && page_id(ok, base).as_deref() == Some("abc"), "{ok}");
+        }
+        for bad in ["/m/../etc", " /m/abc", "/m/", "/memes/abc", "javascript:alert(1)", "/m/a-b", "HTTP://a/m/abc"] {
+            assert!(!PAGE_URL.check(bad), "{bad}");
+        }
+        assert!(
+            PAGE_URL.check("https://elsewhere.example/m/abc")
+                && page_id("https://elsewhere.example/m/abc", base).is_none()
+        );
     }
 }

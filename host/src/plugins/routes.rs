@@ -9,6 +9,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{AnyOfBuilder, Object, ObjectBuilder, Schema, Type};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::content_json;
@@ -18,6 +19,7 @@ use crate::auth::{Caller, Role};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::error::{ApiJson, ErrorBody};
+use crate::rules::{BRAND_KEY, Range, Text};
 
 impl From<RegistryError> for Error {
     fn from(e: RegistryError) -> Self {
@@ -57,15 +59,44 @@ impl From<PluginError> for Error {
     }
 }
 
+/// A generator slot's name. (The registry checks new slots against the same words; this is
+/// the rule every slot route states and checks.)
+pub static SLOT: Text = Text::new(1, 64, Some("^[a-z0-9-]*$"), " of a-z, 0-9 and -");
+/// How many audit entries one call may read.
+pub const AUDIT_ENTRIES: Range = Range { min: 1, max: 1000 };
+
+/// The slot a route names (`{slot}`).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct SlotPath {
+    #[param(schema_with = slot_schema)]
+    pub slot: String,
+}
+
+fn slot_schema() -> Object {
+    SLOT.schema("Generator slot, e.g. `meme`")
+}
+
 /// Which scope a call acts on: `brand` when given, else the caller's brand, else global.
 #[derive(Debug, Default, Deserialize, ToSchema, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ScopeQuery {
-    /// Brand key of a brand slot; omit for the global slot (brand admins default to their brand).
+    #[param(schema_with = scope_schema)]
     pub brand: Option<String>,
     /// Activate the uploaded version at once (upload only).
     #[serde(default)]
     pub activate: bool,
+}
+
+/// A brand key, or empty for the global slot.
+fn scope_schema() -> Schema {
+    AnyOfBuilder::new()
+        .description(Some(
+            "Brand key of a brand slot, or empty for the global slot; when absent, a brand admin's brand, else global.",
+        ))
+        .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(0)))
+        .item(BRAND_KEY.schema("A brand's key"))
+        .into()
 }
 
 fn scope_of(caller: &Caller, brand: Option<String>) -> String {
@@ -86,12 +117,25 @@ impl FromRequestParts<AppState> for Target {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let caller = Caller::from_request_parts(parts, state).await?;
-        let Path(slot) = Path::<String>::from_request_parts(parts, state)
+        let Path(SlotPath { slot }) = Path::<SlotPath>::from_request_parts(parts, state)
             .await
             .map_err(|e| Error::bad_request("invalid_path", e.body_text()))?;
+        if !SLOT.check(&slot) {
+            return Err(Error::bad_request("invalid_slot", format!("Slot names are {}.", SLOT.explain())));
+        }
         let Query(query) = Query::<ScopeQuery>::from_request_parts(parts, state)
             .await
             .map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
+        if let Some(brand) = query.brand.as_deref().filter(|b| !b.is_empty() && !BRAND_KEY.check(b)) {
+            return Err(Error::bad_request(
+                "invalid_query",
+                format!(
+                    "`brand` must be empty or {}; got {:?}.",
+                    BRAND_KEY.explain(),
+                    brand.chars().take(40).collect::<String>()
+                ),
+            ));
+        }
         Ok(Target {
             scope: scope_of(&caller, query.brand),
             actor: Actor::of(&caller),
@@ -141,7 +185,7 @@ async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<Slot
 /// Uploads a component (`application/wasm`). It is compiled, its world checked, its manifest
 /// read and a smoke call made with its own sample input before it is stored.
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/versions", tag = "plugins",
-    params(("slot" = String, Path, description = "Generator slot, e.g. meme"), ScopeQuery),
+    params(SlotPath, ScopeQuery),
     request_body(content = Vec<u8>, content_type = "application/wasm"),
     responses((status = 201, body = UploadResponse), (status = 400, description = "Rejected by validation", body = ErrorBody),
               (status = 403, body = ErrorBody)))]
@@ -168,7 +212,7 @@ pub struct ActivateRequest {
 /// Makes a stored version the active one of the slot (atomic: calls in flight finish on the
 /// old version).
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/activate", tag = "plugins",
-    params(("slot" = String, Path), ScopeQuery), request_body = ActivateRequest,
+    params(SlotPath, ScopeQuery), request_body = ActivateRequest,
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn activate(
     State(state): State<AppState>,
@@ -180,7 +224,7 @@ async fn activate(
 
 /// Activates the slot's previous version.
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/rollback", tag = "plugins",
-    params(("slot" = String, Path), ScopeQuery),
+    params(SlotPath, ScopeQuery),
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn rollback(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, Error> {
     Ok(slot_response(state.plugins.rollback(&t.actor, &t.slot, &t.scope).await?))
@@ -188,7 +232,7 @@ async fn rollback(State(state): State<AppState>, t: Target) -> Result<Json<SlotR
 
 /// Stops serving the slot; a brand slot falls back to the global generator.
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/disable", tag = "plugins",
-    params(("slot" = String, Path), ScopeQuery),
+    params(SlotPath, ScopeQuery),
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn disable(State(state): State<AppState>, t: Target) -> Result<Json<SlotResponse>, Error> {
     Ok(slot_response(state.plugins.disable(&t.actor, &t.slot, &t.scope).await?))
@@ -203,7 +247,7 @@ pub struct LimitsRequest {
 
 /// Sets a slot's sandbox limits (operators only).
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/limits", tag = "plugins",
-    params(("slot" = String, Path), ScopeQuery), request_body = LimitsRequest,
+    params(SlotPath, ScopeQuery), request_body = LimitsRequest,
     responses((status = 200, body = SlotResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn limits(
     State(state): State<AppState>,
@@ -245,7 +289,7 @@ pub struct TryResponse {
 /// Runs the generator that would serve this slot for the scope (a brand's own, else the global
 /// one) — how operators and brand admins try a version after activating it.
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/generate", tag = "plugins",
-    params(("slot" = String, Path), ScopeQuery), request_body = TryRequest,
+    params(SlotPath, ScopeQuery), request_body = TryRequest,
     responses((status = 200, body = TryResponse), (status = 502, description = "The generator failed", body = ErrorBody)))]
 async fn try_generate(
     State(state): State<AppState>,
@@ -288,9 +332,12 @@ async fn try_generate(
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AuditQuery {
-    /// How many entries, newest first (default 100).
-    #[param(minimum = 1, maximum = 1000)]
+    #[param(schema_with = audit_limit_schema)]
     pub limit: Option<i64>,
+}
+
+fn audit_limit_schema() -> Object {
+    AUDIT_ENTRIES.schema("How many entries, newest first (default 100)")
 }
 
 /// Body of the audit trail.
@@ -310,8 +357,8 @@ async fn audit(
 ) -> Result<Json<AuditResponse>, Error> {
     caller.require_operator("The audit trail is for operators.")?;
     let limit = query.limit.unwrap_or(100);
-    if !(1..=1000).contains(&limit) {
-        return Err(Error::bad_request("invalid_limit", "`limit` must be from 1 to 1000."));
+    if !AUDIT_ENTRIES.check(limit) {
+        return Err(Error::bad_request("invalid_limit", format!("`limit` must be {}.", AUDIT_ENTRIES.explain())));
     }
     let entries = state.plugins.audit(limit).await?;
     Ok(Json(AuditResponse { success: true, entries }))
