@@ -250,9 +250,9 @@ impl Settings {
         }
     }
 
-    /// How long drawing `pictures` pictures may take.
-    pub fn picture_budget(&self, pictures: usize) -> std::time::Duration {
-        std::time::Duration::from_millis(self.picture_budget_ms.saturating_mul(pictures.max(1) as u64))
+    /// How long drawing one picture may take.
+    pub fn picture_budget(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.picture_budget_ms)
     }
 
     /// How long an MP4 encode or an audio decode may take.

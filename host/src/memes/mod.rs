@@ -352,8 +352,7 @@ async fn draw(
         blocks: content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect(),
         seed,
     };
-    let settings = &services.settings;
-    let mut drawn = cards::draw(&services.renders, |n| settings.picture_budget(n), vec![sheet]).await?;
+    let mut drawn = cards::draw(&services.renders, services.settings.picture_budget(), vec![sheet]).await?;
     Ok(drawn.pop().unwrap_or_default())
 }
 

@@ -387,8 +387,11 @@ impl Registry {
     ) -> Result<(ManifestView, World), String> {
         // Not validated yet: compiled without the cache, so a refusal leaves no artifact.
         let prepared = self.prepare(bytes.to_vec(), Validated::No).await.map_err(|e| e.to_string())?;
-        let cap = if scope == GLOBAL { Structure::GLOBAL } else { Structure::BRAND };
-        prepared.structure().within(cap)?;
+        // Operators' generators are held to the engine's own per-component caps (more does not
+        // compile); brands' to tighter ones.
+        if scope != GLOBAL {
+            prepared.structure().within(Structure::BRAND)?;
+        }
         let label = format!("{slot}@validation");
         let manifest = self.sandbox.describe(&prepared, limits, &label).await.map_err(|e| format!("describe: {e}"))?;
         let view = ManifestView::from(&manifest);

@@ -298,9 +298,6 @@ pub struct Structure {
 }
 
 impl Structure {
-    /// At most this for operators' generators: the engine's own per-component caps (it refuses
-    /// to compile more).
-    pub const GLOBAL: Structure = Structure { memories: MEMORIES_PER_COMPONENT, tables: TABLES_PER_COMPONENT };
     /// At most this for brands' generators: a generator built the usual way has one memory and
     /// a few tables.
     pub const BRAND: Structure = Structure { memories: 2, tables: 8 };

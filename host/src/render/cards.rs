@@ -69,10 +69,11 @@ impl OwnedSheet {
 /// `per_picture` for each picture, so rendering never stalls the async workers nor runs on.
 pub async fn draw(
     pool: &CpuPool,
-    per_picture: impl Fn(usize) -> std::time::Duration,
+    per_picture: std::time::Duration,
     sheets: Vec<OwnedSheet>,
 ) -> Result<Vec<Vec<Picture>>, CpuError> {
-    let budget = per_picture(sheets.iter().map(OwnedSheet::pictures).sum());
+    let pictures: usize = sheets.iter().map(OwnedSheet::pictures).sum();
+    let budget = per_picture.saturating_mul(u32::try_from(pictures.max(1)).unwrap_or(u32::MAX));
     pool.run(budget, move |budget| sheets.iter().map(|s| render(&s.sheet(), budget)).collect()).await
 }
 

@@ -176,8 +176,7 @@ pub async fn pictures(
             seed,
         });
     }
-    let settings = &services.settings;
-    Ok(cards::draw(&services.renders, |n| settings.picture_budget(n), sheets)
+    Ok(cards::draw(&services.renders, services.settings.picture_budget(), sheets)
         .await
         .map_err(cpu_failure)?
         .into_iter()
