@@ -33,11 +33,12 @@ ensure_rust() {
 }
 
 # What the service draws, speaks and encodes with: fonts for every supported script (pictures
-# are rendered in-process with resvg, which finds no text without them), the espeak-ng voice,
+# are rendered in-process with resvg, which finds no text without them), the espeak-ng voice
+# (the library and its header: the service links it to get each word's time),
 # the pocketsphinx recogniser with its English model,
 # and GStreamer (headers to build against; x264 in -ugly, mp4mux in -good, AAC in -libav).
 ensure_media() {
-  apt_install fonts-noto-core fonts-noto-cjk espeak-ng pocketsphinx pocketsphinx-en-us \
+  apt_install fonts-noto-core fonts-noto-cjk espeak-ng libespeak-ng-dev pocketsphinx pocketsphinx-en-us \
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
     gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
 }

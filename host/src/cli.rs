@@ -48,6 +48,9 @@ enum Command {
     /// Manage generator plugins (as an operator; running servers pick changes up within seconds).
     #[command(subcommand)]
     Plugins(PluginsCommand),
+    /// The embedded voice's child process (the service starts it; not for people).
+    #[command(hide = true)]
+    Speak,
 }
 
 #[derive(Subcommand, Debug)]
@@ -163,6 +166,16 @@ enum KeysCommand {
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Speak) {
+        // Reads text on stdin and answers on stdout: no settings, logs or database.
+        return match crate::media::espeak::child_main() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("asset-host speak: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let settings = match Settings::from_sources(cli.config.as_deref(), cli.settings) {
         Ok(s) => s,
         Err(e) => {
@@ -220,6 +233,7 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
         Command::Keys(keys) => run_keys(&db, keys).await.map_err(|e| e.to_string()),
         Command::Plugins(command) => run_plugins(db, &settings, command).await,
         Command::Brands(command) => run_brands(&db, command).await,
+        Command::Speak => Err("speak runs before the database opens".into()),
     }
 }
 

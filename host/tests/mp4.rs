@@ -1,6 +1,7 @@
-//! The MP4 encoder for real: beat pictures and a voice track through the GStreamer pipeline,
-//! checked with ffprobe (H.264 High, yuv420p, 1080×1920, AAC, duration within 100 ms of the
-//! voice, index at the front) and with frames pulled by ffmpeg around every beat change.
+//! The MP4 encoder for real: an opening card, beat pictures with words lit one at a time and a
+//! voice track through the GStreamer pipeline, checked with ffprobe (H.264 High, yuv420p,
+//! 1080×1920, AAC, duration within 100 ms of the track, index at the front) and with frames
+//! pulled by ffmpeg around every beat change, fade and word start.
 
 use std::path::Path;
 use std::process::Command;
@@ -8,7 +9,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use asset_host::cpu::Budget;
-use asset_host::media::mp4::{self, Shot};
+use asset_host::media::film::{self, BeatTimes, FADE_MS, OPENING_MS};
+use asset_host::media::mp4::{self, Film, Shot};
 use asset_host::media::wav::Pcm;
 use asset_tests::browser::decode_png;
 
@@ -53,26 +55,45 @@ fn close(pixel: &[u8], want: [u8; 3]) -> bool {
     pixel.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 40)
 }
 
-#[test]
-fn beats_become_a_faststart_h264_aac_mp4_that_changes_picture_on_each_beat() {
-    let dir = tempfile::tempdir().unwrap();
-    // 3.3 s of a quiet tone as the voice track.
+fn shot(start_ms: u64, png: &[u8]) -> Shot<'_> {
+    Shot { start_ms, png, lit: None, words: Vec::new() }
+}
+
+/// A quiet tone of `ms`, after the opening's silence when `opening`, written to `dir`.
+fn voice(dir: &Path, ms: u64, opening: bool) -> (Pcm, std::path::PathBuf) {
     let rate = 22_050u32;
-    let samples = (rate as f64 * 3.3) as usize;
+    let samples = (u64::from(rate) * ms / 1000) as usize;
     let data = (0..samples)
         .flat_map(|i| (((i as f64 * 440.0 * std::f64::consts::TAU / rate as f64).sin() * 3000.0) as i16).to_le_bytes())
         .collect();
     let voice = Pcm { sample_rate: rate, channels: 1, data };
-    let wav = dir.path().join("voice.wav");
-    std::fs::write(&wav, voice.to_wav()).unwrap();
+    let track = if opening { voice.after_silence(OPENING_MS) } else { voice.clone() };
+    let wav = dir.join("voice.wav");
+    std::fs::write(&wav, track.to_wav()).unwrap();
+    (voice, wav)
+}
+
+fn centre(frame: &[u8]) -> &[u8] {
+    let at = (960 * 1080 + 540) * 3;
+    &frame[at..at + 3]
+}
+
+#[test]
+fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_between_beats() {
+    let dir = tempfile::tempdir().unwrap();
+    let (voice, wav) = voice(dir.path(), 3_300, true);
     let colours = [("#ff0000", [255, 0, 0]), ("#00ff00", [0, 255, 0]), ("#0000ff", [0, 0, 255])];
     let pictures: Vec<Vec<u8>> = colours.iter().map(|(c, _)| solid(c)).collect();
+    let opening = solid("#ffffff");
     let starts = [0u64, 1_240, 2_170];
-    let shots: Vec<Shot<'_>> = starts.iter().zip(&pictures).map(|(&start_ms, png)| Shot { start_ms, png }).collect();
+    let shots = starts.iter().zip(&pictures).map(|(&start_ms, png)| shot(start_ms, png)).collect();
+    let film = Film { opening: Some(&opening), shots, voice_ms: voice.duration_ms() };
     let out = dir.path().join("out.mp4");
-    let encoded = mp4::encode(&shots, voice.duration_ms(), &wav, &out, &roomy()).unwrap();
-    assert_eq!(encoded.frames, mp4::schedule(&starts, voice.duration_ms()).len() as u64);
+    let encoded = mp4::encode(&film, &wav, &out, &roomy()).unwrap();
+    let times: Vec<BeatTimes> = starts.iter().map(|&start_ms| BeatTimes { start_ms, words: Vec::new() }).collect();
+    assert_eq!(encoded.frames, film::plan(&times, voice.duration_ms(), true).len() as u64);
 
+    let total = voice.duration_ms() + OPENING_MS;
     let info = probe(&out);
     let streams = info["streams"].as_array().unwrap();
     let video = streams.iter().find(|s| s["codec_type"] == "video").expect("a video stream");
@@ -83,25 +104,76 @@ fn beats_become_a_faststart_h264_aac_mp4_that_changes_picture_on_each_beat() {
     assert_eq!(audio["codec_name"], "aac");
     for (name, stream) in [("file", &info["format"]), ("video", video), ("audio", audio)] {
         let duration: f64 = stream["duration"].as_str().unwrap().parse().unwrap();
-        let off = (duration * 1000.0 - voice.duration_ms() as f64).abs();
-        assert!(off <= 100.0, "{name} lasts {duration} s; the voice {} ms", voice.duration_ms());
+        let off = (duration * 1000.0 - total as f64).abs();
+        assert!(off <= 100.0, "{name} lasts {duration} s; the track {total} ms");
     }
     // Faststart: the index (moov) comes before the media data (mdat).
     let bytes = std::fs::read(&out).unwrap();
     let at = |atom: &[u8]| bytes.windows(4).position(|w| w == atom).unwrap();
     assert!(at(b"moov") < at(b"mdat"), "moov must precede mdat");
 
-    // The picture changes on each beat: just before it the previous colour, just after the next.
-    for (i, &start) in starts.iter().enumerate().skip(1) {
-        let before = frame_at(&out, (start as f64 - 60.0) / 1000.0, dir.path());
-        let after = frame_at(&out, (start as f64 + 60.0) / 1000.0, dir.path());
-        let centre = (960 * 1080 + 540) * 3;
+    let seconds = |ms: u64| ms as f64 / 1000.0;
+    assert!(close(centre(&frame_at(&out, 0.3, dir.path())), [255, 255, 255]), "the opening card comes first");
+    // Each beat: its colour once the fade into it is over; the one before until its fade starts;
+    // in the middle of the fade, neither.
+    let starts_in_video = [OPENING_MS, OPENING_MS + starts[1], OPENING_MS + starts[2]];
+    let before = [[255, 255, 255], colours[0].1, colours[1].1];
+    for (i, &start) in starts_in_video.iter().enumerate() {
+        let settled = frame_at(&out, seconds(start + 60), dir.path());
+        assert!(close(centre(&settled), colours[i].1), "beat {i}: {:?}", centre(&settled));
+        let earlier = frame_at(&out, seconds(start - FADE_MS - 60), dir.path());
+        assert!(close(centre(&earlier), before[i]), "before beat {i}: {:?}", centre(&earlier));
+        let fading = frame_at(&out, seconds(start - FADE_MS / 2), dir.path());
         assert!(
-            close(&before[centre..centre + 3], colours[i - 1].1),
-            "before beat {i}: {:?}",
-            &before[centre..centre + 3]
+            !close(centre(&fading), before[i]) && !close(centre(&fading), colours[i].1),
+            "half-way into beat {i}: {:?}",
+            centre(&fading)
         );
-        assert!(close(&after[centre..centre + 3], colours[i].1), "after beat {i}: {:?}", &after[centre..centre + 3]);
+    }
+    // The progress bar: the foot is white up to the share played, dim after it.
+    let frame = frame_at(&out, seconds(total / 2), dir.path());
+    let bar_y = 1920 - 14;
+    let luma = |x: usize| frame[(bar_y * 1080 + x) * 3..][..3].iter().map(|&v| u32::from(v)).sum::<u32>() / 3;
+    assert!(luma(100) > 200, "played part: {}", luma(100));
+    assert!(luma(1000) < 160, "part to come: {}", luma(1000));
+}
+
+#[test]
+fn each_word_lights_up_within_a_frame_of_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let (voice, wav) = voice(dir.path(), 2_000, false);
+    let plain = solid("#202020");
+    let lit = solid("#ff0000");
+    // Three words side by side, each lit in its own box.
+    let boxes = [[[100u32, 900, 200, 100]], [[440, 900, 200, 100]], [[780, 900, 200, 100]]];
+    let starts = [130u64, 710, 1_290];
+    let film = Film {
+        opening: None,
+        shots: vec![Shot {
+            start_ms: 0,
+            png: &plain,
+            lit: Some(&lit),
+            words: starts.iter().zip(&boxes).map(|(&s, b)| (s, &b[..])).collect(),
+        }],
+        voice_ms: voice.duration_ms(),
+    };
+    let out = dir.path().join("words.mp4");
+    mp4::encode(&film, &wav, &out, &roomy()).unwrap();
+    let red_at = |frame: &[u8], b: [u32; 4]| {
+        let (x, y) = ((b[0] + b[2] / 2) as usize, (b[1] + b[3] / 2) as usize);
+        close(&frame[(y * 1080 + x) * 3..][..3], [255, 0, 0])
+    };
+    for (k, &start) in starts.iter().enumerate() {
+        // ffmpeg samples at 100 frames a second: one sampled frame (10 ms) after the start.
+        let just_after = frame_at(&out, (start + 10) as f64 / 1000.0, dir.path());
+        let just_before = frame_at(&out, (start - 10) as f64 / 1000.0, dir.path());
+        assert!(red_at(&just_after, boxes[k][0]), "word {k} is lit at its start");
+        assert!(!red_at(&just_before, boxes[k][0]), "word {k} is not lit before it is said");
+        for (other, b) in boxes.iter().enumerate().filter(|(o, _)| *o != k) {
+            assert!(!red_at(&just_after, b[0]), "only word {k} is lit, not word {other}");
+        }
+        let outside = (400 * 1080 + 540) * 3;
+        assert!(close(&just_after[outside..outside + 3], [32, 32, 32]), "the rest of the picture stays plain");
     }
 }
 
@@ -112,12 +184,10 @@ fn a_picture_of_the_wrong_size_fails_the_render_cleanly() {
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 44_100] }.to_wav()).unwrap();
     let small =
         asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#, 10, 10).unwrap();
-    let error =
-        mp4::encode(&[Shot { start_ms: 0, png: &small }], 1000, &wav, &dir.path().join("x.mp4"), &roomy()).unwrap_err();
+    let film = |png| Film { opening: None, shots: vec![shot(0, png)], voice_ms: 1_000 };
+    let error = mp4::encode(&film(&small), &wav, &dir.path().join("x.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("1080"), "{error}");
-    let error =
-        mp4::encode(&[Shot { start_ms: 0, png: b"not a png" }], 1000, &wav, &dir.path().join("y.mp4"), &roomy())
-            .unwrap_err();
+    let error = mp4::encode(&film(b"not a png"), &wav, &dir.path().join("y.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("picture"), "{error}");
 }
 
@@ -128,9 +198,9 @@ fn an_encode_past_its_budget_stops_with_an_error_instead_of_running_on() {
     // A minute of silence: ~120 frames, seconds of x264 work on this machine.
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 22_050 * 2 * 60] }.to_wav()).unwrap();
     let picture = solid("#123456");
-    let shots: Vec<Shot<'_>> = (0..30).map(|i| Shot { start_ms: i * 2_000, png: &picture }).collect();
+    let film = Film { opening: None, shots: (0..30).map(|i| shot(i * 2_000, &picture)).collect(), voice_ms: 60_000 };
     let budget = Budget::new(Duration::from_millis(300));
-    let error = mp4::encode(&shots, 60_000, &wav, &dir.path().join("late.mp4"), &budget).unwrap_err();
+    let error = mp4::encode(&film, &wav, &dir.path().join("late.mp4"), &budget).unwrap_err();
     assert!(error.contains("budget"), "{error}");
     assert!(budget.spent());
 }

@@ -16,6 +16,7 @@ use asset_host::media::wav::Pcm;
 use asset_host::memes::MemeRequest;
 use asset_host::plugins::{Actor, RegistryError, Request};
 use asset_host::render::pipeline::Voiced;
+use asset_host::render::spoken::Pictures;
 use asset_host::store::{Db, intents};
 use asset_host::{audioscript, engine, jobs, memes, mp4};
 use asset_tests::PgDatabase;
@@ -138,11 +139,22 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
 
     let voiced = Voiced {
         audio: Pcm { sample_rate: 16_000, channels: 1, data: vec![0; 16_000] },
-        beats: vec![engine::Beat { text: "hi".into(), start: 0, end: 500 }],
+        beats: vec![engine::Beat { text: "hi".into(), start: 0, end: 500, words: Vec::new() }],
         captioned: true,
+        word_times: asset_host::render::pipeline::WordTimes::None,
     };
     let english = asset_host::languages::find("en").unwrap();
-    let page = engine::store(&w.services, &job, "t", english, &voiced, vec![vec![1, 2, 3]]).await.unwrap();
+    let page = engine::store(
+        &w.services,
+        &job,
+        "t",
+        english,
+        &voiced,
+        vec![4, 5],
+        vec![Pictures { plain: vec![1, 2, 3], lit: None, boxes: Vec::new() }],
+    )
+    .await
+    .unwrap();
     let before = w.balance(&ctx).await;
     let accepted = mp4::submit(&ctx, mp4::Mp4Request { page_url: Some(format!("/m/{page}")) }).await.unwrap();
     let charged = before - w.balance(&ctx).await;

@@ -4,6 +4,7 @@
 
 pub mod browser;
 pub mod files;
+pub mod page;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use asset_tests::browser::decode_png;
+use asset_tests::page::{PageBeat, beats};
 use asset_tests::{Env, Storage, each_storage};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
@@ -105,17 +106,11 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
             let page_url = done["pageUrl"].as_str().unwrap();
             let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
             assert!(html.contains("Agents &lt;3") && html.contains("og:image"), "{html}");
-            let times: Vec<(u64, u64)> = html
-                .split("<li data-start=\"")
-                .skip(1)
-                .map(|li| {
-                    let start = li.split('"').next().unwrap().parse().unwrap();
-                    let end = li.split("data-end=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-                    (start, end)
-                })
-                .collect();
+            let beats = beats(&html);
+            let times: Vec<(u64, u64)> = beats.iter().map(|b| (b.start, b.end)).collect();
             assert_eq!(times.len(), 3, "{html}");
-            assert!(html.contains(">They ship pages in seconds.</li>"));
+            assert_eq!(beats[1].text, "They ship pages in seconds.");
+            assert_eq!(done["wordTimes"], "synthesizer", "{done}");
             let voice = Client::new().get(format!("{page_url}/voice")).send().await.unwrap();
             assert_eq!(voice.headers()["content-type"], "audio/wav");
             let wav = voice.bytes().await.unwrap();
@@ -140,10 +135,89 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
                 assert!(level(start, end) > 1000, "a beat is spoken: {start}..{end}");
             }
             assert!(level(times[0].1 + 20, times[1].0) < 300, "silence between beats");
+            words_follow_the_voice(&beats, &wav);
             let frame = Client::new().get(format!("{page_url}/2.png")).send().await.unwrap().bytes().await.unwrap();
             let (width, height, _) = decode_png(&frame);
             assert_eq!((width, height), (1080, 1920));
         });
+    });
+}
+
+/// Samples of a 22.05 kHz mono WAV file from the service (a 44-byte header).
+fn samples(wav: &[u8]) -> Vec<i16> {
+    wav[44..].chunks_exact(2).map(|s| i16::from_le_bytes([s[0], s[1]])).collect()
+}
+
+/// Checks the page's word times against its voice track: every beat's words make its caption,
+/// in order, inside the beat, each with sound in it, and every pause inside a beat (60 ms or
+/// more of silence) falls between two words, not inside one. Returns how many pauses there were.
+fn words_follow_the_voice(beats: &[PageBeat], wav: &[u8]) -> usize {
+    let samples = samples(wav);
+    let at = |ms: u64| ((ms * 22_050 / 1000) as usize).min(samples.len());
+    let level = |from: u64, to: u64| samples[at(from)..at(to)].iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+    let mut pauses = 0;
+    for beat in beats {
+        assert!(!beat.words.is_empty(), "every beat has timed words: {beat:?}");
+        assert_eq!(beat.words.iter().map(|w| w.text.as_str()).collect::<String>(), beat.text);
+        for word in &beat.words {
+            assert!(beat.start <= word.start && word.start < word.end && word.end <= beat.end, "{word:?} in {beat:?}");
+            assert!(level(word.start, word.end) > 1000, "{word:?} is said");
+        }
+        for pair in beat.words.windows(2) {
+            assert!(pair[0].end <= pair[1].start, "in order: {pair:?}");
+        }
+        // Pauses: runs of 10 ms windows without sound.
+        let mut quiet_from = None;
+        for t in (beat.start..beat.end).step_by(10) {
+            match (level(t, t + 10) < 150, quiet_from) {
+                (true, None) => quiet_from = Some(t),
+                (false, Some(from)) => {
+                    if t - from >= 60 {
+                        pauses += 1;
+                        for word in &beat.words {
+                            let overlap = word.end.min(t).saturating_sub(word.start.max(from));
+                            assert!(overlap <= 20, "the pause {from}..{t} falls inside {word:?}");
+                        }
+                    }
+                    quiet_from = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    pauses
+}
+
+#[test]
+fn word_times_follow_the_voice_in_english_and_spanish() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(6, "agent");
+    let server = env.serve();
+    block_on(async {
+        for (language, script) in [
+            ("en", "Ship the page, then render the video. Share it, and watch it spread."),
+            ("es", "Hola amigos, el video ya está listo. Mira la página, y compártela hoy."),
+        ] {
+            let (status, _, accepted) =
+                submit(&server.base, &key, json!({"script": script, "language": language})).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+            assert_eq!(
+                (done["status"].as_str(), done["wordTimes"].as_str()),
+                (Some("succeeded"), Some("synthesizer")),
+                "{done}"
+            );
+            let page_url = done["pageUrl"].as_str().unwrap();
+            let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
+            let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
+            let beats = beats(&html);
+            let words: usize = beats.iter().map(|b| b.words.len()).sum();
+            assert_eq!(words, script.split_whitespace().count(), "{language}: one timed word per word: {beats:?}");
+            let pauses = words_follow_the_voice(&beats, &wav);
+            assert!(pauses >= 2, "{language}: the commas' pauses were found ({pauses}), so the check could fail");
+            // Each word has its place in its beat's picture.
+            assert!(beats.iter().flat_map(|b| &b.words).all(|w| !w.boxes.is_empty()), "{beats:?}");
+        }
     });
 }
 
@@ -345,19 +419,19 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
             );
             assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
             assert!(info["streams"].as_array().unwrap().iter().any(|s| s["codec_name"] == "aac"));
-            let voice_ms = page["durationMs"].as_f64().unwrap();
+            // The video opens with a 1.2 s title card; the voice starts after it.
+            const OPENING_MS: u64 = 1_200;
+            const FADE_MS: u64 = 240;
+            let voice_ms = page["durationMs"].as_f64().unwrap() + OPENING_MS as f64;
             let seconds: f64 = info["format"]["duration"].as_str().unwrap().parse().unwrap();
             assert!((seconds * 1000.0 - voice_ms).abs() <= 100.0, "{seconds} s vs {voice_ms} ms");
 
-            // Around each beat change the video shows the previous beat's picture, then the next.
+            // Around each beat change the video shows the previous beat's picture (before the
+            // fade into the next), then the next.
             let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
-            let starts: Vec<u64> = html
-                .split("<li data-start=\"")
-                .skip(1)
-                .map(|li| li.split('"').next().unwrap().parse().unwrap())
-                .collect();
+            let beats = beats(&html);
             let mut pictures = Vec::new();
-            for n in 1..=starts.len() {
+            for n in 1..=beats.len() {
                 let png = Client::new().get(format!("{page_url}/{n}.png")).send().await.unwrap().bytes().await.unwrap();
                 pictures.push(decode_png(&png).2);
             }
@@ -366,10 +440,41 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
                     .min_by(|&a, &b| distance(frame, &pictures[a]).total_cmp(&distance(frame, &pictures[b])))
                     .unwrap()
             };
-            for (beat, &start) in starts.iter().enumerate().skip(1) {
-                assert_eq!(nearest(&frame_at(&file, start - 40)), beat - 1, "before beat {beat} at {start} ms");
-                assert_eq!(nearest(&frame_at(&file, start + 40)), beat, "after beat {beat} at {start} ms");
+            for (n, beat) in beats.iter().enumerate().skip(1) {
+                let start = OPENING_MS + beat.start;
+                assert_eq!(nearest(&frame_at(&file, start - FADE_MS - 40)), n - 1, "before beat {n} at {start} ms");
+                assert_eq!(nearest(&frame_at(&file, start + 40)), n, "after beat {n} at {start} ms");
             }
+            // At three word starts that word is lit: its box changes from the plain picture's
+            // colours one frame (10 ms at the 100 fps ffmpeg samples) after the word starts,
+            // and not one frame before.
+            let inside = |frame: &[u8], picture: &[u8], b: [u32; 4]| {
+                let mut sum = 0u64;
+                let mut n = 0u64;
+                for y in (b[1]..b[1] + b[3]).step_by(3) {
+                    for x in (b[0]..b[0] + b[2]).step_by(3) {
+                        let at = (y as usize * 1080 + x as usize) * 3;
+                        sum += frame[at..at + 3]
+                            .iter()
+                            .zip(&picture[at..at + 3])
+                            .map(|(p, q)| u64::from(p.abs_diff(*q)))
+                            .sum::<u64>();
+                        n += 1;
+                    }
+                }
+                sum as f64 / n.max(1) as f64
+            };
+            let mut checked = 0;
+            for (n, beat) in beats.iter().enumerate() {
+                let Some(word) = beat.words.get(1) else { continue };
+                let start = OPENING_MS + word.start;
+                let lit = inside(&frame_at(&file, start + 10), &pictures[n], word.boxes[0]);
+                let before = inside(&frame_at(&file, start - 10), &pictures[n], word.boxes[0]);
+                // Summed over three channels: the lit pill changes them by hundreds, encoding by a few.
+                assert!(lit > 150.0 && before < 45.0, "beat {n}, {word:?}: lit {lit:.1}, before {before:.1}");
+                checked += 1;
+            }
+            assert_eq!(checked, 3, "three beats with a second word");
 
             // After its hosting time the page and the file answer 410.
             tokio::time::sleep(Duration::from_secs(20)).await;
@@ -607,11 +712,7 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
         assert_eq!(done["status"], "succeeded", "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
-        let captions: Vec<&str> = html
-            .split("<li data-start=\"")
-            .skip(1)
-            .map(|li| li.split('>').nth(1).unwrap().split('<').next().unwrap())
-            .collect();
+        let captions: Vec<String> = beats(&html).into_iter().map(|b| b.text).collect();
         assert_eq!(captions, ["one", "two three", "four"], "{html}");
         assert!(!html.contains("Captions are unavailable"));
         assert_eq!(credits(&captioning.base, &key).await, 11, "three pages, 3 credits each");
@@ -630,7 +731,8 @@ fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
         assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
-        assert!(html.contains(">你好世界。</li>") && html.contains(">今天很好！</li>"), "{html}");
+        let captions: Vec<String> = beats(&html).into_iter().map(|b| b.text).collect();
+        assert_eq!(captions, ["你好世界。", "今天很好！"], "{html}");
         // Spoken: several syllables each, about a quarter second or more a syllable.
         assert!(done["durationMs"].as_u64().unwrap() > 1500, "{done}");
     });

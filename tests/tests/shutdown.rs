@@ -25,10 +25,22 @@ async fn memes_made(server: &Server) -> usize {
 }
 
 /// Installs the hostile generator as the meme generator: input `loop` keeps it busy until its
-/// two-second budget runs out, so a paid meme is reliably in flight.
+/// two-second budget runs out, so a paid meme is reliably in flight. Its fuel is raised far past
+/// what two seconds can burn: a fast core spends the default two billion units in under 200 ms,
+/// and the test needs the time limit, not the fuel, to end the call.
 async fn install_hostile(server: &Server, operator: &str) {
     let (status, body) = server.upload_plugin(operator, "meme", "?activate=true", component("hostile")).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
+    let limits = json!({"limits": {"memoryMib": 64, "fuel": 1_000_000_000_000u64, "timeoutMs": 2_000,
+        "outputKib": 256, "logKib": 16, "completions": 4, "fetches": 2}});
+    let response = Client::new()
+        .post(server.url("/api/admin/plugins/meme/limits"))
+        .header("x-api-key", operator)
+        .json(&limits)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{}", response.text().await.unwrap_or_default());
 }
 
 /// Posts a meme with a client that hangs up at once, then waits until its charge shows.

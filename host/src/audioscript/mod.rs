@@ -226,7 +226,7 @@ async fn queue(ctx: &Ctx, id: &str, input: &Input) -> Result<Accepted, Error> {
 
 /// A finished job's status fields: its page and what the page holds.
 pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
-    let mut view = jobs::result_fields(result, &["durationMs", "beats", "captioned"]);
+    let mut view = jobs::result_fields(result, &["durationMs", "beats", "captioned", "wordTimes"]);
     if let Some(page) = result["pageId"].as_str() {
         view.insert("pageUrl".into(), json!(format!("{base_url}/m/{page}")));
     }
@@ -248,7 +248,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     let language: &'static Language =
         languages::find(&input.language).ok_or_else(|| JobError::Fatal("unknown language".into()))?;
     let seed = crate::plugins::seed_of(&job.id);
-    let voiced = match &input.script {
+    let mut voiced = match &input.script {
         Some(script) => pipeline::voice_script(services, language, script, seed).await?,
         None => {
             let retry = |e: Error| JobError::Retry(e.to_string());
@@ -265,12 +265,18 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
             pipeline::voice_recording(services, &job.id, language, recording).await?
         }
     };
-    let frames = pipeline::pictures(services, &voiced, &input.title, language, seed).await?;
-    let page = engine::store(services, job, &input.title, language, &voiced, frames)
+    let (opening, frames) = pipeline::pictures(services, &mut voiced, &input.title, language, seed).await?;
+    let page = engine::store(services, job, &input.title, language, &voiced, opening, frames)
         .await
         .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
     let (count, duration_ms) = (voiced.beats.len(), voiced.audio.duration_ms());
-    Ok(json!({"pageId": page, "durationMs": duration_ms, "beats": count, "captioned": voiced.captioned}))
+    Ok(json!({
+        "pageId": page,
+        "durationMs": duration_ms,
+        "beats": count,
+        "captioned": voiced.captioned,
+        "wordTimes": voiced.word_times,
+    }))
 }
 
 #[cfg(test)]

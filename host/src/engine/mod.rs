@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::jobs::Job;
 use crate::languages::Language;
 use crate::render::pipeline::Voiced;
+use crate::render::spoken::Pictures;
 use crate::store::{self, public_id};
 
 pub use crate::render::pipeline::Beat;
@@ -25,15 +26,20 @@ pub async fn store(
     title: &str,
     language: &Language,
     voiced: &Voiced,
-    frames: Vec<Vec<u8>>,
+    opening: Vec<u8>,
+    frames: Vec<Pictures>,
 ) -> Result<String, Error> {
     if let Some(existing) = store::engine::by_job(&services.db, &job.id).await? {
         return Ok(existing);
     }
-    let count = frames.len();
+    let lit: Vec<bool> = frames.iter().map(|f| f.lit.is_some()).collect();
     services.blobs.put(&store::engine::voice_key(&job.id), voiced.audio.to_wav()).await?;
-    for (position, png) in (1i64..).zip(frames) {
-        services.blobs.put(&store::engine::frame_key(&job.id, position), png).await?;
+    services.blobs.put(&store::engine::frame_key(&job.id, 0), opening).await?;
+    for (position, pictures) in (1i64..).zip(frames) {
+        services.blobs.put(&store::engine::frame_key(&job.id, position), pictures.plain).await?;
+        if let Some(png) = pictures.lit {
+            services.blobs.put(&store::engine::lit_key(&job.id, position), png).await?;
+        }
     }
     let id = public_id();
     store::engine::insert(
@@ -48,7 +54,7 @@ pub async fn store(
             captioned: voiced.captioned,
             audio_type: "audio/wav",
             duration_ms: voiced.audio.duration_ms(),
-            frames: count,
+            frames: lit,
         },
     )
     .await?;
@@ -66,6 +72,21 @@ pub async fn voice(services: &Services, page: &Page) -> Result<Vec<u8>, Error> {
 
 /// The picture of beat `position` (from 1) of page `id`.
 pub async fn frame(services: &Services, id: &str, position: i64) -> Result<Option<Vec<u8>>, Error> {
-    let Some(key) = store::engine::frame(&services.db, id, position).await? else { return Ok(None) };
+    let Some((key, _)) = store::engine::frame(&services.db, id, position).await? else { return Ok(None) };
     Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?))
+}
+
+/// The pictures of beat `position` (from 1) of page `id`: plain, and lit when its words are timed.
+pub async fn pictures(
+    services: &Services,
+    id: &str,
+    position: i64,
+) -> Result<Option<(Vec<u8>, Option<Vec<u8>>)>, Error> {
+    let Some((plain, lit)) = store::engine::frame(&services.db, id, position).await? else { return Ok(None) };
+    let plain = blobs::expect(services.blobs.as_ref(), &plain).await?;
+    let lit = match lit {
+        Some(key) => Some(blobs::expect(services.blobs.as_ref(), &key).await?),
+        None => None,
+    };
+    Ok(Some((plain, lit)))
 }

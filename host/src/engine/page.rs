@@ -12,10 +12,13 @@ const STYLE: &str = r#"
 body { margin: 0; font-family: system-ui, "Noto Sans", sans-serif; background: #111; color: #fff; }
 main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
 .stage { position: relative; }
+#mark { position: absolute; display: none; border: .2rem solid #f5c518; border-radius: .5rem; pointer-events: none; }
 #frame { width: 100%; height: auto; border-radius: .75rem; display: block; }
 #caption { font-size: 1.5rem; font-weight: 700; text-align: center; min-height: 2em; margin: .75rem 0; }
 button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: #f5c518; color: #111; font-weight: 700; }
 .beats li.now { color: #f5c518; }
+.w { border-radius: .3em; padding: 0 .05em; }
+#caption .w.lit { background: #f5c518; color: #111; }
 .notice { color: #aaa; }
 "#;
 
@@ -25,18 +28,43 @@ const SCRIPT: &str = r#"
   const audio = document.getElementById("voice"), frame = document.getElementById("frame");
   const caption = document.getElementById("caption"), button = document.getElementById("play");
   const beats = [...document.querySelectorAll(".beats li")].map(li => ({
-    li, start: Number(li.dataset.start), end: Number(li.dataset.end), frame: li.dataset.frame, text: li.textContent }));
-  let shown = -1;
-  // The beat being spoken at `ms`: the last one that has started.
-  const at = ms => { let i = 0; while (i + 1 < beats.length && beats[i + 1].start <= ms) i++; return i; };
+    li, start: Number(li.dataset.start), frame: li.dataset.frame }));
+  let shown = -1, words = [], lit = -1;
+  // The last of `items` that has started at `ms` (items are in time order).
+  const last = (items, ms) => { let i = -1; while (i + 1 < items.length && items[i + 1].start <= ms) i++; return i; };
+  const mark = document.getElementById("mark");
+  const light = i => {
+    if (i === lit) return;
+    if (words[lit]) words[lit].el.classList.remove("lit");
+    lit = i;
+    if (words[i]) words[i].el.classList.add("lit");
+    document.body.dataset.word = String(i);
+    // The word's place in the picture (its first box, in the picture's 1080×1920 pixels).
+    const box = words[i] ? (words[i].el.dataset.box || "").split(";")[0].split(",").map(Number) : [];
+    if (box.length === 4) {
+      const [x, y, w, h] = box;
+      Object.assign(mark.style, { display: "block", left: `${x / 10.8}%`, top: `${y / 19.2}%`, width: `${w / 10.8}%`, height: `${h / 19.2}%` });
+    } else {
+      mark.style.display = "none";
+    }
+  };
   const show = i => {
     if (i === shown || !beats[i]) return;
     if (shown >= 0) beats[shown].li.classList.remove("now");
     shown = i; beats[i].li.classList.add("now");
-    caption.textContent = beats[i].text; frame.src = beats[i].frame;
+    // The caption is the beat's words, copied from the list (already escaped markup of ours).
+    caption.replaceChildren(...[...beats[i].li.childNodes].map(n => n.cloneNode(true)));
+    words = [...caption.querySelectorAll(".w")].map(el => ({ el, start: Number(el.dataset.start) }));
+    lit = -1;
+    frame.src = beats[i].frame;
     document.body.dataset.beat = String(i);
   };
-  const tick = () => { show(at(audio.currentTime * 1000)); if (!audio.paused) requestAnimationFrame(tick); };
+  const tick = () => {
+    const ms = audio.currentTime * 1000;
+    show(Math.max(0, last(beats, ms)));
+    light(last(words, ms));
+    if (!audio.paused) requestAnimationFrame(tick);
+  };
   audio.addEventListener("play", () => { button.textContent = "Pause"; requestAnimationFrame(tick); });
   audio.addEventListener("pause", () => { button.textContent = "Play"; });
   audio.addEventListener("seeked", tick);
@@ -46,6 +74,11 @@ const SCRIPT: &str = r#"
   if (new URLSearchParams(location.search).has("autoplay")) audio.play().catch(() => {});
 })();
 "#;
+
+/// A word's boxes in its beat's picture as `x,y,w,h;…`.
+fn boxes(boxes: &[[u32; 4]]) -> String {
+    boxes.iter().map(|b| format!("{},{},{},{}", b[0], b[1], b[2], b[3])).collect::<Vec<_>>().join(";")
+}
 
 /// The page of `page`, linked from `base_url`.
 pub fn render(page: &Page, base_url: &str) -> String {
@@ -74,6 +107,7 @@ pub fn render(page: &Page, base_url: &str) -> String {
                 h1 { (page.title) }
                 div class="stage" {
                     img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(page.title);
+                    div id="mark" {}
                 }
                 p id="caption" aria-live="polite" { (first) }
                 button id="play" type="button" { "Play" }
@@ -86,7 +120,15 @@ pub fn render(page: &Page, base_url: &str) -> String {
                 ol class="beats" {
                     @for (i, beat) in page.beats.iter().enumerate() {
                         li data-start=(beat.start) data-end=(beat.end) data-frame={ (url) "/" (i + 1) ".png" } {
-                            (beat.text)
+                            @if beat.words.is_empty() {
+                                (beat.text)
+                            } @else {
+                                @for word in &beat.words {
+                                    span class="w" data-start=(word.start) data-end=(word.end) data-box=(boxes(&word.boxes)) {
+                                        (word.text)
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -100,6 +142,7 @@ pub fn render(page: &Page, base_url: &str) -> String {
 mod tests {
     use super::*;
     use crate::engine::Beat;
+    use crate::render::words::Word;
 
     #[test]
     fn captions_and_titles_are_escaped_and_beats_carry_their_times() {
@@ -108,8 +151,16 @@ mod tests {
             title: "<b>title</b>".into(),
             language: "en".into(),
             beats: vec![
-                Beat { text: "</script><script>alert(1)</script>".into(), start: 0, end: 900 },
-                Beat { text: "two \"quoted\"".into(), start: 1020, end: 1800 },
+                Beat {
+                    text: "</script><script>alert(1)</script>".into(),
+                    start: 0,
+                    end: 900,
+                    words: vec![
+                        Word { text: "</script>".into(), start: 0, end: 300, boxes: vec![[1, 2, 3, 4]] },
+                        Word { text: "<script>alert(1)</script>".into(), start: 350, end: 900, boxes: Vec::new() },
+                    ],
+                },
+                Beat { text: "two \"quoted\"".into(), start: 1020, end: 1800, words: Vec::new() },
             ],
             captioned: true,
             audio_type: "audio/wav".into(),
@@ -118,7 +169,11 @@ mod tests {
         };
         let html = render(&page, "https://x.example");
         assert!(!html.contains("</script><script>alert"));
-        assert!(html.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(
+            html.contains(r#"<span class="w" data-start="0" data-end="300" data-box="1,2,3,4">&lt;/script&gt;</span>"#),
+            "{html}"
+        );
+        assert!(html.contains(r#"data-end="900" data-box="">&lt;script&gt;alert(1)&lt;/script&gt;</span>"#));
         assert!(html.contains(r#"<li data-start="1020" data-end="1800" data-frame="https://x.example/m/abc/2.png">two &quot;quoted&quot;</li>"#));
         assert!(html.contains(r#"<meta property="og:title" content="&lt;b&gt;title&lt;/b&gt;">"#));
     }

@@ -1,8 +1,11 @@
-//! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`),
-//! uploaded audio decoding and pause detection (`audio`), speech to text (`transcribe` for an
-//! endpoint, `recognize` embedded) and the MP4 encoder (`mp4`).
+//! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`, with
+//! the embedded voice in `espeak`), uploaded audio decoding and pause detection (`audio`),
+//! speech to text (`transcribe` for an endpoint, `recognize` embedded), a video's frames
+//! (`film`) and the MP4 encoder (`mp4`).
 
 pub mod audio;
+pub mod espeak;
+pub mod film;
 pub mod mp4;
 pub mod recognize;
 pub mod speech;

@@ -1,13 +1,14 @@
-//! The MP4 encoder: beat pictures held for their beats, with the voice track, encoded in-process
-//! by a GStreamer pipeline into a 1080×1920 H.264 (High, 4:2:0) + AAC MP4 with its index at the
-//! front (faststart).
+//! The MP4 encoder: a film's frames (`media::film`: the opening card, each beat's picture with
+//! its words lit one at a time, cross-fades, a progress bar) with the voice track, encoded
+//! in-process by a GStreamer pipeline into a 1080×1920 H.264 (High, 4:2:0) + AAC MP4 with its
+//! index at the front (faststart).
 //!
-//! Each beat's picture is converted to I420 once and the same buffer is pushed again for every
-//! frame of the beat, so conversion costs one frame per beat. Frames are timed, not counted: a
-//! frame starts exactly at each beat's start and repeats every [`HOLD_MS`] while the beat lasts,
-//! so a caption change lands on the spoken beat to the millisecond, and the encoder spends its
-//! time only where the picture can change (x264 costs ~20 ms per 1080×1920 frame here; 30
-//! frames a second for 30 seconds would be 900 of them).
+//! Each picture is converted to I420 once; a frame is a copy of its beat's picture with the lit
+//! word's boxes copied over it from the lit picture, so making one costs a memory copy, not a
+//! conversion. Frames are timed, not counted: a frame starts exactly on each beat and each word
+//! and repeats every [`film::HOLD_MS`] at most, so a word lights on its spoken start to the
+//! millisecond and the encoder spends its time only where the picture changes (x264 costs
+//! ~20 ms per 1080×1920 frame here; 30 frames a second for 30 seconds would be 900 of them).
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -18,18 +19,30 @@ use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 use gstreamer_video as gst_video;
 
+use super::film::{self, BeatTimes, Frame, Look, Planes};
 use crate::cpu::Budget;
 
 /// The video's size.
 pub const WIDTH: u32 = 1080;
 pub const HEIGHT: u32 = 1920;
-/// Longest a frame is shown before it is repeated: keeps seeking and thumbnails snappy.
-pub const HOLD_MS: u64 = 500;
 
-/// One beat: when it starts (ms into the voice track) and its picture as PNG.
+/// One beat: when it starts (ms into the voice track), its picture as PNG, and with timed
+/// words its lit picture and each word's start and boxes.
 pub struct Shot<'a> {
     pub start_ms: u64,
     pub png: &'a [u8],
+    pub lit: Option<&'a [u8]>,
+    pub words: Vec<(u64, &'a [[u32; 4]])>,
+}
+
+/// What a video is made of.
+pub struct Film<'a> {
+    /// The opening card (PNG); the voice then starts [`film::OPENING_MS`] in, and the voice
+    /// track given to [`encode`] must begin with that much silence.
+    pub opening: Option<&'a [u8]>,
+    pub shots: Vec<Shot<'a>>,
+    /// The voice's length, without the opening.
+    pub voice_ms: u64,
 }
 
 /// What an encode took.
@@ -45,32 +58,9 @@ fn init() -> Result<(), String> {
     INIT.get_or_init(|| gst::init().map_err(|e| format!("GStreamer cannot start: {e}"))).clone()
 }
 
-/// The frame schedule: (pts, duration) in ms for each push of beat `i`'s picture, covering
-/// `[start_i, start_{i+1})` and the last beat until `duration_ms`.
-pub fn schedule(starts: &[u64], duration_ms: u64) -> Vec<(usize, u64, u64)> {
-    let mut out = Vec::new();
-    for (i, &start) in starts.iter().enumerate() {
-        let start = if i == 0 { 0 } else { start };
-        let end = starts.get(i + 1).copied().unwrap_or(duration_ms).max(start);
-        let mut t = start;
-        while t < end {
-            let length = HOLD_MS.min(end - t);
-            out.push((i, t, length));
-            t += length;
-        }
-    }
-    out
-}
-
-/// Encodes `shots` over the WAV voice track at `wav` (lasting `duration_ms`) into `out`,
-/// stopping with an error once `budget` is spent.
-pub fn encode(
-    shots: &[Shot<'_>],
-    duration_ms: u64,
-    wav: &Path,
-    out: &Path,
-    budget: &Budget,
-) -> Result<Encoded, String> {
+/// Encodes `film` over the WAV voice track at `wav` into `out`, stopping with an error once
+/// `budget` is spent.
+pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Result<Encoded, String> {
     init()?;
     let started = Instant::now();
     let pipeline = gst::parse::launch(
@@ -95,40 +85,32 @@ pub fn encode(
     by_name("sink")?.set_property("location", out.to_str().ok_or("output path is not UTF-8")?);
     by_name("voice")?.set_property("location", wav.to_str().ok_or("voice path is not UTF-8")?);
 
-    let i420 = gst_video::VideoInfo::builder(gst_video::VideoFormat::I420, WIDTH, HEIGHT)
-        .fps(gst::Fraction::new(0, 1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let i420 = frame_info()?;
     let source = by_name("video")?.downcast::<gst_app::AppSrc>().map_err(|_| "video is not an appsrc".to_string())?;
     source.set_caps(Some(&i420.to_caps().map_err(|e| e.to_string())?));
     source.set_format(gst::Format::Time);
     source.set_block(true);
     source.set_max_bytes(4 * i420.size() as u64);
 
-    // Convert every picture first: a bad picture fails the render before the encoder starts.
     let convert_started = Instant::now();
-    let pictures = shots
-        .iter()
-        .map(|shot| budget.check().and_then(|()| to_i420(shot.png, &i420)))
-        .collect::<Result<Vec<_>, _>>()?;
+    let frames = Frames::new(film, &i420, budget)?;
     let convert_ms = convert_started.elapsed().as_secs_f64() * 1e3;
-    let starts: Vec<u64> = shots.iter().map(|s| s.start_ms).collect();
-    let plan = schedule(&starts, duration_ms);
+    let total_ms = frames.total_ms();
     // mp4mux gives the last sample no duration (the encoder does not pass it on) and cuts it
     // from the edit list; a closing repeat at the very end takes that place, so the real last
     // frame lasts until the voice ends.
-    let closing = plan.last().map(|&(picture, _, _)| (picture, duration_ms, 1));
+    let closing = frames.plan.last().map(|&f| Frame { pts: total_ms, length: 1, ..f });
 
     pipeline.set_state(gst::State::Playing).map_err(|e| format!("the MP4 pipeline cannot start: {e}"))?;
-    let frames = plan.len() as u64;
+    let count = frames.plan.len() as u64;
     let outcome = std::thread::scope(|scope| {
         let pusher = scope.spawn(|| {
-            for &(picture, pts, length) in plan.iter().chain(&closing) {
-                let mut buffer = pictures[picture].clone();
+            for frame in frames.plan.iter().chain(&closing) {
+                let mut buffer = gst::Buffer::from_mut_slice(frames.make(frame));
                 {
-                    let buffer = buffer.make_mut();
-                    buffer.set_pts(gst::ClockTime::from_mseconds(pts));
-                    buffer.set_duration(gst::ClockTime::from_mseconds(length));
+                    let buffer = buffer.get_mut().expect("a new buffer is writable");
+                    buffer.set_pts(gst::ClockTime::from_mseconds(frame.pts));
+                    buffer.set_duration(gst::ClockTime::from_mseconds(frame.length));
                 }
                 // Fails only once the pipeline stopped (on an error, which the bus reports, or
                 // over budget).
@@ -159,11 +141,87 @@ pub fn encode(
         result
     });
     outcome?;
-    Ok(Encoded { frames, convert_ms, total_ms: started.elapsed().as_secs_f64() * 1e3 })
+    Ok(Encoded { frames: count, convert_ms, total_ms: started.elapsed().as_secs_f64() * 1e3 })
 }
 
-/// A PNG picture as one I420 buffer of the video's size.
-fn to_i420(png: &[u8], i420: &gst_video::VideoInfo) -> Result<gst::Buffer, String> {
+/// The I420 layout of the video's frames.
+pub fn frame_info() -> Result<gst_video::VideoInfo, String> {
+    init()?;
+    gst_video::VideoInfo::builder(gst_video::VideoFormat::I420, WIDTH, HEIGHT)
+        .fps(gst::Fraction::new(0, 1))
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// A film's frames, ready to be made: its pictures converted to I420 once and its plan.
+pub struct Frames<'a> {
+    film: &'a Film<'a>,
+    opening: Option<Vec<u8>>,
+    plain: Vec<Vec<u8>>,
+    lit: Vec<Option<Vec<u8>>>,
+    planes: Planes,
+    /// Every frame in order.
+    pub plan: Vec<Frame>,
+}
+
+impl<'a> Frames<'a> {
+    /// Converts every picture of `film` (in the layout `i420`) and plans its frames; a bad
+    /// picture fails here, before any encoding.
+    pub fn new(film: &'a Film<'a>, i420: &gst_video::VideoInfo, budget: &Budget) -> Result<Frames<'a>, String> {
+        let convert = |png: &[u8]| budget.check().and_then(|()| to_i420(png, i420));
+        let opening = film.opening.map(convert).transpose()?;
+        let plain = film.shots.iter().map(|s| convert(s.png)).collect::<Result<Vec<_>, _>>()?;
+        let lit = film.shots.iter().map(|s| s.lit.map(convert).transpose()).collect::<Result<Vec<_>, _>>()?;
+        let planes = Planes {
+            width: WIDTH as usize,
+            height: HEIGHT as usize,
+            offsets: [i420.offset()[0], i420.offset()[1], i420.offset()[2]],
+            strides: [0, 1, 2].map(|p| i420.stride()[p] as usize),
+        };
+        let times: Vec<BeatTimes> = film
+            .shots
+            .iter()
+            .map(|s| BeatTimes { start_ms: s.start_ms, words: s.words.iter().map(|w| w.0).collect() })
+            .collect();
+        let plan = film::plan(&times, film.voice_ms, opening.is_some());
+        Ok(Frames { film, opening, plain, lit, planes, plan })
+    }
+
+    /// The video's length in ms.
+    pub fn total_ms(&self) -> u64 {
+        self.plan.last().map_or(0, |f| f.pts + f.length).max(1)
+    }
+
+    /// What a look is, as I420 bytes: the opening, or a beat with its lit word's boxes copied
+    /// over it.
+    fn look(&self, look: Look) -> Vec<u8> {
+        match look {
+            Look::Opening => self.opening.clone().unwrap_or_default(),
+            Look::Beat { beat, word } => {
+                let mut frame = self.plain[beat].clone();
+                if let (Some(word), Some(lit)) = (word, &self.lit[beat]) {
+                    for &area in self.film.shots[beat].words.get(word).map_or(&[][..], |w| w.1) {
+                        self.planes.copy_box(&mut frame, lit, area);
+                    }
+                }
+                frame
+            }
+        }
+    }
+
+    /// The bytes of `frame`, with the progress bar at its end time.
+    pub fn make(&self, frame: &Frame) -> Vec<u8> {
+        let mut bytes = match frame.fade {
+            Some((from, weight)) => film::blend(&self.look(from), &self.look(frame.look), weight),
+            None => self.look(frame.look),
+        };
+        self.planes.progress(&mut bytes, (frame.pts + frame.length) as f64 / self.total_ms() as f64);
+        bytes
+    }
+}
+
+/// A PNG picture as the bytes of one I420 frame of the video's size.
+fn to_i420(png: &[u8], i420: &gst_video::VideoInfo) -> Result<Vec<u8>, String> {
     let mut reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().map_err(|e| format!("picture: {e}"))?;
     let mut pixels = vec![0; reader.output_buffer_size().ok_or("picture too large")?];
     let info = reader.next_frame(&mut pixels).map_err(|e| format!("picture: {e}"))?;
@@ -187,20 +245,7 @@ fn to_i420(png: &[u8], i420: &gst_video::VideoInfo) -> Result<gst::Buffer, Strin
     let mut target =
         gst_video::VideoFrame::from_buffer_writable(target, i420).map_err(|_| "cannot map the frame".to_string())?;
     converter.frame(&source, &mut target);
-    Ok(target.into_buffer())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn frames_start_on_each_beat_and_hold_at_most_half_a_second() {
-        let plan = schedule(&[0, 1_200, 1_300], 2_000);
-        assert_eq!(
-            plan,
-            vec![(0, 0, 500), (0, 500, 500), (0, 1_000, 200), (1, 1_200, 100), (2, 1_300, 500), (2, 1_800, 200)]
-        );
-        assert_eq!(schedule(&[40], 100), vec![(0, 0, 100)], "the first picture starts the video");
-    }
+    let buffer = target.into_buffer();
+    let bytes = buffer.map_readable().map_err(|_| "cannot read the frame".to_string())?;
+    Ok(bytes.as_slice().to_vec())
 }

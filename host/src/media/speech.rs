@@ -10,10 +10,9 @@
 //! When the operator configures an OpenAI-compatible speech endpoint (`POST
 //! {url}/audio/speech`), it speaks every script instead.
 
-use std::process::Stdio;
 use std::time::Duration;
 
-use tokio::io::AsyncWriteExt;
+use base64::Engine;
 
 use super::wav::{self, Pcm};
 use crate::cpu::CpuPool;
@@ -92,8 +91,11 @@ impl Endpoint {
         Ok(Endpoint { url, model: model.into(), voice: voice.into(), api_key, client, decoder })
     }
 
-    /// `text` spoken, as PCM (the endpoint is asked for WAV; anything else is decoded).
-    async fn speak(&self, text: &str) -> Result<Pcm, String> {
+    /// `text` spoken: the endpoint is asked for WAV; an answer in another format is decoded.
+    /// An endpoint that times words may answer JSON instead, `{"audio": base64, "words": [{"word",
+    /// "start", "end"}]}` (seconds; `timestamps` with `start_time`/`end_time` is read too), and
+    /// its words anchor the captions.
+    async fn speak(&self, text: &str) -> Result<Piece, String> {
         let body =
             serde_json::json!({"model": self.model, "input": text, "voice": self.voice, "response_format": "wav"});
         let mut request = self.client.post(format!("{}/audio/speech", self.url)).json(&body);
@@ -104,21 +106,73 @@ impl Endpoint {
         if !response.status().is_success() {
             return Err(format!("speech endpoint: HTTP {}", response.status().as_u16()));
         }
+        let json = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json"));
         let bytes = response.bytes().await.map_err(|e| format!("speech endpoint: {e}"))?;
         if bytes.len() > 50 * 1024 * 1024 {
             return Err("speech endpoint: answer too large".into());
         }
-        match wav::parse(&bytes) {
-            Ok(pcm) => Ok(pcm),
+        let (audio, anchors) = if json { timed_answer(&bytes, text)? } else { (bytes.to_vec(), Vec::new()) };
+        let pcm = match wav::parse(&audio) {
+            Ok(pcm) => pcm,
             Err(_) => {
                 let (pool, budget) = &self.decoder;
-                pool.run(*budget, move |b| Ok(super::audio::decode(&bytes, 600_000, b)))
+                pool.run(*budget, move |b| Ok(super::audio::decode(&audio, 600_000, b)))
                     .await
                     .map_err(|e| e.to_string())?
-                    .map_err(|e| format!("speech endpoint answered no usable audio: {e:?}"))
+                    .map_err(|e| format!("speech endpoint answered no usable audio: {e:?}"))?
             }
+        };
+        Ok(Piece { pcm, anchors })
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct TimedAnswer {
+    audio: String,
+    #[serde(default, alias = "timestamps")]
+    words: Vec<TimedWord>,
+}
+
+#[derive(serde::Deserialize)]
+struct TimedWord {
+    #[serde(alias = "text")]
+    word: String,
+    #[serde(alias = "start_time")]
+    start: f64,
+}
+
+/// A JSON answer's audio and its words as anchors: each word found in `text` after the one
+/// before it (character index, ms). Words the text does not contain are skipped; the answer is
+/// untrusted.
+fn timed_answer(body: &[u8], text: &str) -> Result<(Vec<u8>, Anchors), String> {
+    let answer: TimedAnswer =
+        serde_json::from_slice(body).map_err(|e| format!("speech endpoint answered bad JSON: {e}"))?;
+    let audio = base64::engine::general_purpose::STANDARD
+        .decode(answer.audio.trim())
+        .map_err(|e| format!("speech endpoint answered bad base64 audio: {e}"))?;
+    let lower = text.to_lowercase();
+    let mut anchors = Vec::new();
+    let mut from = 0;
+    for word in answer.words.iter().take(10_000) {
+        let needle = word.word.trim().to_lowercase();
+        if needle.is_empty() || !word.start.is_finite() || word.start < 0.0 || word.start > 3_600.0 {
+            continue;
+        }
+        // Lowercasing keeps byte offsets only for text whose case changes do not resize it.
+        if lower.len() != text.len() {
+            break;
+        }
+        if let Some(at) = lower.get(from..).and_then(|rest| rest.find(&needle)) {
+            let byte = from + at;
+            anchors.push((text[..byte].chars().count(), (word.start * 1000.0).round() as u64));
+            from = byte + needle.len();
         }
     }
+    Ok((audio, anchors))
 }
 
 /// The voice for a script in `language`: the operator's endpoint when configured, else the
@@ -155,61 +209,81 @@ pub fn voice_for(
     }
 }
 
-/// A spoken script: one voice track and where each beat sits in it.
+/// A spoken script: one voice track, where each beat sits in it and, where the voice says,
+/// where its words start.
 #[derive(Debug, Clone)]
 pub struct Spoken {
     pub audio: Pcm,
     /// (start, end) of each beat in milliseconds, in order.
     pub beats: Vec<(u64, u64)>,
+    /// For each beat, where words of its spoken text start: (character index, ms into the
+    /// track). Empty when the voice does not say.
+    pub anchors: Vec<Vec<(usize, u64)>>,
+}
+
+/// Where words start in a text: (character index, ms).
+pub type Anchors = Vec<(usize, u64)>;
+
+/// One beat's audio and its word anchors relative to the beat's own audio.
+struct Piece {
+    pcm: Pcm,
+    anchors: Vec<(usize, u64)>,
 }
 
 /// Speaks each beat with `voice` and joins them with a short gap.
 pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
+    let pieces = match voice {
+        Voice::Embedded(name) => embedded(name, beats).await?,
+        Voice::Endpoint(endpoint) => {
+            let mut pieces = Vec::with_capacity(beats.len());
+            for beat in beats {
+                pieces.push(endpoint.speak(beat).await?);
+            }
+            pieces
+        }
+    };
     let mut audio: Option<Pcm> = None;
     let mut times = Vec::with_capacity(beats.len());
-    for beat in beats {
-        let piece = match voice {
-            Voice::Embedded(name) => espeak(name, beat).await?,
-            Voice::Endpoint(endpoint) => endpoint.speak(beat).await?,
-        };
-        let joined = audio.get_or_insert_with(|| Pcm { data: Vec::new(), ..piece.clone() });
-        if (joined.sample_rate, joined.channels) != (piece.sample_rate, piece.channels) {
+    let mut anchors = Vec::with_capacity(beats.len());
+    for piece in pieces {
+        let joined = audio.get_or_insert_with(|| Pcm { data: Vec::new(), ..piece.pcm.clone() });
+        if (joined.sample_rate, joined.channels) != (piece.pcm.sample_rate, piece.pcm.channels) {
             return Err("the voice changed its audio format between beats".into());
         }
         let frame_ms = |frames: u64| frames * 1000 / u64::from(joined.sample_rate);
         let start = frame_ms(joined.frames());
-        joined.data.extend_from_slice(&piece.data);
+        joined.data.extend_from_slice(&piece.pcm.data);
         times.push((start, frame_ms(joined.frames())));
+        anchors.push(piece.anchors.into_iter().map(|(c, ms)| (c, start + ms)).collect());
         let gap_frames = GAP_MS * u64::from(joined.sample_rate) / 1000;
         joined.data.resize(joined.data.len() + (gap_frames as usize) * 2 * usize::from(joined.channels), 0);
     }
     let audio = audio.ok_or("there is nothing to speak")?;
-    Ok(Spoken { audio, beats: times })
+    Ok(Spoken { audio, beats: times, anchors })
 }
 
-/// One utterance from espeak-ng. The text goes through stdin, never the command line.
-async fn espeak(voice: &str, text: &str) -> Result<Pcm, String> {
-    let mut child = tokio::process::Command::new("espeak-ng")
-        .args(["-v", voice, "--stdout", "--stdin", "-b", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| format!("espeak-ng cannot start ({e}); install Debian's espeak-ng package"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let text = text.replace(['\r', '\n'], " ");
-    let output = tokio::time::timeout(Duration::from_secs(20), async {
-        stdin.write_all(text.as_bytes()).await.map_err(|e| e.to_string())?;
-        drop(stdin);
-        child.wait_with_output().await.map_err(|e| e.to_string())
-    })
-    .await
-    .map_err(|_| "espeak-ng took too long".to_string())??;
-    if !output.status.success() {
-        return Err(format!("espeak-ng failed: {}", String::from_utf8_lossy(&output.stderr).trim()));
-    }
-    wav::parse(&output.stdout)
+/// Every beat from espeak-ng, with its word events: in a child process of this binary, or in
+/// this process in the crate's own tests (whose binary is the test harness).
+async fn embedded(voice: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
+    #[cfg(not(test))]
+    let (rate, said) = {
+        let program = std::env::current_exe().map_err(|e| format!("the voice cannot start: {e}"))?;
+        super::espeak::speak(&program, voice, beats).await?
+    };
+    #[cfg(test)]
+    let (rate, said) = {
+        let (voice, beats) = (voice.to_string(), beats.to_vec());
+        tokio::task::spawn_blocking(move || super::espeak::synthesize(&voice, &beats))
+            .await
+            .map_err(|e| e.to_string())??
+    };
+    Ok(said
+        .into_iter()
+        .map(|s| Piece {
+            anchors: s.marks.iter().map(|m| (m.char_start, m.sample * 1000 / u64::from(rate))).collect(),
+            pcm: Pcm { sample_rate: rate, channels: 1, data: s.samples.iter().flat_map(|v| v.to_le_bytes()).collect() },
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -254,5 +328,23 @@ mod tests {
         assert!(e0 > 400 && e1 > s1 + 400, "{:?}", spoken.beats);
         assert!((s1 - e0).abs_diff(GAP_MS) <= 1, "one gap between beats: {:?}", spoken.beats);
         assert!(spoken.audio.duration_ms().abs_diff(e1 + GAP_MS) <= 1);
+        let starts: Vec<usize> = spoken.anchors[1].iter().map(|&(c, _)| c).collect();
+        assert_eq!(starts, [0, 5, 12, 16], "the second beat's words: {:?}", spoken.anchors);
+        assert!(spoken.anchors[1].iter().all(|&(_, ms)| (s1..e1).contains(&ms)), "{:?}", spoken.anchors);
+    }
+
+    #[test]
+    fn an_endpoints_word_times_anchor_the_words_it_said() {
+        let body = serde_json::json!({
+            "audio": base64::engine::general_purpose::STANDARD.encode(b"RIFF"),
+            "words": [{"word": "Ship", "start": 0.05, "end": 0.3}, {"word": "nowhere", "start": 0.4},
+                      {"word": "PAGE", "start": 0.6}, {"word": "page", "start": 1e300}],
+        });
+        let (audio, anchors) = timed_answer(body.to_string().as_bytes(), "Ship the page, then the page.").unwrap();
+        assert_eq!(audio, b"RIFF");
+        assert_eq!(anchors, vec![(0, 50), (9, 600)], "words it did not say are skipped");
+        let other = serde_json::json!({"audio": "", "timestamps": [{"text": "then", "start_time": 1.5}]});
+        assert_eq!(timed_answer(other.to_string().as_bytes(), "now then").unwrap().1, vec![(4, 1_500)]);
+        assert!(timed_answer(b"{}", "x").is_err());
     }
 }

@@ -22,6 +22,14 @@ impl Pcm {
         self.data.len() as u64 / (2 * u64::from(self.channels.max(1)))
     }
 
+    /// The same audio after `ms` of silence.
+    pub fn after_silence(&self, ms: u64) -> Pcm {
+        let frames = (ms * u64::from(self.sample_rate) / 1000) as usize;
+        let mut data = vec![0; frames * 2 * usize::from(self.channels.max(1))];
+        data.extend_from_slice(&self.data);
+        Pcm { data, ..*self }
+    }
+
     /// The whole WAV file.
     pub fn to_wav(&self) -> Vec<u8> {
         let len = self.data.len() as u32;

@@ -24,7 +24,7 @@ use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
-use crate::media::{Scratch, mp4, wav};
+use crate::media::{Scratch, film, mp4, wav};
 use crate::render::pipeline;
 use crate::rules::{HOST_PORT, Text};
 use crate::store::{self, now_ms, public_id};
@@ -135,29 +135,41 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         .ok_or_else(|| JobError::Fatal("the page is gone".into()))?;
     let voice = engine::voice(services, &page).await.map_err(retry)?;
     let voice = wav::parse(&voice).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
-    let mut frames = Vec::with_capacity(page.beats.len());
+    let mut pictures = Vec::with_capacity(page.beats.len());
     for position in 1..=page.beats.len() as i64 {
-        frames.push(
-            engine::frame(services, &page_id, position)
+        pictures.push(
+            engine::pictures(services, &page_id, position)
                 .await
                 .map_err(retry)?
                 .ok_or_else(|| JobError::Fatal(format!("beat {position} has no picture")))?,
         );
     }
+    // Pages made before opening cards have none; their videos start with the voice.
+    let opening = engine::frame(services, &page_id, 0).await.map_err(retry)?;
     let scratch = Scratch::new(&services.settings.data_dir, &job.id)
         .await
         .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
     let (wav_path, out_path) = (scratch.path().join("voice.wav"), scratch.path().join("out.mp4"));
-    tokio::fs::write(&wav_path, voice.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
-    let starts: Vec<u64> = page.beats.iter().map(|b| b.start).collect();
-    let duration_ms = voice.duration_ms();
+    let track = if opening.is_some() { voice.after_silence(film::OPENING_MS) } else { voice.clone() };
+    tokio::fs::write(&wav_path, track.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
+    let duration_ms = track.duration_ms();
+    let (voice_ms, beats) = (voice.duration_ms(), page.beats);
     let out = out_path.clone();
     let encoded = services
         .renders
         .run(services.settings.media_budget(), move |budget| {
-            let shots: Vec<mp4::Shot<'_>> =
-                starts.iter().zip(&frames).map(|(&start_ms, png)| mp4::Shot { start_ms, png }).collect();
-            mp4::encode(&shots, duration_ms, &wav_path, &out, budget)
+            let shots = beats
+                .iter()
+                .zip(&pictures)
+                .map(|(beat, (plain, lit))| mp4::Shot {
+                    start_ms: beat.start,
+                    png: plain,
+                    lit: lit.as_deref(),
+                    words: beat.words.iter().map(|w| (w.start, w.boxes.as_slice())).collect(),
+                })
+                .collect();
+            let film = mp4::Film { opening: opening.as_deref(), shots, voice_ms };
+            mp4::encode(&film, &wav_path, &out, budget)
         })
         .await
         .map_err(pipeline::cpu_failure)?;

@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use crate::cpu::{Budget, CpuError, CpuPool};
 use crate::render::fonts::{self, Fonts};
+use crate::render::style::Style;
 use crate::render::text::{Paragraph, paragraph};
 use crate::render::{self, Backdrop};
 
@@ -87,16 +88,6 @@ impl Sheet<'_> {
     }
 }
 
-/// Background gradient top and bottom, and the accent colour.
-const PALETTES: [([u8; 3], [u8; 3], &str); 6] = [
-    ([0x1d, 0x26, 0x71], [0xc3, 0x37, 0x64], "#ffd400"),
-    ([0x0f, 0x20, 0x27], [0x2c, 0x53, 0x64], "#4ff0b0"),
-    ([0x42, 0x27, 0x5a], [0x73, 0x4b, 0x6d], "#ffb86b"),
-    ([0x14, 0x1e, 0x30], [0x24, 0x3b, 0x55], "#ff6b6b"),
-    ([0x3a, 0x1c, 0x71], [0xd7, 0x6d, 0x77], "#fff07a"),
-    ([0x09, 0x30, 0x28], [0x23, 0x7a, 0x57], "#f9f871"),
-];
-
 /// One picture to draw: its size, its layout, and the gradient behind it.
 #[derive(Debug, Clone)]
 pub struct Layout {
@@ -121,8 +112,8 @@ pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String
 
 /// The layout of each picture.
 pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
-    let (top, bottom, accent) = PALETTES[(sheet.seed % PALETTES.len() as u64) as usize];
-    let backdrop = Backdrop { top, bottom };
+    let style = Style::seeded(sheet.seed);
+    let (backdrop, accent) = (style.backdrop(), style.accent.as_str());
     let draw = |text: &str, p: Paragraph| paragraph(fonts, text, sheet.language, sheet.rtl, &p).svg;
     let canvas = |(w, h): (u32, u32), body: String| {
         let signoff = draw(
@@ -261,7 +252,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
 }
 
 /// A paragraph spanning the width of a `width`-wide canvas with 60 px margins, white, regular.
-fn plain(width: u32) -> Paragraph {
+fn plain(width: u32) -> Paragraph<'static> {
     Paragraph {
         center_x: width as f32 / 2.0,
         top: 0.0,

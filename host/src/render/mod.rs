@@ -2,10 +2,15 @@
 //! supported script. Layouts are built by the features (meme cards, video frames) from
 //! [`text::paragraph`]; this module owns turning them into pixels.
 
+pub mod beats;
 pub mod cards;
 pub mod fonts;
 pub mod pipeline;
+pub mod scenes;
+pub mod spoken;
+pub mod style;
 pub mod text;
+pub mod words;
 
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;

@@ -10,15 +10,41 @@ use crate::jobs::worker::JobError;
 use crate::languages::Language;
 use crate::media::{Scratch, audio, recognize, speech, transcribe, wav};
 use crate::plugins::{PluginError, Request};
-use crate::render::cards::{self, OwnedSheet};
+use crate::render::beats::{self, BeatSheet, Layout};
+use crate::render::cards;
+use crate::render::spoken;
+use crate::render::style::Style;
+use crate::render::words::{self, Word};
 
-/// One beat: its caption and where it sits in the voice track.
+/// One beat: its caption, where it sits in the voice track, and its words' times.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Beat {
     pub text: String,
     /// Milliseconds into the voice track.
     pub start: u64,
     pub end: u64,
+    /// The caption's words (they concatenate to `text`) and when each is said; empty when
+    /// only the beat is timed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<Word>,
+}
+
+/// Where the times of the caption words come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WordTimes {
+    /// The embedded voice's own word events.
+    Synthesizer,
+    /// The speech endpoint's word times.
+    SpeechEndpoint,
+    /// The transcription endpoint's words aligned to the captions.
+    Transcription,
+    /// The embedded recognizer's words.
+    Recognizer,
+    /// Spread over each beat by characters and trimmed to its sound (no source gave times).
+    Estimate,
+    /// Beats are timed, words are not (no captions).
+    None,
 }
 
 /// A voice track and its beats.
@@ -27,6 +53,31 @@ pub struct Voiced {
     pub beats: Vec<Beat>,
     /// Whether the beats carry the words said (false when only pauses gave them).
     pub captioned: bool,
+    pub word_times: WordTimes,
+}
+
+/// The first channel of `audio` between two times, for measuring where its sound is.
+fn mono(audio: &wav::Pcm, from_ms: u64, to_ms: u64) -> Vec<i16> {
+    let channels = usize::from(audio.channels.max(1));
+    let frame = |ms: u64| ((ms * u64::from(audio.sample_rate) / 1000) as usize).min(audio.frames() as usize);
+    audio.data[frame(from_ms) * 2 * channels..frame(to_ms) * 2 * channels]
+        .chunks_exact(2 * channels)
+        .map(|f| i16::from_le_bytes([f[0], f[1]]))
+        .collect()
+}
+
+/// `text`'s words spoken during `span` of `audio`, started at `anchors` and trimmed to the sound.
+fn timed_words(audio: &wav::Pcm, text: &str, anchors: &[(usize, u64)], span: (u64, u64)) -> Vec<Word> {
+    let sound = mono(audio, span.0, span.1);
+    words::words(text, anchors, span, Some((&sound, audio.sample_rate)))
+}
+
+/// Anchors for `text` from recognised words said during `span`, aligned by their letters.
+fn heard_anchors(text: &str, heard: &[transcribe::Word], span: (u64, u64)) -> Vec<(usize, u64)> {
+    let chars: Vec<char> = text.chars().collect();
+    let during: Vec<(String, u64)> =
+        heard.iter().filter(|w| (span.0..span.1).contains(&w.start)).map(|w| (w.text.clone(), w.start)).collect();
+    words::align(&words::units(text), &chars, &during)
 }
 
 /// Silence that separates two beats of a recording.
@@ -50,10 +101,10 @@ pub fn cpu_failure(e: CpuError) -> JobError {
     }
 }
 
-fn ask(task: &str, kind: Option<&str>, text: &str, language: &Language, seed: u64) -> Request {
+fn ask(task: &str, text: &str, language: &Language, seed: u64) -> Request {
     Request {
         task: task.into(),
-        kind: kind.map(str::to_string),
+        kind: None,
         input: text.into(),
         language: language.code.into(),
         seed,
@@ -73,7 +124,7 @@ pub async fn voice_script(
         .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
     let (content, _) = services
         .plugins
-        .generate("beats", None, &ask("beats", None, script, language, seed))
+        .generate("beats", None, &ask("beats", script, language, seed))
         .await
         .map_err(plugin_failure)?;
     let beats: Vec<_> = content.blocks.iter().filter(|b| b.role == "beat").collect();
@@ -91,8 +142,33 @@ pub async fn voice_script(
         return Err(JobError::Fatal("the beats generator gave the voice no pinyin to read".into()));
     }
     let spoken = speech::speak(&voice, &said).await.map_err(JobError::Retry)?;
-    let beats = texts.into_iter().zip(&spoken.beats).map(|(text, &(start, end))| Beat { text, start, end }).collect();
-    Ok(Voiced { audio: spoken.audio, beats, captioned: true })
+    // Word times: the voice's own where it read the caption itself (not pinyin for it), else a
+    // transcription of what it said, else an estimate.
+    let read_captions = said == texts;
+    let voice_timed = read_captions && spoken.anchors.iter().any(|a| !a.is_empty());
+    let (heard, word_times) = match (&voice, &services.transcriber) {
+        (speech::Voice::Embedded(_), _) if voice_timed => (None, WordTimes::Synthesizer),
+        (speech::Voice::Endpoint(_), _) if voice_timed => (None, WordTimes::SpeechEndpoint),
+        (_, Some(transcriber)) => {
+            let heard = transcriber.words(spoken.audio.to_wav(), language.code).await.map_err(JobError::Retry)?;
+            (Some(heard), WordTimes::Transcription)
+        }
+        _ => (None, WordTimes::Estimate),
+    };
+    let beats = texts
+        .into_iter()
+        .zip(&spoken.beats)
+        .zip(&spoken.anchors)
+        .map(|((text, &(start, end)), anchors)| {
+            let anchors = match &heard {
+                Some(heard) => heard_anchors(&text, heard, (start, end)),
+                None if read_captions => anchors.clone(),
+                None => Vec::new(),
+            };
+            Beat { words: timed_words(&spoken.audio, &text, &anchors, (start, end)), text, start, end }
+        })
+        .collect();
+    Ok(Voiced { audio: spoken.audio, beats, captioned: true, word_times })
 }
 
 fn has_han(text: &str) -> bool {
@@ -113,8 +189,11 @@ pub async fn voice_recording(
     if stretches.is_empty() {
         return Err(JobError::Fatal("no speech was found in the recording".into()));
     }
-    let words = match &services.transcriber {
-        Some(transcriber) => Some(transcriber.words(recording, language.code).await.map_err(JobError::Retry)?),
+    let (words, word_times) = match &services.transcriber {
+        Some(transcriber) => (
+            Some(transcriber.words(recording, language.code).await.map_err(JobError::Retry)?),
+            WordTimes::Transcription,
+        ),
         None if recognize::LANGUAGES.contains(&language.code) => {
             let scratch = Scratch::new(&services.settings.data_dir, name)
                 .await
@@ -123,9 +202,11 @@ pub async fn voice_recording(
             tokio::fs::write(&path, &recording).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
             let heard = recognize::hear(&path).await.map_err(JobError::Retry)?;
             let speech_ms = stretches.iter().map(|(a, b)| b - a).sum();
-            recognize::captions(&heard, speech_ms)
+            let words = recognize::captions(&heard, speech_ms);
+            let word_times = if words.is_some() { WordTimes::Recognizer } else { WordTimes::None };
+            (words, word_times)
         }
-        None => None,
+        None => (None, WordTimes::None),
     };
     // Each beat runs from the start of its stretch to the start of the next, so the caption stays
     // up through the pause.
@@ -135,51 +216,74 @@ pub async fn voice_recording(
         .map(|(i, &(start, end))| {
             let until = stretches.get(i + 1).map_or(audio.duration_ms(), |next| next.0);
             let text = words.as_ref().map(|w| transcribe::said_between(w, start, until)).unwrap_or_default();
+            let end = end.max(start);
+            let timed = match &words {
+                Some(heard) if !text.is_empty() => {
+                    timed_words(&audio, &text, &heard_anchors(&text, heard, (start, until)), (start, end))
+                }
+                _ => Vec::new(),
+            };
             Beat {
-                text: if words.is_some() && text.is_empty() { "…".into() } else { text },
-                start,
-                end: end.max(start),
+                text: if words.is_some() && text.is_empty() { "…".into() } else { text }, start, end, words: timed
             }
         })
         .collect();
-    Ok(Voiced { audio, beats, captioned: words.is_some() })
+    Ok(Voiced { audio, beats, captioned: words.is_some(), word_times })
 }
 
-/// A picture (PNG) for each beat: for captioned beats the meme generator's top line over the
-/// caption; without captions, `title` and the beat's number.
+/// The pictures of each beat, each in the layout its words call for (`render::beats`): plain,
+/// and for beats with timed words also lit, with where each word is drawn (kept in the beats'
+/// words, for the video). Without captions a beat shows its number. Beats are drawn side by
+/// side on the render pool, each within the picture budget for its three drawings. Also the
+/// opening card of the video: the title.
 pub async fn pictures(
     services: &Services,
-    voiced: &Voiced,
+    voiced: &mut Voiced,
     title: &str,
     language: &'static Language,
     seed: u64,
-) -> Result<Vec<Vec<u8>>, JobError> {
+) -> Result<(Vec<u8>, Vec<spoken::Pictures>), JobError> {
     let count = voiced.beats.len();
-    let mut sheets = Vec::with_capacity(count);
-    for (i, beat) in voiced.beats.iter().enumerate() {
-        let (top, bottom) = if voiced.captioned {
-            let (meme, _) = services
-                .plugins
-                .generate("meme", None, &ask("meme", Some("image"), &beat.text, language, seed))
-                .await
-                .map_err(plugin_failure)?;
-            let top = meme.blocks.iter().find(|b| b.role == "top").map(|b| b.text.clone()).unwrap_or_default();
-            (top, beat.text.clone())
-        } else {
-            (title.to_string(), format!("{} / {count}", i + 1))
-        };
-        sheets.push(OwnedSheet {
-            kind: "image".into(),
-            language: language.code,
-            rtl: language.direction == "rtl",
-            blocks: vec![("top".into(), top), ("bottom".into(), bottom)],
-            seed,
-        });
+    let texts: Vec<String> = voiced
+        .beats
+        .iter()
+        .enumerate()
+        .map(|(i, b)| if voiced.captioned { b.text.clone() } else { format!("{} / {count}", i + 1) })
+        .collect();
+    let mut layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
+    let style = Style::seeded(seed);
+    let budget = services.settings.picture_budget().saturating_mul(3);
+    // The opening card is drawn as one more beat: the title alone, in the title layout.
+    let mut texts = texts;
+    texts.push(title.to_string());
+    layouts.push(Layout::Title);
+    let untimed = Beat { text: String::new(), start: 0, end: 0, words: Vec::new() };
+    let timed = voiced.beats.iter().chain(std::iter::once(&untimed));
+    let drawings = texts.into_iter().zip(layouts).zip(timed).enumerate().map(|(index, ((text, layout), beat))| {
+        let units = if beat.words.is_empty() { Vec::new() } else { words::units(&text) };
+        let (index, count) = if index == count { (0, 0) } else { (index, count) };
+        let (title, style) = (title.to_string(), style.clone());
+        services.renders.run(budget, move |budget| {
+            let sheet = BeatSheet {
+                layout,
+                text: &text,
+                title: &title,
+                language: language.code,
+                rtl: language.direction == "rtl",
+                index,
+                count,
+                style: &style,
+                seed,
+            };
+            spoken::draw(&sheet, &units, cards::CARD, budget)
+        })
+    });
+    let mut drawn = futures::future::try_join_all(drawings).await.map_err(cpu_failure)?;
+    let opening = drawn.pop().map(|p| p.plain).unwrap_or_default();
+    for (beat, pictures) in voiced.beats.iter_mut().zip(&drawn) {
+        for (word, boxes) in beat.words.iter_mut().zip(&pictures.boxes) {
+            word.boxes.clone_from(boxes);
+        }
     }
-    Ok(cards::draw(&services.renders, services.settings.picture_budget(), sheets)
-        .await
-        .map_err(cpu_failure)?
-        .into_iter()
-        .map(|mut drawn| drawn.swap_remove(0).png)
-        .collect())
+    Ok((opening, drawn))
 }

@@ -8,7 +8,7 @@ use crate::markup::escape;
 
 /// Where and how a paragraph is drawn.
 #[derive(Debug, Clone, Copy)]
-pub struct Paragraph {
+pub struct Paragraph<'a> {
     /// Centre of the box, horizontally.
     pub center_x: f32,
     /// Top of the box.
@@ -18,10 +18,10 @@ pub struct Paragraph {
     /// Font sizes to try, largest first; the first whose lines fit is used.
     pub sizes: &'static [f32],
     pub bold: bool,
-    /// Fill colour (a constant of the layout, never user text).
-    pub fill: &'static str,
+    /// Fill colour (the layout's or a checked brand colour, never user text).
+    pub fill: &'a str,
     /// Outline colour and width, for text over busy backgrounds.
-    pub outline: Option<(&'static str, f32)>,
+    pub outline: Option<(&'a str, f32)>,
     /// Centre the lines vertically in the box rather than starting at its top.
     pub middle: bool,
 }
@@ -31,15 +31,45 @@ pub struct Paragraph {
 pub struct Laid {
     pub svg: String,
     pub height: f32,
+    /// With [`Ink::Ids`]: for each colour id from 1, the unit and the line it paints.
+    pub pieces: Vec<(usize, usize)>,
+    /// The font size the lines were set in.
+    pub size: f32,
 }
+
+/// How a paragraph's words are painted.
+#[derive(Debug, Clone, Copy)]
+pub enum Ink<'a> {
+    /// In the paragraph's fill.
+    Plain,
+    /// Each piece of a unit on a line (units are character ranges of the text as given) in its
+    /// own colour, [`piece_colour`], without anti-aliasing: drawn alone, the pixels of each
+    /// colour are exactly where that piece landed, in any script and direction.
+    Ids(&'a [std::ops::Range<usize>]),
+    /// Every word lit: drawn in `fill` over a rounded `pill` at each of `boxes` (x, y, w, h).
+    Lit { fill: &'a str, pill: &'a str, boxes: &'a [[f32; 4]] },
+}
+
+/// The colour of piece `id` (from 1) in [`Ink::Ids`]: the id in red and green, a fixed blue.
+pub fn piece_colour(id: usize) -> [u8; 3] {
+    [(id >> 8) as u8, id as u8, PIECE_BLUE]
+}
+
+/// The blue every [`piece_colour`] has, so other pixels are never taken for a piece.
+pub const PIECE_BLUE: u8 = 0x7f;
 
 const LINE_HEIGHT: f32 = 1.32;
 /// Share of the box width lines are wrapped to: widths are measured before shaping.
 const WRAP_MARGIN: f32 = 0.92;
 
 /// Lays out `text` (in language `lang`, ISO 639-1) in `p`'s box.
-pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph) -> Laid {
-    let text = drawable(fonts, text, lang);
+pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>) -> Laid {
+    inked(fonts, text, lang, rtl, p, Ink::Plain)
+}
+
+/// [`paragraph`] with its words painted by `ink`.
+pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>, ink: Ink<'_>) -> Laid {
+    let (text, origin) = drawable_mapped(fonts, text, lang);
     if text.is_empty() {
         return Laid::default();
     }
@@ -52,12 +82,8 @@ pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph
         .find(|(size, lines)| lines.len() as f32 * size * LINE_HEIGHT <= p.height)
         .unwrap_or_else(|| (smallest, wrap(&measured, lang, smallest, p.width * WRAP_MARGIN)));
     let room = ((p.height / (size * LINE_HEIGHT)).floor() as usize).max(1);
-    if lines.len() > room {
-        lines.truncate(room);
-        if let Some(last) = lines.last_mut() {
-            last.push('…');
-        }
-    }
+    let cut_short = lines.len() > room;
+    lines.truncate(room);
     let height = lines.len() as f32 * size * LINE_HEIGHT;
     let top = if p.middle { p.top + (p.height - height) / 2.0 } else { p.top };
     let mut svg = String::new();
@@ -69,30 +95,92 @@ pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph
         })
         .unwrap_or_default();
     let direction = if rtl { r#" direction="rtl""# } else { "" };
-    for (i, line) in lines.iter().enumerate() {
+    let (fill, outline, crisp) = match ink {
+        Ink::Plain => (p.fill, outline.as_str(), ""),
+        Ink::Ids(_) => ("#000000", "", r#" text-rendering="optimizeSpeed""#),
+        Ink::Lit { fill, pill, boxes } => {
+            for [x, y, w, h] in boxes {
+                let _ = writeln!(
+                    svg,
+                    r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{pill}"/>"#,
+                    r = (h / 2.0).min(size * 0.4)
+                );
+            }
+            (fill, outline.as_str(), "")
+        }
+    };
+    let mut pieces = Vec::new();
+    let last = lines.len().saturating_sub(1);
+    for (i, &(start, end)) in lines.iter().enumerate() {
         let baseline = top + i as f32 * size * LINE_HEIGHT + size * 1.05;
         let _ = write!(
             svg,
-            r#"<text x="{x}" y="{baseline:.1}" text-anchor="middle" font-size="{size}" font-weight="{weight}" fill="{fill}"{outline}{direction}>"#,
+            r#"<text x="{x}" y="{baseline:.1}" text-anchor="middle" font-size="{size}" font-weight="{weight}" fill="{fill}"{outline}{direction}{crisp}>"#,
             x = p.center_x,
-            fill = p.fill,
         );
-        for (script, run) in font_runs(fonts, line, lang) {
-            let _ = write!(svg, r#"<tspan font-family="{}">{}</tspan>"#, script.family(), escape(&run));
+        let line = measured.line(start, end);
+        match ink {
+            Ink::Ids(units) => {
+                // Consecutive characters of one unit make a piece, painted in its own colour.
+                let unit_of = |k: usize| origin.get(start + k).and_then(|o| units.iter().position(|u| u.contains(o)));
+                let chars: Vec<char> = line.chars().collect();
+                let mut k = 0;
+                while k < chars.len() {
+                    let unit = unit_of(k);
+                    let from = k;
+                    while k < chars.len() && unit_of(k) == unit {
+                        k += 1;
+                    }
+                    let piece: String = chars[from..k].iter().collect();
+                    let colour = match unit {
+                        Some(unit) => {
+                            pieces.push((unit, i));
+                            let [r, g, b] = piece_colour(pieces.len());
+                            format!("#{r:02x}{g:02x}{b:02x}")
+                        }
+                        None => "none".into(),
+                    };
+                    let _ = write!(svg, r#"<tspan fill="{colour}">"#);
+                    runs_svg(&mut svg, fonts, &piece, lang);
+                    svg.push_str("</tspan>");
+                }
+            }
+            _ => runs_svg(&mut svg, fonts, &line, lang),
+        }
+        // The ellipsis of text cut short belongs to no word: never lit, left out of the ids.
+        if cut_short && i == last {
+            let fill = if matches!(ink, Ink::Ids(_)) { "none" } else { p.fill };
+            let _ = write!(svg, r#"<tspan fill="{fill}">…</tspan>"#);
         }
         svg.push_str("</text>\n");
     }
-    Laid { svg, height }
+    Laid { svg, height, pieces, size }
+}
+
+/// `line` as one tspan per script run, each in its script's font.
+fn runs_svg(svg: &mut String, fonts: &Fonts, line: &str, lang: &str) {
+    for (script, run) in font_runs(fonts, line, lang) {
+        let _ = write!(svg, r#"<tspan font-family="{}">{}</tspan>"#, script.family(), escape(&run));
+    }
 }
 
 /// The text as it will be drawn: one line without control characters, whitespace collapsed, and
 /// without what no installed font can draw (emoji, private use) — a missing glyph would be a box.
 pub fn drawable(fonts: &Fonts, text: &str, lang: &str) -> String {
+    drawable_mapped(fonts, text, lang).0
+}
+
+/// [`drawable`], and for each of its characters the index of the character of `text` it came
+/// from.
+fn drawable_mapped(fonts: &Fonts, text: &str, lang: &str) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(text.len());
-    let mut space = false;
-    for c in text.chars() {
+    let mut origin = Vec::with_capacity(text.len());
+    let mut space = None;
+    for (index, c) in text.chars().enumerate() {
         if c.is_whitespace() || c.is_control() {
-            space = !out.is_empty();
+            if !out.is_empty() && space.is_none() {
+                space = Some(index);
+            }
             continue;
         }
         let script = Script::of(c, lang).unwrap_or(Script::Latin);
@@ -102,13 +190,14 @@ pub fn drawable(fonts: &Fonts, text: &str, lang: &str) -> String {
         if !drawable {
             continue;
         }
-        if space {
+        if let Some(at) = space.take() {
             out.push(' ');
-            space = false;
+            origin.push(at);
         }
         out.push(c);
+        origin.push(index);
     }
-    out
+    (out, origin)
 }
 
 /// Splits `line` into runs of one script; a shared character joins the run it sits in when that
@@ -173,6 +262,12 @@ impl Measured {
         self.chars[start..self.trim_end(start, end)].iter().collect()
     }
 
+    /// The lines of [`wrap`] as text.
+    #[cfg(test)]
+    fn lines(&self, ranges: &[(usize, usize)]) -> Vec<String> {
+        ranges.iter().map(|&(a, b)| self.line(a, b)).collect()
+    }
+
     /// The last place inside `chars[start..end]` a too-wide word may be cut so that what comes
     /// before fits in `max`: never before a combining mark or after a virama, so clusters stay
     /// whole. One pass from `start`, as widths only grow.
@@ -186,8 +281,8 @@ impl Measured {
 
 /// Wraps the measured text into lines no wider than `max` at `size`: at spaces, between
 /// ideographs (never before closing punctuation), and inside a word only when the word alone is
-/// too wide.
-fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<String> {
+/// too wide. Lines are ranges of characters, trailing spaces left out.
+fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<(usize, usize)> {
     let fits = |start: usize, end: usize| text.width(start, end, size) <= max;
     let mut lines = Vec::new();
     // The line being filled: `chars[start..end]`.
@@ -196,7 +291,7 @@ fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<String> {
         if start == end || fits(start, to) {
             end = to;
         } else {
-            lines.push(text.line(start, end));
+            lines.push((start, text.trim_end(start, end)));
             start = from;
             while start < to && text.chars[start] == ' ' {
                 start += 1;
@@ -206,12 +301,12 @@ fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<String> {
         // A piece wider than a whole line is split inside it.
         while !fits(start, end) {
             let Some(cut) = text.cut(start, end, size, max) else { break };
-            lines.push(text.line(start, cut));
+            lines.push((start, text.trim_end(start, cut)));
             start = cut;
         }
     }
     if text.trim_end(start, end) > start {
-        lines.push(text.line(start, end));
+        lines.push((start, text.trim_end(start, end)));
     }
     lines
 }
@@ -301,23 +396,28 @@ mod tests {
 
     #[test]
     fn lines_break_at_spaces_and_inside_only_words_wider_than_a_line() {
-        assert_eq!(wrap(&monospaced("one two three four"), "en", 1.0, 9.0), vec!["one two", "three", "four"]);
+        let wrapped = |text: &str, max: f32| {
+            let measured = monospaced(text);
+            measured.lines(&wrap(&measured, "en", 1.0, max))
+        };
+        assert_eq!(wrapped("one two three four", 9.0), vec!["one two", "three", "four"]);
         let word = "x".repeat(2_000);
-        let lines = wrap(&monospaced(&format!("go {word} now")), "en", 1.0, 100.0);
+        let lines = wrapped(&format!("go {word} now"), 100.0);
         assert_eq!(lines.len(), 22, "go, the word in twenty full lines, now: {lines:?}");
         assert_eq!(lines[0], "go");
         assert!(lines[1..21].iter().all(|l| l.len() == 100));
         assert_eq!(lines[21], "now");
         // "now" does not fit after the word's last full line; it starts its own.
-        let lines = wrap(&monospaced(&format!("{} now", "x".repeat(150))), "en", 1.0, 100.0);
+        let lines = wrapped(&format!("{} now", "x".repeat(150)), 100.0);
         assert_eq!(lines, vec!["x".repeat(100), "x".repeat(50) + " now"]);
     }
 
     #[test]
     fn a_cut_inside_a_word_keeps_clusters_whole() {
         // "कि" is a consonant and a vowel sign; "क्ष" is a conjunct joined by a virama.
-        let lines = wrap(&monospaced("ककिक्षक"), "hi", 1.0, 2.0);
-        assert!(lines.iter().all(|l| !l.starts_with(|c| is_mark(c))), "{lines:?}");
+        let measured = monospaced("ककिक्षक");
+        let lines = measured.lines(&wrap(&measured, "hi", 1.0, 2.0));
+        assert!(lines.iter().all(|l| !l.starts_with(is_mark)), "{lines:?}");
         assert!(lines.iter().all(|l| !l.ends_with('\u{094D}')), "{lines:?}");
         assert_eq!(lines.concat(), "ककिक्षक");
     }

@@ -18,6 +18,11 @@ pub fn frame_key(job_id: &str, position: i64) -> String {
     format!("pages/{job_id}/{position}.png")
 }
 
+/// Where the picture of beat `position` with its words lit is kept.
+pub fn lit_key(job_id: &str, position: i64) -> String {
+    format!("pages/{job_id}/{position}-lit.png")
+}
+
 /// A page to record; its blobs are already stored.
 pub struct NewPage<'a> {
     pub id: &'a str,
@@ -29,7 +34,9 @@ pub struct NewPage<'a> {
     pub captioned: bool,
     pub audio_type: &'a str,
     pub duration_ms: u64,
-    pub frames: usize,
+    /// Whether each beat has a lit picture, in order (the opening card, position 0, is stored
+    /// too).
+    pub frames: Vec<bool>,
 }
 
 /// The page a job already stored, if it did.
@@ -59,12 +66,13 @@ pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
     .bind(now_ms())
     .execute(&mut *tx)
     .await?;
-    for position in 1..=page.frames as i64 {
-        sqlx::query("INSERT INTO engine_frames (page_id, position, png, blob) VALUES ($1, $2, $3, $4)")
+    for (position, &lit) in (0i64..).zip(std::iter::once(&false).chain(&page.frames)) {
+        sqlx::query("INSERT INTO engine_frames (page_id, position, png, blob, lit_blob) VALUES ($1, $2, $3, $4, $5)")
             .bind(page.id)
             .bind(position)
             .bind(EMPTY)
             .bind(frame_key(page.job_id, position))
+            .bind(lit.then(|| lit_key(page.job_id, position)))
             .execute(&mut *tx)
             .await?;
     }
@@ -111,13 +119,12 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
     .transpose()
 }
 
-/// The blob of beat `position`'s picture (from 1).
-pub async fn frame(db: &Db, id: &str, position: i64) -> Result<Option<String>, sqlx::Error> {
-    let key: Option<Option<String>> =
-        sqlx::query_scalar("SELECT blob FROM engine_frames WHERE page_id = $1 AND position = $2")
-            .bind(id)
-            .bind(position)
-            .fetch_optional(db.pool())
-            .await?;
-    key.map(|k| required(k, "picture")).transpose()
+/// The blob of beat `position`'s picture (from 1), and of its lit picture when it has one.
+pub async fn frame(db: &Db, id: &str, position: i64) -> Result<Option<(String, Option<String>)>, sqlx::Error> {
+    let row = sqlx::query("SELECT blob, lit_blob FROM engine_frames WHERE page_id = $1 AND position = $2")
+        .bind(id)
+        .bind(position)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| Ok((required(r.try_get("blob")?, "picture")?, r.try_get("lit_blob")?))).transpose()
 }

@@ -1,0 +1,177 @@
+//! Contact sheets of video frames: every beat layout in English, Arabic, Hindi and Japanese, each
+//! with its second word lit as the video shows it (the lit picture's boxes for that word copied
+//! over the plain picture), a quarter size, twelve to a sheet, written to `docs/screenshots/`.
+//!
+//! `cargo run --release -p asset-host --example contact_sheet`
+
+use std::time::Duration;
+
+use asset_host::cpu::Budget;
+use asset_host::render::beats::{BeatSheet, Layout};
+use asset_host::render::cards::CARD;
+use asset_host::render::spoken;
+use asset_host::render::style::Style;
+use asset_host::render::words;
+
+const LAYOUTS: [Layout; 12] = [
+    Layout::Title,
+    Layout::Statement,
+    Layout::Quote,
+    Layout::Chat,
+    Layout::Stat,
+    Layout::Chart,
+    Layout::List,
+    Layout::Split,
+    Layout::Reaction,
+    Layout::Question,
+    Layout::Poll,
+    Layout::Action,
+];
+
+const SCRIPTS: [(&str, bool, &str, [&str; 12]); 4] = [
+    (
+        "en",
+        false,
+        "Agents that pay",
+        [
+            "Agents that pay",
+            "Every beat gets its own picture now.",
+            "\"It just works,\" said every agent.",
+            "Can you render the video by noon?",
+            "Renders are 70% faster this week.",
+            "Signups grew 3x in one month.",
+            "Pages, videos, memes and invites.",
+            "Slow renders, but not here.",
+            "We finally shipped the launch!",
+            "Why would anyone wait for a video?",
+            "Would you pay per call?",
+            "Try it today at the link below.",
+        ],
+    ),
+    (
+        "ar",
+        true,
+        "وكلاء يدفعون",
+        [
+            "وكلاء يدفعون",
+            "كل لقطة لها صورتها الخاصة الآن.",
+            "«إنه يعمل فقط» قال كل وكيل.",
+            "هل يمكنك إنتاج الفيديو اليوم؟",
+            "أصبح العرض أسرع بنسبة 70% هذا الأسبوع.",
+            "تضاعف عدد المستخدمين 3x في شهر.",
+            "صفحات، فيديوهات، ميمات، ودعوات.",
+            "العرض البطيء، لكن ليس هنا.",
+            "أطلقنا المنتج أخيرًا!",
+            "لماذا ينتظر أحد الفيديو؟",
+            "هل تدفع مقابل كل طلب؟",
+            "جربه اليوم من الرابط أدناه.",
+        ],
+    ),
+    (
+        "hi",
+        false,
+        "भुगतान करने वाले एजेंट",
+        [
+            "भुगतान करने वाले एजेंट",
+            "अब हर बीट की अपनी तस्वीर है।",
+            "\"यह बस काम करता है,\" हर एजेंट ने कहा।",
+            "क्या आप दोपहर तक वीडियो बना सकते हैं?",
+            "इस हफ्ते रेंडर 70% तेज़ हैं।",
+            "एक महीने में साइनअप 3x बढ़े।",
+            "पेज, वीडियो, मीम और निमंत्रण।",
+            "धीमे रेंडर, लेकिन यहाँ नहीं।",
+            "आखिरकार हमने लॉन्च कर दिया!",
+            "कोई वीडियो का इंतज़ार क्यों करे?",
+            "क्या आप हर कॉल के लिए भुगतान करेंगे?",
+            "आज ही नीचे दिए लिंक से आज़माएँ।",
+        ],
+    ),
+    (
+        "ja",
+        false,
+        "支払うエージェント",
+        [
+            "支払うエージェント",
+            "すべてのビートに自分の絵があります。",
+            "「ちゃんと動く」とみんなが言った。",
+            "正午までに動画を作れますか？",
+            "今週はレンダリングが70%速い。",
+            "登録が一か月で3倍に増えた。",
+            "ページ、動画、ミーム、招待状。",
+            "遅いレンダリング、でもここは違う。",
+            "ついにローンチしました！",
+            "なぜ動画を待つのですか？",
+            "呼び出しごとに払いますか？",
+            "今日、下のリンクから試してください。",
+        ],
+    ),
+];
+
+/// A PNG's RGB pixels.
+fn rgb(png: &[u8]) -> Vec<u8> {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    pixels.truncate(info.buffer_size());
+    pixels
+}
+
+fn main() {
+    const COLUMNS: usize = 6;
+    const SCALE: usize = 4;
+    let (w, h) = (CARD.0 as usize, CARD.1 as usize);
+    let (cell_w, cell_h) = (w / SCALE, h / SCALE);
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
+    std::fs::create_dir_all(&out).unwrap();
+    let budget = Budget::new(Duration::from_secs(600));
+    for (language, rtl, title, lines) in SCRIPTS {
+        let rows = LAYOUTS.len().div_ceil(COLUMNS);
+        let mut sheet = vec![0u8; COLUMNS * cell_w * rows * cell_h * 3];
+        for (n, (layout, text)) in LAYOUTS.iter().zip(lines).enumerate() {
+            let style = Style::seeded(n as u64);
+            let beat = BeatSheet {
+                layout: *layout,
+                text,
+                title,
+                language,
+                rtl,
+                index: n,
+                count: LAYOUTS.len(),
+                style: &style,
+                seed: n as u64,
+            };
+            let units = words::units(text);
+            let pictures = spoken::draw(&beat, &units, CARD, &budget).unwrap();
+            let mut frame = rgb(&pictures.plain);
+            let lit = rgb(pictures.lit.as_ref().unwrap());
+            for [x, y, bw, bh] in pictures.boxes.get(1).or(pictures.boxes.first()).cloned().unwrap_or_default() {
+                for row in y as usize..(y + bh) as usize {
+                    let at = (row * w + x as usize) * 3;
+                    frame[at..at + bw as usize * 3].copy_from_slice(&lit[at..at + bw as usize * 3]);
+                }
+            }
+            // A quarter size: the mean of each 4×4 block.
+            let (cx, cy) = ((n % COLUMNS) * cell_w, (n / COLUMNS) * cell_h);
+            for y in 0..cell_h {
+                for x in 0..cell_w {
+                    for c in 0..3 {
+                        let mut sum = 0u32;
+                        for dy in 0..SCALE {
+                            for dx in 0..SCALE {
+                                sum += u32::from(frame[((y * SCALE + dy) * w + x * SCALE + dx) * 3 + c]);
+                            }
+                        }
+                        sheet[((cy + y) * COLUMNS * cell_w + cx + x) * 3 + c] = (sum / (SCALE * SCALE) as u32) as u8;
+                    }
+                }
+            }
+        }
+        let path = out.join(format!("beats-{language}.png"));
+        let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        let mut encoder = png::Encoder::new(file, (COLUMNS * cell_w) as u32, (rows * cell_h) as u32);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.write_header().unwrap().write_image_data(&sheet).unwrap();
+        println!("{}", path.display());
+    }
+}
