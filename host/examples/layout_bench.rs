@@ -36,6 +36,7 @@ fn main() {
         fill: "#ffffff",
         outline: Some(("#000000", 9.0)),
         middle: true,
+        typeface: Default::default(),
     };
     let sentence = |words: &str, chars: usize| words.chars().cycle().take(chars).collect::<String>();
     let texts = [
@@ -52,7 +53,9 @@ fn main() {
         let layout = median(|| {
             std::hint::black_box(paragraph(fonts, text, lang, false, &box_));
         });
-        let sheet = Sheet { kind: "hottake", language: lang, rtl: false, blocks: vec![("take", text)], seed: 1 };
+        let style = asset_host::render::style::Style::seeded(1);
+        let sheet =
+            Sheet { kind: "hottake", language: lang, rtl: false, blocks: vec![("take", text)], style: &style, seed: 1 };
         let card = median(|| {
             std::hint::black_box(
                 cards::render(&sheet, &asset_host::cpu::Budget::new(std::time::Duration::from_secs(300)))

@@ -99,23 +99,25 @@ fn render_by_script() {
         ("Japanese", "ja", "誰も：", "私も：自分で払うエージェント"),
         ("Korean", "ko", "아무도:", "나도: 스스로 돈을 내는 에이전트"),
     ];
+    let style = asset_host::render::style::Style::seeded(1);
     for (script, language, top, bottom) in samples {
         let sheet = Sheet {
             kind: "image",
             language,
             rtl: language == "ar",
             blocks: vec![("top", top), ("bottom", bottom), ("signoff", "#ACME $ACME")],
+            style: &style,
             seed: 1,
         };
         let mut stages: [Vec<f64>; 5] = Default::default();
         let mut size = 0;
         for _ in 0..40 {
             let t0 = Instant::now();
-            let card::Layout { size: (w, h), svg, backdrop } = card::layouts(fonts, &sheet).remove(0);
+            let card::Layout { size: (w, h), svg, .. } = card::layouts(fonts, &sheet).remove(0);
             let t1 = Instant::now();
             let tree = render::parse(&svg).unwrap();
             let t2 = Instant::now();
-            let pixmap = render::rasterize_on(backdrop, &tree, w, h).unwrap();
+            let pixmap = render::rasterize_on(style.backdrop(), &tree, w, h).unwrap();
             let t3 = Instant::now();
             size = render::encode_png(&pixmap).unwrap().len();
             let t4 = Instant::now();

@@ -18,12 +18,24 @@ pub struct Head<'a> {
     pub card: Option<&'static str>,
     /// The page's own CSS (a constant of ours, never user text).
     pub style: &'static str,
+    /// A brand's accent colour (`#rrggbb`, made by us from checked bytes), as the CSS variable
+    /// `--accent` the page's style uses.
+    pub accent: Option<&'a str>,
 }
 
 impl<'a> Head<'a> {
     /// A page in English, left to right, with no sharing tags.
     pub fn plain(title: &'a str, style: &'static str) -> Head<'a> {
-        Head { lang: "en", dir: "ltr", title, description: None, properties: Vec::new(), card: None, style }
+        Head {
+            lang: "en",
+            dir: "ltr",
+            title,
+            description: None,
+            properties: Vec::new(),
+            card: None,
+            style,
+            accent: None,
+        }
     }
 }
 
@@ -52,6 +64,9 @@ pub fn document(head: &Head<'_>, body: Markup) -> String {
                     meta name="twitter:card" content=(card);
                 }
                 style { (PreEscaped(head.style)) }
+                @if let Some(accent) = head.accent {
+                    style { ":root { --accent: " (accent) "; }" }
+                }
             }
             body { (body) }
         }
@@ -73,6 +88,7 @@ mod tests {
             properties: vec![("og:url", "https://x.example/?a=1&b=\"2\"".into())],
             card: Some("summary"),
             style: "p > b { color: red }",
+            accent: Some("#12ab34</style>"),
         };
         let html = document(&head, html! { p { "<i>" } });
         assert!(html.starts_with("<!doctype html><html lang=\"en&quot;x\" dir=\"ltr\">"), "{html}");
@@ -80,6 +96,7 @@ mod tests {
         assert!(html.contains(r#"<meta property="og:description" content="a &quot;quoted&quot; &lt;b&gt;">"#));
         assert!(html.contains(r#"<meta property="og:url" content="https://x.example/?a=1&amp;b=&quot;2&quot;">"#));
         assert!(html.contains("<style>p > b { color: red }</style>"));
+        assert!(html.contains("<style>:root { --accent: #12ab34&lt;/style&gt;; }</style>"), "{html}");
         assert!(html.contains("<p>&lt;i&gt;</p>"));
     }
 }

@@ -147,8 +147,7 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
     let page = engine::store(
         &w.services,
         &job,
-        "t",
-        english,
+        engine::About { title: "t", language: english, brand: None },
         &voiced,
         vec![4, 5],
         vec![Pictures { plain: vec![1, 2, 3], lit: None, boxes: Vec::new() }],

@@ -50,6 +50,7 @@ async fn every_language_is_drawn_in_its_own_font_and_inked() {
                 language: language.code,
                 rtl: language.direction == "rtl",
                 blocks: content.blocks.iter().map(|b| (b.role.as_str(), b.text.as_str())).collect(),
+                style: &asset_host::render::style::Style::seeded(0),
                 seed: 0,
             };
             let pictures =
@@ -95,6 +96,7 @@ fn each_script_renders_like_its_golden_image() {
             fill: "#ffffff",
             outline: Some(("#000000", 8.0)),
             middle: true,
+            typeface: Default::default(),
         };
         let laid = paragraph(fonts, text, lang, matches!(lang, "ar" | "fa"), &p);
         let svg = format!(

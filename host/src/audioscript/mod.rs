@@ -16,6 +16,7 @@ use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema,
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::billing;
+use crate::brands;
 use crate::catalog::{self, AUDIO_BYTES, AUDIO_SECONDS, SCRIPT_CHARS, SCRIPT_WORDS_UNDER, TITLE_CHARS};
 use crate::ctx::{Ctx, Services};
 use crate::engine;
@@ -25,7 +26,8 @@ use crate::jobs::{self, Accepted, Job};
 use crate::languages::{self, Language};
 use crate::media::{audio, speech};
 use crate::render::pipeline;
-use crate::rules::{self, HOST_PORT, NOT_SPACE, Pattern, SPACE, Text};
+use crate::render::style::Style;
+use crate::rules::{self, BRAND_KEY, HOST_PORT, NOT_SPACE, Pattern, SPACE, Text};
 use crate::store::{self, public_id};
 
 /// The job kind (and catalog service id).
@@ -42,6 +44,8 @@ pub struct AudioscriptRequest {
     pub title: Option<String>,
     /// Code, English or native name; English when absent.
     pub language: Option<String>,
+    /// A registered brand's key: the page, its pictures and its video take the brand's look.
+    pub brand: Option<String>,
 }
 
 /// A script's characters; its words are counted by [`SPACED_WORDS`] or [`UNSPACED_WORDS`].
@@ -98,7 +102,8 @@ impl PartialSchema for AudioscriptRequest {
             .property("script", SCRIPT.nullable(&format!("Spoken verbatim. {words}")))
             .property("audio_url", AUDIO_URL.nullable("A recording of at most 3 minutes and 24 MB, fetched once"))
             .property("title", TITLE.nullable("The page's title; from the script when absent"))
-            .property("language", languages::schema());
+            .property("language", languages::schema())
+            .property("brand", BRAND_KEY.nullable("A registered brand whose look the page and its video take"));
         AllOfBuilder::new()
             .description(Some("Body of `POST /api/agent/audioscript`: exactly one of `script` and `audio_url`."))
             .item(fields)
@@ -116,6 +121,8 @@ struct Input {
     script: Option<String>,
     title: String,
     language: String,
+    #[serde(default)]
+    brand: Option<String>,
 }
 
 /// Words in `script`: spaced words, or for scripts without spaces (Chinese, Japanese, Thai)
@@ -169,6 +176,16 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
         return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));
     }
     let title = request.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    let brand = match request.brand {
+        Some(key) => {
+            brands::check_key("brand", &key)?;
+            let brand = brands::get(&ctx.db, &key).await?.ok_or_else(|| {
+                Error::bad_request("unknown_brand", "No registered brand has this key; see GET /api/agent/brands.")
+            })?;
+            Some(brand.key)
+        }
+        None => None,
+    };
     let price = catalog::price(KIND);
     let id = format!("as_{}", public_id());
     let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
@@ -188,7 +205,7 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
             let audio = fetch_audio(ctx, &url).await?;
             ctx.blobs.put(&store::uploads::key(&id), audio.to_wav()).await?;
             let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
-            let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into() };
+            let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into(), brand };
             let queued = match store::uploads::insert(&ctx.db, &id).await {
                 Ok(()) => queue(ctx, &id, &input).await,
                 Err(e) => Err(e.into()),
@@ -215,7 +232,7 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
     speech::voice_for(ctx.speech.as_deref(), language, &script)?;
     jobs::ensure_renderer_free(ctx).await?;
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
-    queue(ctx, &id, &Input { script: Some(script), title, language: language.code.into() }).await
+    queue(ctx, &id, &Input { script: Some(script), title, language: language.code.into(), brand }).await
 }
 
 /// Pays for and queues a checked job.
@@ -265,8 +282,21 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
             pipeline::voice_recording(services, &job.id, language, recording).await?
         }
     };
-    let (opening, frames) = pipeline::pictures(services, &mut voiced, &input.title, language, seed).await?;
-    let page = engine::store(services, job, &input.title, language, &voiced, opening, frames)
+    let style = match &input.brand {
+        Some(key) => {
+            let brand = brands::get(&services.db, key)
+                .await
+                .map_err(|e| JobError::Retry(e.to_string()))?
+                .ok_or_else(|| JobError::Fatal("the brand is gone".into()))?;
+            brands::look::style(services, Some(key), &brand.profile.name)
+                .await
+                .map_err(|e| JobError::Retry(e.to_string()))?
+        }
+        None => Style::seeded(seed),
+    };
+    let (opening, frames) = pipeline::pictures(services, &mut voiced, &input.title, language, style, seed).await?;
+    let about = engine::About { title: &input.title, language, brand: input.brand.as_deref() };
+    let page = engine::store(services, job, about, &voiced, opening, frames)
         .await
         .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
     let (count, duration_ms) = (voiced.beats.len(), voiced.audio.duration_ms());

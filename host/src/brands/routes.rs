@@ -1,10 +1,13 @@
 //! Brand routes: the agents' brand list, and brand administration (operators create and edit;
-//! a brand's admin switches its meme mode).
+//! a brand's admin switches its meme mode and sets its look and logo).
 
+use axum::body::Bytes;
+use axum::http::{HeaderMap, header};
 use axum::{Json, extract::Path, http::StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::BrandChanges;
+use super::look::{self, BrandLook, LookSettings};
 use super::types::{BrandList, BrandPath, BrandResponse, CreateBrand, MemeMode};
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
@@ -51,10 +54,57 @@ async fn meme_mode(
     Ok(Json(super::switch_meme_mode(&ctx, &key, body).await?))
 }
 
+/// The brand's look: palette, typeface, and whether it has a logo (its brand admin, or an
+/// operator).
+#[utoipa::path(get, path = "/api/admin/brands/{key}/look", tag = "brands", params(BrandPath),
+    responses((status = 200, body = BrandLook), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_look(Call(ctx): Call, Path(key): Path<String>) -> Result<Json<BrandLook>, Error> {
+    Ok(Json(look::get(&ctx, &key).await?))
+}
+
+/// Sets the brand's palette (`null` derives it from the name) and typeface.
+#[utoipa::path(put, path = "/api/admin/brands/{key}/look", tag = "brands", request_body = LookSettings,
+    params(BrandPath),
+    responses((status = 200, body = BrandLook), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody)))]
+async fn set_look(
+    Call(ctx): Call,
+    Path(key): Path<String>,
+    ApiJson(body): ApiJson<LookSettings>,
+) -> Result<Json<BrandLook>, Error> {
+    Ok(Json(look::set(&ctx, &key, body).await?))
+}
+
+/// Sets the brand's logo: the body is a PNG (`image/png`) or an SVG (`image/svg+xml`) of at most
+/// 256 KiB. A PNG is re-encoded; an SVG with scripts, event handlers or external references is
+/// refused (400 `invalid_logo`).
+#[utoipa::path(put, path = "/api/admin/brands/{key}/logo", tag = "brands", params(BrandPath),
+    request_body(content = Vec<u8>, content_type = "image/png"),
+    responses((status = 200, body = BrandLook), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 404, body = ErrorBody)))]
+async fn set_logo(
+    Call(ctx): Call,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<BrandLook>, Error> {
+    let media_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    Ok(Json(look::set_logo(&ctx, &key, media_type, &body).await?))
+}
+
+/// Removes the brand's logo.
+#[utoipa::path(delete, path = "/api/admin/brands/{key}/logo", tag = "brands", params(BrandPath),
+    responses((status = 200, body = BrandLook), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn remove_logo(Call(ctx): Call, Path(key): Path<String>) -> Result<Json<BrandLook>, Error> {
+    Ok(Json(look::remove_logo(&ctx, &key).await?))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(create))
         .routes(routes!(update))
         .routes(routes!(meme_mode))
+        .routes(routes!(get_look, set_look))
+        .routes(routes!(set_logo, remove_logo))
 }

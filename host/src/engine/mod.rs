@@ -17,14 +17,22 @@ use crate::store::{self, public_id};
 pub use crate::render::pipeline::Beat;
 pub use crate::store::engine::Page;
 
+/// What a page is about: its title, language and brand.
+#[derive(Debug, Clone, Copy)]
+pub struct About<'a> {
+    pub title: &'a str,
+    pub language: &'a Language,
+    /// The registered brand whose look the page has.
+    pub brand: Option<&'a str>,
+}
+
 /// Stores what the pipeline made for `job` as a page: the blobs first, then the rows in one
 /// transaction. A retried job that already stored its page (it died after the commit) finds it
 /// and stores nothing twice; one that died before writes the same blobs again.
 pub async fn store(
     services: &Services,
     job: &Job,
-    title: &str,
-    language: &Language,
+    about: About<'_>,
     voiced: &Voiced,
     opening: Vec<u8>,
     frames: Vec<Pictures>,
@@ -48,8 +56,9 @@ pub async fn store(
             id: &id,
             job_id: &job.id,
             key_id: job.key_id,
-            title,
-            language: language.code,
+            title: about.title,
+            language: about.language.code,
+            brand: about.brand,
             beats: &voiced.beats,
             captioned: voiced.captioned,
             audio_type: "audio/wav",

@@ -12,13 +12,13 @@ const STYLE: &str = r#"
 body { margin: 0; font-family: system-ui, "Noto Sans", sans-serif; background: #111; color: #fff; }
 main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
 .stage { position: relative; }
-#mark { position: absolute; display: none; border: .2rem solid #f5c518; border-radius: .5rem; pointer-events: none; }
+#mark { position: absolute; display: none; border: .2rem solid var(--accent, #f5c518); border-radius: .5rem; pointer-events: none; }
 #frame { width: 100%; height: auto; border-radius: .75rem; display: block; }
 #caption { font-size: 1.5rem; font-weight: 700; text-align: center; min-height: 2em; margin: .75rem 0; }
-button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: #f5c518; color: #111; font-weight: 700; }
-.beats li.now { color: #f5c518; }
+button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: var(--accent, #f5c518); color: #111; font-weight: 700; }
+.beats li.now { color: var(--accent, #f5c518); }
 .w { border-radius: .3em; padding: 0 .05em; }
-#caption .w.lit { background: #f5c518; color: #111; }
+#caption .w.lit { background: var(--accent, #f5c518); color: #111; }
 .notice { color: #aaa; }
 "#;
 
@@ -81,7 +81,7 @@ fn boxes(boxes: &[[u32; 4]]) -> String {
 }
 
 /// The page of `page`, linked from `base_url`.
-pub fn render(page: &Page, base_url: &str) -> String {
+pub fn render(page: &Page, base_url: &str, accent: Option<&str>) -> String {
     let url = format!("{base_url}/m/{}", page.id);
     let direction = crate::languages::find(&page.language).map_or("ltr", |l| l.direction);
     let first = page.beats.first().map_or("", |b| b.text.as_str());
@@ -99,6 +99,7 @@ pub fn render(page: &Page, base_url: &str) -> String {
         ],
         card: Some("summary_large_image"),
         style: STYLE,
+        accent,
     };
     document(
         &head,
@@ -166,8 +167,9 @@ mod tests {
             audio_type: "audio/wav".into(),
             voice: "pages/j/voice.wav".into(),
             duration_ms: 1920,
+            brand: None,
         };
-        let html = render(&page, "https://x.example");
+        let html = render(&page, "https://x.example", None);
         assert!(!html.contains("</script><script>alert"));
         assert!(
             html.contains(r#"<span class="w" data-start="0" data-end="300" data-box="1,2,3,4">&lt;/script&gt;</span>"#),

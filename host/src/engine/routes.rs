@@ -25,7 +25,8 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
     let page = super::get(&state, &id).await?.ok_or_else(missing)?;
-    Ok(Html(super::page::render(&page, &base)))
+    let accent = crate::brands::look::accent(&state, page.brand.as_deref(), "").await?;
+    Ok(Html(super::page::render(&page, &base, accent.as_deref())))
 }
 
 /// The page's voice track (`voice`) or a beat's picture (`N.png`, N from 1). Never changes.

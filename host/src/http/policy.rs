@@ -113,6 +113,11 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/api/admin/brands", Admin, Group::Account),
     route("PATCH", "/api/admin/brands/{key}", Admin, Group::Account),
     route("POST", "/api/admin/brands/{key}/meme-mode", Admin, Group::Account),
+    route("GET", "/api/admin/brands/{key}/look", Admin, Group::Account),
+    route("PUT", "/api/admin/brands/{key}/look", Admin, Group::Account),
+    // Twice the largest logo, so an oversized one is answered with the logo rule (400).
+    route("PUT", "/api/admin/brands/{key}/logo", Admin, Group::Account).body_limit(2 * crate::render::logo::MAX_BYTES),
+    route("DELETE", "/api/admin/brands/{key}/logo", Admin, Group::Account),
     // Public pages and feeds.
     route("GET", "/memes/{id}", Public, Group::Public),
     route("GET", "/memes/{id}/{picture}", Public, Group::Public),

@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::languages::{self, Language};
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Registry, Request as WitRequest, content_json};
 use crate::render::cards::{self, OwnedSheet};
+use crate::render::style::Style;
 use crate::rules::{self, BRAND_KEY, Text};
 use crate::store::{self, public_id};
 
@@ -200,12 +201,19 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
     }
 
     let id = public_id();
+    let seed = crate::plugins::seed_of(&id);
+    // The brand's look (its palette, typeface and logo, or a palette from its name); a meme
+    // without a brand gets a stock palette. Read before the charge: a missing logo fails here.
+    let style = match &checked.profile {
+        Some(profile) => brands::look::style(ctx, checked.brand_key.as_deref(), &profile.name).await?,
+        None => Style::seeded(seed),
+    };
     let plugin_request = WitRequest {
         task: "meme".into(),
         kind: Some(checked.kind.clone()),
         input: checked.input.clone(),
         language: checked.language.code.into(),
-        seed: crate::plugins::seed_of(&id),
+        seed,
         brand: checked.profile.as_ref().map(|p| WitBrand {
             key: checked.brand_key.clone().unwrap_or_else(|| ADHOC.into()),
             name: p.name.clone(),
@@ -231,7 +239,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         if plugin_request.brand.is_some() {
             content = in_brand_voice(&plugins, brand_key.as_deref(), &plugin_request, content).await?;
         }
-        let pictures = draw(&services, &content, &kind, language, plugin_request.seed).await?;
+        let pictures = draw(&services, &content, &kind, language, style, plugin_request.seed).await?;
         let title = content.title.clone();
         let keys: Vec<String> = (1..=pictures.len() as i64).map(|n| store::memes::picture_key(&meme_id, n)).collect();
         let record = async {
@@ -343,6 +351,7 @@ async fn draw(
     content: &Content,
     kind: &str,
     language: &'static Language,
+    style: Style,
     seed: u64,
 ) -> Result<Vec<cards::Picture>, Error> {
     let sheet = OwnedSheet {
@@ -350,6 +359,7 @@ async fn draw(
         language: language.code,
         rtl: language.direction == "rtl",
         blocks: content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect(),
+        style,
         seed,
     };
     let mut drawn = cards::draw(&services.renders, services.settings.picture_budget(), vec![sheet]).await?;

@@ -16,14 +16,14 @@ article { background: #1e1e24; border-radius: 1rem; padding: 1.5rem; }
 .take, .confession { font-size: 1.6rem; font-weight: 700; }
 .pictures { display: flex; gap: .75rem; overflow-x: auto; scroll-snap-type: x mandatory; margin: 0 0 1rem; }
 .picture { width: 100%; height: auto; flex: 0 0 100%; scroll-snap-align: center; border-radius: .75rem; }
-.card { border-left: .3rem solid #f5c518; padding-left: .8rem; }
-.signoff, footer { color: #f5c518; font-size: 1rem; }
+.card { border-left: .3rem solid var(--accent, #f5c518); padding-left: .8rem; }
+.signoff, footer { color: var(--accent, #f5c518); font-size: 1rem; }
 "#;
 
 /// The page of `meme`, linked from `base_url` (the service's public address): its pictures
 /// first (the first is the sharing image), then its text, which stays selectable and readable
 /// by screen readers.
-pub fn render(meme: &Stored, base_url: &str) -> String {
+pub fn render(meme: &Stored, base_url: &str, accent: Option<&str>) -> String {
     let direction = crate::languages::find(&meme.language).map_or("ltr", |l| l.direction);
     let blocks: Vec<(&str, &str)> = meme.content["blocks"]
         .as_array()
@@ -51,6 +51,7 @@ pub fn render(meme: &Stored, base_url: &str) -> String {
         properties,
         card: Some(if pictures.is_empty() { "summary" } else { "summary_large_image" }),
         style: STYLE,
+        accent,
     };
     let count = pictures.len();
     document(
@@ -91,10 +92,11 @@ mod tests {
             language: "ar".into(),
             title: "<script>alert(1)</script>".into(),
             brand_name: "\"><img src=x onerror=alert(1)>".into(),
+            brand_key: None,
             content: serde_json::json!({"blocks": [{"role": "take\" onclick=\"x", "text": "a < b & 'c'"}]}),
             pictures: 1,
         };
-        let html = render(&meme, "https://example.com");
+        let html = render(&meme, "https://example.com", None);
         assert!(!html.contains("<script>alert") && !html.contains("<img src=x"));
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains("a &lt; b &amp; 'c'"));

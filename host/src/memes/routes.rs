@@ -45,7 +45,8 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
     let meme = super::get(&state, &id).await?.ok_or_else(|| Error::NotFound { message: "No such meme.".into() })?;
-    Ok(Html(super::page::render(&meme, &base)))
+    let accent = crate::brands::look::accent(&state, meme.brand_key.as_deref(), &meme.brand_name).await?;
+    Ok(Html(super::page::render(&meme, &base, accent.as_deref())))
 }
 
 /// A meme's picture as PNG: `1.png` is the card or a carousel's cover, then each slide.

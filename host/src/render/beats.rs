@@ -136,6 +136,11 @@ pub fn number(text: &str) -> Option<String> {
     (n.chars().count() <= 12).then_some(n)
 }
 
+/// Where a beat's logo goes in a picture of `size`: a square at the foot, above the progress bar.
+pub fn logo_at(size: (u32, u32)) -> [f32; 3] {
+    [size.0 as f32 / 2.0 - 60.0, size.1 as f32 - 210.0, 120.0]
+}
+
 /// The colours of a lit word in `layout`: its text, and the pill behind it (the accent, or
 /// dark where the caption already sits on the accent).
 pub fn lit(layout: Layout, style: &Style) -> (&'static str, &str) {
@@ -194,6 +199,7 @@ pub fn draw(fonts: &Fonts, sheet: &BeatSheet<'_>, size: (u32, u32), ink: Ink<'_>
         fill: "#ffffff",
         outline: None,
         middle: true,
+        typeface: style.typeface,
     };
     // The body: between the top bar (title, counter) and the foot (logo, progress bar).
     let (top, bottom) = (200.0, h - 230.0);
@@ -466,6 +472,7 @@ fn chrome(fonts: &Fonts, sheet: &BeatSheet<'_>, w: f32) -> String {
                     fill: "#ffffff",
                     outline: None,
                     middle: true,
+                    typeface: sheet.style.typeface,
                 },
             )
             .svg,

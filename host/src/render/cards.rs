@@ -1,15 +1,17 @@
-//! Card layouts, shared by memes, audioscript beats and (next) pitch pages: one SVG layout per
-//! meme kind (a 1080×1920 card; 1080×1350 slides for a
-//! carousel), filled with the generator's text and rendered to PNG. The text is untrusted, so it
-//! only ever reaches the SVG through [`paragraph`], which escapes it.
+//! Meme cards: one SVG layout per meme kind (a 1080×1920 card, with a drawn reaction picked by
+//! the line's tone where the kind has a picture; a carousel's 1080×1350 slides each in a
+//! different beat layout), in the meme's style (a brand's palette, typeface and logo), filled
+//! with the generator's text and rendered to PNG. The text is untrusted, so it only ever
+//! reaches the SVG through [`paragraph`], which escapes it.
 
 use std::fmt::Write;
 
 use crate::cpu::{Budget, CpuError, CpuPool};
-use crate::render::fonts::{self, Fonts};
+use crate::render::beats::{self, BeatSheet};
+use crate::render::fonts::{self, Fonts, Typeface};
 use crate::render::style::Style;
-use crate::render::text::{Paragraph, paragraph};
-use crate::render::{self, Backdrop};
+use crate::render::text::{Ink, Paragraph, paragraph};
+use crate::render::{self, scenes};
 
 /// Size of a card.
 pub const CARD: (u32, u32) = (1080, 1920);
@@ -32,7 +34,10 @@ pub struct Sheet<'a> {
     pub rtl: bool,
     /// The generator's blocks as (role, text).
     pub blocks: Vec<(&'a str, &'a str)>,
-    /// Picks the colours, so one meme always looks the same.
+    /// Colours, typeface and logo.
+    pub style: &'a Style,
+    /// Picks among equals (the reaction when the line has no tone), so one meme always looks
+    /// the same.
     pub seed: u64,
 }
 
@@ -43,6 +48,7 @@ pub struct OwnedSheet {
     pub language: &'static str,
     pub rtl: bool,
     pub blocks: Vec<(String, String)>,
+    pub style: Style,
     pub seed: u64,
 }
 
@@ -53,6 +59,7 @@ impl OwnedSheet {
             language: self.language,
             rtl: self.rtl,
             blocks: self.blocks.iter().map(|(r, t)| (r.as_str(), t.as_str())).collect(),
+            style: &self.style,
             seed: self.seed,
         }
     }
@@ -93,7 +100,8 @@ impl Sheet<'_> {
 pub struct Layout {
     pub size: (u32, u32),
     pub svg: String,
-    pub backdrop: Backdrop,
+    /// Where the logo goes: x, y, side.
+    pub logo_at: [f32; 3],
 }
 
 /// Renders every picture of the meme: the card, or each slide of a carousel; stops between
@@ -102,9 +110,10 @@ pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String
     let fonts = fonts::get();
     layouts(fonts, sheet)
         .into_iter()
-        .map(|Layout { size: (width, height), svg, backdrop }| {
+        .map(|Layout { size: (width, height), svg, logo_at }| {
             budget.check()?;
-            let png = render::png_on(backdrop, &svg, width, height).map_err(|e| format!("render: {e}"))?;
+            let png =
+                render::styled_png(sheet.style, &svg, (width, height), logo_at).map_err(|e| format!("render: {e}"))?;
             Ok(Picture { width, height, png })
         })
         .collect()
@@ -112,9 +121,11 @@ pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String
 
 /// The layout of each picture.
 pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
-    let style = Style::seeded(sheet.seed);
-    let (backdrop, accent) = (style.backdrop(), style.accent.as_str());
-    let draw = |text: &str, p: Paragraph| paragraph(fonts, text, sheet.language, sheet.rtl, &p).svg;
+    let style = sheet.style;
+    let accent = style.accent.as_str();
+    let draw = |text: &str, p: Paragraph<'_>| {
+        paragraph(fonts, text, sheet.language, sheet.rtl, &Paragraph { typeface: style.typeface, ..p }).svg
+    };
     let canvas = |(w, h): (u32, u32), body: String| {
         let signoff = draw(
             sheet.text("signoff"),
@@ -124,7 +135,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">
 {body}{signoff}</svg>"#
         );
-        Layout { size: (w, h), svg, backdrop }
+        Layout { size: (w, h), svg, logo_at: [40.0, 36.0, 110.0] }
     };
     let bold_white = |top: f32, height: f32, sizes: &'static [f32]| Paragraph {
         top,
@@ -139,26 +150,27 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
 
     match sheet.kind {
         "carousel" => {
+            // Each slide in its own beat layout: no two slides of a carousel look alike.
             let cards = sheet.texts("card");
-            let count = cards.len();
+            let chosen = beats::choose_distinct(&cards);
             cards
                 .iter()
+                .zip(chosen)
                 .enumerate()
-                .map(|(i, text)| {
-                    let mut body = String::new();
-                    let _ = write!(
-                        body,
-                        r##"<rect x="60" y="60" width="960" height="1230" rx="48" fill="#ffffff" fill-opacity="0.08"/>
-<text x="980" y="150" text-anchor="end" font-family="Noto Sans" font-size="44" font-weight="700" fill="{accent}">{n}/{count}</text>
-"##,
-                        n = i + 1
-                    );
-                    let sizes: &'static [f32] = if i == 0 { BIG } else { MID };
-                    body.push_str(&draw(
+                .map(|(index, (text, layout))| {
+                    let slide = BeatSheet {
+                        layout,
                         text,
-                        Paragraph { top: 220.0, height: 820.0, sizes, bold: i == 0, middle: true, ..plain(SLIDE.0) },
-                    ));
-                    canvas(SLIDE, body)
+                        title: "",
+                        language: sheet.language,
+                        rtl: sheet.rtl,
+                        index,
+                        count: cards.len(),
+                        style,
+                        seed: sheet.seed,
+                    };
+                    let drawn = beats::draw(fonts, &slide, SLIDE, Ink::Plain);
+                    Layout { size: SLIDE, svg: drawn.svg, logo_at: beats::logo_at(SLIDE) }
                 })
                 .collect()
         }
@@ -217,7 +229,9 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
             let hybrid = sheet.kind == "hybrid";
             let (top, face_y, bottom) = if hybrid { (100.0, 640.0, 860.0) } else { (150.0, 960.0, 1250.0) };
             let mut body = draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
-            body.push_str(&face(face_y, if hybrid { 0.7 } else { 1.0 }, accent));
+            let line = format!("{} {}", sheet.text("top"), sheet.text("bottom"));
+            let tone = scenes::tone(&line, sheet.seed);
+            body.push_str(&scenes::reaction(tone, 540.0, face_y, if hybrid { 0.7 } else { 1.0 }, accent));
             body.push_str(&draw(
                 sheet.text("bottom"),
                 Paragraph { fill: accent, ..bold_white(bottom, if hybrid { 300.0 } else { 460.0 }, BIG) },
@@ -263,17 +277,6 @@ fn plain(width: u32) -> Paragraph<'static> {
         fill: "#ffffff",
         outline: None,
         middle: false,
+        typeface: Typeface::Sans,
     }
-}
-
-/// The meme face: the picture between the top and bottom lines, drawn so no stock image is needed.
-fn face(center_y: f32, scale: f32, accent: &str) -> String {
-    format!(
-        r##"<g transform="translate(540 {center_y}) scale({scale})">
-<circle r="230" fill="{accent}" stroke="#000000" stroke-width="12"/>
-<ellipse cx="-80" cy="-50" rx="34" ry="48" fill="#000000"/><ellipse cx="80" cy="-50" rx="34" ry="48" fill="#000000"/>
-<path d="M -120 70 Q 0 170 120 70" fill="none" stroke="#000000" stroke-width="16" stroke-linecap="round"/>
-</g>
-"##
-    )
 }

@@ -54,6 +54,16 @@ impl Script {
         }
     }
 
+    /// The family drawn for this script in `typeface`: a brand's typeface changes the Latin
+    /// family (which covers Greek, Cyrillic and Vietnamese too); other scripts keep theirs.
+    pub fn family_in(self, typeface: Typeface) -> &'static str {
+        match (self, typeface) {
+            (Script::Latin, Typeface::Serif) => "Noto Serif",
+            (Script::Latin, Typeface::Mono) => "Noto Sans Mono",
+            _ => self.family(),
+        }
+    }
+
     /// The script a character belongs to, or `None` for characters every script shares (spaces,
     /// digits, ASCII punctuation, combining marks), which follow their neighbours. Han takes the
     /// form of the text's language (`lang`, ISO 639-1).
@@ -85,11 +95,42 @@ impl Script {
     }
 }
 
+/// The typefaces a brand may choose among (installed with fonts-noto-core).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Typeface {
+    /// Noto Sans.
+    #[default]
+    Sans,
+    /// Noto Serif.
+    Serif,
+    /// Noto Sans Mono.
+    Mono,
+}
+
+impl Typeface {
+    pub const ALL: [Typeface; 3] = [Typeface::Sans, Typeface::Serif, Typeface::Mono];
+}
+
 /// The fonts of the process.
 pub struct Fonts {
     db: Arc<Database>,
     /// Regular and bold face of each script, in `Script::ALL` order; `None` where not installed.
     faces: Vec<[Option<fontdb::ID>; 2]>,
+    /// Regular and bold face of the Latin family of each typeface, in `Typeface::ALL` order.
+    latin: Vec<[Option<fontdb::ID>; 2]>,
 }
 
 static FONTS: OnceLock<Fonts> = OnceLock::new();
@@ -110,17 +151,15 @@ pub fn get() -> &'static Fonts {
 impl Fonts {
     #[allow(unsafe_code)]
     fn new(mut db: Database) -> Fonts {
-        let faces = Script::ALL
-            .iter()
-            .map(|script| {
-                [Weight::NORMAL, Weight::BOLD].map(|weight| {
-                    let query = Query { families: &[Family::Name(script.family())], weight, ..Query::default() };
-                    db.query(&query)
-                        .filter(|id| db.face(*id).is_some_and(|f| f.families.iter().any(|(n, _)| n == script.family())))
-                })
+        let pair = |db: &Database, family: &str| {
+            [Weight::NORMAL, Weight::BOLD].map(|weight| {
+                let query = Query { families: &[Family::Name(family)], weight, ..Query::default() };
+                db.query(&query).filter(|id| db.face(*id).is_some_and(|f| f.families.iter().any(|(n, _)| n == family)))
             })
-            .collect::<Vec<_>>();
-        for id in faces.iter().flatten().flatten() {
+        };
+        let faces = Script::ALL.iter().map(|script| pair(&db, script.family())).collect::<Vec<_>>();
+        let latin = Typeface::ALL.iter().map(|t| pair(&db, Script::Latin.family_in(*t))).collect::<Vec<_>>();
+        for id in faces.iter().chain(&latin).flatten().flatten() {
             // Without this every measurement and every shaped run opens and maps the font file
             // again (a CJK collection is ~20 MB): mapped once here, the faces stay mapped and
             // resvg draws from the same mapping.
@@ -130,7 +169,7 @@ impl Fonts {
             // one case this cannot defend against, as with any mapped file.
             let _ = unsafe { db.make_shared_face_data(*id) };
         }
-        Fonts { db: Arc::new(db), faces }
+        Fonts { db: Arc::new(db), faces, latin }
     }
 
     /// The database resvg draws with.
@@ -143,15 +182,18 @@ impl Fonts {
         Script::ALL.iter().zip(&self.faces).filter(|(_, f)| f[0].is_none()).map(|(s, _)| s.family()).collect()
     }
 
-    fn face(&self, script: Script, bold: bool) -> Option<fontdb::ID> {
+    fn face(&self, script: Script, typeface: Typeface, bold: bool) -> Option<fontdb::ID> {
         let index = Script::ALL.iter().position(|s| *s == script)?;
-        let pair = self.faces[index];
-        pair[usize::from(bold)].or(pair[0])
+        let pair = match script {
+            Script::Latin => self.latin[Typeface::ALL.iter().position(|t| *t == typeface)?],
+            _ => self.faces[index],
+        };
+        pair[usize::from(bold)].or(pair[0]).or(self.faces[index][0])
     }
 
     /// Whether the script's font has a glyph for every character of `text`.
     pub fn covers(&self, script: Script, text: &str) -> bool {
-        self.with_font(script, false, |font| {
+        self.with_font(script, Typeface::Sans, false, |font| {
             let charmap = font.charmap();
             text.chars().all(|c| c.is_whitespace() || charmap.map(c).is_some())
         })
@@ -161,8 +203,15 @@ impl Fonts {
     /// Each character of `text` with its advance in the script's font at a size of one pixel,
     /// from glyph advances (before shaping: contextual forms change widths by a few percent, so
     /// layouts leave a margin). Widths scale with the size, so one measurement serves them all.
-    pub fn advances(&self, script: Script, bold: bool, text: &str, mut each: impl FnMut(char, f32)) {
-        let measured = self.with_font(script, bold, |font| {
+    pub fn advances(
+        &self,
+        script: Script,
+        typeface: Typeface,
+        bold: bool,
+        text: &str,
+        mut each: impl FnMut(char, f32),
+    ) {
+        let measured = self.with_font(script, typeface, bold, |font| {
             let charmap = font.charmap();
             let metrics = font.glyph_metrics(Size::new(1.0), LocationRef::default());
             for c in text.chars() {
@@ -174,8 +223,14 @@ impl Fonts {
         }
     }
 
-    fn with_font<T>(&self, script: Script, bold: bool, f: impl FnOnce(&skrifa::FontRef<'_>) -> T) -> Option<T> {
-        let id = self.face(script, bold)?;
+    fn with_font<T>(
+        &self,
+        script: Script,
+        typeface: Typeface,
+        bold: bool,
+        f: impl FnOnce(&skrifa::FontRef<'_>) -> T,
+    ) -> Option<T> {
+        let id = self.face(script, typeface, bold)?;
         self.db
             .with_face_data(id, |data, index| skrifa::FontRef::from_index(data, index).ok().map(|font| f(&font)))
             .flatten()

@@ -5,6 +5,7 @@
 pub mod beats;
 pub mod cards;
 pub mod fonts;
+pub mod logo;
 pub mod pipeline;
 pub mod scenes;
 pub mod spoken;
@@ -77,6 +78,22 @@ pub fn rasterize_on(backdrop: Backdrop, tree: &usvg::Tree, width: u32, height: u
 /// `svg` over `backdrop` as a `width`×`height` PNG.
 pub fn png_on(backdrop: Backdrop, svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
     encode_png(&rasterize_on(backdrop, &parse(svg)?, width, height)?)
+}
+
+/// `svg` drawn in `style` as a `size` PNG: over its backdrop, with its logo (if it has one) in
+/// the square `logo_at` (x, y, side).
+pub fn styled_png(
+    style: &style::Style,
+    svg: &str,
+    size: (u32, u32),
+    logo_at: [f32; 3],
+) -> Result<Vec<u8>, RenderError> {
+    let mut pixmap = rasterize_on(style.backdrop(), &parse(svg)?, size.0, size.1)?;
+    if let Some(logo) = &style.logo {
+        let [x, y, side] = logo_at;
+        logo.draw(&mut pixmap, x, y, side);
+    }
+    encode_png(&pixmap)
 }
 
 /// Encodes an opaque pixmap as an RGB PNG. Fast deflate: a card is mostly flat colour, which

@@ -241,6 +241,7 @@ pub async fn pictures(
     voiced: &mut Voiced,
     title: &str,
     language: &'static Language,
+    style: Style,
     seed: u64,
 ) -> Result<(Vec<u8>, Vec<spoken::Pictures>), JobError> {
     let count = voiced.beats.len();
@@ -251,7 +252,6 @@ pub async fn pictures(
         .map(|(i, b)| if voiced.captioned { b.text.clone() } else { format!("{} / {count}", i + 1) })
         .collect();
     let mut layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
-    let style = Style::seeded(seed);
     let budget = services.settings.picture_budget().saturating_mul(3);
     // The opening card is drawn as one more beat: the title alone, in the title layout.
     let mut texts = texts;

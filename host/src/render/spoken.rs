@@ -10,7 +10,7 @@ use resvg::tiny_skia::Pixmap;
 
 use super::beats::{self, BeatSheet};
 use super::text::{Ink, PIECE_BLUE};
-use super::{fonts, png_on, rasterize};
+use super::{fonts, rasterize, styled_png};
 use crate::cpu::Budget;
 
 /// A beat's pictures.
@@ -34,9 +34,9 @@ pub fn draw(
 ) -> Result<Pictures, String> {
     let fonts = fonts::get();
     let (w, h) = size;
-    let backdrop = sheet.style.backdrop();
+    let logo = beats::logo_at(size);
     let plain = beats::draw(fonts, sheet, size, Ink::Plain);
-    let plain = png_on(backdrop, &plain.svg, w, h).map_err(|e| format!("render: {e}"))?;
+    let plain = styled_png(sheet.style, &plain.svg, size, logo).map_err(|e| format!("render: {e}"))?;
     if units.is_empty() {
         return Ok(Pictures { plain, lit: None, boxes: Vec::new() });
     }
@@ -50,7 +50,7 @@ pub fn draw(
     let pills: Vec<[f32; 4]> = boxes.iter().flatten().map(|b| b.map(|v| v as f32)).collect();
     let (fill, pill) = beats::lit(sheet.layout, sheet.style);
     let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills });
-    let lit = png_on(backdrop, &lit.svg, w, h).map_err(|e| format!("render: {e}"))?;
+    let lit = styled_png(sheet.style, &lit.svg, size, logo).map_err(|e| format!("render: {e}"))?;
     Ok(Pictures { plain, lit: Some(lit), boxes })
 }
 

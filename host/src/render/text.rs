@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use super::fonts::{Fonts, Script};
+use super::fonts::{Fonts, Script, Typeface};
+use super::words;
 use crate::markup::escape;
 
 /// Where and how a paragraph is drawn.
@@ -24,6 +25,8 @@ pub struct Paragraph<'a> {
     pub outline: Option<(&'a str, f32)>,
     /// Centre the lines vertically in the box rather than starting at its top.
     pub middle: bool,
+    /// The typeface of Latin text (a brand's choice).
+    pub typeface: Typeface,
 }
 
 /// A laid-out paragraph: its SVG and the height it takes.
@@ -73,7 +76,7 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
     if text.is_empty() {
         return Laid::default();
     }
-    let measured = Measured::new(fonts, &text, lang, p.bold);
+    let measured = Measured::new(fonts, &text, lang, p.typeface, p.bold);
     let smallest = *p.sizes.last().unwrap_or(&32.0);
     let (size, mut lines) = p
         .sizes
@@ -141,11 +144,11 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
                         None => "none".into(),
                     };
                     let _ = write!(svg, r#"<tspan fill="{colour}">"#);
-                    runs_svg(&mut svg, fonts, &piece, lang);
+                    runs_svg(&mut svg, fonts, &piece, lang, p.typeface);
                     svg.push_str("</tspan>");
                 }
             }
-            _ => runs_svg(&mut svg, fonts, &line, lang),
+            _ => runs_svg(&mut svg, fonts, &line, lang, p.typeface),
         }
         // The ellipsis of text cut short belongs to no word: never lit, left out of the ids.
         if cut_short && i == last {
@@ -158,9 +161,9 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
 }
 
 /// `line` as one tspan per script run, each in its script's font.
-fn runs_svg(svg: &mut String, fonts: &Fonts, line: &str, lang: &str) {
+fn runs_svg(svg: &mut String, fonts: &Fonts, line: &str, lang: &str, typeface: Typeface) {
     for (script, run) in font_runs(fonts, line, lang) {
-        let _ = write!(svg, r#"<tspan font-family="{}">{}</tspan>"#, script.family(), escape(&run));
+        let _ = write!(svg, r#"<tspan font-family="{}">{}</tspan>"#, script.family_in(typeface), escape(&run));
     }
 }
 
@@ -231,12 +234,12 @@ struct Measured {
 }
 
 impl Measured {
-    fn new(fonts: &Fonts, text: &str, lang: &str, bold: bool) -> Measured {
+    fn new(fonts: &Fonts, text: &str, lang: &str, typeface: Typeface, bold: bool) -> Measured {
         let mut chars = Vec::with_capacity(text.len());
         let mut prefix = Vec::with_capacity(text.len() + 1);
         prefix.push(0.0);
         for (script, run) in font_runs(fonts, text, lang) {
-            fonts.advances(script, bold, &run, |c, advance| {
+            fonts.advances(script, typeface, bold, &run, |c, advance| {
                 chars.push(c);
                 prefix.push(prefix.last().copied().unwrap_or(0.0) + advance);
             });
@@ -312,15 +315,17 @@ fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<(usize, usize)>
 }
 
 /// The text cut at its break opportunities, as ranges of `chars`; each piece keeps its trailing
-/// space.
+/// space. Chinese and Japanese break between words (ICU's dictionaries), not inside them.
 fn pieces(chars: &[char], lang: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut from = 0;
+    let starts =
+        if chars.iter().any(|&c| ideographic(c, lang)) { words::word_starts(chars) } else { Default::default() };
     for (i, pair) in chars.windows(2).enumerate() {
         let (prev, c) = (pair[0], pair[1]);
         let breaks = match prev {
             ' ' => c != ' ',
-            p => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ',
+            p => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ' && starts.contains(&(i + 1)),
         };
         if breaks {
             out.push((from, i + 1));
@@ -381,7 +386,8 @@ mod tests {
     #[test]
     fn break_opportunities_follow_the_writing_system() {
         assert_eq!(cut_at_breaks("two words", "en"), vec!["two ", "words"]);
-        assert_eq!(cut_at_breaks("今日は。晴れ", "ja"), vec!["今", "日", "は。", "晴", "れ"]);
+        assert_eq!(cut_at_breaks("今日は。晴れ", "ja"), vec!["今日", "は。", "晴れ"]);
+        assert_eq!(cut_at_breaks("支払うエージェント", "ja"), vec!["支払う", "エージェント"]);
         assert_eq!(cut_at_breaks("안녕 하세요", "ko"), vec!["안녕 ", "하세요"]);
         assert_eq!(cut_at_breaks("a  b", "en"), vec!["a  ", "b"]);
         assert!(cut_at_breaks("", "en").is_empty());

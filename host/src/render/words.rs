@@ -101,6 +101,18 @@ pub fn units(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// Where words start in `chars` by ICU's dictionaries (character indices), for wrapping
+/// Chinese and Japanese lines between words rather than inside them.
+pub fn word_starts(chars: &[char]) -> std::collections::HashSet<usize> {
+    let text: String = chars.iter().collect();
+    let mut char_at = vec![0usize; text.len() + 1];
+    for (i, (b, _)) in text.char_indices().enumerate() {
+        char_at[b] = i;
+    }
+    char_at[text.len()] = chars.len();
+    SEGMENTER.segment_str(&text).map(|b| char_at[b]).collect()
+}
+
 /// Adds a segment as a unit of its own or onto the unit before it: punctuation and spaces
 /// always join the unit before; Thai fragments too short to be words join the word before;
 /// Chinese and Japanese segments gather into phrases of a few characters, a Japanese phrase

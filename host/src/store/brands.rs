@@ -103,3 +103,61 @@ fn stored_of(row: &AnyRow) -> Result<Stored, sqlx::Error> {
         meme_mode: row.try_get::<i64, _>("meme_mode")? != 0,
     })
 }
+
+/// A brand's look as stored: its JSON, and its logo's blob and media type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    pub look: Option<String>,
+    pub logo: Option<(String, String)>,
+}
+
+/// The look of brand `key`, if the brand exists.
+pub async fn look(db: &Db, key: &str) -> Result<Option<Look>, sqlx::Error> {
+    let row = sqlx::query("SELECT look, logo_blob, logo_type FROM brands WHERE key = $1")
+        .bind(key)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| {
+        let logo = match (r.try_get::<Option<String>, _>("logo_blob")?, r.try_get::<Option<String>, _>("logo_type")?) {
+            (Some(blob), Some(media_type)) => Some((blob, media_type)),
+            _ => None,
+        };
+        Ok(Look { look: r.try_get("look")?, logo })
+    })
+    .transpose()
+}
+
+/// Sets brand `key`'s look JSON; false if there is no such brand.
+pub async fn set_look(db: &Db, key: &str, look: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE brands SET look = $2, updated_at = $3 WHERE key = $1")
+        .bind(key)
+        .bind(look)
+        .bind(now_ms())
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Points brand `key` at a logo blob (or none), answering the blob it named before; `None` if
+/// there is no such brand.
+pub async fn set_logo(db: &Db, key: &str, logo: Option<(&str, &str)>) -> Result<Option<Option<String>>, sqlx::Error> {
+    let mut tx = db.pool().begin().await?;
+    let done = sqlx::query("UPDATE brands SET updated_at = $2 WHERE key = $1")
+        .bind(key)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() == 0 {
+        return Ok(None);
+    }
+    let before: Option<String> =
+        sqlx::query_scalar("SELECT logo_blob FROM brands WHERE key = $1").bind(key).fetch_one(&mut *tx).await?;
+    sqlx::query("UPDATE brands SET logo_blob = $2, logo_type = $3 WHERE key = $1")
+        .bind(key)
+        .bind(logo.map(|l| l.0))
+        .bind(logo.map(|l| l.1))
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(before))
+}

@@ -30,6 +30,8 @@ pub struct NewPage<'a> {
     pub key_id: i64,
     pub title: &'a str,
     pub language: &'a str,
+    /// The registered brand whose look the page has.
+    pub brand: Option<&'a str>,
     pub beats: &'a [Beat],
     pub captioned: bool,
     pub audio_type: &'a str,
@@ -50,7 +52,7 @@ pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
     let mut tx = db.pool().begin().await?;
     sqlx::query(
         "INSERT INTO engine_pages (id, job_id, api_key_id, title, language, beats, captioned, audio, audio_blob, \
-         audio_type, duration_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         audio_type, duration_ms, created_at, brand) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(page.id)
     .bind(page.job_id)
@@ -64,6 +66,7 @@ pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
     .bind(page.audio_type)
     .bind(page.duration_ms as i64)
     .bind(now_ms())
+    .bind(page.brand)
     .execute(&mut *tx)
     .await?;
     for (position, &lit) in (0i64..).zip(std::iter::once(&false).chain(&page.frames)) {
@@ -91,12 +94,14 @@ pub struct Page {
     /// The blob of the voice track.
     pub voice: String,
     pub duration_ms: u64,
+    /// The registered brand whose look the page has.
+    pub brand: Option<String>,
 }
 
 /// The page with this id. Stored beats that do not parse are an error, never a default.
 pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms \
+        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms, brand \
          FROM engine_pages WHERE id = $1",
     )
     .bind(id)
@@ -114,6 +119,7 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
             audio_type: r.try_get("audio_type")?,
             voice: required(r.try_get("audio_blob")?, "voice track")?,
             duration_ms: r.try_get::<i64, _>("duration_ms")? as u64,
+            brand: r.try_get("brand")?,
         })
     })
     .transpose()

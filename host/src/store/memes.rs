@@ -67,6 +67,8 @@ pub struct Stored {
     pub language: String,
     pub title: String,
     pub brand_name: String,
+    /// The registered brand, if it was one.
+    pub brand_key: Option<String>,
     pub content: Value,
     /// How many pictures it has (one card, or a carousel's slides).
     pub pictures: i64,
@@ -86,7 +88,7 @@ pub async fn image(db: &Db, id: &str, position: i64) -> Result<Option<String>, s
 /// The meme with this id. Stored content that does not parse is an error, never a default.
 pub async fn get(db: &Db, id: &str) -> Result<Option<Stored>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, kind, language, title, brand_name, content, \
+        "SELECT id, kind, language, title, brand_name, brand_key, content, \
          (SELECT COUNT(*) FROM meme_images WHERE meme_id = memes.id) AS pictures FROM memes WHERE id = $1",
     )
     .bind(id)
@@ -101,6 +103,7 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Stored>, sqlx::Error> {
             language: r.try_get("language")?,
             title: r.try_get("title")?,
             brand_name: r.try_get("brand_name")?,
+            brand_key: r.try_get("brand_key")?,
             content,
             pictures: r.try_get("pictures")?,
         })
