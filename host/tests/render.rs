@@ -66,6 +66,53 @@ async fn every_language_is_drawn_in_its_own_font_and_inked() {
     }
 }
 
+/// Whether `c` is a Latin letter (the script of the English input below).
+fn latin(c: char) -> bool {
+    c.is_ascii_alphabetic()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn input_in_another_script_stands_as_a_quotation_never_mixed_into_a_template_sentence() {
+    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
+    let prepared = sandbox.prepare(meme).unwrap();
+    // Quotation marks by language, as the generator sets a foreign topic apart.
+    let quote = |code: &str| match code {
+        "ru" | "uk" | "ar" | "fa" => ('«', '»'),
+        "ja" => ('「', '」'),
+        _ => ('“', '”'),
+    };
+    for code in ["ja", "zh", "ko", "ar", "fa", "ru", "uk", "hi", "bn", "th"] {
+        for kind in KINDS {
+            for seed in 0..4 {
+                let request = Request {
+                    task: "meme".into(),
+                    kind: Some(kind.into()),
+                    input: "Agents that pay for their own tools".into(),
+                    language: code.into(),
+                    seed,
+                    brand: None,
+                    options: Vec::new(),
+                };
+                let content = sandbox.generate(&prepared, Limits::GLOBAL, &[], "meme", &request).await.unwrap();
+                let (open, close) = quote(code);
+                for block in content.blocks.iter().filter(|b| b.role != "post") {
+                    // Outside the quotation marks there is no English; inside them, only it.
+                    let text = &block.text;
+                    let outside: String = match (text.find(open), text.rfind(close)) {
+                        (Some(a), Some(b)) if a < b => {
+                            assert!(!text[a..b].chars().skip(1).any(|c| !c.is_ascii()), "{code} {kind}: {text}");
+                            format!("{}{}", &text[..a], &text[b..])
+                        }
+                        _ => text.clone(),
+                    };
+                    assert!(!outside.chars().any(latin), "{code} {kind} {seed}: English outside a quotation: {text}");
+                }
+            }
+        }
+    }
+}
+
 /// One line per script, from the phrase tables, with the hashtag and ticker the brand adds.
 const SAMPLES: [(&str, &str, &str); 9] = [
     ("latin", "vi", "Tôi thú nhận: Привет! Đừng lo #MOON $MOON"),

@@ -66,17 +66,22 @@ impl Guest for Meme {
         let input = guest::checked_input(&request, 2000)?;
         let topic = subject(&input, 80);
         let seed = request.seed;
+        // A topic in another script than the language's is never run into a template sentence:
+        // it stands as a quotation, after a label at most, and sentences that would close
+        // around it are left out.
+        let foreign = guest::foreign(&topic, &request.language);
+        let quote = guest::quoted(&topic, &request.language);
+        let in_line = |open: &str, close: &str| if foreign { around(open, &quote, "") } else { around(open, &topic, close) };
         let take = || {
             model_line(&request, "bold hot take", &topic)
-                .unwrap_or_else(|| around(pick(&p.take_open, seed, 5), &topic, pick(&p.take_close, seed, 6)))
+                .unwrap_or_else(|| in_line(pick(&p.take_open, seed, 5), pick(&p.take_close, seed, 6)))
         };
+        let bottom = || if foreign { quote.clone() } else { around(pick(&p.bottoms, seed, 2), &topic, "") };
         let blocks = match kind.as_str() {
-            "image" => vec![
-                block("top", pick(&p.tops, seed, 1)),
-                block("bottom", around(pick(&p.bottoms, seed, 2), &topic, "")),
-            ],
+            "image" => vec![block("top", pick(&p.tops, seed, 1)), block("bottom", bottom())],
             "carousel" => {
-                let mut cards = vec![block_with("card", format!("{topic} — {}", p.thread), &[("index", "1")])];
+                let first = if foreign { &quote } else { &topic };
+                let mut cards = vec![block_with("card", format!("{first} — {}", p.thread), &[("index", "1")])];
                 for (i, line) in p.cards.iter().enumerate() {
                     cards.push(block_with("card", *line, &[("index", &(i + 2).to_string())]));
                 }
@@ -84,7 +89,7 @@ impl Guest for Meme {
             }
             "confession" => vec![block(
                 "confession",
-                model_line(&request, "first-person confession", &topic).unwrap_or_else(|| around(p.confess.0, &topic, p.confess.1)),
+                model_line(&request, "first-person confession", &topic).unwrap_or_else(|| in_line(p.confess.0, p.confess.1)),
             )],
             "hottake" => vec![block("take", take())],
             "reply" => vec![
@@ -93,7 +98,7 @@ impl Guest for Meme {
             ],
             _ => vec![
                 block("top", pick(&p.tops, seed, 8)),
-                block("bottom", topic.clone()),
+                block("bottom", if foreign { quote.clone() } else { topic.clone() }),
                 block("take", take()),
             ],
         };
