@@ -287,7 +287,7 @@ fn operation_inputs_describe_themselves_for_tool_arguments() {
     };
     assert_eq!(
         properties(schemars::schema_for!(audioscript::AudioscriptRequest)),
-        ["audio_url", "language", "script", "title"]
+        ["audio_url", "brand", "language", "script", "title"]
     );
     assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["pageUrl"]);
     assert_eq!(
