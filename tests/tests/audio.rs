@@ -585,7 +585,14 @@ fn fake_transcriber(words: Value) -> String {
 /// A stand-in for an OpenAI-compatible speech server: answers a WAV of 20 ms of tone per
 /// character of the input, so the test knows each beat's length.
 fn fake_speaker() -> String {
-    loopback_api(|text, body| {
+    speaker(false)
+}
+
+/// The speech server; `timed`, it answers JSON with the audio and each word's start (20 ms per
+/// character before it and 15 ms more per word before it, so the times are not a spread by
+/// characters), as speech servers that time words do.
+fn speaker(timed: bool) -> String {
+    loopback_api(move |text, body| {
         let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
         let ok = text.starts_with("POST /v1/audio/speech")
             && request["model"] == "tts-1"
@@ -606,8 +613,62 @@ fn fake_speaker() -> String {
         wav.extend_from_slice(b"\x02\x00\x10\x00data");
         wav.extend_from_slice(&(data.len() as u32).to_le_bytes());
         wav.extend_from_slice(&data);
-        (200, "audio/wav", wav)
+        if !timed {
+            return (200, "audio/wav", wav);
+        }
+        use base64::Engine;
+        let input = request["input"].as_str().unwrap_or_default();
+        let mut words = Vec::new();
+        let mut at = 0;
+        for (k, word) in input.split(' ').enumerate() {
+            let start = at as f64 * 0.02 + k as f64 * 0.015;
+            words.push(json!({"word": word, "start": start, "end": start + word.chars().count() as f64 * 0.02}));
+            at += word.chars().count() + 1;
+        }
+        let answer = json!({"audio": base64::engine::general_purpose::STANDARD.encode(&wav), "words": words});
+        (200, "application/json", answer.to_string().into_bytes())
     })
+}
+
+#[test]
+fn an_endpoints_word_times_or_a_transcription_of_its_voice_time_the_words() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "operator");
+    let script = "الوكلاء يدفعون ثمن أدواتهم.";
+    // Spread by characters (20 ms each), the words would start at 0, 160, 300 and 380 ms.
+    let check = |html: &str, from: &str, starts: [u64; 4]| {
+        let beats = beats(html);
+        let words: Vec<&asset_tests::page::PageWord> = beats.iter().flat_map(|b| &b.words).collect();
+        assert_eq!(words.len(), 4, "{from}: {beats:?}");
+        for (word, start) in words.iter().zip(starts) {
+            assert!(word.start.abs_diff(start) <= 10, "{from}: {word:?} should start at {start} ms");
+        }
+    };
+    {
+        let timed = env.serve_with(&[("ASSET_SPEECH_URL", &speaker(true))]);
+        block_on(async {
+            let (status, _, accepted) = submit(&timed.base, &key, json!({"script": script, "language": "ar"})).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+            assert_eq!(done["wordTimes"], "speech-endpoint", "{done}");
+            let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            check(&html, "the endpoint's word times", [0, 175, 330, 425]);
+        });
+    }
+    // An endpoint that answers audio only, and a transcription endpoint that hears the words.
+    let heard = json!([
+        {"word": "الوكلاء", "start": 0.0, "end": 0.14}, {"word": "يدفعون", "start": 0.20, "end": 0.30},
+        {"word": "ثمن", "start": 0.33, "end": 0.39}, {"word": "أدواتهم", "start": 0.40, "end": 0.54}]);
+    let transcribing =
+        env.serve_with(&[("ASSET_SPEECH_URL", &fake_speaker()), ("ASSET_TRANSCRIBE_URL", &fake_transcriber(heard))]);
+    block_on(async {
+        let (status, _, accepted) = submit(&transcribing.base, &key, json!({"script": script, "language": "ar"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!(done["wordTimes"], "transcription", "{done}");
+        let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        check(&html, "the transcription", [0, 200, 330, 400]);
+    });
 }
 
 #[test]
