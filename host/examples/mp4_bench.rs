@@ -2,7 +2,8 @@
 //! layout with its ~9 words lit one at a time, cross-fades, a progress bar; a 30 s voice
 //! track), against its duration; the same page with beats but no word timing; and in the same
 //! run a bare `gst-launch-1.0` encode of exactly the frames of the first (raw I420, so the bare
-//! pipeline neither decodes nor converts) with the same audio and encoder settings.
+//! pipeline neither decodes nor converts) with the same audio and encoder settings, and of the
+//! same frames without the cross-fades' (what the fades cost the encoder).
 //!
 //! `cargo run --release -p asset-host --example mp4_bench`
 
@@ -123,42 +124,49 @@ fn main() {
         rows.push((name.to_string(), median(times), frames));
     }
 
-    // The bare encode: exactly the frames of the first film, written out raw.
+    // The bare encode: exactly the frames of the first film, written out raw; then without the
+    // cross-fades' frames.
     let film = film(true);
     let frames = mp4::Frames::new(&film, &mp4::frame_info().unwrap(), &budget).unwrap();
-    let raw = dir.path().join("frames.i420");
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&raw).unwrap());
-    for frame in &frames.plan {
-        file.write_all(&frames.make(frame)).unwrap();
-    }
-    file.flush().unwrap();
-    drop(file);
-    let mut bare = Vec::new();
-    for run in 0..RUNS {
-        let out = dir.path().join(format!("bare-{run}.mp4"));
-        let started = Instant::now();
-        // One argument per word: gst-launch-1.0 quotes each argument itself.
-        let pipeline = format!(
-            "filesrc location={} ! rawvideoparse width={} height={} format=i420 framerate=4/1 \
-                 ! x264enc speed-preset=veryfast pass=qual quantizer=23 key-int-max=4 bframes=0 ! video/x-h264,profile=high \
-                 ! h264parse ! queue ! mp4mux name=mux faststart=true ! filesink location={} \
-                 filesrc location={} ! wavparse ! audioconvert ! audioresample ! audio/x-raw,rate=48000 \
-                 ! avenc_aac bitrate=128000 ! aacparse ! queue ! mux.",
-            raw.display(),
-            mp4::WIDTH,
-            mp4::HEIGHT,
-            out.display(),
-            wav.display()
-        );
-        let status = Command::new("gst-launch-1.0")
-            .arg("-q")
-            .args(pipeline.split_whitespace())
-            .status()
-            .expect("gst-launch-1.0 runs (Debian's gstreamer1.0-tools)");
-        assert!(status.success());
-        bare.push(started.elapsed().as_secs_f64() * 1e3);
-    }
-    let bare = median(bare);
+    let bare = |name: &str, keep: &dyn Fn(&asset_host::media::film::Frame) -> bool| {
+        let raw = dir.path().join(format!("{name}.i420"));
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&raw).unwrap());
+        let mut count = 0;
+        for frame in frames.plan.iter().filter(|f| keep(f)) {
+            file.write_all(&frames.make(frame)).unwrap();
+            count += 1;
+        }
+        file.flush().unwrap();
+        drop(file);
+        let mut times = Vec::new();
+        for run in 0..RUNS {
+            let out = dir.path().join(format!("{name}-{run}.mp4"));
+            let started = Instant::now();
+            // One argument per word: gst-launch-1.0 quotes each argument itself.
+            let pipeline = format!(
+                "filesrc location={} ! rawvideoparse width={} height={} format=i420 framerate=4/1 \
+                     ! x264enc speed-preset=veryfast pass=qual quantizer=23 key-int-max=4 bframes=0 ! video/x-h264,profile=high \
+                     ! h264parse ! queue ! mp4mux name=mux faststart=true ! filesink location={} \
+                     filesrc location={} ! wavparse ! audioconvert ! audioresample ! audio/x-raw,rate=48000 \
+                     ! avenc_aac bitrate=128000 ! aacparse ! queue ! mux.",
+                raw.display(),
+                mp4::WIDTH,
+                mp4::HEIGHT,
+                out.display(),
+                wav.display()
+            );
+            let status = Command::new("gst-launch-1.0")
+                .arg("-q")
+                .args(pipeline.split_whitespace())
+                .status()
+                .expect("gst-launch-1.0 runs (Debian's gstreamer1.0-tools)");
+            assert!(status.success());
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+        (median(times), count)
+    };
+    let (all, all_frames) = bare("bare", &|_| true);
+    let (still, still_frames) = bare("still", &|f| f.fade.is_none());
     let video_ms = (DURATION_MS + asset_host::media::film::OPENING_MS) as f64;
     println!("| 30 s voice, 8 beats, 1080×1920 | median ms | × real time | frames encoded |");
     println!("|---|---:|---:|---:|");
@@ -166,9 +174,12 @@ fn main() {
         println!("| {name} | {ms:.0} | {:.3} | {frames} |", ms / video_ms);
     }
     println!(
-        "| bare gst-launch-1.0, the first row's frames (raw I420), same settings | {bare:.0} | {:.3} | {} |",
-        bare / video_ms,
-        frames.plan.len()
+        "| bare gst-launch-1.0, the first row's frames (raw I420), same settings | {all:.0} | {:.3} | {all_frames} |",
+        all / video_ms
     );
-    println!("\nservice / bare = {:.2}", rows[0].1 / bare);
+    println!(
+        "| bare gst-launch-1.0, the same without the cross-fades' frames | {still:.0} | {:.3} | {still_frames} |",
+        still / video_ms
+    );
+    println!("\nservice / bare = {:.2}; the cross-fades cost the encoder {:.0} ms", rows[0].1 / all, all - still);
 }
