@@ -792,8 +792,15 @@ fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
         assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
-        let captions: Vec<String> = beats(&html).into_iter().map(|b| b.text).collect();
+        let beats = beats(&html);
+        let captions: Vec<&str> = beats.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(captions, ["你好世界。", "今天很好！"], "{html}");
+        // The pinyin's syllables time the characters: words (short phrases) in order, each said.
+        assert_eq!(done["wordTimes"], "synthesizer", "{done}");
+        for beat in &beats {
+            assert!(!beat.words.is_empty(), "{beat:?}");
+            assert!(beat.words.windows(2).all(|w| w[0].end <= w[1].start), "{beat:?}");
+        }
         // Spoken: several syllables each, about a quarter second or more a syllable.
         assert!(done["durationMs"].as_u64().unwrap() > 1500, "{done}");
     });

@@ -8,6 +8,7 @@ use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::jobs::worker::JobError;
 use crate::languages::Language;
+use crate::media::speech::Anchors;
 use crate::media::{Scratch, audio, recognize, speech, transcribe, wav};
 use crate::plugins::{PluginError, Request};
 use crate::render::beats::{self, BeatSheet, Layout};
@@ -41,9 +42,7 @@ pub enum WordTimes {
     Transcription,
     /// The embedded recognizer's words.
     Recognizer,
-    /// Spread over each beat by characters and trimmed to its sound (no source gave times).
-    Estimate,
-    /// Beats are timed, words are not (no captions).
+    /// Beats are timed, words are not: no source timed them, or there are no captions.
     None,
 }
 
@@ -142,10 +141,19 @@ pub async fn voice_script(
         return Err(JobError::Fatal("the beats generator gave the voice no pinyin to read".into()));
     }
     let spoken = speech::speak(&voice, &said).await.map_err(JobError::Retry)?;
-    // Word times: the voice's own where it read the caption itself (not pinyin for it), else a
-    // transcription of what it said, else an estimate.
-    let read_captions = said == texts;
-    let voice_timed = read_captions && spoken.anchors.iter().any(|a| !a.is_empty());
+    // Word times: the voice's own, on the caption itself or carried over from the pinyin it read
+    // for it; else a transcription of what it said; else only the beats are timed.
+    let own: Vec<Option<Anchors>> = texts
+        .iter()
+        .zip(&said)
+        .zip(&spoken.anchors)
+        .map(|((text, said), anchors)| match anchors.is_empty() {
+            true => None,
+            false if text == said => Some(anchors.clone()),
+            false => carried(text, anchors),
+        })
+        .collect();
+    let voice_timed = own.iter().all(Option::is_some);
     let (heard, word_times) = match (&voice, &services.transcriber) {
         (speech::Voice::Embedded(_), _) if voice_timed => (None, WordTimes::Synthesizer),
         (speech::Voice::Endpoint(_), _) if voice_timed => (None, WordTimes::SpeechEndpoint),
@@ -153,22 +161,38 @@ pub async fn voice_script(
             let heard = transcriber.words(spoken.audio.to_wav(), language.code).await.map_err(JobError::Retry)?;
             (Some(heard), WordTimes::Transcription)
         }
-        _ => (None, WordTimes::Estimate),
+        _ => (None, WordTimes::None),
     };
     let beats = texts
         .into_iter()
         .zip(&spoken.beats)
-        .zip(&spoken.anchors)
-        .map(|((text, &(start, end)), anchors)| {
+        .zip(own)
+        .map(|((text, &(start, end)), own)| {
             let anchors = match &heard {
-                Some(heard) => heard_anchors(&text, heard, (start, end)),
-                None if read_captions => anchors.clone(),
-                None => Vec::new(),
+                Some(heard) => Some(heard_anchors(&text, heard, (start, end))),
+                None => own.filter(|_| voice_timed),
             };
-            Beat { words: timed_words(&spoken.audio, &text, &anchors, (start, end)), text, start, end }
+            let words = anchors.map(|a| timed_words(&spoken.audio, &text, &a, (start, end))).unwrap_or_default();
+            Beat { words, text, start, end }
         })
         .collect();
     Ok(Voiced { audio: spoken.audio, beats, captioned: true, word_times })
+}
+
+/// The voice's word anchors on a text it read for `caption` (pinyin: a syllable per Chinese
+/// character, other words as written) carried over to the caption: the k-th word said starts the
+/// caption's k-th slot (a Chinese character, or a run of other letters and digits). `None` when
+/// the counts differ, so no word is ever timed by another's event.
+fn carried(caption: &str, anchors: &[(usize, u64)]) -> Option<Anchors> {
+    let chars: Vec<char> = caption.chars().collect();
+    let slots: Vec<usize> = (0..chars.len())
+        .filter(|&i| {
+            let c = chars[i];
+            let han = |c: char| has_han(&c.to_string());
+            han(c) || (c.is_alphanumeric() && (i == 0 || !chars[i - 1].is_alphanumeric() || han(chars[i - 1])))
+        })
+        .collect();
+    (slots.len() == anchors.len()).then(|| slots.into_iter().zip(anchors).map(|(slot, &(_, ms))| (slot, ms)).collect())
 }
 
 fn has_han(text: &str) -> bool {
@@ -286,4 +310,18 @@ pub async fn pictures(
         }
     }
     Ok((opening, drawn))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pinyin_syllables_time_the_characters_they_were_read_for() {
+        let anchors = [(0, 0), (4, 100), (9, 200), (13, 300)];
+        assert_eq!(carried("你好世界。", &anchors), Some(vec![(0, 0), (1, 100), (2, 200), (3, 300)]));
+        // A Latin word is one slot, as the voice says it as one word.
+        assert_eq!(carried("AI很好", &anchors[..3]), Some(vec![(0, 0), (2, 100), (3, 200)]));
+        assert_eq!(carried("你好", &anchors), None, "counts that differ time nothing");
+    }
 }
