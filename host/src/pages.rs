@@ -5,6 +5,8 @@
 
 use maud::{Markup, PreEscaped, html};
 
+use crate::render::fonts::Typeface;
+
 /// What goes in a page's `<head>`.
 pub struct Head<'a> {
     /// The content's language code and direction (`ltr` or `rtl`).
@@ -18,24 +20,33 @@ pub struct Head<'a> {
     pub card: Option<&'static str>,
     /// The page's own CSS (a constant of ours, never user text).
     pub style: &'static str,
-    /// A brand's accent colour (`#rrggbb`, made by us from checked bytes), as the CSS variable
-    /// `--accent` the page's style uses.
-    pub accent: Option<&'a str>,
+    /// A brand's look, as the CSS variables `--accent` and `--font` the page's style uses.
+    pub look: Option<&'a PageLook>,
+}
+
+/// A brand's look on a page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageLook {
+    /// `#rrggbb`, made by us from checked bytes.
+    pub accent: String,
+    pub typeface: Typeface,
+}
+
+impl PageLook {
+    /// The CSS font stack of the typeface (a constant of ours).
+    fn font(&self) -> &'static str {
+        match self.typeface {
+            Typeface::Sans => r#""Noto Sans", system-ui, sans-serif"#,
+            Typeface::Serif => r#""Noto Serif", Georgia, serif"#,
+            Typeface::Mono => r#""Noto Sans Mono", ui-monospace, monospace"#,
+        }
+    }
 }
 
 impl<'a> Head<'a> {
     /// A page in English, left to right, with no sharing tags.
     pub fn plain(title: &'a str, style: &'static str) -> Head<'a> {
-        Head {
-            lang: "en",
-            dir: "ltr",
-            title,
-            description: None,
-            properties: Vec::new(),
-            card: None,
-            style,
-            accent: None,
-        }
+        Head { lang: "en", dir: "ltr", title, description: None, properties: Vec::new(), card: None, style, look: None }
     }
 }
 
@@ -64,8 +75,8 @@ pub fn document(head: &Head<'_>, body: Markup) -> String {
                     meta name="twitter:card" content=(card);
                 }
                 style { (PreEscaped(head.style)) }
-                @if let Some(accent) = head.accent {
-                    style { ":root { --accent: " (accent) "; }" }
+                @if let Some(look) = head.look {
+                    style { ":root { --accent: " (look.accent) "; --font: " (PreEscaped(look.font())) "; }" }
                 }
             }
             body { (body) }
@@ -88,7 +99,7 @@ mod tests {
             properties: vec![("og:url", "https://x.example/?a=1&b=\"2\"".into())],
             card: Some("summary"),
             style: "p > b { color: red }",
-            accent: Some("#12ab34</style>"),
+            look: Some(&PageLook { accent: "#12ab34</style>".into(), typeface: Typeface::Serif }),
         };
         let html = document(&head, html! { p { "<i>" } });
         assert!(html.starts_with("<!doctype html><html lang=\"en&quot;x\" dir=\"ltr\">"), "{html}");
@@ -96,7 +107,12 @@ mod tests {
         assert!(html.contains(r#"<meta property="og:description" content="a &quot;quoted&quot; &lt;b&gt;">"#));
         assert!(html.contains(r#"<meta property="og:url" content="https://x.example/?a=1&amp;b=&quot;2&quot;">"#));
         assert!(html.contains("<style>p > b { color: red }</style>"));
-        assert!(html.contains("<style>:root { --accent: #12ab34&lt;/style&gt;; }</style>"), "{html}");
+        assert!(
+            html.contains(
+                r#"<style>:root { --accent: #12ab34&lt;/style&gt;; --font: "Noto Serif", Georgia, serif; }</style>"#
+            ),
+            "{html}"
+        );
         assert!(html.contains("<p>&lt;i&gt;</p>"));
     }
 }

@@ -210,6 +210,7 @@ fn a_brands_palette_and_logo_reach_its_memes_pages_and_videos_and_unsafe_logos_a
             assert!(count_near(&rgb, width, [0, 1900, 1080, 20], [0x20, 0x30, 0x40]) > 15_000, "the gradient's foot");
             let html = Client::new().get(&meme_url).send().await.unwrap().text().await.unwrap();
             assert!(html.contains("--accent: #ff0080"), "the meme page takes the accent");
+            assert!(html.contains(r#"--font: "Noto Serif""#), "and the typeface");
 
             // An audioscript for the brand: its page, pictures and video take the look.
             let body = json!({"script": "Agents pay for their tools. They ship pages fast.", "brand": "acme"});
@@ -221,7 +222,10 @@ fn a_brands_palette_and_logo_reach_its_memes_pages_and_videos_and_unsafe_logos_a
             let done = finished(accepted["statusUrl"].as_str().unwrap(), &agent).await;
             let page_url = done["pageUrl"].as_str().unwrap().to_string();
             let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
-            assert!(html.contains("--accent: #ff0080"), "the engine page takes the accent");
+            assert!(
+                html.contains("--accent: #ff0080") && html.contains(r#"--font: "Noto Serif""#),
+                "the engine page takes the look"
+            );
             let foot = [480, 1710, 120, 120];
             let png = Client::new().get(format!("{page_url}/1.png")).send().await.unwrap().bytes().await.unwrap();
             let (rgb, width) = pixels(&png);

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
+use crate::pages::PageLook;
 use crate::render::fonts::Typeface;
 use crate::render::logo::{Logo, Stamp};
 use crate::render::style::{Palette, Style};
@@ -120,17 +121,20 @@ pub async fn remove_logo(ctx: &Ctx, key: &str) -> Result<BrandLook, Error> {
     answer(ctx, key).await
 }
 
-/// The accent colour of a brand's pages: a registered brand's (`key`), else the one derived
-/// from `name` (ad hoc); none without a brand.
-pub async fn accent(services: &Services, key: Option<&str>, name: &str) -> Result<Option<String>, Error> {
+/// The look of a brand's pages (accent and typeface): a registered brand's (`key`), else the
+/// accent derived from `name` (ad hoc); none without a brand.
+pub async fn page_look(services: &Services, key: Option<&str>, name: &str) -> Result<Option<PageLook>, Error> {
     match key {
         Some(key) => {
             let Some(brand) = super::get(&services.db, key).await? else { return Ok(None) };
             let stored = brands::look(&services.db, key).await?.unwrap_or_default();
             let look = settings(stored.look.as_deref())?;
-            Ok(Some(Style::branded(&brand.profile.name, look.palette.as_ref(), look.typeface, None).accent))
+            let style = Style::branded(&brand.profile.name, look.palette.as_ref(), look.typeface, None);
+            Ok(Some(PageLook { accent: style.accent, typeface: style.typeface }))
         }
-        None if !name.trim().is_empty() => Ok(Some(Style::derived(name).accent)),
+        None if !name.trim().is_empty() => {
+            Ok(Some(PageLook { accent: Style::derived(name).accent, typeface: Typeface::Sans }))
+        }
         None => Ok(None),
     }
 }

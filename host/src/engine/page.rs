@@ -6,10 +6,10 @@
 use maud::{PreEscaped, html};
 
 use super::Page;
-use crate::pages::{Head, document};
+use crate::pages::{Head, PageLook, document};
 
 const STYLE: &str = r#"
-body { margin: 0; font-family: system-ui, "Noto Sans", sans-serif; background: #111; color: #fff; }
+body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
 main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
 .stage { position: relative; }
 #mark { position: absolute; display: none; border: .2rem solid var(--accent, #f5c518); border-radius: .5rem; pointer-events: none; }
@@ -81,7 +81,7 @@ fn boxes(boxes: &[[u32; 4]]) -> String {
 }
 
 /// The page of `page`, linked from `base_url`.
-pub fn render(page: &Page, base_url: &str, accent: Option<&str>) -> String {
+pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
     let url = format!("{base_url}/m/{}", page.id);
     let direction = crate::languages::find(&page.language).map_or("ltr", |l| l.direction);
     let first = page.beats.first().map_or("", |b| b.text.as_str());
@@ -99,7 +99,7 @@ pub fn render(page: &Page, base_url: &str, accent: Option<&str>) -> String {
         ],
         card: Some("summary_large_image"),
         style: STYLE,
-        accent,
+        look,
     };
     document(
         &head,

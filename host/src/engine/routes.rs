@@ -25,8 +25,8 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
     let page = super::get(&state, &id).await?.ok_or_else(missing)?;
-    let accent = crate::brands::look::accent(&state, page.brand.as_deref(), "").await?;
-    Ok(Html(super::page::render(&page, &base, accent.as_deref())))
+    let look = crate::brands::look::page_look(&state, page.brand.as_deref(), "").await?;
+    Ok(Html(super::page::render(&page, &base, look.as_ref())))
 }
 
 /// The page's voice track (`voice`) or a beat's picture (`N.png`, N from 1). Never changes.

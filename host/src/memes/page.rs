@@ -3,12 +3,12 @@
 
 use maud::html;
 
-use crate::pages::{Head, document};
+use crate::pages::{Head, PageLook, document};
 use crate::render::cards::{CARD, SLIDE};
 use crate::store::memes::Stored;
 
 const STYLE: &str = r#"
-body { margin: 0; font-family: system-ui, "Noto Sans", sans-serif; background: #111; color: #fff; }
+body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
 main { max-width: 34rem; margin: 0 auto; padding: 1.5rem; }
 article { background: #1e1e24; border-radius: 1rem; padding: 1.5rem; }
 .block { font-size: 1.4rem; line-height: 1.35; margin: 0 0 1rem; }
@@ -23,7 +23,7 @@ article { background: #1e1e24; border-radius: 1rem; padding: 1.5rem; }
 /// The page of `meme`, linked from `base_url` (the service's public address): its pictures
 /// first (the first is the sharing image), then its text, which stays selectable and readable
 /// by screen readers.
-pub fn render(meme: &Stored, base_url: &str, accent: Option<&str>) -> String {
+pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String {
     let direction = crate::languages::find(&meme.language).map_or("ltr", |l| l.direction);
     let blocks: Vec<(&str, &str)> = meme.content["blocks"]
         .as_array()
@@ -51,7 +51,7 @@ pub fn render(meme: &Stored, base_url: &str, accent: Option<&str>) -> String {
         properties,
         card: Some(if pictures.is_empty() { "summary" } else { "summary_large_image" }),
         style: STYLE,
-        accent,
+        look,
     };
     let count = pictures.len();
     document(

@@ -45,8 +45,8 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
     let meme = super::get(&state, &id).await?.ok_or_else(|| Error::NotFound { message: "No such meme.".into() })?;
-    let accent = crate::brands::look::accent(&state, meme.brand_key.as_deref(), &meme.brand_name).await?;
-    Ok(Html(super::page::render(&meme, &base, accent.as_deref())))
+    let look = crate::brands::look::page_look(&state, meme.brand_key.as_deref(), &meme.brand_name).await?;
+    Ok(Html(super::page::render(&meme, &base, look.as_ref())))
 }
 
 /// A meme's picture as PNG: `1.png` is the card or a carousel's cover, then each slide.
