@@ -133,7 +133,7 @@ fn main() {
         let mut file = std::io::BufWriter::new(std::fs::File::create(&raw).unwrap());
         let mut count = 0;
         for frame in frames.plan.iter().filter(|f| keep(f)) {
-            file.write_all(&frames.make(frame)).unwrap();
+            file.write_all(&frames.make(frame).unwrap()).unwrap();
             count += 1;
         }
         file.flush().unwrap();

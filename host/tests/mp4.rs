@@ -187,6 +187,12 @@ fn a_picture_of_the_wrong_size_fails_the_render_cleanly() {
     let film = |png| Film { opening: None, shots: vec![shot(0, png)], voice_ms: 1_000 };
     let error = mp4::encode(&film(&small), &wav, &dir.path().join("x.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("1080"), "{error}");
+    // A picture whose header is right but whose pixels do not decode fails when its frame is made.
+    let mut corrupt = solid("#336699");
+    let middle = corrupt.len() / 2;
+    corrupt[middle..middle + 64].fill(0xff);
+    let error = mp4::encode(&film(&corrupt), &wav, &dir.path().join("z.mp4"), &roomy()).unwrap_err();
+    assert!(error.contains("picture"), "{error}");
     let error = mp4::encode(&film(b"not a png"), &wav, &dir.path().join("y.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("picture"), "{error}");
 }

@@ -3,15 +3,16 @@
 //! in-process by a GStreamer pipeline into a 1080×1920 H.264 (High, 4:2:0) + AAC MP4 with its
 //! index at the front (faststart).
 //!
-//! Each picture is converted to I420 once; a frame is a copy of its beat's picture with the lit
-//! word's boxes copied over it from the lit picture, so making one costs a memory copy, not a
+//! Each picture is converted to I420 once, when the frames reach its beat (only the beats around
+//! the frame being made are kept); a frame is a copy of its beat's picture with the lit word's
+//! boxes copied over it from the lit picture, so making one costs a memory copy, not a
 //! conversion. Frames are timed, not counted: a frame starts exactly on each beat and each word
 //! and repeats every [`film::HOLD_MS`] at most, so a word lights on its spoken start to the
 //! millisecond and the encoder spends its time only where the picture changes (x264 costs
 //! ~20 ms per 1080×1920 frame here; 30 frames a second for 30 seconds would be 900 of them).
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use gstreamer as gst;
@@ -49,7 +50,6 @@ pub struct Film<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct Encoded {
     pub frames: u64,
-    pub convert_ms: f64,
     pub total_ms: f64,
 }
 
@@ -92,9 +92,7 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     source.set_block(true);
     source.set_max_bytes(4 * i420.size() as u64);
 
-    let convert_started = Instant::now();
     let frames = Frames::new(film, &i420, budget)?;
-    let convert_ms = convert_started.elapsed().as_secs_f64() * 1e3;
     let total_ms = frames.total_ms();
     // mp4mux gives the last sample no duration (the encoder does not pass it on) and cuts it
     // from the edit list; a closing repeat at the very end takes that place, so the real last
@@ -103,10 +101,22 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
 
     pipeline.set_state(gst::State::Playing).map_err(|e| format!("the MP4 pipeline cannot start: {e}"))?;
     let count = frames.plan.len() as u64;
+    // A frame that cannot be made (a picture that does not decode after all) ends the stream
+    // early and fails the render.
+    let unmade: Mutex<Option<String>> = Mutex::new(None);
     let outcome = std::thread::scope(|scope| {
         let pusher = scope.spawn(|| {
             for frame in frames.plan.iter().chain(&closing) {
-                let mut buffer = gst::Buffer::from_mut_slice(frames.make(frame));
+                let bytes = match frames.make(frame) {
+                    Ok(bytes) => bytes,
+                    Err(why) => {
+                        if let Ok(mut slot) = unmade.lock() {
+                            *slot = Some(why);
+                        }
+                        break;
+                    }
+                };
+                let mut buffer = gst::Buffer::from_mut_slice(bytes);
                 {
                     let buffer = buffer.get_mut().expect("a new buffer is writable");
                     buffer.set_pts(gst::ClockTime::from_mseconds(frame.pts));
@@ -141,7 +151,10 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
         result
     });
     outcome?;
-    Ok(Encoded { frames: count, convert_ms, total_ms: started.elapsed().as_secs_f64() * 1e3 })
+    if let Some(why) = unmade.lock().map_err(|_| "frames poisoned")?.take() {
+        return Err(why);
+    }
+    Ok(Encoded { frames: count, total_ms: started.elapsed().as_secs_f64() * 1e3 })
 }
 
 /// The I420 layout of the video's frames.
@@ -153,25 +166,34 @@ pub fn frame_info() -> Result<gst_video::VideoInfo, String> {
         .map_err(|e| e.to_string())
 }
 
-/// A film's frames, ready to be made: its pictures converted to I420 once and its plan.
+/// A film's frames, ready to be made: its plan, and its pictures converted to I420 as the
+/// frames reach them (each once, as frames come in order), keeping only the pictures of the
+/// beats around the frame being made: a 60-beat render holds a few frames, not 120.
 pub struct Frames<'a> {
     film: &'a Film<'a>,
-    opening: Option<Vec<u8>>,
-    plain: Vec<Vec<u8>>,
-    lit: Vec<Option<Vec<u8>>>,
+    i420: gst_video::VideoInfo,
     planes: Planes,
     /// Every frame in order.
     pub plan: Vec<Frame>,
+    /// Converted pictures still in use: the opening (`None`) or a beat's plain and lit ones.
+    converted: Mutex<Vec<Converted>>,
+    budget: &'a Budget,
 }
 
+type Converted = (Option<usize>, Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
+
+/// The most converted pictures kept: a fade needs two beats, and one more spares a reconversion.
+const KEEP: usize = 3;
+
 impl<'a> Frames<'a> {
-    /// Converts every picture of `film` (in the layout `i420`) and plans its frames; a bad
-    /// picture fails here, before any encoding.
-    pub fn new(film: &'a Film<'a>, i420: &gst_video::VideoInfo, budget: &Budget) -> Result<Frames<'a>, String> {
-        let convert = |png: &[u8]| budget.check().and_then(|()| to_i420(png, i420));
-        let opening = film.opening.map(convert).transpose()?;
-        let plain = film.shots.iter().map(|s| convert(s.png)).collect::<Result<Vec<_>, _>>()?;
-        let lit = film.shots.iter().map(|s| s.lit.map(convert).transpose()).collect::<Result<Vec<_>, _>>()?;
+    /// Checks every picture of `film` (size, depth, colours; a bad one fails here, before any
+    /// encoding) and plans its frames, in the layout `i420`.
+    pub fn new(film: &'a Film<'a>, i420: &gst_video::VideoInfo, budget: &'a Budget) -> Result<Frames<'a>, String> {
+        let pictures = film.opening.iter().chain(film.shots.iter().flat_map(|s| std::iter::once(&s.png).chain(&s.lit)));
+        for png in pictures {
+            budget.check()?;
+            check_png(png)?;
+        }
         let planes = Planes {
             width: WIDTH as usize,
             height: HEIGHT as usize,
@@ -183,8 +205,8 @@ impl<'a> Frames<'a> {
             .iter()
             .map(|s| BeatTimes { start_ms: s.start_ms, words: s.words.iter().map(|w| w.0).collect() })
             .collect();
-        let plan = film::plan(&times, film.voice_ms, opening.is_some());
-        Ok(Frames { film, opening, plain, lit, planes, plan })
+        let plan = film::plan(&times, film.voice_ms, film.opening.is_some());
+        Ok(Frames { film, i420: i420.clone(), planes, plan, converted: Mutex::new(Vec::new()), budget })
     }
 
     /// The video's length in ms.
@@ -192,32 +214,69 @@ impl<'a> Frames<'a> {
         self.plan.last().map_or(0, |f| f.pts + f.length).max(1)
     }
 
+    /// The I420 pictures of the opening (`None`) or of a beat (plain, lit), converted on first
+    /// use; older beats' are let go.
+    fn pictures(&self, which: Option<usize>) -> Result<(Arc<Vec<u8>>, Option<Arc<Vec<u8>>>), String> {
+        let mut converted = self.converted.lock().map_err(|_| "frames poisoned")?;
+        if let Some((_, plain, lit)) = converted.iter().find(|(w, _, _)| *w == which) {
+            return Ok((plain.clone(), lit.clone()));
+        }
+        self.budget.check()?;
+        let convert = |png: &[u8]| to_i420(png, &self.i420).map(Arc::new);
+        let (plain, lit) = match which {
+            None => (convert(self.film.opening.unwrap_or_default())?, None),
+            Some(beat) => {
+                let shot = &self.film.shots[beat];
+                (convert(shot.png)?, shot.lit.map(convert).transpose()?)
+            }
+        };
+        converted.push((which, plain.clone(), lit.clone()));
+        if converted.len() > KEEP {
+            converted.remove(0);
+        }
+        Ok((plain, lit))
+    }
+
     /// What a look is, as I420 bytes: the opening, or a beat with its lit word's boxes copied
     /// over it.
-    fn look(&self, look: Look) -> Vec<u8> {
-        match look {
-            Look::Opening => self.opening.clone().unwrap_or_default(),
+    fn look(&self, look: Look) -> Result<Vec<u8>, String> {
+        Ok(match look {
+            Look::Opening => self.pictures(None)?.0.to_vec(),
             Look::Beat { beat, word } => {
-                let mut frame = self.plain[beat].clone();
-                if let (Some(word), Some(lit)) = (word, &self.lit[beat]) {
+                let (plain, lit) = self.pictures(Some(beat))?;
+                let mut frame = plain.to_vec();
+                if let (Some(word), Some(lit)) = (word, lit) {
                     for &area in self.film.shots[beat].words.get(word).map_or(&[][..], |w| w.1) {
-                        self.planes.copy_box(&mut frame, lit, area);
+                        self.planes.copy_box(&mut frame, &lit, area);
                     }
                 }
                 frame
             }
-        }
+        })
     }
 
     /// The bytes of `frame`, with the progress bar at its end time.
-    pub fn make(&self, frame: &Frame) -> Vec<u8> {
+    pub fn make(&self, frame: &Frame) -> Result<Vec<u8>, String> {
         let mut bytes = match frame.fade {
-            Some((from, weight)) => film::blend(&self.look(from), &self.look(frame.look), weight),
-            None => self.look(frame.look),
+            Some((from, weight)) => film::blend(&self.look(from)?, &self.look(frame.look)?, weight),
+            None => self.look(frame.look)?,
         };
         self.planes.progress(&mut bytes, (frame.pts + frame.length) as f64 / self.total_ms() as f64);
-        bytes
+        Ok(bytes)
     }
+}
+
+/// Checks a picture's header: the video's size, 8 bits, RGB or RGBA.
+fn check_png(png: &[u8]) -> Result<(), String> {
+    let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().map_err(|e| format!("picture: {e}"))?;
+    let info = reader.info();
+    if !matches!(info.color_type, png::ColorType::Rgb | png::ColorType::Rgba) {
+        return Err(format!("unsupported picture colour type {:?}", info.color_type));
+    }
+    if (info.width, info.height) != (WIDTH, HEIGHT) || info.bit_depth != png::BitDepth::Eight {
+        return Err(format!("pictures must be {WIDTH}×{HEIGHT}, 8-bit; got {}×{}", info.width, info.height));
+    }
+    Ok(())
 }
 
 /// A PNG picture as the bytes of one I420 frame of the video's size.
