@@ -148,9 +148,11 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         &w.services,
         &job,
         engine::About { title: "t", language: english, brand: None },
-        &voiced,
-        vec![4, 5],
-        vec![Pictures { plain: vec![1, 2, 3], lit: None, boxes: Vec::new() }],
+        engine::Made {
+            voiced: &voiced,
+            opening: vec![4, 5],
+            frames: vec![Pictures { plain: vec![1, 2, 3], lit: None, boxes: Vec::new() }],
+        },
     )
     .await
     .unwrap();

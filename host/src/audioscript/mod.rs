@@ -296,7 +296,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     };
     let (opening, frames) = pipeline::pictures(services, &mut voiced, &input.title, language, style, seed).await?;
     let about = engine::About { title: &input.title, language, brand: input.brand.as_deref() };
-    let page = engine::store(services, job, about, &voiced, opening, frames)
+    let page = engine::store(services, job, about, engine::Made { voiced: &voiced, opening, frames })
         .await
         .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
     let (count, duration_ms) = (voiced.beats.len(), voiced.audio.duration_ms());

@@ -26,47 +26,60 @@ pub struct About<'a> {
     pub brand: Option<&'a str>,
 }
 
-/// Stores what the pipeline made for `job` as a page: the blobs first, then the rows in one
-/// transaction. A retried job that already stored its page (it died after the commit) finds it
-/// and stores nothing twice; one that died before writes the same blobs again.
-pub async fn store(
+/// What the pipeline made for a page: the voice and beats, the opening card, each beat's pictures.
+pub struct Made<'a> {
+    pub voiced: &'a Voiced,
+    pub opening: Vec<u8>,
+    pub frames: Vec<Pictures>,
+}
+
+/// Writes a page's blobs keyed by `origin` (the job that made it, so a retry overwrites its
+/// first attempt's): the voice track, the opening card, each beat's plain and lit pictures.
+/// Answers the page row to record once they are all written, and `store::engine::insert_in`
+/// records it.
+pub async fn put_blobs<'a>(
     services: &Services,
-    job: &Job,
-    about: About<'_>,
-    voiced: &Voiced,
-    opening: Vec<u8>,
-    frames: Vec<Pictures>,
-) -> Result<String, Error> {
-    if let Some(existing) = store::engine::by_job(&services.db, &job.id).await? {
-        return Ok(existing);
-    }
-    let lit: Vec<bool> = frames.iter().map(|f| f.lit.is_some()).collect();
-    services.blobs.put(&store::engine::voice_key(&job.id), voiced.audio.to_wav()).await?;
-    services.blobs.put(&store::engine::frame_key(&job.id, 0), opening).await?;
-    for (position, pictures) in (1i64..).zip(frames) {
+    id: &'a str,
+    job: &'a Job,
+    about: About<'a>,
+    made: Made<'a>,
+) -> Result<store::engine::NewPage<'a>, Error> {
+    let lit: Vec<bool> = made.frames.iter().map(|f| f.lit.is_some()).collect();
+    services.blobs.put(&store::engine::voice_key(&job.id), made.voiced.audio.to_wav()).await?;
+    services.blobs.put(&store::engine::frame_key(&job.id, 0), made.opening).await?;
+    for (position, pictures) in (1i64..).zip(made.frames) {
         services.blobs.put(&store::engine::frame_key(&job.id, position), pictures.plain).await?;
         if let Some(png) = pictures.lit {
             services.blobs.put(&store::engine::lit_key(&job.id, position), png).await?;
         }
     }
+    Ok(store::engine::NewPage {
+        id,
+        job_id: &job.id,
+        key_id: job.key_id,
+        title: about.title,
+        language: about.language.code,
+        brand: about.brand,
+        beats: &made.voiced.beats,
+        captioned: made.voiced.captioned,
+        audio_type: "audio/wav",
+        duration_ms: made.voiced.audio.duration_ms(),
+        frames: lit,
+        kind: "script",
+        extra: None,
+    })
+}
+
+/// Stores what the pipeline made for `job` as a page: the blobs first, then the rows in one
+/// transaction. A retried job that already stored its page (it died after the commit) finds it
+/// and stores nothing twice; one that died before writes the same blobs again.
+pub async fn store(services: &Services, job: &Job, about: About<'_>, made: Made<'_>) -> Result<String, Error> {
+    if let Some(existing) = store::engine::by_job(&services.db, &job.id).await? {
+        return Ok(existing);
+    }
     let id = public_id();
-    store::engine::insert(
-        &services.db,
-        &store::engine::NewPage {
-            id: &id,
-            job_id: &job.id,
-            key_id: job.key_id,
-            title: about.title,
-            language: about.language.code,
-            brand: about.brand,
-            beats: &voiced.beats,
-            captioned: voiced.captioned,
-            audio_type: "audio/wav",
-            duration_ms: voiced.audio.duration_ms(),
-            frames: lit,
-        },
-    )
-    .await?;
+    let page = put_blobs(services, &id, job, about, made).await?;
+    store::engine::insert(&services.db, &page).await?;
     Ok(id)
 }
 

@@ -168,6 +168,8 @@ mod tests {
             voice: "pages/j/voice.wav".into(),
             duration_ms: 1920,
             brand: None,
+            kind: "script".into(),
+            extra: serde_json::Value::Null,
         };
         let html = render(&page, "https://x.example", None);
         assert!(!html.contains("</script><script>alert"));

@@ -39,6 +39,10 @@ pub struct NewPage<'a> {
     /// Whether each beat has a lit picture, in order (the opening card, position 0, is stored
     /// too).
     pub frames: Vec<bool>,
+    /// `script` or `pitch`.
+    pub kind: &'a str,
+    /// What a kind adds (a pitch's hook, memes, …), as JSON.
+    pub extra: Option<&'a serde_json::Value>,
 }
 
 /// The page a job already stored, if it did.
@@ -48,11 +52,19 @@ pub async fn by_job(db: &Db, job_id: &str) -> Result<Option<String>, sqlx::Error
 
 /// Records a page and its frames in one transaction.
 pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
-    let beats = serde_json::to_string(page.beats).map_err(|e| sqlx::Error::Encode(e.into()))?;
     let mut tx = db.pool().begin().await?;
+    insert_in(&mut tx, page).await?;
+    tx.commit().await
+}
+
+/// Records a page and its frames inside the caller's transaction.
+pub async fn insert_in(conn: &mut sqlx::AnyConnection, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
+    let beats = serde_json::to_string(page.beats).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    let tx = conn;
     sqlx::query(
         "INSERT INTO engine_pages (id, job_id, api_key_id, title, language, beats, captioned, audio, audio_blob, \
-         audio_type, duration_ms, created_at, brand) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         audio_type, duration_ms, created_at, brand, kind, extra) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(page.id)
     .bind(page.job_id)
@@ -67,6 +79,8 @@ pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
     .bind(page.duration_ms as i64)
     .bind(now_ms())
     .bind(page.brand)
+    .bind(page.kind)
+    .bind(page.extra.map(|e| e.to_string()))
     .execute(&mut *tx)
     .await?;
     for (position, &lit) in (0i64..).zip(std::iter::once(&false).chain(&page.frames)) {
@@ -79,7 +93,7 @@ pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
             .execute(&mut *tx)
             .await?;
     }
-    tx.commit().await
+    Ok(())
 }
 
 /// A stored page, naming its voice track.
@@ -96,12 +110,16 @@ pub struct Page {
     pub duration_ms: u64,
     /// The registered brand whose look the page has.
     pub brand: Option<String>,
+    /// `script` or `pitch`.
+    pub kind: String,
+    /// What the kind adds, as JSON (`Null` when nothing).
+    pub extra: serde_json::Value,
 }
 
 /// The page with this id. Stored beats that do not parse are an error, never a default.
 pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms, brand \
+        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms, brand, kind, extra \
          FROM engine_pages WHERE id = $1",
     )
     .bind(id)
@@ -120,6 +138,12 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
             voice: required(r.try_get("audio_blob")?, "voice track")?,
             duration_ms: r.try_get::<i64, _>("duration_ms")? as u64,
             brand: r.try_get("brand")?,
+            kind: r.try_get("kind")?,
+            extra: match r.try_get::<Option<String>, _>("extra")? {
+                Some(json) => serde_json::from_str(&json)
+                    .map_err(|e| sqlx::Error::Decode(format!("stored extra of page {id}: {e}").into()))?,
+                None => serde_json::Value::Null,
+            },
         })
     })
     .transpose()

@@ -151,6 +151,29 @@ pub async fn insert_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job
     job_of(&row)
 }
 
+/// Records work that ran within its call (a pitch page) as a job already done, inside the
+/// caller's transaction: the page it made names it, like a queued job's page does.
+pub async fn insert_done_in(conn: &mut AnyConnection, job: &Queued<'_>, result: &Value) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO jobs (id, kind, api_key_id, state, input, result, attempts, max_attempts, payment_rail, \
+         payment_ref, cost, run_after, created_at, updated_at, finished_at) \
+         VALUES ($1, $2, $3, 'succeeded', $4, $5, 1, $6, $7, $8, $9, $10, $10, $10, $10)",
+    )
+    .bind(job.id)
+    .bind(job.kind)
+    .bind(job.key_id)
+    .bind(job.input.to_string())
+    .bind(result.to_string())
+    .bind(job.max_attempts)
+    .bind(job.payment.map(|(rail, _)| rail.as_str()))
+    .bind(job.payment.map(|(_, intent)| intent))
+    .bind(job.cost)
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// The job `id` if it belongs to `key_id` (another key's job is as good as missing).
 pub async fn get(db: &Db, id: &str, key_id: i64) -> Result<Option<Job>, sqlx::Error> {
     let row = sqlx::query(concat!("SELECT ", columns!(), " FROM jobs WHERE id = $1 AND api_key_id = $2"))
