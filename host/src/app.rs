@@ -15,7 +15,7 @@ use crate::ctx::Services;
 use crate::error::Error;
 use crate::http::{self, AppState, error, gate, idempotency, observe, openapi};
 use crate::jobs::worker::Handler;
-use crate::{account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, plugins};
+use crate::{account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins};
 
 /// Every route with its OpenAPI description, before middleware.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -28,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(brands::routes::router())
         .merge(memes::routes::router())
         .merge(audioscript::routes::router())
+        .merge(pitch::routes::router())
         .merge(engine::routes::router())
         .merge(mp4::routes::router())
         .merge(feeds::routes::router())

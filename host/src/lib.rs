@@ -42,6 +42,7 @@ pub mod engine;
 pub mod feeds;
 pub mod memes;
 pub mod mp4;
+pub mod pitch;
 
 // Front ends and assembly.
 pub mod app;

@@ -114,7 +114,7 @@ pub const SERVICES: &[Service] = &[
         sol_per_asset: false,
         credits: Some(1),
         asynchronous: false,
-        availability: Availability::ComingSoon,
+        availability: Availability::Available,
         limits: &[chars("input", PITCH_INPUT_CHARS), chars("offer", PITCH_OFFER_CHARS)],
         status_route: None,
         deprecated_alias: None,

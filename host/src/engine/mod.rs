@@ -34,29 +34,29 @@ pub struct Made<'a> {
 }
 
 /// Writes a page's blobs keyed by `origin` (the job that made it, so a retry overwrites its
-/// first attempt's): the voice track, the opening card, each beat's plain and lit pictures.
+/// first attempt's; with the key that pays, `key_id`): the voice track, the opening card, each beat's plain and lit pictures.
 /// Answers the page row to record once they are all written, and `store::engine::insert_in`
 /// records it.
 pub async fn put_blobs<'a>(
     services: &Services,
     id: &'a str,
-    job: &'a Job,
+    (origin, key_id): (&'a str, i64),
     about: About<'a>,
     made: Made<'a>,
 ) -> Result<store::engine::NewPage<'a>, Error> {
     let lit: Vec<bool> = made.frames.iter().map(|f| f.lit.is_some()).collect();
-    services.blobs.put(&store::engine::voice_key(&job.id), made.voiced.audio.to_wav()).await?;
-    services.blobs.put(&store::engine::frame_key(&job.id, 0), made.opening).await?;
+    services.blobs.put(&store::engine::voice_key(origin), made.voiced.audio.to_wav()).await?;
+    services.blobs.put(&store::engine::frame_key(origin, 0), made.opening).await?;
     for (position, pictures) in (1i64..).zip(made.frames) {
-        services.blobs.put(&store::engine::frame_key(&job.id, position), pictures.plain).await?;
+        services.blobs.put(&store::engine::frame_key(origin, position), pictures.plain).await?;
         if let Some(png) = pictures.lit {
-            services.blobs.put(&store::engine::lit_key(&job.id, position), png).await?;
+            services.blobs.put(&store::engine::lit_key(origin, position), png).await?;
         }
     }
     Ok(store::engine::NewPage {
         id,
-        job_id: &job.id,
-        key_id: job.key_id,
+        job_id: origin,
+        key_id,
         title: about.title,
         language: about.language.code,
         brand: about.brand,
@@ -78,7 +78,7 @@ pub async fn store(services: &Services, job: &Job, about: About<'_>, made: Made<
         return Ok(existing);
     }
     let id = public_id();
-    let page = put_blobs(services, &id, job, about, made).await?;
+    let page = put_blobs(services, &id, (&job.id, job.key_id), about, made).await?;
     store::engine::insert(&services.db, &page).await?;
     Ok(id)
 }
@@ -96,6 +96,16 @@ pub async fn voice(services: &Services, page: &Page) -> Result<Vec<u8>, Error> {
 pub async fn frame(services: &Services, id: &str, position: i64) -> Result<Option<Vec<u8>>, Error> {
     let Some((key, _)) = store::engine::frame(&services.db, id, position).await? else { return Ok(None) };
     Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?))
+}
+
+/// Meme picture `n` (from 1) of a pitch page `id`.
+pub async fn meme(services: &Services, id: &str, n: i64) -> Result<Option<Vec<u8>>, Error> {
+    let Some(page) = get(services, id).await? else { return Ok(None) };
+    let blob = usize::try_from(n - 1).ok().and_then(|i| page.extra["memes"][i]["blob"].as_str().map(str::to_string));
+    match blob {
+        Some(key) => Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?)),
+        None => Ok(None),
+    }
 }
 
 /// The pictures of beat `position` (from 1) of page `id`: plain, and lit when its words are timed.

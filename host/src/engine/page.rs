@@ -20,6 +20,15 @@ button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 
 .w { border-radius: .3em; padding: 0 .05em; }
 #caption .w.lit { background: var(--accent, #f5c518); color: #111; }
 .notice { color: #aaa; }
+.hook { font-size: 1.6rem; line-height: 1.25; }
+.chat { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .5rem; }
+.chat li { background: #262b33; border-radius: 1.1rem 1.1rem 1.1rem .25rem; padding: .6rem .9rem; max-width: 85%; opacity: .2; transition: opacity .25s; }
+[dir="rtl"] .chat li { border-radius: 1.1rem 1.1rem .25rem 1.1rem; }
+.chat li.said { opacity: 1; }
+.memes { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem; margin: 1rem 0; }
+.memes img { width: 100%; height: auto; border-radius: .5rem; }
+.cta { font-size: 1.3rem; font-weight: 700; }
+#share { background: #fff; margin-inline-start: .5rem; }
 "#;
 
 /// Plays the voice and shows the beat being spoken. Ours, constant: no user text in it.
@@ -52,6 +61,8 @@ const SCRIPT: &str = r#"
     if (i === shown || !beats[i]) return;
     if (shown >= 0) beats[shown].li.classList.remove("now");
     shown = i; beats[i].li.classList.add("now");
+    // A pitch's beats appear as chat bubbles as they are said.
+    beats.forEach((b, j) => b.li.classList.toggle("said", j <= i));
     // The caption is the beat's words, copied from the list (already escaped markup of ours).
     caption.replaceChildren(...[...beats[i].li.childNodes].map(n => n.cloneNode(true)));
     words = [...caption.querySelectorAll(".w")].map(el => ({ el, start: Number(el.dataset.start) }));
@@ -71,6 +82,15 @@ const SCRIPT: &str = r#"
   button.addEventListener("click", () => audio.paused ? audio.play() : audio.pause());
   beats.forEach((b, i) => b.li.addEventListener("click", () => { audio.currentTime = b.start / 1000; show(i); }));
   show(0);
+  const share = document.getElementById("share");
+  if (share) share.addEventListener("click", async () => {
+    const link = { title: document.title, url: location.href.split("?")[0] };
+    try {
+      if (navigator.share) { await navigator.share(link); return; }
+      await navigator.clipboard.writeText(link.url);
+      share.textContent = "Link copied";
+    } catch (_) { share.textContent = link.url; }
+  });
   if (new URLSearchParams(location.search).has("autoplay")) audio.play().catch(() => {});
 })();
 "#;
@@ -86,6 +106,16 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
     let direction = crate::languages::find(&page.language).map_or("ltr", |l| l.direction);
     let first = page.beats.first().map_or("", |b| b.text.as_str());
     let description = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
+    let pitch = page.kind == "pitch";
+    let text = |key: &str| page.extra[key].as_str().unwrap_or_default().to_string();
+    let memes: Vec<String> = page.extra["memes"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .map(|m| format!("{} {}", m["top"].as_str().unwrap_or(""), m["bottom"].as_str().unwrap_or("")))
+                .collect()
+        })
+        .unwrap_or_default();
     let head = Head {
         lang: &page.language,
         dir: direction,
@@ -105,20 +135,27 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
         &head,
         html! {
             main {
-                h1 { (page.title) }
+                @if pitch {
+                    h1 class="hook" { (text("hook")) }
+                } @else {
+                    h1 { (page.title) }
+                }
                 div class="stage" {
                     img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(page.title);
                     div id="mark" {}
                 }
                 p id="caption" aria-live="polite" { (first) }
                 button id="play" type="button" { "Play" }
+                @if pitch {
+                    button id="share" type="button" { "Share" }
+                }
                 audio id="voice" src={ (url) "/voice" } preload="auto" {}
                 @if !page.captioned {
                     p class="notice" {
                         "Captions are unavailable for this recording's language; the beats follow its pauses."
                     }
                 }
-                ol class="beats" {
+                ol class={ "beats" @if pitch { " chat" } } {
                     @for (i, beat) in page.beats.iter().enumerate() {
                         li data-start=(beat.start) data-end=(beat.end) data-frame={ (url) "/" (i + 1) ".png" } {
                             @if beat.words.is_empty() {
@@ -132,6 +169,14 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
                             }
                         }
                     }
+                }
+                @if pitch {
+                    div class="memes" {
+                        @for (n, alt) in memes.iter().enumerate() {
+                            img src={ (url) "/meme-" (n + 1) ".png" } width="1080" height="1920" alt=(alt) loading="lazy";
+                        }
+                    }
+                    p class="cta" { (text("cta")) }
                 }
             }
             script { (PreEscaped(SCRIPT)) }

@@ -29,9 +29,10 @@ async fn page(
     Ok(Html(super::page::render(&page, &base, look.as_ref())))
 }
 
-/// The page's voice track (`voice`) or a beat's picture (`N.png`, N from 1). Never changes.
+/// The page's voice track (`voice`), a beat's picture (`N.png`, N from 1), the video's opening
+/// card (`0.png`) or a pitch's meme (`meme-N.png`). Never changes.
 #[utoipa::path(get, path = "/m/{id}/{part}", tag = "audio",
-    params(("id" = String, Path), ("part" = String, Path, description = "`voice` or `N.png`")),
+    params(("id" = String, Path), ("part" = String, Path, description = "`voice`, `N.png`, `0.png` or `meme-N.png`")),
     responses((status = 200, content_type = "audio/wav"), (status = 404, body = ErrorBody)))]
 async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, Error> {
     let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
@@ -41,8 +42,14 @@ async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, Str
         let kind = HeaderValue::from_str(&page.audio_type).unwrap_or(HeaderValue::from_static("audio/wav"));
         return Ok(([(header::CONTENT_TYPE, kind), immutable], audio).into_response());
     }
-    let position = numbered_png(&part).ok_or_else(missing)?;
-    let png = super::frame(&state, &id, position).await?.ok_or_else(missing)?;
+    let png = match part.strip_prefix("meme-").map(numbered_png) {
+        Some(n) => super::meme(&state, &id, n.ok_or_else(missing)?).await?,
+        None => {
+            let position = if part == "0.png" { Some(0) } else { numbered_png(&part) };
+            super::frame(&state, &id, position.ok_or_else(missing)?).await?
+        }
+    };
+    let png = png.ok_or_else(missing)?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png")), immutable], png).into_response())
 }
 

@@ -209,6 +209,18 @@ pub fn voice_for(
     }
 }
 
+/// The voice for text a generator writes in `language`: the endpoint when configured; else the
+/// embedded voice, except for Arabic and Japanese, which generators write with letters it
+/// cannot read (Arabic without its vowel marks, Japanese in kanji) — the same 400 as a script.
+pub fn voice_for_generated(endpoint: Option<&Endpoint>, language: &crate::languages::Language) -> Result<Voice, Error> {
+    let sample = match language.code {
+        "ar" => "نص",
+        "ja" => "日本語",
+        _ => "",
+    };
+    voice_for(endpoint, language, sample)
+}
+
 /// A spoken script: one voice track, where each beat sits in it and, where the voice says,
 /// where its words start.
 #[derive(Debug, Clone)]

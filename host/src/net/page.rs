@@ -1,11 +1,15 @@
-//! Turns a fetched HTML page into a short summary: title, meta description and the visible
-//! text, without scripts, styles or markup, trimmed to a few thousand characters.
+//! Turns a fetched HTML page into a short summary: title, site name, meta description, headings
+//! and the visible text, without scripts, styles or markup, trimmed to a few thousand characters.
 
 /// A page as plugins see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
     pub title: String,
+    /// `og:site_name`, when the page gives one.
+    pub site_name: String,
     pub description: String,
+    /// The `h1` and `h2` headings, joined.
+    pub headings: String,
     pub text: String,
 }
 
@@ -15,10 +19,34 @@ const MAX_TEXT_CHARS: usize = 4000;
 pub fn summarize(html: &str) -> Summary {
     let lower = html.to_ascii_lowercase();
     let title = between(html, &lower, "<title", "</title>").map(|t| clean(after_tag(t))).unwrap_or_default();
-    let description = meta_description(html, &lower).unwrap_or_default();
+    let description = meta(html, &lower, &["name=\"description\"", "property=\"og:description\""]).unwrap_or_default();
+    let site_name = meta(html, &lower, &["property=\"og:site_name\""]).unwrap_or_default();
+    let headings = headings(html, &lower);
     let body_start = lower.find("<body").unwrap_or(0);
     let text = visible_text(&html[body_start..]);
-    Summary { title, description, text: text.chars().take(MAX_TEXT_CHARS).collect() }
+    Summary { title, site_name, description, headings, text: text.chars().take(MAX_TEXT_CHARS).collect() }
+}
+
+/// The text of the page's `h1` and `h2` headings, in order, at most 300 characters.
+fn headings(html: &str, lower: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("<h") {
+        let start = from + i;
+        from = start + 2;
+        let level = lower.as_bytes().get(start + 2).copied();
+        if !matches!(level, Some(b'1' | b'2')) || !lower[start + 3..].starts_with(['>', ' ']) {
+            continue;
+        }
+        let close = if level == Some(b'1') { "</h1>" } else { "</h2>" };
+        let Some(end) = lower[start..].find(close).map(|e| start + e) else { break };
+        let text = visible_text(after_tag(&html[start..end]));
+        if !text.is_empty() {
+            out.push(text);
+        }
+        from = end;
+    }
+    out.join(". ").chars().take(300).collect()
 }
 
 fn between<'a>(html: &'a str, lower: &str, open: &str, close: &str) -> Option<&'a str> {
@@ -32,13 +60,14 @@ fn after_tag(fragment: &str) -> &str {
     fragment.find('>').map_or("", |i| &fragment[i + 1..])
 }
 
-fn meta_description(html: &str, lower: &str) -> Option<String> {
+/// The `content` of the first `<meta>` tag with one of `keys` (e.g. `name="description"`).
+fn meta(html: &str, lower: &str, keys: &[&str]) -> Option<String> {
     let mut from = 0;
     while let Some(i) = lower[from..].find("<meta") {
         let start = from + i;
         let end = lower[start..].find('>').map_or(lower.len(), |e| start + e);
         let tag = &lower[start..end];
-        if tag.contains("name=\"description\"") || tag.contains("property=\"og:description\"") {
+        if keys.iter().any(|k| tag.contains(k)) {
             let content = tag.find("content=\"")? + "content=\"".len();
             let stop = tag[content..].find('"')? + content;
             return Some(clean(&html[start + content..start + stop]));
@@ -102,6 +131,10 @@ mod tests {
         assert_eq!(s.title, "Acme & Co");
         assert_eq!(s.description, "We make anvils.");
         assert_eq!(s.text, "Anvils Heavy, reliable .");
+        assert_eq!(s.headings, "Anvils");
+        let og = r#"<meta property="og:site_name" content="Acme"><h2 class="x">Tools <i>for</i> you</h2><hr>"#;
+        let s = summarize(og);
+        assert_eq!((s.site_name.as_str(), s.headings.as_str()), ("Acme", "Tools for you"));
     }
 
     #[test]

@@ -137,10 +137,33 @@ pub async fn voice_script(
         .iter()
         .map(|b| b.attributes.iter().find(|(k, _)| k == "speech").map_or_else(|| b.text.clone(), |(_, v)| v.clone()))
         .collect();
+    voice_beats_with(services, &voice, language, texts, said).await
+}
+
+/// Beats a generator wrote (`captions`, and what the voice reads for each, `said`), spoken by
+/// the voice for text generators write in `language`, with word times.
+pub async fn voice_beats(
+    services: &Services,
+    language: &'static Language,
+    captions: Vec<String>,
+    said: Vec<String>,
+) -> Result<Voiced, JobError> {
+    let voice = speech::voice_for_generated(services.speech.as_deref(), language)
+        .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+    voice_beats_with(services, &voice, language, captions, said).await
+}
+
+async fn voice_beats_with(
+    services: &Services,
+    voice: &speech::Voice,
+    language: &'static Language,
+    texts: Vec<String>,
+    said: Vec<String>,
+) -> Result<Voiced, JobError> {
     if matches!(voice, speech::Voice::Embedded(_)) && language.code == "zh" && said.iter().any(|s| has_han(s)) {
-        return Err(JobError::Fatal("the beats generator gave the voice no pinyin to read".into()));
+        return Err(JobError::Fatal("the generator gave the voice no pinyin to read".into()));
     }
-    let spoken = speech::speak(&voice, &said).await.map_err(JobError::Retry)?;
+    let spoken = speech::speak(voice, &said).await.map_err(JobError::Retry)?;
     // Word times: the voice's own, on the caption itself or carried over from the pinyin it read
     // for it; else a transcription of what it said; else only the beats are timed.
     let own: Vec<Option<Anchors>> = texts
@@ -154,7 +177,7 @@ pub async fn voice_script(
         })
         .collect();
     let voice_timed = own.iter().all(Option::is_some);
-    let (heard, word_times) = match (&voice, &services.transcriber) {
+    let (heard, word_times) = match (voice, &services.transcriber) {
         (speech::Voice::Embedded(_), _) if voice_timed => (None, WordTimes::Synthesizer),
         (speech::Voice::Endpoint(_), _) if voice_timed => (None, WordTimes::SpeechEndpoint),
         (_, Some(transcriber)) => {

@@ -1,0 +1,317 @@
+//! Pitch pages (`POST /api/agent/before`): a page that reaches one person. The host reads what
+//! the input says about them (`pitch::about`), the `pitch` generator writes a hook naming them,
+//! message-style beats that move to the offer, memes and a call to action in the requested
+//! language, the beats are voiced with word times and drawn like an audioscript's, the memes
+//! drawn as meme cards, and the page is stored as an engine page of kind `pitch` (so it renders
+//! to MP4 like any other) with its charge, 1 credit, in one transaction. Synchronous: 200.
+
+pub mod about;
+pub mod routes;
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
+
+use crate::billing;
+use crate::catalog::{self, PITCH_INPUT_CHARS, PITCH_OFFER_CHARS};
+use crate::ctx::{Ctx, Services};
+use crate::engine;
+use crate::error::Error;
+use crate::languages::{self, Language};
+use crate::media::speech;
+use crate::plugins::{PluginError, Request};
+use crate::render::cards::{self, OwnedSheet};
+use crate::render::pipeline::{self, WordTimes};
+use crate::render::style::Style;
+use crate::rules::{self, Text};
+use crate::store::{self, public_id};
+
+use self::about::About;
+
+/// The catalog service id and the generator slot.
+pub const KIND: &str = "pitch";
+
+/// What the input may be.
+pub static INPUT: Text = Text::new(1, PITCH_INPUT_CHARS, Some(rules::NOT_BLANK), ", not blank");
+/// What the sender offers.
+pub static OFFER: Text = Text::new(0, PITCH_OFFER_CHARS, None, "");
+
+/// Body of `POST /api/agent/before`.
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
+pub struct PitchRequest {
+    /// A website, an x.com or linkedin.com link, or a sentence about the person.
+    #[schema(schema_with = input_schema, required = true)]
+    pub input: Option<String>,
+    /// What the sender sells.
+    #[schema(schema_with = offer_schema)]
+    pub offer: Option<String>,
+    /// Code, English or native name; English when absent.
+    #[schema(schema_with = languages::schema)]
+    pub language: Option<String>,
+}
+
+fn input_schema() -> Object {
+    INPUT.schema("A website, an x.com or linkedin.com link, or a sentence about the person")
+}
+
+fn offer_schema() -> Object {
+    OFFER.nullable("What the sender sells")
+}
+
+/// A beat of the pitch, as spoken.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PitchBeat {
+    pub text: String,
+    /// Milliseconds into the voice track.
+    pub start: u64,
+    pub end: u64,
+}
+
+/// A meme of the pitch and its picture.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PitchMeme {
+    pub top: String,
+    pub bottom: String,
+    pub image_url: String,
+}
+
+/// The pitch.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PitchView {
+    /// The page id (`/m/<id>`; `POST /api/agent/mp4` renders it).
+    pub id: String,
+    /// The page to share.
+    pub url: String,
+    pub title: String,
+    pub language: String,
+    pub hook: String,
+    pub beats: Vec<PitchBeat>,
+    pub memes: Vec<PitchMeme>,
+    pub cta: String,
+    /// The voice track (WAV).
+    pub voice_url: String,
+    pub duration_ms: u64,
+    /// Where the words' times came from (see the audioscript status).
+    #[schema(value_type = String)]
+    pub word_times: WordTimes,
+    /// What was read about the person.
+    pub about: About,
+}
+
+/// Body of a made pitch.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PitchResult {
+    pub success: bool,
+    pub pitch: PitchView,
+    pub credit_cost: i64,
+    pub credits_remaining: i64,
+}
+
+/// Checks a request as sent: every refusal is a 400 before anything is charged.
+fn check(request: &PitchRequest) -> Result<(String, Option<String>, &'static Language), Error> {
+    let language = languages::resolve(request.language.as_deref())?;
+    let input = request.input.as_deref().filter(|i| !i.trim().is_empty()).ok_or_else(|| {
+        Error::bad_request(
+            "missing_input",
+            "`input` is required: a website, an x.com or linkedin.com link, or a sentence.",
+        )
+    })?;
+    if !INPUT.check(input) {
+        return Err(Error::bad_request("input_too_long", format!("`input` must be {}.", INPUT.explain())));
+    }
+    let offer = match request.offer.as_deref() {
+        Some(offer) if !OFFER.check(offer) => {
+            return Err(Error::bad_request("offer_too_long", format!("`offer` must be {}.", OFFER.explain())));
+        }
+        Some(offer) if !offer.trim().is_empty() => Some(offer.trim().to_string()),
+        _ => None,
+    };
+    Ok((input.trim().to_string(), offer, language))
+}
+
+/// The generator's pitch, checked: one hook, 4–8 beats, 1–3 memes, one call to action.
+struct Written {
+    title: String,
+    hook: String,
+    /// (caption, what the voice reads)
+    beats: Vec<(String, String)>,
+    memes: Vec<(String, String)>,
+    cta: String,
+}
+
+fn written(content: crate::plugins::Content) -> Result<Written, Error> {
+    let invalid = |why: &str| Error::from(PluginError::InvalidOutput(format!("the pitch generator {why}")));
+    let texts = |role: &str| content.blocks.iter().filter(|b| b.role == role).collect::<Vec<_>>();
+    let (hooks, beats, memes, ctas) = (texts("hook"), texts("beat"), texts("meme"), texts("cta"));
+    if hooks.len() != 1 || ctas.len() != 1 || hooks[0].text.trim().is_empty() {
+        return Err(invalid("must write one hook and one call to action"));
+    }
+    if !(4..=8).contains(&beats.len()) || beats.iter().any(|b| b.text.trim().is_empty()) {
+        return Err(invalid("must write 4 to 8 beats"));
+    }
+    if !(1..=3).contains(&memes.len()) {
+        return Err(invalid("must write 1 to 3 memes"));
+    }
+    let attribute =
+        |b: &crate::plugins::Block, key: &str| b.attributes.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    Ok(Written {
+        title: content.title.clone(),
+        hook: hooks[0].text.clone(),
+        beats: beats
+            .iter()
+            .map(|b| (b.text.clone(), attribute(b, "speech").unwrap_or_else(|| b.text.clone())))
+            .collect(),
+        memes: memes.iter().map(|b| (attribute(b, "top").unwrap_or_default(), b.text.clone())).collect(),
+        cta: ctas[0].text.clone(),
+    })
+}
+
+/// Makes a pitch page for the caller: validates, gathers, pays, writes, voices, draws, stores.
+pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Error> {
+    let (input, offer, language) = check(&request)?;
+    speech::voice_for_generated(ctx.speech.as_deref(), language)?;
+    let generator = ctx
+        .plugins
+        .resolve(KIND, None)
+        .ok_or(Error::Unavailable { message: "No pitch generator is active; retrying later is safe." })?;
+    if !generator.manifest.languages.iter().any(|l| l == language.code) {
+        return Err(Error::bad_request(
+            "language_not_available",
+            format!("The active pitch generator does not write {}.", language.name),
+        ));
+    }
+    let about = about::gather(ctx, &input).await;
+    let id = public_id();
+    let origin = format!("pi_{id}");
+    let seed = crate::plugins::seed_of(&id);
+    let mut options = vec![("name".to_string(), about.name.clone()), ("source".to_string(), about.source.to_string())];
+    options.extend(offer.clone().map(|o| ("offer".to_string(), o)));
+    options.extend(about.site.clone().map(|s| ("site".to_string(), s)));
+    let ask = Request {
+        task: KIND.into(),
+        kind: None,
+        input: about.description.clone(),
+        language: language.code.into(),
+        seed,
+        brand: None,
+        options,
+    };
+    let (services, base_url, key_id) = (ctx.services.clone(), ctx.base_url.clone(), ctx.caller.key_id);
+    let price = catalog::price(KIND);
+    let work = move |hold: billing::Hold| async move {
+        let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
+        let pitch = written(content)?;
+        make(&services, &origin, &id, key_id, language, &about, pitch, hold, &base_url).await
+    };
+    let (pitch, hold) = billing::pay_for(ctx, price, work).await?;
+    Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after })
+}
+
+/// Voices and draws a written pitch and stores its page with the capture; on any failure the
+/// blobs written go and the payment is released by the caller.
+#[allow(clippy::too_many_arguments)]
+async fn make(
+    services: &Services,
+    origin: &str,
+    id: &str,
+    key_id: i64,
+    language: &'static Language,
+    about: &About,
+    pitch: Written,
+    hold: billing::Hold,
+    base_url: &str,
+) -> Result<PitchView, Error> {
+    let job_error = |e: crate::jobs::worker::JobError| Error::internal(format!("{e:?}"));
+    let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
+    let mut voiced = pipeline::voice_beats(services, language, captions, said).await.map_err(job_error)?;
+    let style = Style::seeded(crate::plugins::seed_of(id));
+    let (opening, frames) =
+        pipeline::pictures(services, &mut voiced, &pitch.hook, language, style.clone(), crate::plugins::seed_of(id))
+            .await
+            .map_err(job_error)?;
+    let sheets = pitch
+        .memes
+        .iter()
+        .map(|(top, bottom)| OwnedSheet {
+            kind: "image".into(),
+            language: language.code,
+            rtl: language.direction == "rtl",
+            blocks: vec![("top".into(), top.clone()), ("bottom".into(), bottom.clone())],
+            style: style.clone(),
+            seed: crate::plugins::seed_of(id),
+        })
+        .collect();
+    let memes = cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?;
+    let meme_keys: Vec<String> = (1..=memes.len()).map(|n| meme_key(origin, n)).collect();
+    let about_page = engine::About { title: &pitch.title, language, brand: None };
+    let made = engine::Made { voiced: &voiced, opening, frames };
+    let extra = json!({
+        "hook": pitch.hook,
+        "cta": pitch.cta,
+        "memes": pitch.memes.iter().zip(&meme_keys).map(|((top, bottom), blob)| json!({"top": top, "bottom": bottom, "blob": blob})).collect::<Vec<_>>(),
+        "about": about,
+    });
+    let record = async {
+        for (key, picture) in meme_keys.iter().zip(&memes) {
+            services.blobs.put(key, picture.first().map(|p| p.png.clone()).unwrap_or_default()).await?;
+        }
+        let mut page = engine::put_blobs(services, id, (origin, key_id), about_page, made).await?;
+        page.kind = KIND;
+        page.extra = Some(&extra);
+        let mut tx = services.db.pool().begin().await?;
+        let record = store::jobs::Queued {
+            id: origin,
+            kind: KIND,
+            key_id,
+            input: &json!({"pageId": id}),
+            max_attempts: 1,
+            payment: Some((hold.rail, &hold.intent_id)),
+            cost: hold.amount,
+        };
+        store::jobs::insert_done_in(&mut tx, &record, &json!({"pageId": id})).await?;
+        store::engine::insert_in(&mut tx, &page).await?;
+        hold.capture_in(&mut tx).await?;
+        tx.commit().await?;
+        Ok::<(), Error>(())
+    };
+    if let Err(e) = record.await {
+        // Not recorded, so not charged: the blobs go too.
+        let mut keys = meme_keys.clone();
+        keys.push(store::engine::voice_key(origin));
+        keys.extend(
+            (0..=voiced.beats.len() as i64)
+                .flat_map(|n| [store::engine::frame_key(origin, n), store::engine::lit_key(origin, n)]),
+        );
+        store::blobs::discard(services.blobs.as_ref(), &keys).await;
+        return Err(e);
+    }
+    let url = format!("{base_url}/m/{id}");
+    Ok(PitchView {
+        id: id.to_string(),
+        url: url.clone(),
+        title: pitch.title,
+        language: language.code.into(),
+        hook: pitch.hook,
+        beats: voiced.beats.iter().map(|b| PitchBeat { text: b.text.clone(), start: b.start, end: b.end }).collect(),
+        memes: pitch
+            .memes
+            .into_iter()
+            .enumerate()
+            .map(|(n, (top, bottom))| PitchMeme { top, bottom, image_url: format!("{url}/meme-{}.png", n + 1) })
+            .collect(),
+        cta: pitch.cta,
+        voice_url: format!("{url}/voice"),
+        duration_ms: voiced.audio.duration_ms(),
+        word_times: voiced.word_times,
+        about: about.clone(),
+    })
+}
+
+/// Where a pitch's meme picture `n` (from 1) is kept.
+pub fn meme_key(origin: &str, n: usize) -> String {
+    format!("pages/{origin}/meme-{n}.png")
+}

@@ -1,0 +1,193 @@
+//! Pitch pages end to end against the real binary: each kind of input (a loopback website with
+//! Open Graph tags, a site that never answers, an x.com link, a linkedin.com link, a sentence)
+//! makes a page whose hook names the person, with 4–8 voiced beats, memes that decode and a
+//! voice track as long as its beats; every bad input is a 400 with nothing charged; a pitch
+//! page renders to an MP4.
+
+use std::time::Duration;
+
+use asset_tests::browser::decode_png;
+use asset_tests::{Env, Storage, each_storage};
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+async fn post(base: &str, path: &str, key: &str, body: Value) -> (StatusCode, Value) {
+    let response =
+        Client::new().post(format!("{base}{path}")).header("x-api-key", key).json(&body).send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn credits(base: &str, key: &str) -> i64 {
+    let me: Value = Client::new()
+        .get(format!("{base}/api/agent/me"))
+        .header("x-api-key", key)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    me["credits"].as_i64().unwrap()
+}
+
+/// A loopback website: `/` is a page with Open Graph tags; `/slow` never answers.
+fn website() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            std::thread::spawn(move || {
+                use std::io::{Read, Write};
+                let mut buf = [0u8; 4096];
+                let n = stream.read(&mut buf).unwrap_or(0);
+                let request = String::from_utf8_lossy(&buf[..n]).to_string();
+                if request.starts_with("GET /slow") {
+                    std::thread::sleep(Duration::from_secs(30));
+                    return;
+                }
+                let body = r#"<html><head><title>Acme Robotics | Home</title>
+                    <meta property="og:site_name" content="Acme Robotics">
+                    <meta property="og:description" content="Warehouse robots that never sleep.">
+                    </head><body><h1>Robots for busy warehouses</h1><p>We ship pallets faster.</p></body></html>"#;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            });
+        }
+    });
+    base
+}
+
+/// Checks a made pitch: the hook names `name`, 4–8 beats in time order inside the voice, memes
+/// and the voice track served and decodable.
+async fn check_pitch(pitch: &Value, name: &str) {
+    let hook = pitch["hook"].as_str().unwrap();
+    assert!(hook.contains(name), "the hook names {name}: {hook}");
+    let beats = pitch["beats"].as_array().unwrap();
+    assert!((4..=8).contains(&beats.len()), "{pitch}");
+    let duration = pitch["durationMs"].as_u64().unwrap();
+    let mut last = 0;
+    for beat in beats {
+        let (start, end) = (beat["start"].as_u64().unwrap(), beat["end"].as_u64().unwrap());
+        assert!(start >= last && end > start && end <= duration, "{beats:?}");
+        last = end;
+    }
+    let memes = pitch["memes"].as_array().unwrap();
+    assert!((1..=3).contains(&memes.len()), "{pitch}");
+    for meme in memes {
+        let png = Client::new().get(meme["imageUrl"].as_str().unwrap()).send().await.unwrap();
+        assert_eq!(png.status(), StatusCode::OK);
+        let (width, height, _) = decode_png(&png.bytes().await.unwrap());
+        assert_eq!((width, height), (1080, 1920));
+    }
+    let voice = Client::new().get(pitch["voiceUrl"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+    let ms = (voice.len() as u64 - 44) / 2 * 1000 / 22_050;
+    assert!(ms.abs_diff(duration) <= 1, "the voice lasts {ms} ms, the pitch says {duration}");
+    let html = Client::new().get(pitch["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains(r#"class="beats chat""#) && html.contains("og:image"), "{html}");
+}
+
+#[test]
+fn every_kind_of_input_makes_a_pitch_that_names_the_person() {
+    each_storage(|storage| {
+        let mut env = Env::new(storage);
+        env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+        let key = env.create_key(10, "agent");
+        let server = env.serve();
+        let site = website();
+        block_on(async {
+            let base = &server.base;
+            let cases = [
+                (
+                    json!({"input": format!("{site}/"), "offer": "a robot that files invoices"}),
+                    "Acme Robotics",
+                    "website",
+                    true,
+                ),
+                (json!({"input": "https://x.com/jack"}), "@jack", "x", false),
+                (json!({"input": "https://www.linkedin.com/in/jane-doe-4a1b2c/"}), "Jane Doe", "linkedin", false),
+                (json!({"input": "Maria, a baker in Porto who posts every morning"}), "Maria", "sentence", false),
+            ];
+            let mut spent = 0;
+            for (body, name, source, read) in cases {
+                let (status, made) = post(base, "/api/agent/before", &key, body.clone()).await;
+                assert_eq!(status, StatusCode::OK, "{body}: {made}");
+                spent += 1;
+                assert_eq!(
+                    (made["creditCost"].as_i64(), made["creditsRemaining"].as_i64()),
+                    (Some(1), Some(10 - spent))
+                );
+                let pitch = &made["pitch"];
+                assert_eq!(
+                    (pitch["about"]["source"].as_str(), pitch["about"]["read"].as_bool()),
+                    (Some(source), Some(read))
+                );
+                check_pitch(pitch, name).await;
+            }
+            // A site that never answers is not an error: the pitch is written from its address.
+            let (status, made) = post(base, "/api/agent/before", &key, json!({"input": format!("{site}/slow")})).await;
+            assert_eq!(status, StatusCode::OK, "{made}");
+            assert_eq!(made["pitch"]["about"]["read"], false);
+            assert_eq!(credits(base, &key).await, 5);
+        });
+    });
+}
+
+#[test]
+fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve();
+    block_on(async {
+        let base = &server.base;
+        for (body, code) in [
+            (json!({}), "missing_input"),
+            (json!({"input": "   "}), "missing_input"),
+            (json!({"input": "x".repeat(1501)}), "input_too_long"),
+            (json!({"input": "A baker", "offer": "y".repeat(601)}), "offer_too_long"),
+            (json!({"input": "A baker", "language": "klingon"}), "unsupported_language"),
+            (json!({"input": "A baker", "language": "ar"}), "voice_unavailable"),
+        ] {
+            let (status, answer) = post(base, "/api/agent/before", &key, body.clone()).await;
+            assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
+        }
+        assert_eq!(credits(base, &key).await, 10, "nothing was charged");
+
+        let (status, made) = post(
+            base,
+            "/api/agent/before",
+            &key,
+            json!({"input": "Ravi, a chemistry teacher in Pune", "language": "hi"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        check_pitch(&made["pitch"], "Ravi").await;
+        let (status, accepted) = post(base, "/api/agent/mp4", &key, json!({"pageUrl": made["pitch"]["url"]})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
+        let done = loop {
+            let job: Value =
+                Client::new().get(&status_url).header("x-api-key", &key).send().await.unwrap().json().await.unwrap();
+            if job["status"] == "succeeded" || job["status"] == "failed" {
+                break job;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        };
+        assert_eq!(done["status"], "succeeded", "{done}");
+        let video = Client::new().get(done["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pitch.mp4");
+        std::fs::write(&file, &video).unwrap();
+        let probe =
+            std::process::Command::new("ffprobe").args(["-v", "error", "-show_streams"]).arg(&file).output().unwrap();
+        assert!(probe.status.success() && String::from_utf8_lossy(&probe.stdout).contains("codec_name=h264"));
+    });
+}
