@@ -3,6 +3,7 @@
 //! host's own storage suite.
 
 pub mod browser;
+pub mod fakes;
 pub mod files;
 pub mod page;
 

@@ -163,3 +163,70 @@ fn an_engine_page_plays_and_shows_the_beat_being_spoken() {
         beats[beat]
     );
 }
+
+/// Rows of a screenshot column `x` in a bubble's colour: `said` bubbles are the fully opaque
+/// `#262b33`, the rest a faint blend over the page's `#111111`. Answers (said rows, faint rows).
+fn bubble_rows(shown: &[u8], width: usize, x: usize) -> (usize, usize) {
+    let near = |p: &[u8], c: [u8; 3]| p.iter().zip(c).all(|(a, b)| a.abs_diff(b) <= 3);
+    let rows = shown.len() / 3 / width;
+    (0..rows).map(|y| &shown[(y * width + x) * 3..][..3]).fold((0, 0), |(said, faint), p| {
+        (said + usize::from(near(p, [0x26, 0x2b, 0x33])), faint + usize::from(near(p, [0x15, 0x16, 0x18])))
+    })
+}
+
+#[test]
+fn a_pitch_page_shows_its_beats_as_chat_bubbles_as_they_are_said_left_to_right_and_right_to_left() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve_with(&[("ASSET_SPEECH_URL", &asset_tests::fakes::fake_speaker())]);
+    let client = Client::new();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (language, input, column) in
+        [("en", "Maria, a baker in Porto who posts every morning", 20), ("ar", "مريم، خبازة في عمّان تنشر كل صباح", 340)]
+    {
+        let made: serde_json::Value = runtime.block_on(async {
+            client
+                .post(server.url("/api/agent/before"))
+                .header("x-api-key", &key)
+                .json(&json!({"input": input, "language": language, "offer": "a bot that writes her posts"}))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap()
+        });
+        let page = made["pitch"]["url"].as_str().unwrap_or_else(|| panic!("{language}: {made}")).to_string();
+        let html = runtime.block_on(async { client.get(&page).send().await.unwrap().text().await.unwrap() });
+        let direction = if language == "ar" { "rtl" } else { "ltr" };
+        assert!(html.contains(&format!(r#"lang="{language}" dir="{direction}""#)), "{html}");
+        let beats = made["pitch"]["beats"].as_array().unwrap().len();
+
+        // A phone-wide, page-tall window, caught mid-play: some bubbles said, the rest faint.
+        let hold = Duration::from_millis(2_600);
+        let harness = dir.path().join(format!("pitch-{language}.html"));
+        std::fs::write(
+            &harness,
+            format!(
+                r#"<html><body style="margin:0"><iframe src="{page}?autoplay=1" allow="autoplay" style="width:360px;height:2400px;border:0"></iframe><img src="{}"></body></html>"#,
+                late_resource(hold)
+            ),
+        )
+        .unwrap();
+        let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots").join(format!("pitch-{language}.png"));
+        screenshot_playing(&format!("file://{}", harness.display()), &shot, (360, 2400));
+        let (width, _, shown) = decode_png(&std::fs::read(&shot).unwrap());
+        let (said, faint) = bubble_rows(&shown, width as usize, column);
+        assert!(said > 30, "{language}: no said bubble at x = {column} ({said} rows); see {}", shot.display());
+        assert!(
+            faint > 30,
+            "{language}: every bubble already said mid-play ({faint} faint rows, {beats} beats); see {}",
+            shot.display()
+        );
+        // The other side of the column holds no bubble: bubbles sit on the reading side.
+        let other = if column < 180 { 340 } else { 20 };
+        let (wrong_side, _) = bubble_rows(&shown, width as usize, other);
+        assert_eq!(wrong_side, 0, "{language}: bubbles on the wrong side; see {}", shot.display());
+    }
+}

@@ -184,6 +184,9 @@ pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Err
             format!("The active pitch generator does not write {}.", language.name),
         ));
     }
+    // A website is fetched only for a caller who can pay for the pitch.
+    let price = catalog::price(KIND);
+    billing::ensure_can_pay(ctx, price).await?;
     let about = about::gather(ctx, &input).await;
     let id = public_id();
     let origin = format!("pi_{id}");
@@ -201,7 +204,6 @@ pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Err
         options,
     };
     let (services, base_url, key_id) = (ctx.services.clone(), ctx.base_url.clone(), ctx.caller.key_id);
-    let price = catalog::price(KIND);
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
         let pitch = written(content)?;

@@ -105,7 +105,7 @@ pub struct Layout {
 }
 
 /// Renders every picture of the meme: the card, or each slide of a carousel; stops between
-/// pictures once `budget` is spent.
+/// pictures once `budget` is spent, and fails when the last one ended past it.
 pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String> {
     let fonts = fonts::get();
     layouts(fonts, sheet)
@@ -114,6 +114,8 @@ pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String
             budget.check()?;
             let png =
                 render::styled_png(sheet.style, &svg, (width, height), logo_at).map_err(|e| format!("render: {e}"))?;
+            // A picture that took longer than the budget fails too, even if it is done.
+            budget.check()?;
             Ok(Picture { width, height, png })
         })
         .collect()

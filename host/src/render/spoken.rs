@@ -37,6 +37,7 @@ pub fn draw(
     let logo = beats::logo_at(size);
     let plain = beats::draw(fonts, sheet, size, Ink::Plain);
     let plain = styled_png(sheet.style, &plain.svg, size, logo).map_err(|e| format!("render: {e}"))?;
+    budget.check()?;
     if units.is_empty() {
         return Ok(Pictures { plain, lit: None, boxes: Vec::new() });
     }
@@ -51,6 +52,7 @@ pub fn draw(
     let (fill, pill) = beats::lit(sheet.layout, sheet.style);
     let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills });
     let lit = styled_png(sheet.style, &lit.svg, size, logo).map_err(|e| format!("render: {e}"))?;
+    budget.check()?;
     Ok(Pictures { plain, lit: Some(lit), boxes })
 }
 

@@ -98,7 +98,7 @@ fn writing(c: char) -> Option<Writing> {
     }
     Some(match u32::from(c) {
         0x0000..=0x024F | 0x1E00..=0x1EFF => Writing::Latin,
-        0x0370..=0x03FF | 0x0400..=0x052F => Writing::Cyrillic,
+        0x0370..=0x052F => Writing::Cyrillic,
         0x0600..=0x06FF | 0x0750..=0x077F | 0x08A0..=0x08FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => Writing::Arabic,
         0x0900..=0x097F => Writing::Devanagari,
         0x0980..=0x09FF => Writing::Bengali,
