@@ -180,6 +180,10 @@ pub struct Frames<'a> {
     budget: &'a Budget,
 }
 
+/// A picture converted to I420: a beat's plain one, and its lit one when it has words.
+type Planar = (Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
+
+/// Converted pictures by what they show: the opening (`None`) or a beat.
 type Converted = (Option<usize>, Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
 
 /// The most converted pictures kept: a fade needs two beats, and one more spares a reconversion.
@@ -216,7 +220,7 @@ impl<'a> Frames<'a> {
 
     /// The I420 pictures of the opening (`None`) or of a beat (plain, lit), converted on first
     /// use; older beats' are let go.
-    fn pictures(&self, which: Option<usize>) -> Result<(Arc<Vec<u8>>, Option<Arc<Vec<u8>>>), String> {
+    fn pictures(&self, which: Option<usize>) -> Result<Planar, String> {
         let mut converted = self.converted.lock().map_err(|_| "frames poisoned")?;
         if let Some((_, plain, lit)) = converted.iter().find(|(w, _, _)| *w == which) {
             return Ok((plain.clone(), lit.clone()));
