@@ -67,8 +67,8 @@ fn website() -> String {
 }
 
 /// Checks a made pitch: the hook names `name`, 4–8 beats in time order inside the voice, memes
-/// and the voice track served and decodable.
-async fn check_pitch(pitch: &Value, name: &str) {
+/// and the voice track (16-bit mono at `rate` Hz) served and decodable.
+async fn check_pitch(pitch: &Value, name: &str, rate: u64) {
     let hook = pitch["hook"].as_str().unwrap();
     assert!(hook.contains(name), "the hook names {name}: {hook}");
     let beats = pitch["beats"].as_array().unwrap();
@@ -89,7 +89,7 @@ async fn check_pitch(pitch: &Value, name: &str) {
         assert_eq!((width, height), (1080, 1920));
     }
     let voice = Client::new().get(pitch["voiceUrl"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
-    let ms = (voice.len() as u64 - 44) / 2 * 1000 / 22_050;
+    let ms = (voice.len() as u64 - 44) / 2 * 1000 / rate;
     assert!(ms.abs_diff(duration) <= 1, "the voice lasts {ms} ms, the pitch says {duration}");
     let html = Client::new().get(pitch["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
     assert!(html.contains(r#"class="beats chat""#) && html.contains("og:image"), "{html}");
@@ -130,7 +130,7 @@ fn every_kind_of_input_makes_a_pitch_that_names_the_person() {
                     (pitch["about"]["source"].as_str(), pitch["about"]["read"].as_bool()),
                     (Some(source), Some(read))
                 );
-                check_pitch(pitch, name).await;
+                check_pitch(pitch, name, 22_050).await;
             }
             // A site that never answers is not an error: the pitch is written from its address.
             let (status, made) = post(base, "/api/agent/before", &key, json!({"input": format!("{site}/slow")})).await;
@@ -169,7 +169,7 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{made}");
-        check_pitch(&made["pitch"], "Ravi").await;
+        check_pitch(&made["pitch"], "Ravi", 22_050).await;
         let (status, accepted) = post(base, "/api/agent/mp4", &key, json!({"pageUrl": made["pitch"]["url"]})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
         let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
@@ -189,5 +189,24 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
         let probe =
             std::process::Command::new("ffprobe").args(["-v", "error", "-show_streams"]).arg(&file).output().unwrap();
         assert!(probe.status.success() && String::from_utf8_lossy(&probe.stdout).contains("codec_name=h264"));
+    });
+}
+
+#[test]
+fn arabic_and_japanese_pitches_are_voiced_by_a_configured_speech_endpoint() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    // The fake speech server answers 24 kHz WAV.
+    let server = env.serve_with(&[("ASSET_SPEECH_URL", &asset_tests::fakes::fake_speaker())]);
+    block_on(async {
+        for (language, input, name) in
+            [("ar", "مريم، خبازة في عمّان تنشر كل صباح", "مريم"), ("ja", "https://x.com/sakura_dev", "@sakura_dev")]
+        {
+            let body = json!({"input": input, "language": language, "offer": "ボット"});
+            let (status, made) = post(&server.base, "/api/agent/before", &key, body).await;
+            assert_eq!(status, StatusCode::OK, "{language}: {made}");
+            assert_eq!(made["pitch"]["language"], language);
+            check_pitch(&made["pitch"], name, 24_000).await;
+        }
     });
 }
