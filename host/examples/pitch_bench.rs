@@ -1,33 +1,32 @@
-//! Pitch pages end to end over HTTP (real server on loopback, SQLite, the built-in pitch
-//! generator without a model, espeak-ng in its child process, beat pictures plain and lit,
-//! meme cards, the page stored with its charge): median and p90 latency of a 6-beat English
-//! pitch (an offer makes six beats) from a sentence, over 20 calls.
+//! Pitch pages end to end over HTTP against the real binary (`asset-host serve` on loopback,
+//! SQLite, the built-in pitch generator without a model, espeak-ng in its child process, beat
+//! pictures plain and lit, meme cards, the page stored with its charge): median and p90 latency
+//! of a 6-beat English pitch (an offer makes six beats) from a sentence, over 20 calls.
 //!
-//! `cargo run --release -p asset-host --example pitch_bench`
+//! `cargo build --release -p asset-host && cargo run --release -p asset-host --example pitch_bench`
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use asset_host::auth::{self, Role};
-use asset_host::config::Settings;
-use asset_host::store::Db;
-use asset_host::{AppState, app};
+use asset_tests::{Env, Storage};
 use serde_json::json;
 
-#[tokio::main(flavor = "multi_thread")]
-async fn main() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = Db::connect(&Db::sqlite_url(dir.path()), 16).await.unwrap();
-    db.migrate().await.unwrap();
+fn main() {
+    // The release binary beside this example (target/release/asset-host), unless one is named.
+    if std::env::var_os("ASSET_HOST_BIN").is_none() {
+        let exe = std::env::current_exe().unwrap();
+        let binary = exe.parent().and_then(|examples| examples.parent()).unwrap().join("asset-host");
+        assert!(binary.exists(), "build the binary first: cargo build --release -p asset-host");
+        set_before_threads("ASSET_HOST_BIN", &binary);
+    }
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap().block_on(run());
+}
+
+async fn run() {
+    let env = Env::new(Storage::Sqlite);
     // An operator key: not rate limited, so the bench measures the work, not the limiter.
-    let key = auth::create_key(&db, Role::Operator, "bench", 1_000_000, None).await.unwrap().secret;
-    let settings = Settings { data_dir: dir.path().to_path_buf(), ..Settings::default() };
-    let state = AppState::new(db, settings).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/api/agent/before", listener.local_addr().unwrap());
-    tokio::spawn(async move {
-        axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>()).await.unwrap()
-    });
+    let key = env.create_key(1_000_000, "operator");
+    let server = env.serve();
+    let url = server.url("/api/agent/before");
     let client = reqwest::Client::new();
     let mut samples = Vec::new();
     let mut beats = 0;
@@ -38,7 +37,7 @@ async fn main() {
         let response = client.post(&url).header("x-api-key", &key).json(&body).send().await.unwrap();
         assert!(response.status().is_success(), "{}", response.text().await.unwrap_or_default());
         let made: serde_json::Value = response.json().await.unwrap();
-        // The first call warms the fonts and the child voice's page cache; it is not counted.
+        // The first call warms the fonts and the voice's files; it is not counted.
         if i > 0 {
             samples.push(started.elapsed());
         }
@@ -53,4 +52,13 @@ async fn main() {
         ms(samples[samples.len() / 2]),
         ms(samples[samples.len() * 9 / 10])
     );
+}
+
+/// Sets an environment variable while the process has one thread.
+fn set_before_threads(key: &str, value: &std::path::Path) {
+    #[allow(unsafe_code)]
+    // SAFETY: called first thing in `main`, before the runtime or anything else starts a thread.
+    unsafe {
+        std::env::set_var(key, value)
+    };
 }
