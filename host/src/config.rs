@@ -216,6 +216,13 @@ settings! {
     /// How long a rendered MP4 stays hosted before its file is deleted, in seconds (24 hours).
     mp4_hosted_secs: u64 = 24 * 3600,
         flag "mp4-hosted-secs": Option<u64>, env "ASSET_MP4_HOSTED_SECS";
+    /// Days an invite's claim link stays valid.
+    invite_days: u32 = 7,
+        flag "invite-days": Option<u32>, env "ASSET_INVITE_DAYS";
+    /// For tests only: shifts the service's clock by this many milliseconds (0 in production),
+    /// so day boundaries and expiries can be crossed without waiting.
+    clock_offset_ms: i64 = 0,
+        flag "clock-offset-ms": Option<i64>, env "ASSET_CLOCK_OFFSET_MS";
     /// How long a paid call's work may hold its payment, in seconds: if its process dies
     /// mid-work, the payment is released (refunded) once this passes.
     payment_hold_secs: u64 = 120,

@@ -50,6 +50,7 @@ impl Services {
     /// SQLite), and the blob store under `<data_dir>/blobs` with any blob an older version kept
     /// in the database moved into it.
     pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
+        crate::store::set_clock_offset(settings.clock_offset_ms);
         let blobs: Arc<dyn BlobStore> =
             Arc::new(LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?);
         crate::store::blobs::move_out(&db, blobs.as_ref())

@@ -77,6 +77,8 @@ pub enum Error {
     Busy { message: &'static str },
     /// The render queue is past its threshold; nothing was charged.
     RendererBusy { retry_after_secs: u64 },
+    /// A business cap of the key is reached (invites per day, open invites); nothing was charged.
+    Capped { code: &'static str, message: String, retry_after_secs: u64 },
     /// A listed service that is not available yet.
     ComingSoon { service: &'static str },
     /// A dependency is unavailable for the moment; retrying is safe.
@@ -106,7 +108,9 @@ impl Error {
             Self::Conflict { .. } => Kind::Conflict,
             Self::PayloadTooLarge => Kind::TooLarge,
             Self::Unprocessable { .. } => Kind::Unprocessable,
-            Self::RateLimited { .. } | Self::Busy { .. } | Self::RendererBusy { .. } => Kind::RateLimited,
+            Self::RateLimited { .. } | Self::Busy { .. } | Self::RendererBusy { .. } | Self::Capped { .. } => {
+                Kind::RateLimited
+            }
             Self::ComingSoon { .. } => Kind::ComingSoon,
             Self::BadGateway { .. } => Kind::Upstream,
             Self::Unavailable { .. } => Kind::Unavailable,
@@ -122,6 +126,7 @@ impl Error {
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. }
+            | Self::Capped { code, .. }
             | Self::BadGateway { code, .. } => code,
             Self::Busy { .. } => "busy",
             Self::RendererBusy { .. } => "renderer_busy",
@@ -148,6 +153,9 @@ impl Error {
             | Self::Unprocessable { message, .. }
             | Self::BadGateway { message, .. } => (message.clone(), None),
             Self::Busy { message } => ((*message).into(), None),
+            Self::Capped { message, retry_after_secs, .. } => {
+                (message.clone(), Some(json!({ "retryAfter": retry_after_secs })))
+            }
             Self::RendererBusy { retry_after_secs } => (
                 format!("The renderer is busy; nothing was charged. Retry in {retry_after_secs} s."),
                 Some(json!({ "retryAfter": retry_after_secs })),
@@ -184,7 +192,7 @@ impl Error {
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {
             Self::RateLimited { decision, .. } => Some(decision.retry_after_secs),
-            Self::RendererBusy { retry_after_secs } => Some(*retry_after_secs),
+            Self::RendererBusy { retry_after_secs } | Self::Capped { retry_after_secs, .. } => Some(*retry_after_secs),
             _ => None,
         }
     }

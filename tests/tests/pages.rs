@@ -230,3 +230,31 @@ fn a_pitch_page_shows_its_beats_as_chat_bubbles_as_they_are_said_left_to_right_a
         assert_eq!(wrong_side, 0, "{language}: bubbles on the wrong side; see {}", shot.display());
     }
 }
+
+#[test]
+fn an_invites_claim_page_shows_its_form_on_a_phone() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    let server = env.serve();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let made: serde_json::Value = runtime.block_on(async {
+        Client::new()
+            .post(server.url("/api/agent/invite-bot"))
+            .header("x-api-key", &key)
+            .json(&json!({"input": "Maria, a baker in Porto"}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    });
+    let url = made["inviteUrl"].as_str().unwrap_or_else(|| panic!("{made}"));
+    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots").join("invite-claim.png");
+    screenshot(url, &shot, (360, 800), 5000);
+    let (_, _, shown) = decode_png(&std::fs::read(&shot).unwrap());
+    // The claim button is the page's accent yellow; the inputs are white.
+    let near = |c: [u8; 3]| shown.chunks_exact(3).filter(|p| p.iter().zip(c).all(|(a, b)| a.abs_diff(b) <= 12)).count();
+    assert!(near([0xf5, 0xc5, 0x18]) > 1_500, "no claim button on screen; see {}", shot.display());
+    assert!(near([0xff, 0xff, 0xff]) > 20_000, "no form fields on screen; see {}", shot.display());
+}

@@ -32,6 +32,10 @@ pub struct Me {
     /// Marketplace purchases of this key.
     #[schema(value_type = Vec<Object>)]
     pub purchases: Vec<serde_json::Value>,
+    /// For a brand admin: the generations the brand's bot may still make (a claimed invite's
+    /// allowance); absent for other keys.
+    #[serde(rename = "botGenerations", skip_serializing_if = "Option::is_none")]
+    pub bot_generations: Option<i64>,
 }
 
 /// The caller's key, credits, listings and purchases.
@@ -44,5 +48,9 @@ pub async fn me(ctx: &Ctx) -> Result<Me, Error> {
         credits,
         listings: Vec::new(),
         purchases: Vec::new(),
+        bot_generations: match &caller.brand {
+            Some(brand) => Some(crate::store::invites::allowance(&ctx.db, brand).await?),
+            None => None,
+        },
     })
 }

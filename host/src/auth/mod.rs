@@ -120,24 +120,35 @@ pub async fn create_key(
         return Err(sqlx::Error::Protocol("a brand-admin key needs --brand, and only it".into()));
     }
     loop {
-        let secret = mint_secret();
-        let prefix = secret[..KEY_PREFIX_LEN].to_string();
-        let key_hash = hash_key(&secret);
         let mut tx = db.pool().begin().await?;
-        let inserted =
-            keys::insert_in(&mut tx, &keys::NewKey { prefix: &prefix, key_hash: &key_hash, label, role, brand }).await;
-        let key_id = match inserted {
-            Ok(id) => id,
+        let key = match create_key_in(&mut tx, role, label, brand).await {
+            Ok(key) => key,
             // 48 random bits of prefix make this rare; mint another.
             Err(e) if is_unique_violation(&e) => continue,
             Err(e) => return Err(e),
         };
         if credits > 0 {
-            credits::grant_in(&mut tx, key_id, credits, "opening balance").await?;
+            credits::grant_in(&mut tx, key.key_id, credits, "opening balance").await?;
         }
         tx.commit().await?;
-        return Ok(NewKey { key_id, secret, prefix });
+        return Ok(key);
     }
+}
+
+/// Mints a key inside the caller's transaction (no credits). A prefix already taken is a
+/// unique violation: in a transaction of its own, retry with a new key.
+pub async fn create_key_in(
+    conn: &mut sqlx::AnyConnection,
+    role: Role,
+    label: &str,
+    brand: Option<&str>,
+) -> Result<NewKey, sqlx::Error> {
+    let secret = mint_secret();
+    let prefix = secret[..KEY_PREFIX_LEN].to_string();
+    let key_hash = hash_key(&secret);
+    let key_id =
+        keys::insert_in(conn, &keys::NewKey { prefix: &prefix, key_hash: &key_hash, label, role, brand }).await?;
+    Ok(NewKey { key_id, secret, prefix })
 }
 
 /// Resolves a presented key to its caller, or `None` for anything that is not a live key.

@@ -205,7 +205,7 @@ pub const SERVICES: &[Service] = &[
         sol_per_asset: false,
         credits: Some(1),
         asynchronous: false,
-        availability: Availability::ComingSoon,
+        availability: Availability::Available,
         limits: &[
             chars("input", 1500),
             Limit { name: "new_invites", max: 3, unit: "per_day" },

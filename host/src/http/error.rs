@@ -146,14 +146,19 @@ fn whole_numbers(value: &mut Value) {
     }
 }
 
-/// Safety net: any error response that is not already our JSON body (a 405 from the router, a
-/// 413 from a layer, a caught panic) is replaced by the error body for its status.
+/// Safety net: any error response that is not already our JSON body or one of our pages (a 405
+/// from the router, a 413 from a layer, a caught panic) is replaced by the error body for its
+/// status.
 pub async fn normalize_errors(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
-    let is_json =
-        response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+    // Our JSON errors and our pages for people (an invite's claim page says why it cannot be
+    // claimed) stay; anything else (the router's 405, a body limit's 413) gets the error body.
+    let ours = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json") || v.as_bytes().starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || ours {
         return response;
     }
     let keep: Vec<(HeaderName, HeaderValue)> = response

@@ -121,6 +121,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     // Public pages and feeds.
     route("GET", "/memes/{id}", Public, Group::Public),
     route("GET", "/memes/{id}/{picture}", Public, Group::Public),
+    route("GET", "/i/{code}", Public, Group::Public),
+    route("POST", "/i/{code}", Public, Group::Public),
     route("GET", "/m/{id}", Public, Group::Public),
     route("GET", "/m/{id}/{part}", Public, Group::Public),
     route("GET", "/v/{id}", Public, Group::Public),

@@ -6,6 +6,8 @@
 //! to MP4 like any other) with its charge, 1 credit, in one transaction. Synchronous: 200.
 
 pub mod about;
+pub mod claim_page;
+pub mod invite;
 pub mod routes;
 
 use serde::{Deserialize, Serialize};
@@ -207,14 +209,15 @@ pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Err
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
         let pitch = written(content)?;
-        make(&services, &origin, &id, key_id, language, &about, pitch, hold, &base_url).await
+        make(&services, &origin, &id, key_id, language, &about, pitch, hold, &base_url, None).await
     };
     let (pitch, hold) = billing::pay_for(ctx, price, work).await?;
     Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after })
 }
 
-/// Voices and draws a written pitch and stores its page with the capture; on any failure the
-/// blobs written go and the payment is released by the caller.
+/// Voices and draws a written pitch and stores its page with the capture (and the invite that
+/// carries it, if any); on any failure the blobs written go and the payment is released by the
+/// caller.
 #[allow(clippy::too_many_arguments)]
 async fn make(
     services: &Services,
@@ -226,6 +229,7 @@ async fn make(
     pitch: Written,
     hold: billing::Hold,
     base_url: &str,
+    invite: Option<&invite::Record>,
 ) -> Result<PitchView, Error> {
     let job_error = |e: crate::jobs::worker::JobError| Error::internal(format!("{e:?}"));
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
@@ -276,6 +280,9 @@ async fn make(
         };
         store::jobs::insert_done_in(&mut tx, &record, &json!({"pageId": id})).await?;
         store::engine::insert_in(&mut tx, &page).await?;
+        if let Some(invite) = invite {
+            invite::record_in(&mut tx, key_id, invite, id, language.code).await?;
+        }
         hold.capture_in(&mut tx).await?;
         tx.commit().await?;
         Ok::<(), Error>(())

@@ -1,12 +1,19 @@
-//! Pitch routes: `POST /api/agent/before` (paid, synchronous).
+//! Pitch routes: `POST /api/agent/before` (paid, synchronous), `POST /api/agent/invite-bot`
+//! (paid), and an invite's claim page `/i/<code>` (public: the page, and the claim as a form
+//! post or JSON).
 
 use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{PitchRequest, PitchResult};
+use super::invite::{self, ClaimForm, Claimed, InviteRequest, InviteResult};
+use super::{PitchRequest, PitchResult, claim_page};
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
-use crate::http::{AppState, Call};
+use crate::http::{AppState, BaseUrl, Call};
 
 /// Makes a personalized pitch page for one person: a hook naming them, message-style beats
 /// voiced and shown as chat bubbles, memes and a call to action, on a page to share (an engine
@@ -18,6 +25,74 @@ async fn before(Call(ctx): Call, ApiJson(request): ApiJson<PitchRequest>) -> Res
     Ok(Json(super::create(&ctx, request).await?))
 }
 
+/// Invites someone to a free branded bot: their pitch page and a one-time claim link. 1 credit.
+/// At most 3 new invites per UTC day and 10 unclaimed per key (429 says which, with
+/// `Retry-After`; nothing charged).
+#[utoipa::path(post, path = "/api/agent/invite-bot", tag = "pitch", request_body = InviteRequest,
+    responses((status = 200, body = InviteResult), (status = 400, body = ErrorBody), (status = 402, body = ErrorBody),
+              (status = 429, description = "Rate limited, or an invite cap reached (nothing charged)", body = ErrorBody),
+              (status = 502, description = "A generator failed (refunded)", body = ErrorBody)))]
+async fn invite_bot(Call(ctx): Call, ApiJson(request): ApiJson<InviteRequest>) -> Result<Json<InviteResult>, Error> {
+    Ok(Json(invite::create(&ctx, request).await?))
+}
+
+/// An invite's claim page: the pitch made for them and the form that claims the bot.
+#[utoipa::path(get, path = "/i/{code}", tag = "pitch", params(("code" = String, Path)),
+    responses((status = 200, content_type = "text/html"), (status = 404, content_type = "text/html"),
+              (status = 409, content_type = "text/html"), (status = 410, content_type = "text/html")))]
+async fn claim_form(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(code): Path<String>) -> Response {
+    match invite::get(&state, &code).await {
+        Ok(found) if found.claimed_at.is_some() => {
+            (StatusCode::CONFLICT, Html(claim_page::closed("This invite has already been claimed."))).into_response()
+        }
+        Ok(found) if found.expires_at <= crate::store::now_ms() => {
+            (StatusCode::GONE, Html(claim_page::closed("This invite has expired."))).into_response()
+        }
+        Ok(found) => Html(claim_page::open(&found, &base)).into_response(),
+        Err(e) => html_error(&e),
+    }
+}
+
+/// Claims the bot, once: a form post answers a page, JSON (`Content-Type: application/json`)
+/// answers JSON. 404 unknown code, 409 already claimed, 410 expired, 400 a bad brand field.
+#[utoipa::path(post, path = "/i/{code}", tag = "pitch", params(("code" = String, Path)), request_body = ClaimForm,
+    responses((status = 200, body = Claimed), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody), (status = 410, body = ErrorBody)))]
+async fn claim(State(state): State<AppState>, Path(code): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let form: Result<ClaimForm, String> = if json {
+        serde_json::from_slice(&body).map_err(|e| e.to_string())
+    } else {
+        let fields: serde_json::Map<String, serde_json::Value> =
+            url::form_urlencoded::parse(&body).map(|(k, v)| (k.into_owned(), v.into_owned().into())).collect();
+        serde_json::from_value(fields.into()).map_err(|e| e.to_string())
+    };
+    let outcome = match form {
+        Ok(form) => invite::claim(&state, &code, form).await,
+        Err(why) => {
+            Err(Error::bad_request("invalid_claim", format!("The claim needs name, hashtag and token: {why}.")))
+        }
+    };
+    match (outcome, json) {
+        (Ok(claimed), true) => Json(claimed).into_response(),
+        (Ok(claimed), false) => {
+            let language = invite::get(&state, &code).await.map(|i| i.language).unwrap_or_else(|_| "en".into());
+            Html(claim_page::claimed(&claimed, &language)).into_response()
+        }
+        (Err(e), true) => e.into_response(),
+        (Err(e), false) => html_error(&e),
+    }
+}
+
+/// An error as a page for people, with its status.
+fn html_error(error: &Error) -> Response {
+    let status = crate::http::error::status(error.kind());
+    (status, Html(claim_page::closed(&error.message_and_details().0))).into_response()
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(before))
+    OpenApiRouter::new().routes(routes!(before)).routes(routes!(invite_bot)).routes(routes!(claim_form, claim))
 }

@@ -30,6 +30,12 @@ pub struct Fields<'a> {
 /// Registers brand `key` with meme mode on. A taken key is a unique violation (see
 /// `store::is_unique_violation`).
 pub async fn insert(db: &Db, key: &str, brand: &Fields<'_>) -> Result<(), sqlx::Error> {
+    let mut conn = db.pool().acquire().await?;
+    insert_in(&mut conn, key, brand).await
+}
+
+/// [`insert`] inside the caller's transaction.
+pub async fn insert_in(conn: &mut sqlx::AnyConnection, key: &str, brand: &Fields<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO brands (key, name, voice, hashtag, token, bot_username, meme_mode, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $7)",
@@ -41,7 +47,7 @@ pub async fn insert(db: &Db, key: &str, brand: &Fields<'_>) -> Result<(), sqlx::
     .bind(brand.token)
     .bind(brand.bot_username)
     .bind(now_ms())
-    .execute(db.pool())
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

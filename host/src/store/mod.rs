@@ -12,6 +12,7 @@ pub mod engine;
 pub mod feeds;
 pub mod idempotency;
 pub mod intents;
+pub mod invites;
 pub mod jobs;
 pub mod keys;
 pub mod limits;
@@ -21,6 +22,8 @@ pub mod renders;
 pub mod uploads;
 
 use std::{path::Path, str::FromStr, time::Duration};
+
+use std::sync::atomic::Ordering;
 
 use sqlx::{
     AnyPool, Executor,
@@ -130,7 +133,16 @@ pub fn public_id() -> String {
 /// Wall-clock time in Unix milliseconds, the unit every stored timestamp uses.
 pub fn now_ms() -> i64 {
     let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-    i64::try_from(since_epoch.as_millis()).unwrap_or(i64::MAX)
+    i64::try_from(since_epoch.as_millis()).unwrap_or(i64::MAX).saturating_add(CLOCK_OFFSET.load(Ordering::Relaxed))
+}
+
+/// Shifts the service's clock (`clock_offset_ms`): the test hook that lets tests move a day
+/// forward without sleeping. Zero in production.
+static CLOCK_OFFSET: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// Sets the clock's shift, once at start-up.
+pub fn set_clock_offset(ms: i64) {
+    CLOCK_OFFSET.store(ms, Ordering::Relaxed);
 }
 
 /// True when `err` is a unique-constraint violation (a lost race, not a failure).
