@@ -26,16 +26,14 @@ async fn invite(server: &Server, key: &str, who: &str) -> (StatusCode, reqwest::
 }
 
 async fn credits(server: &Server, key: &str) -> i64 {
-    let me: Value = Client::new()
-        .get(server.url("/api/agent/me"))
-        .header("x-api-key", key)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let me: Value = get_json(server, "/api/agent/me", key).await;
     me["credits"].as_i64().unwrap()
+}
+
+/// A keyed GET's JSON answer.
+async fn get_json(server: &Server, path: &str, key: &str) -> Value {
+    let response = Client::new().get(server.url(path)).header("x-api-key", key).send().await.unwrap();
+    response.json().await.unwrap()
 }
 
 async fn claim(url: &str, name: &str) -> (StatusCode, Value) {
@@ -124,29 +122,13 @@ fn an_invite_is_claimed_once_and_refused_when_claimed_expired_or_unknown() {
         assert_eq!(status, StatusCode::OK, "{claimed}");
         assert_eq!(claimed["freeGenerations"], 200);
         let admin = claimed["apiKey"].as_str().unwrap();
-        let me: Value = Client::new()
-            .get(server.url("/api/agent/me"))
-            .header("x-api-key", admin)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let me: Value = get_json(&server, "/api/agent/me", admin).await;
         assert_eq!(
             (me["key"]["role"].as_str(), me["botGenerations"].as_i64()),
             (Some("brand-admin"), Some(200)),
             "{me}"
         );
-        let brands: Value = Client::new()
-            .get(server.url("/api/agent/brands"))
-            .header("x-api-key", &key)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let brands: Value = get_json(&server, "/api/agent/brands", &key).await;
         let brand = brands["brands"]
             .as_array()
             .unwrap()
@@ -203,15 +185,7 @@ fn twenty_concurrent_claims_of_one_code_make_exactly_one_brand() {
                 }
             }
             assert_eq!(won.len(), 1, "exactly one claim wins: {won:?}");
-            let brands: Value = Client::new()
-                .get(server.url("/api/agent/brands"))
-                .header("x-api-key", &key)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let brands: Value = get_json(&server, "/api/agent/brands", &key).await;
             let racers = brands["brands"]
                 .as_array()
                 .unwrap()

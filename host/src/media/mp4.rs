@@ -118,7 +118,7 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
                 };
                 let mut buffer = gst::Buffer::from_mut_slice(bytes);
                 {
-                    let buffer = buffer.get_mut().expect("a new buffer is writable");
+                    let buffer = buffer.make_mut();
                     buffer.set_pts(gst::ClockTime::from_mseconds(frame.pts));
                     buffer.set_duration(gst::ClockTime::from_mseconds(frame.length));
                 }

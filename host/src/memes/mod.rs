@@ -187,17 +187,9 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         checked.profile = Some(registered.profile);
         checked.brand_key = Some(registered.key);
     }
-    let generator = ctx
-        .plugins
-        .resolve(SLOT, checked.brand_key.as_deref())
-        .ok_or(Error::Unavailable { message: "No meme generator is active; retrying later is safe." })?;
-    writes(&generator.manifest.languages, "meme", checked.language)?;
+    ctx.plugins.writer(SLOT, checked.brand_key.as_deref(), checked.language)?;
     if checked.profile.is_some() {
-        let voice = ctx
-            .plugins
-            .resolve(VOICE_SLOT, checked.brand_key.as_deref())
-            .ok_or(Error::Unavailable { message: "No brand-voice generator is active; retrying later is safe." })?;
-        writes(&voice.manifest.languages, "brand-voice", checked.language)?;
+        ctx.plugins.writer(VOICE_SLOT, checked.brand_key.as_deref(), checked.language)?;
     }
 
     let id = public_id();
@@ -293,21 +285,6 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         credit_cost: checked.price.credits,
         credits_remaining: hold.balance_after,
     })
-}
-
-/// Refuses, before anything is charged, a language the active generator of `slot` cannot write.
-fn writes(languages: &[String], slot: &str, language: &Language) -> Result<(), Error> {
-    if languages.iter().any(|l| l == language.code) {
-        return Ok(());
-    }
-    Err(Error::bad_request(
-        "language_not_available",
-        format!(
-            "The active {slot} generator does not write {} yet; it writes: {}.",
-            language.name,
-            languages.join(", ")
-        ),
-    ))
 }
 
 /// The address of a meme's picture (1-based position).

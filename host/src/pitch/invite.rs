@@ -148,18 +148,8 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
     let pitch_request = PitchRequest { input: request.input, offer: None, language: request.language };
     let (input, _, language) = super::check(&pitch_request)?;
     speech::voice_for_generated(ctx.speech.as_deref(), language)?;
-    for slot in [super::KIND, SLOT] {
-        let generator = ctx
-            .plugins
-            .resolve(slot, None)
-            .ok_or(Error::Unavailable { message: "A generator invites need is not active; retrying later is safe." })?;
-        if !generator.manifest.languages.iter().any(|l| l == language.code) {
-            return Err(Error::bad_request(
-                "language_not_available",
-                format!("The active {slot} generator does not write {}.", language.name),
-            ));
-        }
-    }
+    ctx.plugins.writer(super::KIND, None, language)?;
+    ctx.plugins.writer(SLOT, None, language)?;
     let now = now_ms();
     if let Some(refusal) = capped(invites::counts(&ctx.db, ctx.caller.key_id, day_start(now), now).await?, now) {
         return Err(refusal);

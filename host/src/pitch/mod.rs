@@ -176,16 +176,7 @@ fn written(content: crate::plugins::Content) -> Result<Written, Error> {
 pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Error> {
     let (input, offer, language) = check(&request)?;
     speech::voice_for_generated(ctx.speech.as_deref(), language)?;
-    let generator = ctx
-        .plugins
-        .resolve(KIND, None)
-        .ok_or(Error::Unavailable { message: "No pitch generator is active; retrying later is safe." })?;
-    if !generator.manifest.languages.iter().any(|l| l == language.code) {
-        return Err(Error::bad_request(
-            "language_not_available",
-            format!("The active pitch generator does not write {}.", language.name),
-        ));
-    }
+    ctx.plugins.writer(KIND, None, language)?;
     // A website is fetched only for a caller who can pay for the pitch.
     let price = catalog::price(KIND);
     billing::ensure_can_pay(ctx, price).await?;

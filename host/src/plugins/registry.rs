@@ -571,6 +571,31 @@ impl Registry {
     }
 
     /// The version serving `slot` for `brand`: the brand's own when active, else the global one.
+    /// The active generator of `slot` for a call in `language`: 503 when none is active, 400
+    /// `language_not_available` when it does not write the language. Checked before any charge.
+    pub fn writer(
+        &self,
+        slot: &str,
+        brand: Option<&str>,
+        language: &crate::languages::Language,
+    ) -> Result<Arc<Loaded>, crate::error::Error> {
+        let generator = self.resolve(slot, brand).ok_or(crate::error::Error::Unavailable {
+            message: "A generator this call needs is not active; retrying later is safe.",
+        })?;
+        let languages = &generator.manifest.languages;
+        if !languages.iter().any(|l| l == language.code) {
+            return Err(crate::error::Error::bad_request(
+                "language_not_available",
+                format!(
+                    "The active {slot} generator does not write {} yet; it writes: {}.",
+                    language.name,
+                    languages.join(", ")
+                ),
+            ));
+        }
+        Ok(generator)
+    }
+
     pub fn resolve(&self, slot: &str, brand: Option<&str>) -> Option<Arc<Loaded>> {
         let map = self.active.read().ok()?;
         brand

@@ -8,7 +8,6 @@
 //! voice reads well while it reads characters badly; captions keep the characters.
 
 use guest::{Content, GenerateError, Guest, Manifest, Request, block_with};
-use pinyin::ToPinyin;
 
 struct Beats;
 
@@ -52,7 +51,8 @@ fn by_characters(script: &str) -> Vec<String> {
     let chars: Vec<char> = script.split_whitespace().collect::<Vec<_>>().join(" ").chars().collect();
     for (i, &c) in chars.iter().enumerate() {
         current.push(c);
-        let next_is_mark = chars.get(i + 1).is_some_and(|n| matches!(u32::from(*n), 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E));
+        let next_is_mark =
+            chars.get(i + 1).is_some_and(|n| matches!(u32::from(*n), 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E));
         let long = current.chars().count() >= MAX_CHARS_PER_BEAT;
         let soft = matches!(c, '、' | '，' | ',' | ' ') && current.chars().count() >= MAX_CHARS_PER_BEAT / 2;
         if !next_is_mark && (sentence_end(c) || soft || long) {
@@ -69,37 +69,10 @@ fn by_characters(script: &str) -> Vec<String> {
     beats
 }
 
-/// Chinese text as pinyin with tone numbers, one syllable per character; what is not a Chinese
-/// character (punctuation, digits, Latin) is kept, with sentence punctuation made ASCII so the
-/// voice pauses on it.
-fn pinyin_of(text: &str) -> String {
-    let mut out = String::new();
-    for (c, reading) in text.chars().zip(text.to_pinyin()) {
-        match reading {
-            Some(p) => {
-                if !out.is_empty() && !out.ends_with(' ') {
-                    out.push(' ');
-                }
-                out.push_str(p.with_tone_num_end());
-            }
-            None => out.push(match c {
-                '。' => '.',
-                '，' | '、' => ',',
-                '！' => '!',
-                '？' => '?',
-                '：' => ':',
-                '；' => ';',
-                other => other,
-            }),
-        }
-    }
-    out
-}
-
 /// What the voice should read for `beat` in `language`.
 fn speech_of(beat: &str, language: &str) -> String {
     match language {
-        "zh" => pinyin_of(beat),
+        "zh" => guest::pinyin_of(beat),
         _ => beat.to_string(),
     }
 }

@@ -67,10 +67,15 @@ fn shape(line: &str, tone: Tone, language: &str) -> String {
         Tone::Hype => {
             let shouted = end_with(line, if wide { "！" } else { "!" });
             // Spanish opens an exclamation too.
-            if language == "es" && shouted.ends_with('!') && !shouted.starts_with('¡') { format!("¡{shouted}") } else { shouted }
+            if language == "es" && shouted.ends_with('!') && !shouted.starts_with('¡') {
+                format!("¡{shouted}")
+            } else {
+                shouted
+            }
         }
-        Tone::Calm => end_with(&line.replace('¡', "").replace(['!', '！'], "."), if wide { "。" } else { "." })
-            .replace("..", "."),
+        Tone::Calm => {
+            end_with(&line.replace('¡', "").replace(['!', '！'], "."), if wide { "。" } else { "." }).replace("..", ".")
+        }
         // Hashtags, tickers and handles keep their case: they are names.
         Tone::Casual => line
             .split(' ')

@@ -37,7 +37,10 @@ impl Guest for Posts {
             "quote" => format!("“{topic}.”"),
             "tip" => format!("Tip: {topic}."),
             "thread" => format!("{topic} 🧵"),
-            "linkedin" => format!("{} {topic}. Here is what we learned.", pick(&["I've been thinking about this:", "A short story:"], seed, 1)),
+            "linkedin" => format!(
+                "{} {topic}. Here is what we learned.",
+                pick(&["I've been thinking about this:", "A short story:"], seed, 1)
+            ),
             _ => format!("{} {topic}", pick(&["New:", "Today:", "Heads up:"], seed, 2)),
         };
         let mut blocks = vec![block("post", text)];

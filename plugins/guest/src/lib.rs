@@ -1,5 +1,6 @@
 //! The guest side of the `asset:generator@1.0.0` world: generated bindings, re-exported types,
-//! and the few helpers every generator needs (seeded choice, input checks, block builders).
+//! and the few helpers every generator needs (seeded choice, input checks, block builders, the
+//! script of a text and its quotation, pinyin for the voice).
 //!
 //! A generator crate implements [`Guest`] and calls `guest::export_generator!(MyGenerator);`.
 
@@ -152,6 +153,34 @@ pub fn quoted(text: &str, language: &str) -> String {
         _ => ("“", "”"),
     };
     format!("{open}{text}{close}")
+}
+
+/// Chinese text as pinyin with tone numbers, one syllable per character (the voice times each
+/// syllable to its character); what is not a Chinese character (punctuation, digits, Latin) is
+/// kept, with sentence punctuation made ASCII so the voice pauses on it.
+pub fn pinyin_of(text: &str) -> String {
+    let mut out = String::new();
+    for (c, reading) in text.chars().zip(pinyin::ToPinyin::to_pinyin(&text)) {
+        match reading {
+            Some(p) => {
+                if !out.is_empty() && !out.ends_with(' ') {
+                    out.push(' ');
+                }
+                out.push_str(p.with_tone_num_end());
+            }
+            None => out.push(match c {
+                '。' => '.',
+                '，' | '、' => ',',
+                '！' => '!',
+                '？' => '?',
+                '：' => ':',
+                '；' => ';',
+                '“' | '”' | '「' | '」' => '"',
+                other => other,
+            }),
+        }
+    }
+    out
 }
 
 /// A sample request for manifests.

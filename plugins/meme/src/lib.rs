@@ -13,7 +13,8 @@ const KINDS: [&str; 6] = ["image", "carousel", "confession", "hottake", "reply",
 /// A line from the operator's model, if one is configured and its answer is usable: one line,
 /// 1–200 characters, no links. Anything else falls back to the phrase tables.
 fn model_line(request: &Request, format: &str, topic: &str) -> Option<String> {
-    let voice = request.brand.as_ref().map(|b| format!(" Write in the voice of {}: {}", b.name, b.voice)).unwrap_or_default();
+    let voice =
+        request.brand.as_ref().map(|b| format!(" Write in the voice of {}: {}", b.name, b.voice)).unwrap_or_default();
     let asked = host::CompletionRequest {
         system: format!(
             "You write one {format} for a meme, in the language with ISO 639-1 code '{}', in its own script. \
@@ -71,7 +72,8 @@ impl Guest for Meme {
         // around it are left out.
         let foreign = guest::foreign(&topic, &request.language);
         let quote = guest::quoted(&topic, &request.language);
-        let in_line = |open: &str, close: &str| if foreign { around(open, &quote, "") } else { around(open, &topic, close) };
+        let in_line =
+            |open: &str, close: &str| if foreign { around(open, &quote, "") } else { around(open, &topic, close) };
         let take = || {
             model_line(&request, "bold hot take", &topic)
                 .unwrap_or_else(|| in_line(pick(&p.take_open, seed, 5), pick(&p.take_close, seed, 6)))
@@ -89,12 +91,17 @@ impl Guest for Meme {
             }
             "confession" => vec![block(
                 "confession",
-                model_line(&request, "first-person confession", &topic).unwrap_or_else(|| in_line(p.confess.0, p.confess.1)),
+                model_line(&request, "first-person confession", &topic)
+                    .unwrap_or_else(|| in_line(p.confess.0, p.confess.1)),
             )],
             "hottake" => vec![block("take", take())],
             "reply" => vec![
                 block("post", topic.clone()),
-                block("reply", model_line(&request, "witty reply", &topic).unwrap_or_else(|| pick(&p.replies, seed, 7).to_string())),
+                block(
+                    "reply",
+                    model_line(&request, "witty reply", &topic)
+                        .unwrap_or_else(|| pick(&p.replies, seed, 7).to_string()),
+                ),
             ],
             _ => vec![
                 block("top", pick(&p.tops, seed, 8)),

@@ -11,7 +11,6 @@ mod phrases;
 
 use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with, host, pick, subject};
 use phrases::Phrases;
-use pinyin::ToPinyin;
 
 struct Pitch;
 
@@ -133,38 +132,10 @@ fn labelled(label: &str, text: &str, language: &str) -> String {
     if foreign { format!("{label}{}", guest::quoted(&text, language)) } else { format!("{label}{text}") }
 }
 
-/// Chinese text as pinyin with tone numbers, one syllable per character (the voice times each
-/// syllable to its character); what is not a Chinese character (punctuation, digits, Latin) is
-/// kept, with sentence punctuation made ASCII so the voice pauses on it.
-fn pinyin_of(text: &str) -> String {
-    let mut out = String::new();
-    for (c, reading) in text.chars().zip(text.to_pinyin()) {
-        match reading {
-            Some(p) => {
-                if !out.is_empty() && !out.ends_with(' ') {
-                    out.push(' ');
-                }
-                out.push_str(p.with_tone_num_end());
-            }
-            None => out.push(match c {
-                '。' => '.',
-                '，' | '、' => ',',
-                '！' => '!',
-                '？' => '?',
-                '：' => ':',
-                '；' => ';',
-                '“' | '”' | '「' | '」' => '"',
-                other => other,
-            }),
-        }
-    }
-    out
-}
-
 /// What the voice reads for a beat in `language`.
 fn speech_of(line: &str, language: &str) -> String {
     match language {
-        "zh" => pinyin_of(line),
+        "zh" => guest::pinyin_of(line),
         _ => line.to_string(),
     }
 }

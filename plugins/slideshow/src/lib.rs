@@ -31,12 +31,21 @@ impl Guest for Slideshow {
         let points: &[&str] = if single {
             &[]
         } else {
-            &["Fewer meetings, more shipping.", "Everyone sees the whole picture.", "Decisions take minutes, not weeks.", "Mistakes are small and fixed fast."]
+            &[
+                "Fewer meetings, more shipping.",
+                "Everyone sees the whole picture.",
+                "Decisions take minutes, not weeks.",
+                "Mistakes are small and fixed fast.",
+            ]
         };
         let count = if single { 0 } else { 3 + (seed % 2) as usize };
         let mut blocks = vec![block_with("slide", topic.clone(), &[("layout", "title")])];
         blocks.extend(points.iter().take(count).map(|p| block_with("slide", *p, &[("layout", "point")])));
-        blocks.push(block_with("slide", pick(&["Follow for more.", "Save this.", "Now go build."], seed, 1), &[("layout", "closer")]));
+        blocks.push(block_with(
+            "slide",
+            pick(&["Follow for more.", "Save this.", "Now go build."], seed, 1),
+            &[("layout", "closer")],
+        ));
         Ok(Content { title: topic, blocks, tags: vec!["slideshow".into()] })
     }
 }
