@@ -13,9 +13,9 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::background::Task;
 use crate::ctx::Services;
 use crate::error::Error;
-use crate::http::{self, AppState, error, gate, idempotency, observe, openapi};
+use crate::http::{self, AppState, error, gate, idempotency, observe, openapi, x402};
 use crate::jobs::worker::Handler;
-use crate::{account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins};
+use crate::{account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins, purchases};
 
 /// Every route with its OpenAPI description, before middleware.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -29,6 +29,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(memes::routes::router())
         .merge(audioscript::routes::router())
         .merge(pitch::routes::router())
+        .merge(purchases::routes::router())
         .merge(engine::routes::router())
         .merge(mp4::routes::router())
         .merge(feeds::routes::router())
@@ -50,6 +51,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
         .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
+        .layer(middleware::from_fn_with_state(state.clone(), x402::x402))
         .layer(middleware::from_fn_with_state(state.clone(), gate::gate))
         .layer(DefaultBodyLimit::max(state.settings.max_body_bytes))
         .layer(CatchPanicLayer::new())

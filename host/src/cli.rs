@@ -455,7 +455,8 @@ fn spawn_workers(services: &Services, stop: watch::Receiver<bool>) -> Option<tok
     let concurrency = services.settings.workers;
     (concurrency > 0).then(|| {
         let lease = Duration::from_secs(services.settings.job_lease_secs);
-        let settings = crate::jobs::worker::Settings { concurrency, lease, ..Default::default() };
+        let x402 = services.x402.clone();
+        let settings = crate::jobs::worker::Settings { concurrency, lease, x402, ..Default::default() };
         tokio::spawn(crate::jobs::worker::run(services.db.clone(), crate::app::job_handlers(services), settings, stop))
     })
 }

@@ -227,6 +227,32 @@ settings! {
     /// mid-work, the payment is released (refunded) once this passes.
     payment_hold_secs: u64 = 120,
         flag "payment-hold-secs": Option<u64>, env "ASSET_PAYMENT_HOLD_SECS";
+    /// The address USDC payments over x402 go to (0x…, 20 bytes); x402 is off without one.
+    x402_pay_to: Option<String> = None,
+        flag "x402-pay-to": Option<String>, env "ASSET_X402_PAY_TO";
+    /// The network x402 payments are taken on: `base`, or `base-sepolia` for testing. The USDC
+    /// contract and its EIP-712 domain follow from it.
+    x402_network: String = "base".into(),
+        flag "x402-network": Option<String>, env "ASSET_X402_NETWORK";
+    /// The x402 facilitator that verifies and settles payments.
+    x402_facilitator_url: String = "https://x402.org/facilitator".into(),
+        flag "x402-facilitator-url": Option<String>, env "ASSET_X402_FACILITATOR_URL";
+    /// Bearer key for the facilitator, if it wants one.
+    x402_facilitator_key: Option<String> = None,
+        flag "x402-facilitator-key": Option<String>, env "ASSET_X402_FACILITATOR_KEY", secret;
+    /// Seconds to wait for the facilitator before answering 503 (nothing charged).
+    x402_timeout_secs: u64 = 30,
+        flag "x402-timeout-secs": Option<u64>, env "ASSET_X402_TIMEOUT_SECS";
+    /// The Stripe API root card payments for credit packs go through.
+    stripe_api_url: String = "https://api.stripe.com".into(),
+        flag "stripe-api-url": Option<String>, env "ASSET_STRIPE_API_URL";
+    /// Stripe secret key (`sk_…`); packs cannot be bought by card without one.
+    stripe_secret_key: Option<String> = None,
+        flag "stripe-secret-key": Option<String>, env "ASSET_STRIPE_SECRET_KEY", secret;
+    /// The signing secret (`whsec_…`) of the Stripe webhook endpoint
+    /// `/api/billing/stripe/webhook`; events are refused without one.
+    stripe_webhook_secret: Option<String> = None,
+        flag "stripe-webhook-secret": Option<String>, env "ASSET_STRIPE_WEBHOOK_SECRET", secret;
 }
 
 impl Settings {

@@ -11,7 +11,8 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 use crate::auth::Caller;
-use crate::billing::Payer;
+use crate::billing::stripe::Stripe;
+use crate::billing::{Payer, X402};
 use crate::blobs::{BlobStore, LocalFolder};
 use crate::config::Settings;
 use crate::cpu::CpuPool;
@@ -41,6 +42,10 @@ pub struct Services {
     pub renders: CpuPool,
     /// Paid work that outlives the call that started it; `serve` drains it before exiting.
     pub detached: Detached,
+    /// Per-call USDC payments, when the operator set a receiving address.
+    pub x402: Option<Arc<X402>>,
+    /// Card payments for credit packs, when the operator set a Stripe key.
+    pub stripe: Option<Arc<Stripe>>,
 }
 
 impl Services {
@@ -79,7 +84,11 @@ impl Services {
             None => None,
         };
         let renders = settings.render_pool();
+        let x402 = X402::from_settings(&settings)?;
+        let stripe = Stripe::from_settings(&settings)?.map(Arc::new);
         Ok(Services {
+            x402,
+            stripe,
             db,
             plugins: Arc::new(registry),
             limiter: Arc::new(limiter),
@@ -104,13 +113,15 @@ pub struct Ctx {
     /// Where public links point, without a trailing slash.
     pub base_url: String,
     pub request_id: String,
+    /// The token a keyless caller reads its job with, when it sent one.
+    pub job_token: Option<String>,
 }
 
 impl Ctx {
     /// A call by `caller`, paid with the key's credits.
     pub fn new(services: Services, caller: Caller, base_url: String, request_id: String) -> Ctx {
         let payer = Payer::Credits { key_id: caller.key_id };
-        Ctx { services, caller, payer, base_url, request_id }
+        Ctx { services, caller, payer, base_url, request_id, job_token: None }
     }
 }
 

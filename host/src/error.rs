@@ -8,6 +8,7 @@
 
 use serde_json::{Value, json};
 
+use crate::billing::Price;
 use crate::limits::Decision;
 
 /// What sort of failure an [`Error`] is; each front end maps it once.
@@ -52,8 +53,12 @@ pub enum Error {
     BadRequest { code: &'static str, message: String },
     /// Missing, empty or unknown key.
     Unauthorized { code: &'static str, message: &'static str },
-    /// The key's balance is below the price of the call.
-    InsufficientCredits { needed: i64, balance: i64 },
+    /// The key's balance is below the price of the call (`price` lets a front end offer
+    /// paying per call instead).
+    InsufficientCredits { needed: i64, balance: i64, price: Option<Price> },
+    /// The call is paid in money and was not: no payment, or one that was refused
+    /// (`reason`, the x402 reason code). A front end offers what to pay for `price`.
+    PaymentRequired { code: &'static str, message: String, reason: Option<String>, price: Price },
     /// The key is valid but may not do this.
     Forbidden { code: &'static str, message: String },
     /// A resource that does not exist for this caller.
@@ -100,7 +105,7 @@ impl Error {
         match self {
             Self::BadRequest { .. } => Kind::Invalid,
             Self::Unauthorized { .. } => Kind::Unauthorized,
-            Self::InsufficientCredits { .. } => Kind::PaymentRequired,
+            Self::InsufficientCredits { .. } | Self::PaymentRequired { .. } => Kind::PaymentRequired,
             Self::Forbidden { .. } => Kind::Forbidden,
             Self::NotFound { .. } => Kind::NotFound,
             Self::Gone { .. } => Kind::Gone,
@@ -127,7 +132,8 @@ impl Error {
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. }
             | Self::Capped { code, .. }
-            | Self::BadGateway { code, .. } => code,
+            | Self::BadGateway { code, .. }
+            | Self::PaymentRequired { code, .. } => code,
             Self::Busy { .. } => "busy",
             Self::RendererBusy { .. } => "renderer_busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
@@ -161,7 +167,10 @@ impl Error {
                 Some(json!({ "retryAfter": retry_after_secs })),
             ),
             Self::Unauthorized { message, .. } => ((*message).into(), None),
-            Self::InsufficientCredits { needed, balance } => (
+            Self::PaymentRequired { message, reason, .. } => {
+                (message.clone(), reason.as_ref().map(|r| json!({ "reason": r })))
+            }
+            Self::InsufficientCredits { needed, balance, .. } => (
                 format!("This call costs {needed} credits and the key has {balance}."),
                 Some(json!({ "needed": needed, "balance": balance })),
             ),

@@ -43,6 +43,7 @@ pub mod feeds;
 pub mod memes;
 pub mod mp4;
 pub mod pitch;
+pub mod purchases;
 
 // Front ends and assembly.
 pub mod app;

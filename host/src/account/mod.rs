@@ -29,9 +29,8 @@ pub struct Me {
     /// Marketplace listings of this key (the marketplace is not open yet).
     #[schema(value_type = Vec<Object>)]
     pub listings: Vec<serde_json::Value>,
-    /// Marketplace purchases of this key.
-    #[schema(value_type = Vec<Object>)]
-    pub purchases: Vec<serde_json::Value>,
+    /// Credit packs this key bought (newest first), with how each was paid.
+    pub purchases: Vec<crate::store::purchases::Purchase>,
     /// For a brand admin: the generations the brand's bot may still make (a claimed invite's
     /// allowance); absent for other keys.
     #[serde(rename = "botGenerations", skip_serializing_if = "Option::is_none")]
@@ -47,7 +46,7 @@ pub async fn me(ctx: &Ctx) -> Result<Me, Error> {
         key: KeyView { prefix: caller.prefix.clone(), label: caller.label.clone(), role: caller.role },
         credits,
         listings: Vec::new(),
-        purchases: Vec::new(),
+        purchases: crate::store::purchases::for_key(&ctx.db, caller.key_id).await?,
         bot_generations: match &caller.brand {
             Some(brand) => Some(crate::store::invites::allowance(&ctx.db, brand).await?),
             None => None,

@@ -57,9 +57,17 @@ pub struct Caller {
     pub role: Role,
     /// The brand a brand-admin key administers.
     pub brand: Option<String>,
+    /// A wallet paying per call over x402 without a key (or nobody, with `key_id` 0): its
+    /// jobs are read with a job token.
+    pub keyless: bool,
 }
 
 impl Caller {
+    /// A call with no key and no payment: it can only be answered what to pay.
+    pub fn nobody() -> Caller {
+        Caller { key_id: 0, prefix: String::new(), label: String::new(), role: Role::Agent, brand: None, keyless: true }
+    }
+
     /// 403 `operator_only` with `why` unless this is an operator key.
     pub fn require_operator(&self, why: &str) -> Result<(), Error> {
         match self.role {
@@ -97,14 +105,24 @@ pub struct NewKey {
     pub prefix: String,
 }
 
-fn hash_key(key: &str) -> String {
+/// SHA-256 hex of a secret (a key or a job token): only hashes are stored.
+pub fn hash_key(key: &str) -> String {
     hex::encode(Sha256::digest(key.as_bytes()))
 }
 
 fn mint_secret() -> String {
+    format!("ak_{}", random_token())
+}
+
+/// A job's own credential for a caller without a key (256 random bits).
+pub fn job_token() -> String {
+    format!("jt_{}", random_token())
+}
+
+fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::fill(&mut bytes);
-    format!("ak_{}", URL_SAFE_NO_PAD.encode(bytes))
+    URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// Creates a key with `credits` opening credits (recorded as a ledger grant). A brand-admin

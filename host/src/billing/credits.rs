@@ -10,7 +10,7 @@ pub use crate::store::credits::{Charge, CreditError, LedgerEntry, balance, charg
 impl From<CreditError> for crate::error::Error {
     fn from(err: CreditError) -> Self {
         match err {
-            CreditError::Insufficient { needed, balance } => Self::InsufficientCredits { needed, balance },
+            CreditError::Insufficient { needed, balance } => Self::InsufficientCredits { needed, balance, price: None },
             CreditError::Db(e) => e.into(),
         }
     }

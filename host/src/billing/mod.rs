@@ -1,51 +1,67 @@
 //! Money: the one payment seam every paid operation goes through, and its rails.
 //!
-//! Paying is authorize → capture on success → release on failure. Authorizing asks the payer's
-//! rail for the money (prepaid credits today: a ledger charge; x402 and SOL next) and writes a
-//! payment intent in the same transaction. The work that was paid for captures the intent in the
-//! transaction that stores its result, so a result is never stored unpaid and a payment never
-//! kept without its result. Failure releases the intent (the rail gives the money back). An
-//! intent left authorized by a process that died is released by the reaper once its hold
-//! lapses. [`pay_for`] (synchronous work) and job submission (`jobs::submit`) are the seam's
-//! only callers; operations name a [`Price`] from the catalog and never a rail.
+//! Paying is check → authorize → settle and capture on success → release on failure. Checking
+//! asks the rail what it can before any transaction (an x402 payment is verified with the
+//! facilitator). Authorizing asks the payer's rail for the money (credits: a ledger charge;
+//! x402: the payment recorded under its unique nonce) and writes a payment intent in the same
+//! transaction. Settling takes the money once the work succeeded, before its result is stored
+//! (credits were taken already; an x402 payment is settled on chain now). The work captures the
+//! intent in the transaction that stores its result, so a result is never stored unpaid and a
+//! payment never kept without its result. Failure releases the intent (the rail gives the money
+//! back, or never takes it). An intent left authorized by a process that died is released by the
+//! reaper once its hold lapses. [`pay_for`] (synchronous work) and job submission
+//! (`jobs::submit`) are the seam's only callers; operations name a [`Price`] from the catalog
+//! and never a rail.
 
 pub mod credits;
 pub mod packs;
+pub mod stripe;
+pub mod x402;
 
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use serde_json::Value;
 use sqlx::AnyConnection;
 
 use crate::ctx::{Ctx, Detached};
 use crate::error::Error;
 use crate::store::{Db, intents};
+pub use x402::{Payment, X402};
 
 /// How a call is paid.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Payer {
     /// The key's prepaid credits.
     Credits { key_id: i64 },
+    /// A USDC payment presented with the call (x402), recorded against `key_id`: the caller's
+    /// key, or the payer's wallet when the call came without one.
+    X402 { key_id: i64, payment: Arc<Payment> },
+    /// No key and no payment (only when x402 is on): every price answers 402 with what to pay.
+    Unpaid,
 }
 
 /// The rail a payment went through, as stored with intents and jobs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rail {
     Credits,
+    X402,
 }
 
 impl Rail {
     pub fn as_str(self) -> &'static str {
         match self {
             Rail::Credits => "credits",
+            Rail::X402 => "x402",
         }
     }
 
     pub fn parse(text: &str) -> Result<Rail, String> {
         match text {
             "credits" => Ok(Rail::Credits),
+            "x402" => Ok(Rail::X402),
             other => Err(format!("unknown payment rail `{other}`")),
         }
     }
@@ -56,7 +72,10 @@ impl Rail {
 pub struct Price {
     /// The operation (catalog service id), recorded with the payment.
     pub operation: &'static str,
+    /// In credits; 0 when the price is payable only in money (a credit pack).
     pub credits: i64,
+    /// In US cents, when the call can be paid per call over x402.
+    pub usd_cents: Option<u32>,
 }
 
 /// Who holds an authorized payment until it is settled.
@@ -73,18 +92,47 @@ pub enum Holder<'a> {
 pub struct Hold {
     pub intent_id: String,
     pub rail: Rail,
-    /// In the rail's unit (credits).
+    /// In the rail's unit (credits, USDC atomic units).
     pub amount: i64,
-    /// The payer's credit balance after the authorization.
+    /// The payer's credit balance after the authorization (0 for money rails).
     pub balance_after: i64,
+    price: Price,
+    /// The rail's record of the money (the credit ledger row, the x402 payment).
+    reference: String,
+    x402: Option<Arc<Payment>>,
+    /// Set once the rail took the money (credits: at authorization; x402: when settled).
+    settled: Arc<AtomicBool>,
     /// Set once the work captured the payment itself, so [`pay`] need not.
     captured: Arc<AtomicBool>,
 }
 
 impl Hold {
+    /// The rail's record of the money: the credit ledger row, or the x402 payment's id.
+    pub fn reference(&self) -> &str {
+        &self.reference
+    }
+
+    /// Takes the money, after the work succeeded and before its result is stored (credits
+    /// were taken at authorization; an x402 payment is settled now). On error, drop the
+    /// result: nothing was charged and the payment is released.
+    pub async fn settle(&self, db: &Db) -> Result<(), Error> {
+        if self.settled.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        if let Some(payment) = &self.x402 {
+            let receipt = payment.rail.settle(db, &self.reference, &self.intent_id, self.price).await?;
+            let _ = payment.receipt.set(receipt);
+        }
+        self.settled.store(true, Ordering::Release);
+        Ok(())
+    }
+
     /// Captures the payment inside the transaction that stores the work's result. Fails when
     /// the hold lapsed and the reaper released it: roll back, the result must not be stored.
     pub async fn capture_in(&self, conn: &mut AnyConnection) -> Result<(), Error> {
+        if !self.settled.load(Ordering::Acquire) {
+            return Err(Error::internal("a payment was captured before it was settled"));
+        }
         if intents::capture_in(conn, &self.intent_id).await? {
             self.captured.store(true, Ordering::Release);
             Ok(())
@@ -94,59 +142,124 @@ impl Hold {
     }
 }
 
+/// A payment checked with its rail before the transaction that records it (an x402 payment
+/// is verified with the facilitator: a network call no transaction should wait on).
+pub struct Checked {
+    requirements: Option<Value>,
+}
+
+/// Checks what can be checked of `payer`'s payment of `price` before any transaction.
+pub async fn check(payer: &Payer, price: Price) -> Result<Checked, Error> {
+    match payer {
+        Payer::X402 { payment, .. } => {
+            Ok(Checked { requirements: Some(payment.rail.verify(payment, price).await?) })
+        }
+        Payer::Credits { .. } | Payer::Unpaid => Ok(Checked { requirements: None }),
+    }
+}
+
+/// 402 for a price the payer did not pay: a money-only price asked of credits, or no payment.
+fn unpaid(price: Price) -> Error {
+    let message = if price.credits == 0 {
+        "This is paid in USDC over x402 (send a payment) or by card."
+    } else {
+        "This call needs an API key with credits (`x-api-key`) or a per-call USDC payment over x402."
+    };
+    Error::PaymentRequired { code: "payment_required", message: message.into(), reason: None, price }
+}
+
 /// Authorizes `price` from `payer` inside the caller's transaction: the rail's record and the
-/// intent commit together. On `InsufficientCredits` roll back and call [`explain`].
+/// intent commit together. `checked` is [`check`]'s answer for the same payer and price. On
+/// `InsufficientCredits` roll back and call [`explain`].
 pub async fn authorize_in(
     conn: &mut AnyConnection,
     payer: &Payer,
+    checked: &Checked,
     price: Price,
     reference: &str,
     holder: Holder<'_>,
 ) -> Result<Hold, Error> {
-    let Payer::Credits { key_id } = payer;
-    let charge = credits::charge_in(conn, *key_id, price.credits, price.operation, reference).await?;
+    let job = match holder {
+        Holder::Job(id) => Some(id),
+        Holder::Call { .. } => None,
+    };
+    let (rail, key_id, amount, record, balance_after, x402) = match payer {
+        Payer::Unpaid => return Err(unpaid(price)),
+        Payer::Credits { .. } if price.credits == 0 => return Err(unpaid(price)),
+        Payer::Credits { key_id } => {
+            let charge = credits::charge_in(conn, *key_id, price.credits, price.operation, reference).await?;
+            (Rail::Credits, *key_id, price.credits, charge.id.to_string(), charge.balance_after, None)
+        }
+        Payer::X402 { key_id, payment } => {
+            let requirements = checked.requirements.as_ref().ok_or_else(|| Error::internal("x402 payment not checked"))?;
+            let id = payment.rail.record_in(conn, payment, requirements, price, *key_id, job).await?;
+            let amount = X402::offer(price, &payment.resource).map_or(0, |o| o.amount);
+            (Rail::X402, *key_id, i64::try_from(amount).map_err(Error::internal)?, id, 0, Some(payment.clone()))
+        }
+    };
     let intent_id = intents::open_in(
         conn,
-        &intents::NewIntent {
-            operation: price.operation,
-            key_id: *key_id,
-            rail: Rail::Credits.as_str(),
-            amount: price.credits,
-            reference: &charge.id.to_string(),
-            holder,
-        },
+        &intents::NewIntent { operation: price.operation, key_id, rail: rail.as_str(), amount, reference: &record, holder },
     )
     .await?;
     Ok(Hold {
         intent_id,
-        rail: Rail::Credits,
-        amount: price.credits,
-        balance_after: charge.balance_after,
+        rail,
+        amount,
+        balance_after,
+        price,
+        reference: record,
+        settled: Arc::new(AtomicBool::new(x402.is_none())),
+        x402,
         captured: Arc::default(),
     })
 }
 
-/// `error` with the payer's real balance filled in (inside a transaction it reads as 0).
-pub async fn explain(db: &Db, payer: &Payer, error: Error) -> Error {
-    let Payer::Credits { key_id } = payer;
-    match error {
-        Error::InsufficientCredits { needed, .. } => match credits::balance(db, *key_id).await {
-            Ok(balance) => Error::InsufficientCredits { needed, balance },
-            Err(e) => e.into(),
-        },
-        other => other,
+/// `error` with the payer's real balance and the price filled in (inside a transaction the
+/// balance reads as 0).
+pub async fn explain(db: &Db, payer: &Payer, price: Price, error: Error) -> Error {
+    match (payer, error) {
+        (Payer::Credits { key_id }, Error::InsufficientCredits { needed, .. }) => {
+            match credits::balance(db, *key_id).await {
+                Ok(balance) => Error::InsufficientCredits { needed, balance, price: Some(price) },
+                Err(e) => e.into(),
+            }
+        }
+        (_, other) => other,
     }
 }
 
 /// Refuses, before any expensive work, a call its payer cannot pay for. Nothing is held: the
 /// payment itself is authorized later and may still be refused.
 pub async fn ensure_can_pay(ctx: &Ctx, price: Price) -> Result<(), Error> {
-    let Payer::Credits { key_id } = &ctx.payer;
-    let balance = credits::balance(&ctx.db, *key_id).await?;
-    if balance < price.credits {
-        return Err(Error::InsufficientCredits { needed: price.credits, balance });
+    match &ctx.payer {
+        Payer::Unpaid => Err(unpaid(price)),
+        Payer::Credits { .. } if price.credits == 0 => Err(unpaid(price)),
+        Payer::Credits { key_id } => {
+            let balance = credits::balance(&ctx.db, *key_id).await?;
+            if balance < price.credits {
+                return Err(Error::InsufficientCredits { needed: price.credits, balance, price: Some(price) });
+            }
+            Ok(())
+        }
+        // Verified when authorized; checking twice would ask the facilitator twice.
+        Payer::X402 { .. } => Ok(()),
     }
-    Ok(())
+}
+
+/// Settles the payment of a job's intent `id` once the job succeeded, before its result is
+/// shown: credits were taken when it was queued; an x402 payment is settled now.
+pub async fn settle_intent(db: &Db, x402: Option<&X402>, id: &str, price: Price) -> Result<(), Error> {
+    let Some(intent) = intents::get(db, id).await? else {
+        return Err(Error::internal(format!("no payment intent {id}")));
+    };
+    match Rail::parse(&intent.rail).map_err(Error::internal)? {
+        Rail::Credits => Ok(()),
+        Rail::X402 => {
+            let rail = x402.ok_or_else(|| Error::internal("an x402 job, and x402 is not configured"))?;
+            rail.settle(db, &intent.reference, id, price).await.map(|_| ())
+        }
+    }
 }
 
 /// Releases intent `id` inside the caller's transaction: the rail gives the money back. False
@@ -163,6 +276,10 @@ pub async fn release_in(conn: &mut AnyConnection, id: &str, reason: &str) -> Res
             };
             // False when an operator refunded the charge by hand: the intent is released anyway.
             credits::refund_in(conn, &charge, reason).await?;
+        }
+        // Never settled, so nothing moved: the payment is only marked released.
+        Rail::X402 => {
+            crate::store::x402::release_in(conn, &intent.reference).await?;
         }
     }
     Ok(true)
@@ -225,31 +342,39 @@ where
     F: Future<Output = Result<T, Error>> + Send + 'static,
     T: Send + 'static,
 {
+    let checked = check(payer, price).await?;
     let mut tx = db.pool().begin().await?;
-    let hold = match authorize_in(&mut tx, payer, price, reference, Holder::Call { hold: hold_for }).await {
+    let hold = match authorize_in(&mut tx, payer, &checked, price, reference, Holder::Call { hold: hold_for }).await {
         Ok(hold) => hold,
         Err(e) => {
             tx.rollback().await?;
-            return Err(explain(db, payer, e).await);
+            return Err(explain(db, payer, price, e).await);
         }
     };
     tx.commit().await?;
-    let (db, reason, settled) = (db.clone(), format!("{} failed", price.operation), hold.clone());
+    let (db, reason, held) = (db.clone(), format!("{} failed", price.operation), hold.clone());
     let work = work(hold.clone());
     let outcome = detached
         .spawn(async move {
             let outcome = tokio::spawn(work).await;
-            match &outcome {
+            match outcome {
                 // The work captured in the transaction that stored its result: nothing to do.
-                Ok(Ok(_)) if settled.captured.load(Ordering::Acquire) => {}
-                Ok(Ok(_)) => {
-                    if let Err(e) = capture(&db, &settled.intent_id).await {
-                        tracing::error!(intent = settled.intent_id, error = %e, "capturing a paid call failed");
+                Ok(Ok(value)) if held.captured.load(Ordering::Acquire) => Ok(Ok(value)),
+                // Work that stores nothing is settled and captured here; unsettled, it is lost.
+                Ok(Ok(value)) => match held.settle(&db).await {
+                    Ok(()) => {
+                        if let Err(e) = capture(&db, &held.intent_id).await {
+                            tracing::error!(intent = held.intent_id, error = %e, "capturing a paid call failed");
+                        }
+                        Ok(Ok(value))
                     }
+                    Err(e) => Ok(Err(e)),
+                },
+                other => {
+                    release(&db, &held.intent_id, &reason).await;
+                    other
                 }
-                _ => release(&db, &settled.intent_id, &reason).await,
             }
-            outcome
         })
         .await;
     match outcome {

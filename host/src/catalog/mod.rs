@@ -91,6 +91,9 @@ pub struct Service {
     /// The rate group its calls count against, on every front end.
     #[serde(skip)]
     pub group: Group,
+    /// A request body that works, as JSON (the x402 discovery extension shows it).
+    #[serde(skip)]
+    pub example: &'static str,
 }
 
 const fn chars(name: &'static str, max: u64) -> Limit {
@@ -119,6 +122,7 @@ pub const SERVICES: &[Service] = &[
         status_route: None,
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"input":"Dana Reyes runs a small bakery in Lisbon and wants more weekday customers","offer":"A week of short videos for her shop","language":"en"}"#,
     },
     Service {
         id: "audioscript",
@@ -142,6 +146,7 @@ pub const SERVICES: &[Service] = &[
         status_route: Some("/api/agent/audioscript/{jobId}"),
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"script":"Mornings are hard. Coffee helps. Our app brews it before you wake up.","title":"Morning","language":"en"}"#,
     },
     Service {
         id: "mp4",
@@ -159,6 +164,7 @@ pub const SERVICES: &[Service] = &[
         status_route: Some("/api/agent/mp4/{jobId}"),
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"pageUrl":"https://assets.example/m/abc123"}"#,
     },
     Service {
         id: "meme",
@@ -176,6 +182,7 @@ pub const SERVICES: &[Service] = &[
         status_route: None,
         deprecated_alias: Some("/api/agent/legacy/memes"),
         group: Group::Create,
+        example: r#"{"input":"when the build finally passes on a Friday","kind":"image","language":"en"}"#,
     },
     Service {
         id: "product-pack",
@@ -193,6 +200,7 @@ pub const SERVICES: &[Service] = &[
         status_route: None,
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"input":"https://www.amazon.com/dp/B000000000"}"#,
     },
     Service {
         id: "invite-bot",
@@ -214,6 +222,7 @@ pub const SERVICES: &[Service] = &[
         status_route: None,
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"input":"Sam Lee, founder of a climbing gym in Denver"}"#,
     },
     Service {
         id: "asset-job",
@@ -231,6 +240,7 @@ pub const SERVICES: &[Service] = &[
         status_route: Some("/api/agent/asset/jobs/{id}"),
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"input":"A meal-planning app for busy parents","format":"slideshow"}"#,
     },
     Service {
         id: "content",
@@ -248,6 +258,7 @@ pub const SERVICES: &[Service] = &[
         status_route: None,
         deprecated_alias: None,
         group: Group::Create,
+        example: r#"{"brand":"acme","category":"tweet","input":"our spring launch"}"#,
     },
 ];
 
@@ -431,14 +442,17 @@ pub fn product_pack(request: &PackRequest) -> Error {
     Error::ComingSoon { service: "product pack" }
 }
 
-/// What service `id` costs in credits, for the payment seam. Panics on an id that is not a
-/// priced service of the table: a programming error the catalog tests catch.
+/// What service `id` costs, in credits and (where it can be paid per call over x402) in US
+/// cents, for the payment seam. Panics on an id that is not a priced service of the table: a
+/// programming error the catalog tests catch.
 pub fn price(id: &'static str) -> Price {
-    let credits = service(id).and_then(|s| s.credits).unwrap_or_else(|| panic!("{id} has no credit price"));
-    Price { operation: id, credits: i64::from(credits) }
+    let service = service(id).unwrap_or_else(|| panic!("{id} is not a service"));
+    let credits = service.credits.unwrap_or_else(|| panic!("{id} has no credit price"));
+    Price { operation: id, credits: i64::from(credits), usd_cents: service.usd_cents.filter(|_| service.x402) }
 }
 
-/// What a meme of `kind` costs (the hybrid kind costs 2).
+/// What a meme of `kind` costs: the hybrid kind costs 2 credits, and twice the USD price.
 pub fn meme_price(kind: &MemeKind) -> Price {
-    Price { operation: "meme", credits: i64::from(kind.credits) }
+    let base = price("meme");
+    Price { credits: i64::from(kind.credits), usd_cents: base.usd_cents.map(|c| c * kind.credits), ..base }
 }

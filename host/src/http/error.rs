@@ -85,6 +85,15 @@ impl IntoResponse for Error {
         let (message, details) = self.message_and_details();
         let body = ErrorBody { success: false, code: self.code().into(), message, request_id, details };
         let mut response = (status, Json(body)).into_response();
+        // What was not paid, for the x402 layer to offer paying it per call.
+        let due = match &self {
+            Self::PaymentRequired { price, reason, .. } => Some(super::x402::Due { price: *price, reason: reason.clone() }),
+            Self::InsufficientCredits { price: Some(price), .. } => Some(super::x402::Due { price: *price, reason: None }),
+            _ => None,
+        };
+        if let Some(due) = due {
+            response.extensions_mut().insert(due);
+        }
         if let Self::RateLimited { group, decision } = &self {
             super::gate::write_rate_headers(decision, group, response.headers_mut());
         } else if let Some(secs) = self.retry_after_secs() {

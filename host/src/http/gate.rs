@@ -5,7 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use axum::{
     extract::{ConnectInfo, FromRequestParts, MatchedPath, Request, State},
-    http::{HeaderMap, HeaderValue, request::Parts},
+    http::{HeaderMap, HeaderValue, Uri, request::Parts},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -21,9 +21,17 @@ const API_KEY_HEADER: &str = "x-api-key";
 pub async fn gate(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let matched = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned());
     let policy = policy::lookup(request.method(), matched.as_deref());
+    let keyless = request.headers().get(API_KEY_HEADER).is_none()
+        && match policy.access {
+            // With x402 on, a priced call may come without a key and pay for itself.
+            Access::Key => state.x402.is_some() && policy.keyless_x402(),
+            Access::KeyOrJobToken => job_token(request.headers(), request.uri()).is_some(),
+            _ => false,
+        };
     let subject = match policy.access {
         Access::Public => format!("ip:{}", client_address(&state, &request)),
-        Access::Key | Access::Operator | Access::Admin => {
+        _ if keyless => format!("ip:{}", client_address(&state, &request)),
+        Access::Key | Access::Operator | Access::Admin | Access::KeyOrJobToken => {
             match caller_of(&state, request.headers().get(API_KEY_HEADER).cloned(), policy.access).await {
                 Ok(caller) => {
                     let subject = format!("key:{}", caller.key_id);
@@ -55,7 +63,7 @@ pub fn write_rate_headers(decision: &Decision, group: &str, headers: &mut Header
     }
 }
 
-const MISSING_KEY: Error =
+pub(crate) const MISSING_KEY: Error =
     Error::Unauthorized { code: "missing_api_key", message: "Send your API key in the `x-api-key` header." };
 
 async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access) -> Result<Caller, Error> {
@@ -75,7 +83,7 @@ async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access
     let allowed = match access {
         Access::Operator => caller.role == Role::Operator,
         Access::Admin => matches!(caller.role, Role::Operator | Role::BrandAdmin),
-        Access::Key | Access::Public => true,
+        Access::Key | Access::Public | Access::KeyOrJobToken => true,
     };
     if !allowed {
         return Err(Error::Forbidden {
@@ -84,6 +92,17 @@ async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access
         });
     }
     Ok(caller)
+}
+
+/// The job token a keyless caller presents: the `x-job-token` header or the `token` query
+/// parameter.
+pub fn job_token(headers: &HeaderMap, uri: &Uri) -> Option<String> {
+    if let Some(token) = headers.get("x-job-token").and_then(|v| v.to_str().ok()) {
+        return Some(token.trim().to_string());
+    }
+    url::form_urlencoded::parse(uri.query()?.as_bytes())
+        .find(|(name, _)| name == "token")
+        .map(|(_, value)| value.into_owned())
 }
 
 /// The client's address: the socket peer, or the last `X-Forwarded-For` hop when the service

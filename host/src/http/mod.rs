@@ -10,6 +10,7 @@ pub mod observe;
 pub mod openapi;
 pub mod ops;
 pub mod policy;
+pub mod x402;
 
 use std::ops::Deref;
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, header, request::Parts};
 
 use crate::auth::Caller;
+use crate::billing::{Payer, Payment};
 use crate::config::Settings;
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
@@ -85,16 +87,35 @@ impl FromRequestParts<AppState> for BaseUrl {
     }
 }
 
-/// An operation's context for the caller the gate authenticated, paying with the key's credits.
+/// An operation's context for the request: the caller the gate authenticated, paying with the
+/// key's credits or with the x402 payment the request carries. A call the gate let through
+/// without a key is the paying wallet's (its principal is made on its first payment), or
+/// nobody's: then it can only be told what to pay, or read a job with the job's token.
 pub struct Call(pub Ctx);
 
 impl FromRequestParts<AppState> for Call {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let caller = Caller::from_request_parts(parts, state).await?;
+        let payment = parts.extensions.get::<Arc<Payment>>().cloned();
+        let job_token = gate::job_token(&parts.headers, &parts.uri);
+        let caller = match (parts.extensions.get::<Caller>(), &payment) {
+            (Some(caller), _) => caller.clone(),
+            (None, Some(payment)) => crate::store::keys::wallet(&state.db, &payment.presented.payer()).await?,
+            // The gate lets a keyless call through only to pay over x402 or with a job token.
+            (None, None) if state.x402.is_some() || job_token.is_some() => Caller::nobody(),
+            (None, None) => return Err(gate::MISSING_KEY),
+        };
+        let payer = match payment {
+            Some(payment) => Payer::X402 { key_id: caller.key_id, payment },
+            None if caller.key_id == 0 => Payer::Unpaid,
+            None => Payer::Credits { key_id: caller.key_id },
+        };
         let request_id = observe::current_request_id().unwrap_or_default();
-        Ok(Call(Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id)))
+        let mut ctx = Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id);
+        ctx.payer = payer;
+        ctx.job_token = job_token;
+        Ok(Call(ctx))
     }
 }
 

@@ -23,6 +23,9 @@ pub enum Access {
     Operator,
     /// An operator or brand-admin key (the operation checks the scope).
     Admin,
+    /// A key, or the job token a keyless caller's job was created with (`x-job-token` or
+    /// `?token=`); the operation checks the token.
+    KeyOrJobToken,
 }
 
 /// One route's policy. No group (and no operation) exempts infrastructure probes from limiting.
@@ -36,6 +39,8 @@ pub struct RoutePolicy {
     pub operation: Option<&'static str>,
     /// A body limit of the route's own, above the configured default (component uploads).
     pub max_body: Option<usize>,
+    /// Paid in money over x402 though it calls no catalog operation (credit packs).
+    money: bool,
 }
 
 impl RoutePolicy {
@@ -46,19 +51,39 @@ impl RoutePolicy {
             None => self.group,
         }
     }
+
+    /// Whether the route can be paid per call in USDC over x402 (when x402 is on).
+    pub fn takes_x402(&self) -> bool {
+        self.money || self.keyless_x402()
+    }
+
+    /// Whether a call without a key may pay for itself over x402: a priced, available service.
+    pub fn keyless_x402(&self) -> bool {
+        self.operation
+            .and_then(crate::catalog::service)
+            .is_some_and(|s| s.x402 && s.usd_cents.is_some() && s.availability == crate::catalog::Availability::Available)
+    }
 }
 
 const fn route(method: &'static str, path: &'static str, access: Access, group: Group) -> RoutePolicy {
-    RoutePolicy { method, path, access, group: Some(group), operation: None, max_body: None }
+    RoutePolicy { method, path, access, group: Some(group), operation: None, max_body: None, money: false }
 }
 
 /// A keyed route that calls catalog operation `id`; its group comes from the catalog.
 const fn op(method: &'static str, path: &'static str, id: &'static str) -> RoutePolicy {
-    RoutePolicy { method, path, access: Access::Key, group: Some(Group::Account), operation: Some(id), max_body: None }
+    RoutePolicy {
+        method,
+        path,
+        access: Access::Key,
+        group: Some(Group::Account),
+        operation: Some(id),
+        max_body: None,
+        money: false,
+    }
 }
 
 const fn probe(path: &'static str) -> RoutePolicy {
-    RoutePolicy { method: "GET", path, access: Access::Public, group: None, operation: None, max_body: None }
+    RoutePolicy { method: "GET", path, access: Access::Public, group: None, operation: None, max_body: None, money: false }
 }
 
 impl RoutePolicy {
@@ -66,15 +91,28 @@ impl RoutePolicy {
     const fn body_limit(self, bytes: usize) -> RoutePolicy {
         RoutePolicy { max_body: Some(bytes), ..self }
     }
+
+    /// The route paid in money over x402 (it takes no credits).
+    const fn money(self) -> RoutePolicy {
+        RoutePolicy { money: true, ..self }
+    }
+
+    /// The route without a rate group (callers we must never turn away, like Stripe's events).
+    const fn unlimited(self) -> RoutePolicy {
+        RoutePolicy { group: None, ..self }
+    }
 }
 
-use Access::{Admin, Key, Public};
+use Access::{Admin, Key, KeyOrJobToken, Public};
 use Group::{Check, Create, Pricing, Status};
 
 pub const ROUTES: &[RoutePolicy] = &[
     // Public catalog and documentation.
     route("GET", "/api/agent/services", Public, Group::Public),
     route("GET", "/api/agent/credits/packs", Public, Group::Public),
+    // Buying credits: in USDC over x402, or by card through Stripe (whose events are signed).
+    route("POST", "/api/agent/credits/packs/{pack}/buy", Key, Create).money(),
+    route("POST", "/api/billing/stripe/webhook", Public, Group::Public).unlimited(),
     route("GET", "/api/agent/legacy/kinds", Public, Group::Public),
     route("GET", "/api/agent/openapi.json", Public, Group::Public),
     // Prices.
@@ -95,8 +133,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/agent/me", Key, Status),
     route("GET", "/api/agent/brands", Key, Status),
     route("GET", "/api/agent/listings", Key, Status),
-    route("GET", "/api/agent/audioscript/{jobId}", Key, Status),
-    route("GET", "/api/agent/mp4/{jobId}", Key, Status),
+    route("GET", "/api/agent/audioscript/{jobId}", KeyOrJobToken, Status),
+    route("GET", "/api/agent/mp4/{jobId}", KeyOrJobToken, Status),
     route("GET", "/api/agent/asset/jobs/{id}", Key, Status),
     // Payment checks against the chain.
     route("POST", "/api/agent/asset/jobs/{id}/check", Key, Check),

@@ -38,22 +38,28 @@ pub struct NewJob<'a> {
     /// What it costs and who pays, through the payment seam; `None` for free jobs.
     pub paid: Option<(Payer, Price)>,
     pub max_attempts: i64,
+    /// SHA-256 hex of a keyless caller's job token.
+    pub access_hash: Option<&'a str>,
 }
 
 /// Pays for the job and queues it, in one transaction: either both happen or neither.
 pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Error> {
+    let checked = match &job.paid {
+        Some((payer, price)) => Some(billing::check(payer, *price).await?),
+        None => None,
+    };
     let mut tx = db.pool().begin().await?;
-    let hold = match &job.paid {
-        Some((payer, price)) => {
-            match billing::authorize_in(&mut tx, payer, *price, job.id, Holder::Job(job.id)).await {
+    let hold = match (&job.paid, &checked) {
+        (Some((payer, price)), Some(checked)) => {
+            match billing::authorize_in(&mut tx, payer, checked, *price, job.id, Holder::Job(job.id)).await {
                 Ok(hold) => Some(hold),
                 Err(e) => {
                     tx.rollback().await?;
-                    return Err(billing::explain(db, payer, e).await);
+                    return Err(billing::explain(db, payer, *price, e).await);
                 }
             }
         }
-        None => None,
+        _ => None,
     };
     let queued = Queued {
         id: job.id,
@@ -63,6 +69,7 @@ pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Er
         max_attempts: job.max_attempts,
         payment: hold.as_ref().map(|h| (h.rail, h.intent_id.as_str())),
         cost: hold.as_ref().map_or(0, |h| h.amount),
+        access_hash: job.access_hash,
     };
     let stored = jobs::insert_in(&mut tx, &queued).await?;
     tx.commit().await?;
@@ -81,6 +88,10 @@ pub struct Accepted {
     pub status_url: String,
     pub credit_cost: i64,
     pub credits_remaining: i64,
+    /// For a caller without a key (paid over x402): the job's own credential, shown once.
+    /// Send it as `x-job-token` (or `?token=`, as `statusUrl` does) to read the job.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub job_token: Option<String>,
 }
 
 /// Pays for and queues a job of `kind` for the caller of `ctx` (at most three attempts);
@@ -93,16 +104,32 @@ pub async fn submit_paid(
     input: &Value,
     status_path: &str,
 ) -> Result<Accepted, Error> {
-    let new =
-        NewJob { id, kind, key_id: ctx.caller.key_id, input, paid: Some((ctx.payer.clone(), price)), max_attempts: 3 };
+    // A keyless caller has no key to read its job with: the job gets a token of its own.
+    let token = ctx.caller.keyless.then(crate::auth::job_token);
+    let access_hash = token.as_deref().map(crate::auth::hash_key);
+    let new = NewJob {
+        id,
+        kind,
+        key_id: ctx.caller.key_id,
+        input,
+        paid: Some((ctx.payer.clone(), price)),
+        max_attempts: 3,
+        access_hash: access_hash.as_deref(),
+    };
     let (_, hold) = submit(&ctx.db, &new).await?;
+    let status_url = format!("{}/api/agent/{status_path}/{id}", ctx.base_url);
+    let paid_in_credits = hold.as_ref().is_some_and(|h| h.rail == billing::Rail::Credits);
     Ok(Accepted {
         success: true,
-        status_url: format!("{}/api/agent/{status_path}/{id}", ctx.base_url),
+        status_url: match &token {
+            Some(token) => format!("{status_url}?token={token}"),
+            None => status_url,
+        },
         job_id: id.to_string(),
         status: State::Queued.as_str().into(),
-        credit_cost: price.credits,
+        credit_cost: if paid_in_credits { price.credits } else { 0 },
         credits_remaining: hold.map_or(0, |h| h.balance_after),
+        job_token: token,
     })
 }
 
@@ -123,8 +150,11 @@ pub type ResultView = fn(result: &Value, base_url: &str) -> Map<String, Value>;
 
 /// The status of the caller's job `id` of `kind` (another key's job is as good as missing).
 pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) -> Result<Value, Error> {
-    let job = get(&ctx.db, id, ctx.caller.key_id)
-        .await?
+    let job = match &ctx.job_token {
+        Some(token) if ctx.caller.keyless => jobs::get_by_access(&ctx.db, id, &crate::auth::hash_key(token)).await?,
+        _ => get(&ctx.db, id, ctx.caller.key_id).await?,
+    };
+    let job = job
         .filter(|j| j.kind == kind)
         .ok_or_else(|| Error::NotFound { message: "No such job for this key.".into() })?;
     let mut view = json!({

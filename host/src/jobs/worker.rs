@@ -14,6 +14,7 @@ use tokio::sync::{Semaphore, watch};
 use tracing::Instrument;
 
 use super::{Failed, Job};
+use crate::billing::{self, X402};
 use crate::store::{Db, jobs};
 
 /// Why an attempt failed.
@@ -29,7 +30,7 @@ pub enum JobError {
 pub type Handler = Arc<dyn Fn(Job) -> Pin<Box<dyn Future<Output = Result<Value, JobError>> + Send>> + Send + Sync>;
 
 /// How workers behave.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone)]
 pub struct Settings {
     /// Jobs run at once by this process.
     pub concurrency: usize,
@@ -37,11 +38,13 @@ pub struct Settings {
     pub lease: Duration,
     /// Pause between looks at an empty queue.
     pub poll: Duration,
+    /// The x402 rail, to settle the payments of jobs paid per call.
+    pub x402: Option<Arc<X402>>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { concurrency: 1, lease: Duration::from_secs(15), poll: Duration::from_millis(200) }
+        Settings { concurrency: 1, lease: Duration::from_secs(15), poll: Duration::from_millis(200), x402: None }
     }
 }
 
@@ -81,9 +84,9 @@ pub async fn run(
             }
         };
         let handler = handlers[job.kind.as_str()].clone();
-        let (db, worker) = (db.clone(), worker.clone());
+        let (db, worker, x402) = (db.clone(), worker.clone(), settings.x402.clone());
         running.spawn(async move {
-            attempt(&db, &worker, handler, job, lease_ms).await;
+            attempt(&db, &worker, handler, x402, job, lease_ms).await;
             drop(permit);
         });
         while running.try_join_next().is_some() {}
@@ -98,14 +101,27 @@ pub async fn run(
 }
 
 /// One attempt: the handler races the heartbeat, which stops it if the lease is lost.
-async fn attempt(db: &Db, worker: &str, handler: Handler, job: Job, lease_ms: i64) {
+async fn attempt(db: &Db, worker: &str, handler: Handler, x402: Option<Arc<X402>>, job: Job, lease_ms: i64) {
     let span = tracing::info_span!("job", id = %job.id, kind = %job.kind, attempt = job.attempts);
-    attempt_in_span(db, worker, handler, job, lease_ms).instrument(span).await;
+    attempt_in_span(db, worker, handler, x402, job, lease_ms).instrument(span).await;
 }
 
-async fn attempt_in_span(db: &Db, worker: &str, handler: Handler, job: Job, lease_ms: i64) {
+/// The handler's work, then the job's payment settled (under the same lease), so its result
+/// is recorded — and shown — only once it is paid for.
+async fn work_and_settle(db: Db, handler: Handler, x402: Option<Arc<X402>>, job: Job) -> Result<Value, JobError> {
+    let result = handler(job.clone()).await?;
+    if let (Some(payment), Some(service)) = (&job.payment, crate::catalog::service(&job.kind)) {
+        let price = crate::catalog::price(service.id);
+        billing::settle_intent(&db, x402.as_deref(), &payment.intent_id, price).await.map_err(|e| {
+            JobError::Fatal(format!("the payment could not be settled: {}", e.message_and_details().0))
+        })?;
+    }
+    Ok(result)
+}
+
+async fn attempt_in_span(db: &Db, worker: &str, handler: Handler, x402: Option<Arc<X402>>, job: Job, lease_ms: i64) {
     let started = std::time::Instant::now();
-    let work = tokio::spawn(handler(job.clone()));
+    let work = tokio::spawn(work_and_settle(db.clone(), handler, x402, job.clone()));
     let abort = work.abort_handle();
     let heartbeat = async {
         let mut tick = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(50) as u64));

@@ -238,6 +238,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
             for (key, picture) in keys.iter().zip(&pictures) {
                 blobs.put(key, picture.png.clone()).await?;
             }
+            hold.settle(&db).await?;
             let mut tx = db.pool().begin().await?;
             store::memes::insert_in(
                 &mut tx,

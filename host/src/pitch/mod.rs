@@ -259,6 +259,7 @@ async fn make(
         let mut page = engine::put_blobs(services, id, (origin, key_id), about_page, made).await?;
         page.kind = KIND;
         page.extra = Some(&extra);
+        hold.settle(&services.db).await?;
         let mut tx = services.db.pool().begin().await?;
         let record = store::jobs::Queued {
             id: origin,
@@ -268,6 +269,7 @@ async fn make(
             max_attempts: 1,
             payment: Some((hold.rail, &hold.intent_id)),
             cost: hold.amount,
+            access_hash: None,
         };
         store::jobs::insert_done_in(&mut tx, &record, &json!({"pageId": id})).await?;
         store::engine::insert_in(&mut tx, &page).await?;

@@ -53,6 +53,18 @@ pub struct LedgerEntry {
 
 /// Adds `amount` credits inside the caller's transaction; returns the new balance.
 pub async fn grant_in(conn: &mut AnyConnection, key_id: i64, amount: i64, reason: &str) -> Result<i64, sqlx::Error> {
+    Ok(grant_paid_in(conn, key_id, amount, reason, None).await?.1)
+}
+
+/// [`grant_in`] for credits that were paid for: the ledger row names the payment
+/// (`reference`). Returns the row's id and the new balance.
+pub async fn grant_paid_in(
+    conn: &mut AnyConnection,
+    key_id: i64,
+    amount: i64,
+    reason: &str,
+    reference: Option<&str>,
+) -> Result<(i64, i64), sqlx::Error> {
     if amount <= 0 {
         return Err(sqlx::Error::Protocol("a grant must be positive".into()));
     }
@@ -62,8 +74,8 @@ pub async fn grant_in(conn: &mut AnyConnection, key_id: i64, amount: i64, reason
         .fetch_one(&mut *conn)
         .await?
         .try_get(0)?;
-    append(conn, key_id, "grant", amount, balance, reason, None).await?;
-    Ok(balance)
+    let id = append(conn, key_id, "grant", amount, balance, reason, reference).await?;
+    Ok((id, balance))
 }
 
 /// Takes `cost` credits inside the caller's transaction, so the charge and what it pays for

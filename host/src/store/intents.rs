@@ -99,3 +99,36 @@ pub async fn lapsed(db: &Db) -> Result<Vec<String>, sqlx::Error> {
 pub async fn state(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT state FROM payment_intents WHERE id = $1").bind(id).fetch_optional(db.pool()).await
 }
+
+/// Keeps an authorized intent from the reaper while its payment settles (a call's hold is
+/// pushed a day ahead); false when it is not authorized any more or its hold already lapsed.
+pub async fn hold_for_settlement_in(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let done = sqlx::query(
+        "UPDATE payment_intents SET lease_until = CASE WHEN lease_until IS NULL THEN NULL ELSE $1 END \
+         WHERE id = $2 AND state = 'authorized' AND (lease_until IS NULL OR lease_until >= $3)",
+    )
+    .bind(now.saturating_add(24 * 3600 * 1000))
+    .bind(id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// An intent's rail and the rail's record of the money.
+pub struct Intent {
+    pub rail: String,
+    pub reference: String,
+    pub state: String,
+}
+
+/// Intent `id`.
+pub async fn get(db: &Db, id: &str) -> Result<Option<Intent>, sqlx::Error> {
+    let row = sqlx::query("SELECT rail, reference, state FROM payment_intents WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| Ok(Intent { rail: r.try_get("rail")?, reference: r.try_get("reference")?, state: r.try_get("state")? }))
+        .transpose()
+}

@@ -127,14 +127,16 @@ pub struct Queued<'a> {
     pub payment: Option<(Rail, &'a str)>,
     /// What was authorized, in the rail's unit (0 for free jobs).
     pub cost: i64,
+    /// SHA-256 hex of the token a keyless caller reads the job with.
+    pub access_hash: Option<&'a str>,
 }
 
 /// Writes a queued job inside the caller's transaction; returns it as stored.
 pub async fn insert_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job, sqlx::Error> {
     let row = sqlx::query(concat!(
         "INSERT INTO jobs (id, kind, api_key_id, state, input, attempts, max_attempts, payment_rail, payment_ref, \
-         cost, run_after, created_at, updated_at) VALUES ($1, $2, $3, 'queued', $4, 0, $5, $6, $7, $8, $9, $9, $9) \
-         RETURNING ",
+         cost, run_after, created_at, updated_at, access_hash) \
+         VALUES ($1, $2, $3, 'queued', $4, 0, $5, $6, $7, $8, $9, $9, $9, $10) RETURNING ",
         columns!()
     ))
     .bind(job.id)
@@ -146,6 +148,7 @@ pub async fn insert_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job
     .bind(job.payment.map(|(_, intent)| intent))
     .bind(job.cost)
     .bind(now_ms())
+    .bind(job.access_hash)
     .fetch_one(&mut *conn)
     .await?;
     job_of(&row)
@@ -182,6 +185,19 @@ pub async fn get(db: &Db, id: &str, key_id: i64) -> Result<Option<Job>, sqlx::Er
         .fetch_optional(db.pool())
         .await?;
     row.as_ref().map(job_of).transpose()
+}
+
+/// The job `id` if `access_hash` is the hash of its access token (a keyless caller's job).
+pub async fn get_by_access(db: &Db, id: &str, access_hash: &str) -> Result<Option<Job>, sqlx::Error> {
+    let row = sqlx::query(concat!("SELECT ", columns!(), ", access_hash FROM jobs WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let stored: Option<String> = row.try_get("access_hash")?;
+    // Compared in constant time: the token is the only credential of a keyless caller.
+    let matches = stored.is_some_and(|s| bool::from(subtle::ConstantTimeEq::ct_eq(s.as_bytes(), access_hash.as_bytes())));
+    if matches { job_of(&row).map(Some) } else { Ok(None) }
 }
 
 /// How many kinds one query can filter on: the placeholders of `kinds_in!`.

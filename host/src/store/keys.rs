@@ -34,6 +34,23 @@ pub async fn insert_in(conn: &mut AnyConnection, key: &NewKey<'_>) -> Result<i64
     .try_get(0)
 }
 
+/// The principal of a wallet that pays per call over x402 without a key: a row of its own
+/// (prefix `x402:<address>`, longer than any key's prefix, and a hash no key has), so its
+/// payments, jobs and memes are recorded like a key's. Created on its first payment.
+pub async fn wallet(db: &Db, address: &str) -> Result<Caller, sqlx::Error> {
+    let prefix = format!("x402:{}", address.to_ascii_lowercase());
+    sqlx::query(
+        "INSERT INTO api_keys (prefix, key_hash, label, role, credits, created_at) \
+         VALUES ($1, '-', 'x402 wallet', 'agent', 0, $2) ON CONFLICT (prefix) DO NOTHING",
+    )
+    .bind(&prefix)
+    .bind(now_ms())
+    .execute(db.pool())
+    .await?;
+    let stored = by_prefix(db, &prefix).await?.ok_or(sqlx::Error::RowNotFound)?;
+    Ok(Caller { keyless: true, ..stored.caller })
+}
+
 /// A stored key: who it is and the hash to check a presented key against.
 pub struct Stored {
     pub caller: Caller,
@@ -54,6 +71,7 @@ pub async fn by_prefix(db: &Db, prefix: &str) -> Result<Option<Stored>, sqlx::Er
                 label: row.try_get("label")?,
                 role: role_of(&row)?,
                 brand: row.try_get("brand_key")?,
+                keyless: false,
             },
             key_hash: row.try_get("key_hash")?,
         })

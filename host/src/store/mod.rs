@@ -20,6 +20,8 @@ pub mod memes;
 pub mod plugins;
 pub mod renders;
 pub mod uploads;
+pub mod x402;
+pub mod purchases;
 
 use std::{path::Path, str::FromStr, time::Duration};
 

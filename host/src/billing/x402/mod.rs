@@ -1,0 +1,257 @@
+//! The x402 rail: per-call payment in USDC (the `exact` scheme, an EIP-3009
+//! `transferWithAuthorization` the payer signed). Authorizing checks the payment against the
+//! price — here first, then with the facilitator — and records it under its unique (network,
+//! payer, nonce) before any work; settling moves the money after the work succeeded and before
+//! its result is stored or shown; releasing (the work failed) moves nothing. Protocol
+//! versions 1 and 2 differ only on the wire (`wire`); the facilitator is `facilitator`.
+
+pub mod facilitator;
+pub mod wire;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlx::AnyConnection;
+
+use self::facilitator::{Facilitator, Failure, Settled};
+use self::wire::{Network, Offer, Presented, Terms};
+use super::Price;
+use crate::config::Settings;
+use crate::error::Error;
+use crate::store::{Db, intents, now_ms, x402 as payments};
+
+/// Seconds a synchronous call's payment must stay valid: the work plus settling.
+const SYNC_TIMEOUT_SECS: u64 = 300;
+/// Seconds a job's payment must stay valid: queueing, up to three attempts, settling.
+const JOB_TIMEOUT_SECS: u64 = 1800;
+/// An authorization must stay valid at least this long after it is checked.
+const MIN_VALIDITY_SECS: u64 = 6;
+
+/// The service's side of x402: where payments go, on which network, checked by which
+/// facilitator. Present only when the operator set a receiving address.
+pub struct X402 {
+    pub network: &'static Network,
+    pub pay_to: String,
+    facilitator: Facilitator,
+}
+
+/// A payment presented with one call, and what became of it.
+pub struct Payment {
+    pub rail: Arc<X402>,
+    pub presented: Presented,
+    /// The full URL the call was made to (the requirements' `resource`).
+    pub resource: String,
+    /// The settlement once it is made; the HTTP front end answers it in `PAYMENT-RESPONSE`.
+    pub receipt: OnceLock<Settled>,
+}
+
+impl std::fmt::Debug for Payment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Payment").field("payer", &self.presented.payer()).field("resource", &self.resource).finish()
+    }
+}
+
+impl X402 {
+    /// The rail the settings describe; `None` when no receiving address is set (x402 off).
+    pub fn from_settings(settings: &Settings) -> Result<Option<Arc<X402>>, String> {
+        let Some(pay_to) = settings.x402_pay_to.as_deref().map(str::trim).filter(|s| !s.is_empty()) else {
+            return Ok(None);
+        };
+        let network = wire::network(&settings.x402_network).ok_or_else(|| {
+            let known: Vec<&str> = wire::NETWORKS.iter().map(|n| n.name).collect();
+            format!("x402 network `{}` is not one of {}", settings.x402_network, known.join(", "))
+        })?;
+        if !(pay_to.len() == 42 && pay_to.starts_with("0x") && pay_to[2..].bytes().all(|b| b.is_ascii_hexdigit())) {
+            return Err(format!("x402 pay-to `{pay_to}` is not a 0x-prefixed 20-byte address"));
+        }
+        let timeout = Duration::from_secs(settings.x402_timeout_secs.max(1));
+        let facilitator =
+            Facilitator::new(&settings.x402_facilitator_url, settings.x402_facilitator_key.clone(), timeout)?;
+        Ok(Some(Arc::new(X402 { network, pay_to: pay_to.to_string(), facilitator })))
+    }
+
+    pub fn terms(&self) -> Terms<'_> {
+        Terms { network: self.network, pay_to: &self.pay_to }
+    }
+
+    /// What a call to `resource` at `price` asks for; `None` when the price has no USD amount.
+    pub fn offer(price: Price, resource: &str) -> Option<Offer> {
+        let cents = price.usd_cents?;
+        let service = crate::catalog::service(price.operation);
+        let description = service.map_or_else(|| price.operation.replace('-', " "), |s| s.description.to_string());
+        let asynchronous = service.is_some_and(|s| s.asynchronous);
+        Some(Offer {
+            amount: u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT,
+            resource: resource.to_string(),
+            description,
+            mime_type: "application/json",
+            max_timeout_seconds: if asynchronous { JOB_TIMEOUT_SECS } else { SYNC_TIMEOUT_SECS },
+        })
+    }
+
+    /// Checks that `payment` pays `price` exactly, here and then with the facilitator; answers
+    /// the requirements it was checked against. Nothing is recorded yet.
+    pub async fn verify(&self, payment: &Payment, price: Price) -> Result<Value, Error> {
+        let refuse = |reason: &str, message: String| Error::PaymentRequired {
+            code: "payment_invalid",
+            message,
+            reason: Some(reason.to_string()),
+            price,
+        };
+        let offer = X402::offer(price, &payment.resource)
+            .ok_or_else(|| Error::internal(format!("{} has no USD price", price.operation)))?;
+        let presented = &payment.presented;
+        let requirements = self.terms().requirements(presented.version, &offer);
+        if presented.scheme != "exact" {
+            return Err(refuse("unsupported_scheme", format!("Only the `exact` scheme is accepted, not `{}`.", presented.scheme)));
+        }
+        let named = if presented.version == 1 { self.network.name } else { self.network.caip2 };
+        if presented.network != named {
+            return Err(refuse(
+                "network_mismatch",
+                format!("Payments are taken on `{named}`, not `{}`.", presented.network),
+            ));
+        }
+        let authorization = &presented.authorization;
+        if !authorization.to.eq_ignore_ascii_case(&self.pay_to) {
+            return Err(refuse(
+                "invalid_exact_evm_payload_recipient_mismatch",
+                format!("The payment must go to {}.", self.pay_to),
+            ));
+        }
+        if authorization.value != offer.amount.to_string() {
+            return Err(refuse(
+                "invalid_exact_evm_payload_authorization_value_mismatch",
+                format!("This call costs exactly {} USDC atomic units, not {}.", offer.amount, authorization.value),
+            ));
+        }
+        let now = u64::try_from(now_ms() / 1000).unwrap_or(0);
+        let (after, before) = (
+            authorization.valid_after.parse::<u64>().unwrap_or(u64::MAX),
+            authorization.valid_before.parse::<u64>().unwrap_or(0),
+        );
+        if before < now + MIN_VALIDITY_SECS {
+            return Err(refuse(
+                "invalid_exact_evm_payload_authorization_valid_before",
+                "The authorization has expired (or expires within seconds).".into(),
+            ));
+        }
+        if after > now {
+            return Err(refuse(
+                "invalid_exact_evm_payload_authorization_valid_after",
+                "The authorization is not valid yet.".into(),
+            ));
+        }
+        if let Some(accepted) = &presented.accepted {
+            let asset = accepted["asset"].as_str().unwrap_or_default();
+            if !asset.eq_ignore_ascii_case(self.network.usdc) {
+                return Err(refuse("invalid_exact_evm_payload_asset", format!("Pay in USDC ({}).", self.network.usdc)));
+            }
+        }
+        let verified = self
+            .facilitator
+            .verify(presented.version, &presented.raw, &requirements)
+            .await
+            .map_err(|f| outage(&f, "verify"))?;
+        if !verified.is_valid {
+            let reason = verified.invalid_reason.unwrap_or_else(|| "invalid_payment".into());
+            return Err(refuse(&reason, format!("The facilitator refused the payment: {reason}.")));
+        }
+        if verified.payer.as_deref().is_some_and(|p| !p.eq_ignore_ascii_case(&presented.authorization.from)) {
+            return Err(refuse("invalid_payer", "The facilitator verified a different payer.".into()));
+        }
+        Ok(requirements)
+    }
+
+    /// Records a verified payment before any work, inside the caller's transaction: a payment
+    /// offered before (here or on another replica) is refused. Answers the payment's id.
+    pub async fn record_in(
+        &self,
+        conn: &mut AnyConnection,
+        payment: &Payment,
+        requirements: &Value,
+        price: Price,
+        key_id: i64,
+        job_id: Option<&str>,
+    ) -> Result<String, Error> {
+        let presented = &payment.presented;
+        let amount = X402::offer(price, &payment.resource).map_or(0, |o| o.amount);
+        let new = payments::NewPayment {
+            network: self.network.caip2,
+            payer: &presented.payer(),
+            nonce: &presented.nonce(),
+            amount: i64::try_from(amount).map_err(Error::internal)?,
+            pay_to: &self.pay_to,
+            key_id,
+            operation: price.operation,
+            resource: &payment.resource,
+            job_id,
+            version: presented.version,
+            payload: &presented.raw.to_string(),
+            requirements: &requirements.to_string(),
+        };
+        payments::insert_in(conn, &new).await?.ok_or_else(|| Error::Conflict {
+            code: "payment_already_used",
+            message: "This payment was offered before and runs its work once; sign a new payment for a new call."
+                .into(),
+        })
+    }
+
+    /// Settles recorded payment `id`, held by intent `intent`: after the work succeeded and
+    /// before its result is stored. A refusal (including HTTP 200 with `success: false`) or an
+    /// outage answers an error and moves nothing we know of; the caller then drops the result
+    /// and the intent is released.
+    pub async fn settle(&self, db: &Db, id: &str, intent: &str, price: Price) -> Result<Settled, Error> {
+        let mut tx = db.pool().begin().await?;
+        // The reaper must not release a payment while it settles.
+        if !intents::hold_for_settlement_in(&mut tx, intent).await? {
+            tx.rollback().await?;
+            return Err(Error::Unavailable { message: "The work took too long and was not charged; retrying is safe." });
+        }
+        let Some(sending) = payments::begin_settle_in(&mut tx, id).await? else {
+            tx.rollback().await?;
+            return Err(Error::internal(format!("x402 payment {id} was not waiting to be settled")));
+        };
+        tx.commit().await?;
+        let parse = |text: &str| serde_json::from_str::<Value>(text).map_err(Error::internal);
+        let (payload, requirements) = (parse(&sending.payload)?, parse(&sending.requirements)?);
+        let outcome = self.facilitator.settle(sending.version, &payload, &requirements).await;
+        let failed = |why: String, error: Error| async move {
+            payments::finish_settle(db, id, Err(&why)).await?;
+            super::release(db, intent, "the x402 payment was not settled").await;
+            Err(error)
+        };
+        match outcome {
+            Ok(settled) if settled.success && !settled.transaction.is_empty() => {
+                payments::finish_settle(db, id, Ok(&settled.transaction)).await?;
+                Ok(settled)
+            }
+            Ok(settled) => {
+                let reason = settled.error_reason.clone().unwrap_or_else(|| "settle_failed".into());
+                let error = Error::PaymentRequired {
+                    code: "payment_failed",
+                    message: format!("The payment could not be settled ({reason}); nothing was charged and the result was not kept."),
+                    reason: Some(reason.clone()),
+                    price,
+                };
+                failed(reason, error).await
+            }
+            Err(failure) => failed(format!("{failure:?}"), outage(&failure, "settle")).await,
+        }
+    }
+}
+
+/// The error a facilitator outage answers: 503 for no answer, 502 for a broken one.
+fn outage(failure: &Failure, step: &str) -> Error {
+    tracing::warn!(?failure, step, "x402 facilitator failed");
+    match failure {
+        Failure::Timeout => Error::Unavailable {
+            message: "The payment facilitator did not answer; nothing was charged. Retrying is safe.",
+        },
+        Failure::Broken(_) => Error::BadGateway {
+            code: "facilitator_error",
+            message: "The payment facilitator failed; nothing was charged. Retrying is safe.".into(),
+        },
+    }
+}

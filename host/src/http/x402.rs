@@ -1,0 +1,209 @@
+//! x402 over HTTP, both protocol versions on the same routes: a payment arrives in
+//! `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1) and is handed to the operation as its payer; a
+//! 402 the operation answers gets what to pay — the v1 body fields (`x402Version`, `error`,
+//! `accepts`) beside our error body and the v2 `PAYMENT-REQUIRED` header, each with the bazaar
+//! discovery extension — and a settled payment's receipt leaves in `PAYMENT-RESPONSE` or
+//! `X-PAYMENT-RESPONSE`, in the version it came in.
+
+use std::sync::{Arc, OnceLock};
+
+use axum::{
+    body::{Body, to_bytes},
+    extract::{MatchedPath, Request, State},
+    http::{HeaderValue, StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use serde_json::{Map, Value, json};
+
+use super::AppState;
+use super::openapi::Document;
+use super::policy;
+use crate::billing::x402::wire::{self, Offer};
+use crate::billing::{Payment, Price, X402};
+use crate::error::Error;
+
+pub const PAYMENT_SIGNATURE: &str = "payment-signature";
+pub const X_PAYMENT: &str = "x-payment";
+pub const PAYMENT_REQUIRED: &str = "payment-required";
+pub const PAYMENT_RESPONSE: &str = "payment-response";
+pub const X_PAYMENT_RESPONSE: &str = "x-payment-response";
+
+/// On a 402 response: the price that was not paid, and why (the x402 reason, if a payment was
+/// refused). Set by `http::error`; this layer turns it into payment requirements.
+#[derive(Clone, Debug)]
+pub struct Due {
+    pub price: Price,
+    pub reason: Option<String>,
+}
+
+/// The resource URL of a priced call that came without a payment.
+#[derive(Clone, Debug)]
+pub struct Resource(pub String);
+
+pub async fn x402(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let Some(rail) = state.x402.clone() else { return next.run(request).await };
+    let matched = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned());
+    let route = policy::lookup(request.method(), matched.as_deref());
+    if !route.takes_x402() {
+        return next.run(request).await;
+    }
+    let resource = format!("{}{}", super::base_url(&state.settings, request.headers()), request.uri().path());
+    let payment = match presented(&request) {
+        Ok(Some(presented)) => {
+            let payment = Arc::new(Payment {
+                rail: rail.clone(),
+                presented,
+                resource: resource.clone(),
+                receipt: OnceLock::new(),
+            });
+            request.extensions_mut().insert(payment.clone());
+            Some(payment)
+        }
+        Ok(None) => None,
+        Err(why) => return Error::bad_request("invalid_payment", why).into_response(),
+    };
+    request.extensions_mut().insert(Resource(resource.clone()));
+    let (method, doc) = (request.method().to_string(), request.extensions().get::<Document>().cloned());
+    let mut response = next.run(request).await;
+    if let Some(payment) = &payment
+        && let Some(receipt) = payment.receipt.get()
+    {
+        let name = if payment.presented.version == 1 { X_PAYMENT_RESPONSE } else { PAYMENT_RESPONSE };
+        if let Ok(value) = HeaderValue::from_str(&wire::to_base64(receipt)) {
+            response.headers_mut().insert(name, value);
+        }
+    }
+    match response.extensions().get::<Due>().cloned() {
+        Some(due) if response.status() == StatusCode::PAYMENT_REQUIRED => {
+            let discovery = Discovery { method: &method, route: &route, doc: doc.as_ref() };
+            offer(&rail, response, &due, &resource, &discovery).await
+        }
+        _ => response,
+    }
+}
+
+/// The payment a request carries, if any (v2's header first).
+fn presented(request: &Request) -> Result<Option<wire::Presented>, String> {
+    for (name, version) in [(PAYMENT_SIGNATURE, 2), (X_PAYMENT, 1)] {
+        if let Some(value) = request.headers().get(name) {
+            let text = value.to_str().map_err(|_| format!("the {name} header is not ASCII"))?;
+            return wire::decode(text, version).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// What the bazaar extension describes a route with.
+struct Discovery<'a> {
+    method: &'a str,
+    route: &'a policy::RoutePolicy,
+    doc: Option<&'a Document>,
+}
+
+/// Adds the requirements for `due` to a 402: v1 in the body, v2 in `PAYMENT-REQUIRED`.
+async fn offer(rail: &X402, response: Response, due: &Due, resource: &str, discovery: &Discovery<'_>) -> Response {
+    let Some(offer) = X402::offer(due.price, resource) else { return response };
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = to_bytes(body, 64 * 1024).await else { return Response::from_parts(parts, Body::empty()) };
+    let mut body: Map<String, Value> = serde_json::from_slice(&bytes).unwrap_or_default();
+    let error = due.reason.clone().unwrap_or_else(|| {
+        body.get("message").and_then(Value::as_str).unwrap_or("Payment required.").to_string()
+    });
+    let terms = rail.terms();
+    let bazaar = bazaar(discovery, &offer);
+    let mut v1 = terms.requirements(1, &offer);
+    v1["outputSchema"] = json!({"input": bazaar["info"]["input"], "output": bazaar["info"]["output"]});
+    body.insert("x402Version".into(), json!(1));
+    body.insert("error".into(), json!(error));
+    body.insert("accepts".into(), json!([v1]));
+    let required = json!({
+        "x402Version": 2,
+        "error": error,
+        "resource": {"url": offer.resource, "description": offer.description, "mimeType": offer.mime_type},
+        "accepts": [terms.requirements(2, &offer)],
+        "extensions": {"bazaar": bazaar},
+    });
+    if let Ok(value) = HeaderValue::from_str(&wire::to_base64(&required)) {
+        parts.headers.insert(PAYMENT_REQUIRED, value);
+    }
+    parts.headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE"),
+    );
+    let body = serde_json::to_vec(&body).unwrap_or_default();
+    parts.headers.insert(header::CONTENT_LENGTH, body.len().into());
+    Response::from_parts(parts, Body::from(body))
+}
+
+/// The bazaar discovery extension of a route: how to call it (method, a JSON body example and
+/// the body's schema from the OpenAPI document) and what it answers (the success schema).
+fn bazaar(discovery: &Discovery<'_>, offer: &Offer) -> Value {
+    let operation = discovery.doc.and_then(|doc| {
+        doc.0["paths"][discovery.route.path][discovery.method.to_ascii_lowercase()].as_object().cloned()
+    });
+    let components = discovery.doc.map(|d| d.0["components"]["schemas"].clone()).unwrap_or(Value::Null);
+    let body_schema = operation
+        .as_ref()
+        .map(|op| inline(&op["requestBody"]["content"]["application/json"]["schema"], &components, 0))
+        .filter(|s| !s.is_null())
+        .unwrap_or_else(|| json!({"type": "object"}));
+    let output_schema = operation
+        .as_ref()
+        .and_then(|op| {
+            ["200", "202"].iter().find_map(|code| {
+                let schema = &op["responses"][*code]["content"]["application/json"]["schema"];
+                (!schema.is_null()).then(|| inline(schema, &components, 0))
+            })
+        })
+        .unwrap_or_else(|| json!({"type": "object"}));
+    let example = discovery
+        .route
+        .operation
+        .and_then(crate::catalog::service)
+        .and_then(|s| serde_json::from_str::<Value>(s.example).ok())
+        .unwrap_or_else(|| json!({}));
+    json!({
+        "info": {
+            "input": {"type": "http", "method": discovery.method, "bodyType": "json", "body": example},
+            "output": {"type": "json", "description": offer.description, "schema": output_schema},
+        },
+        "schema": {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": {
+                "input": {
+                    "type": "object",
+                    "properties": {
+                        "type": {"type": "string", "const": "http"},
+                        "method": {"type": "string", "enum": [discovery.method]},
+                        "bodyType": {"type": "string", "enum": ["json"]},
+                        "body": body_schema,
+                    },
+                    "required": ["type", "method", "bodyType", "body"],
+                    "additionalProperties": false,
+                },
+                "output": {
+                    "type": "object",
+                    "properties": {"type": {"type": "string"}, "schema": {"type": "object"}},
+                    "required": ["type"],
+                },
+            },
+            "required": ["input"],
+        },
+    })
+}
+
+/// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep).
+fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
+    match schema {
+        Value::Object(fields) => {
+            if let Some(name) = fields.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
+                return if depth < 6 { inline(&components[name], components, depth + 1) } else { json!({}) };
+            }
+            fields.iter().map(|(k, v)| (k.clone(), inline(v, components, depth))).collect()
+        }
+        Value::Array(items) => items.iter().map(|v| inline(v, components, depth)).collect(),
+        other => other.clone(),
+    }
+}
