@@ -40,20 +40,23 @@ ensure_redis() {
   say "Redis did not start"; exit 1
 }
 
-# A standard OpenAPI validator for the served document (a test runs it).
-ensure_openapi_validator() {
+# Python for the tests: a standard OpenAPI validator for the served document, the `x402`
+# package (the paying client and the facilitator stand-in's signature checks) and `stripe`
+# (its webhook signature helper).
+ensure_test_python() {
   local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/venv"
-  if ! "$venv/bin/python" -c 'import openapi_spec_validator' >/dev/null 2>&1; then
+  if ! "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe' >/dev/null 2>&1; then
     apt_install python3 python3-venv
-    say "installing openapi-spec-validator"
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q openapi-spec-validator
+    say "installing the tests' Python packages"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q openapi-spec-validator 'x402[evm,requests]==2.25.0' 'stripe==16.1.0'
   fi
   export ASSET_TEST_PYTHON="$venv/bin/python"
 }
 
 ensure_postgres
 ensure_redis
-ensure_openapi_validator
+ensure_test_python
 # Databases left behind by interrupted runs (named asset_t_<pid>_…; skip live processes).
 psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 'asset_t_%'" 2>/dev/null |
   while read -r db; do

@@ -109,7 +109,7 @@ async fn a_meme_is_validated_completely_before_anything_is_charged(w: World) {
 async fn a_meme_the_key_cannot_pay_for_is_402_and_changes_nothing(w: World) {
     let ctx = w.caller(1, Role::Agent).await;
     let refused = memes::create(&ctx, meme("Agents that pay", "hybrid")).await;
-    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 2, balance: 1 })), "{refused:?}");
+    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 2, balance: 1, .. })), "{refused:?}");
     assert_eq!(w.ledger_kinds(&ctx).await, ["grant"]);
     let made = memes::create(&ctx, meme("Agents that pay", "hottake")).await.unwrap();
     assert_eq!((made.credit_cost, made.credits_remaining), (1, 0));
@@ -203,7 +203,7 @@ async fn an_audioscript_is_validated_and_paid_before_its_job_exists(w: World) {
     assert_eq!(code_of(audioscript::submit(&ctx, long).await), (Kind::Invalid, "script_too_long"));
     let short = audioscript::AudioscriptRequest { script: Some("Agents pay.".into()), ..Default::default() };
     let refused = audioscript::submit(&ctx, short).await;
-    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 3, balance: 2 })), "{refused:?}");
+    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 3, balance: 2, .. })), "{refused:?}");
     assert_eq!(jobs::backlog(&w.services.db, &jobs::RENDER_KINDS).await.unwrap(), 0, "no job without payment");
     let http =
         audioscript::AudioscriptRequest { audio_url: Some("http://example.com/a.mp3".into()), ..Default::default() };
@@ -215,14 +215,22 @@ async fn the_reaper_releases_lapsed_payments_exactly_once(w: World) {
     let ctx = w.caller(5, Role::Agent).await;
     let db = &w.services.db;
     let mut tx = db.pool().begin().await.unwrap();
-    let price = Price { operation: "meme", credits: 2 };
+    let price = Price { operation: "meme", credits: 2, usd_cents: None };
     let payer = Payer::Credits { key_id: ctx.caller.key_id };
-    let lapsed =
-        billing::authorize_in(&mut tx, &payer, price, "req_dead", Holder::Call { hold: Duration::ZERO }).await.unwrap();
-    let held =
-        billing::authorize_in(&mut tx, &payer, price, "req_live", Holder::Call { hold: Duration::from_secs(600) })
-            .await
-            .unwrap();
+    let checked = billing::check(&payer, price).await.unwrap();
+    let lapsed = billing::authorize_in(&mut tx, &payer, &checked, price, "req_dead", Holder::Call { hold: Duration::ZERO })
+        .await
+        .unwrap();
+    let held = billing::authorize_in(
+        &mut tx,
+        &payer,
+        &checked,
+        price,
+        "req_live",
+        Holder::Call { hold: Duration::from_secs(600) },
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
     assert_eq!(w.balance(&ctx).await, 1);
     tokio::time::sleep(Duration::from_millis(5)).await;

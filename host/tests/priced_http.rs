@@ -40,7 +40,7 @@ async fn probe(Call(ctx): Call, ApiJson(req): ApiJson<ProbeRequest>) -> Result<J
         }
         Ok(json!({ "nonce": rand_nonce() }))
     };
-    let price = Price { operation: "probe", credits: req.cost };
+    let price = Price { operation: "probe", credits: req.cost, usd_cents: None };
     let (mut body, hold) = billing::pay_for(&ctx, price, work).await?;
     body["success"] = json!(true);
     body["creditsRemaining"] = json!(hold.balance_after);

@@ -203,7 +203,7 @@ async fn pay<T: Send + 'static>(
     work: impl Future<Output = Result<T, Error>> + Send + 'static,
 ) -> Result<(T, billing::Hold), Error> {
     let payer = Payer::Credits { key_id: key };
-    let price = Price { operation: "meme", credits };
+    let price = Price { operation: "meme", credits, usd_cents: None };
     billing::pay(db, &Detached::default(), &payer, price, reference, Duration::from_secs(60), |_| work).await
 }
 
@@ -233,7 +233,7 @@ async fn pay_for_refunds_failed_or_panicking_work_and_keeps_successful_work(t: &
     assert_eq!(credits::balance(db, key).await.unwrap(), 3, "panicking work is refunded");
 
     let short = pay(db, key, 9, "req_short", async { Ok(()) }).await;
-    assert!(matches!(short, Err(Error::InsufficientCredits { needed: 9, balance: 3 })), "{short:?}");
+    assert!(matches!(short, Err(Error::InsufficientCredits { needed: 9, balance: 3, .. })), "{short:?}");
     assert_eq!(credits::balance(db, key).await.unwrap(), 3);
     assert_ledger_matches(db, key).await;
 }
@@ -406,8 +406,8 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
 }
 
 fn new_job<'a>(id: &'a str, key: i64, input: &'a serde_json::Value, max_attempts: i64) -> jobs::NewJob<'a> {
-    let paid = Some((Payer::Credits { key_id: key }, Price { operation: "mp4", credits: 3 }));
-    jobs::NewJob { id, kind: "render", key_id: key, input, paid, max_attempts }
+    let paid = Some((Payer::Credits { key_id: key }, Price { operation: "mp4", credits: 3, usd_cents: None }));
+    jobs::NewJob { id, kind: "render", key_id: key, input, paid, max_attempts, access_hash: None }
 }
 
 async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
@@ -417,7 +417,7 @@ async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
     assert_eq!((job.state, job.attempts, job.input["script"].as_str()), (jobs::State::Queued, 0, Some("hello")));
     assert_eq!(charge.unwrap().balance_after, 2);
     let refused = jobs::submit(&t.db, &new_job("j2", key, &input, 3)).await;
-    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 3, balance: 2 })), "{refused:?}");
+    assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 3, balance: 2, .. })), "{refused:?}");
     assert!(jobs::get(&t.db, "j2", key).await.unwrap().is_none(), "no job without its charge");
     assert!(jobs::get(&t.db, "j1", key + 1).await.unwrap().is_none(), "another key's job is not found");
     assert_ledger_matches(&t.db, key).await;
@@ -505,6 +505,7 @@ async fn workers_run_jobs_and_record_success_and_failure(t: &TestDb) {
         concurrency: 2,
         lease: std::time::Duration::from_secs(5),
         poll: std::time::Duration::from_millis(20),
+        x402: None,
     };
     let running = tokio::spawn(worker::run(t.db.clone(), [("render", handler)].into(), settings, stopped));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);

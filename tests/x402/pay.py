@@ -108,6 +108,9 @@ def send(args: argparse.Namespace, extra_headers: dict[str, str] | None = None) 
     headers: dict[str, str] = {}
     if args.api_key:
         headers["x-api-key"] = args.api_key
+    for header in args.header or []:
+        name, _, value = header.partition(":")
+        headers[name.strip()] = value.strip()
     data = None
     if args.body is not None:
         headers["Content-Type"] = "application/json"
@@ -350,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--private-key", required=True, help="payer private key, 0x-hex")
     parser.add_argument("--version", type=int, choices=[1, 2], required=True)
     parser.add_argument("--api-key", default=None, help="sent as x-api-key")
+    parser.add_argument("--header", action="append", help="an extra request header, `Name: value` (repeatable)")
     parser.add_argument("--tamper", choices=["amount", "payto", "expired", "signature", "network"])
     parser.add_argument("--only-sign", action="store_true")
     parser.add_argument("--prefer-network", default=None,

@@ -102,7 +102,7 @@ const fn chars(name: &'static str, max: u64) -> Limit {
 
 /// USDC has 6 decimals: one cent is 10 000 atomic units.
 pub const USDC_ATOMIC_PER_CENT: u64 = 10_000;
-/// The network x402 payments settle on.
+/// The network x402 prices name when x402 is off (the default network).
 pub const X402_NETWORK: &str = "base";
 
 pub const SERVICES: &[Service] = &[
@@ -336,9 +336,37 @@ pub struct ServicesMenu {
     /// English name or native name.
     #[schema(value_type = Vec<crate::languages::Language>)]
     pub languages: &'static [crate::languages::Language],
+    /// How calls can be paid: `credits` always; `x402` (USDC per call) on the networks listed,
+    /// when the operator enabled it.
+    pub payments: Vec<PaymentMethod>,
 }
 
-fn view(service: &'static Service) -> ServiceView {
+/// One accepted way to pay.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentMethod {
+    /// `credits` or `x402`.
+    pub method: &'static str,
+    /// For x402: the network's v1 name (`base`) and CAIP-2 id (`eip155:8453`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caip2: Option<&'static str>,
+    /// For x402: the USDC contract.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asset: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pay_to: Option<String>,
+    /// For x402: the scheme and the protocol versions (1: `X-PAYMENT`, 2: `PAYMENT-SIGNATURE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub versions: Vec<u8>,
+    /// What carries it: the `x-api-key` header, or the payment headers.
+    pub how: &'static str,
+}
+
+fn view(service: &'static Service, network: &'static str) -> ServiceView {
     ServiceView {
         service,
         price: PriceView {
@@ -347,7 +375,7 @@ fn view(service: &'static Service) -> ServiceView {
                 price: format!("${}", usd(cents.into())),
                 amount: (u64::from(cents) * USDC_ATOMIC_PER_CENT).to_string(),
                 asset: "USDC",
-                network: X402_NETWORK,
+                network,
             }),
             credits: service.credits,
             sol_per_asset: service.sol_per_asset,
@@ -356,12 +384,37 @@ fn view(service: &'static Service) -> ServiceView {
     }
 }
 
-pub fn menu() -> ServicesMenu {
+/// The menu; x402 prices name the configured network (`base` when x402 is off).
+pub fn menu(x402: Option<&crate::billing::X402>) -> ServicesMenu {
+    let network = x402.map_or(X402_NETWORK, |rail| rail.network.name);
+    let mut payments = vec![PaymentMethod {
+        method: "credits",
+        network: None,
+        caip2: None,
+        asset: None,
+        pay_to: None,
+        scheme: None,
+        versions: Vec::new(),
+        how: "prepaid credits of the key in `x-api-key`",
+    }];
+    if let Some(rail) = x402 {
+        payments.push(PaymentMethod {
+            method: "x402",
+            network: Some(rail.network.name),
+            caip2: Some(rail.network.caip2),
+            asset: Some(rail.network.usdc),
+            pay_to: Some(rail.pay_to.clone()),
+            scheme: Some("exact"),
+            versions: vec![1, 2],
+            how: "USDC per call: answer the 402 with `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1); no key needed",
+        });
+    }
     ServicesMenu {
         success: true,
         api_version: API_VERSION,
         credit_usd: usd(10),
-        services: SERVICES.iter().map(view).collect(),
+        services: SERVICES.iter().map(|s| view(s, network)).collect(),
+        payments,
         rate_groups: Group::ALL
             .iter()
             .map(|&g| RateGroupView {

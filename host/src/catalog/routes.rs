@@ -1,7 +1,7 @@
 //! Catalog routes: the services menu, the meme kinds, the credit packs, and the product pack
 //! route that refuses calls as coming soon.
 
-use axum::Json;
+use axum::{Json, extract::State};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{MEME_KINDS, MemeKinds, PackRequest, ServicesMenu, menu};
@@ -14,8 +14,8 @@ use crate::http::error::{ApiJson, ErrorBody};
 /// Lists every service with its route, prices, credits, limits and rate group.
 #[utoipa::path(get, path = "/api/agent/services", tag = "catalog",
     responses((status = 200, description = "The services menu", body = ServicesMenu)))]
-async fn services() -> Json<ServicesMenu> {
-    Json(menu())
+async fn services(State(state): State<AppState>) -> Json<ServicesMenu> {
+    Json(menu(state.x402.as_deref()))
 }
 
 /// Lists the meme kinds and their credit cost.

@@ -187,6 +187,30 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         operation.security = Some(vec![SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new())]);
         responses.entry("401".into()).or_insert_with(|| error_response("Missing or invalid API key"));
     }
+    // The USD price of a route that can be paid per call over x402 (when the operator enables
+    // it): without a key, or with too few credits, the route answers 402 with the requirements.
+    let cents = policy
+        .filter(|p| p.keyless_x402())
+        .and_then(|p| p.operation)
+        .and_then(crate::catalog::service)
+        .and_then(|s| s.usd_cents);
+    if let Some(cents) = cents {
+        let amount = u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT;
+        let price = serde_json::json!({
+            "price": format!("${}", crate::catalog::usd(cents.into())),
+            "amount": amount.to_string(),
+            "asset": "USDC",
+            "scheme": "exact",
+            "headers": ["PAYMENT-SIGNATURE", "X-PAYMENT"],
+        });
+        operation
+            .extensions
+            .get_or_insert_with(Default::default)
+            .merge(ExtensionsBuilder::new().add("x-x402", price).build());
+        responses.entry("402".into()).or_insert_with(|| {
+            error_response("Payment required: no key or too few credits; the body (v1) and `PAYMENT-REQUIRED` (v2) say what to pay over x402")
+        });
+    }
     if group.is_some() {
         responses
             .entry("429".into())

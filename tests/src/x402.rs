@@ -1,0 +1,158 @@
+//! Paying parties for the tests: the loopback x402 facilitator (`x402/facilitator.py`, which
+//! verifies EIP-712 signatures for real), the paying client built on the Python `x402` package
+//! (`x402/pay.py`), and Stripe's own signature helper (`x402/stripe_sign.py`).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+/// The payer's key in every test (a well-known development key; it holds nothing anywhere).
+pub const PAYER_KEY: &str = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+/// Its address.
+pub const PAYER: &str = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
+/// Where the service is paid in the tests.
+pub const PAY_TO: &str = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
+/// The bearer key the facilitator stand-in asks for.
+pub const FACILITATOR_KEY: &str = "facilitator-test-key";
+
+fn python() -> String {
+    std::env::var("ASSET_TEST_PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+fn script(name: &str) -> String {
+    format!("{}/x402/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A running facilitator stand-in; killed when dropped.
+pub struct Facilitator {
+    child: Child,
+    pub url: String,
+}
+
+impl Facilitator {
+    pub fn start() -> Facilitator {
+        let mut child = Command::new(python())
+            .args([script("facilitator.py").as_str(), "--port", "0", "--key", FACILITATOR_KEY])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the facilitator stand-in starts (ASSET_TEST_PYTHON with the x402 package)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
+        let port = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("facilitator: {line:?}"));
+        Facilitator { url: format!("http://127.0.0.1:{port}"), child }
+    }
+
+    /// The settings that point `serve` at this facilitator on base-sepolia.
+    pub fn vars(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ASSET_X402_PAY_TO", PAY_TO.into()),
+            ("ASSET_X402_NETWORK", "base-sepolia".into()),
+            ("ASSET_X402_FACILITATOR_URL", self.url.clone()),
+            ("ASSET_X402_FACILITATOR_KEY", FACILITATOR_KEY.into()),
+            // Keyless calls are limited per client address; the tests spread theirs over
+            // several through `X-Forwarded-For`.
+            ("ASSET_TRUST_FORWARDED_FOR", "true".into()),
+        ]
+    }
+
+    /// Sets how `/verify` and `/settle` behave: `ok`, `invalid`/`fail`, `error500`, `hang`.
+    pub async fn control(&self, modes: Value) {
+        let response = reqwest::Client::new()
+            .post(format!("{}/_control", self.url))
+            .bearer_auth(FACILITATOR_KEY)
+            .json(&modes)
+            .send()
+            .await
+            .expect("the facilitator answers");
+        assert!(response.status().is_success(), "control {modes}: {}", response.status());
+    }
+
+    async fn get(&self, path: &str) -> Value {
+        let response =
+            reqwest::Client::new().get(format!("{}{path}", self.url)).bearer_auth(FACILITATOR_KEY).send().await;
+        response.expect("the facilitator answers").json().await.expect("JSON")
+    }
+
+    /// Every settlement made: `{payer, nonce, amount, network, transaction}`.
+    pub async fn settlements(&self) -> Vec<Value> {
+        self.get("/_settlements").await.as_array().cloned().unwrap_or_default()
+    }
+
+    /// How often each endpoint was called: `{verify, settle, supported}`.
+    pub async fn calls(&self) -> Value {
+        self.get("/_calls").await
+    }
+}
+
+impl Drop for Facilitator {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How the paying client should pay.
+#[derive(Clone, Copy, Default)]
+pub struct Pay<'a> {
+    /// 1 (`X-PAYMENT`) or 2 (`PAYMENT-SIGNATURE`).
+    pub version: u8,
+    pub api_key: Option<&'a str>,
+    /// `amount`, `payto`, `expired`, `signature` or `network`.
+    pub tamper: Option<&'a str>,
+    /// Only sign: answer the payment header without sending it.
+    pub only_sign: bool,
+    /// The client address the call claims through a trusting proxy (`X-Forwarded-For`), so
+    /// tests making many keyless calls count against several addresses' limits.
+    pub forwarded_for: Option<&'a str>,
+}
+
+/// Calls `url` with `body` through the paying client: on a 402 it pays and retries. Answers
+/// `{status, headers, body, paymentResponse, payment, paymentHeader}`.
+pub async fn pay(url: &str, method: &str, body: Option<&Value>, how: Pay<'_>) -> Value {
+    let mut args = vec![
+        script("pay.py"),
+        "--url".into(),
+        url.into(),
+        "--method".into(),
+        method.into(),
+        "--private-key".into(),
+        PAYER_KEY.into(),
+        "--version".into(),
+        how.version.to_string(),
+    ];
+    if let Some(body) = body {
+        args.extend(["--body".into(), body.to_string()]);
+    }
+    if let Some(key) = how.api_key {
+        args.extend(["--api-key".into(), key.into()]);
+    }
+    if let Some(tamper) = how.tamper {
+        args.extend(["--tamper".into(), tamper.into()]);
+    }
+    if how.only_sign {
+        args.push("--only-sign".into());
+    }
+    if let Some(address) = how.forwarded_for {
+        args.extend(["--header".into(), format!("X-Forwarded-For: {address}")]);
+    }
+    let out = tokio::process::Command::new(python()).args(&args).output().await.expect("pay.py runs");
+    let line = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(line.trim()).unwrap_or_else(|e| {
+        panic!("pay.py printed {line:?} ({e}); stderr: {}", String::from_utf8_lossy(&out.stderr))
+    })
+}
+
+/// The `Stripe-Signature` header for `payload` at Unix time `t`, made by the `stripe` package.
+pub fn stripe_signature(secret: &str, payload: &[u8], t: i64) -> String {
+    let file = tempfile::NamedTempFile::new().expect("temp file");
+    std::fs::write(file.path(), payload).expect("write the payload");
+    let path = file.path().to_string_lossy().to_string();
+    let out = Command::new(python())
+        .args([script("stripe_sign.py").as_str(), "--secret", secret, "--payload-file", &path, "--timestamp", &t.to_string()])
+        .output()
+        .expect("stripe_sign.py runs");
+    assert!(out.status.success(), "stripe_sign.py: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
