@@ -15,7 +15,9 @@ use crate::ctx::Services;
 use crate::error::Error;
 use crate::http::{self, AppState, error, gate, idempotency, observe, openapi, x402};
 use crate::jobs::worker::Handler;
-use crate::{account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins, purchases};
+use crate::{
+    account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins, purchases,
+};
 
 /// Every route with its OpenAPI description, before middleware.
 pub fn routes() -> OpenApiRouter<AppState> {

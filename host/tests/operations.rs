@@ -218,9 +218,10 @@ async fn the_reaper_releases_lapsed_payments_exactly_once(w: World) {
     let price = Price { operation: "meme", credits: 2, usd_cents: None };
     let payer = Payer::Credits { key_id: ctx.caller.key_id };
     let checked = billing::check(&payer, price).await.unwrap();
-    let lapsed = billing::authorize_in(&mut tx, &payer, &checked, price, "req_dead", Holder::Call { hold: Duration::ZERO })
-        .await
-        .unwrap();
+    let lapsed =
+        billing::authorize_in(&mut tx, &payer, &checked, price, "req_dead", Holder::Call { hold: Duration::ZERO })
+            .await
+            .unwrap();
     let held = billing::authorize_in(
         &mut tx,
         &payer,

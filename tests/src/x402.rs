@@ -139,9 +139,8 @@ pub async fn pay(url: &str, method: &str, body: Option<&Value>, how: Pay<'_>) ->
     }
     let out = tokio::process::Command::new(python()).args(&args).output().await.expect("pay.py runs");
     let line = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(line.trim()).unwrap_or_else(|e| {
-        panic!("pay.py printed {line:?} ({e}); stderr: {}", String::from_utf8_lossy(&out.stderr))
-    })
+    serde_json::from_str(line.trim())
+        .unwrap_or_else(|e| panic!("pay.py printed {line:?} ({e}); stderr: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
 /// The `Stripe-Signature` header for `payload` at Unix time `t`, made by the `stripe` package.
@@ -150,7 +149,15 @@ pub fn stripe_signature(secret: &str, payload: &[u8], t: i64) -> String {
     std::fs::write(file.path(), payload).expect("write the payload");
     let path = file.path().to_string_lossy().to_string();
     let out = Command::new(python())
-        .args([script("stripe_sign.py").as_str(), "--secret", secret, "--payload-file", &path, "--timestamp", &t.to_string()])
+        .args([
+            script("stripe_sign.py").as_str(),
+            "--secret",
+            secret,
+            "--payload-file",
+            &path,
+            "--timestamp",
+            &t.to_string(),
+        ])
         .output()
         .expect("stripe_sign.py runs");
     assert!(out.status.success(), "stripe_sign.py: {}", String::from_utf8_lossy(&out.stderr));

@@ -28,7 +28,12 @@ fn serve(env: &Env, facilitator: &Facilitator, extra: &[(&str, &str)]) -> Server
 }
 
 /// A POST with optional key and payment headers: status, headers, JSON body.
-async fn post(url: &str, key: Option<&str>, headers: &[(&str, &str)], body: &Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+async fn post(
+    url: &str,
+    key: Option<&str>,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> (StatusCode, reqwest::header::HeaderMap, Value) {
     let mut request = Client::new().post(url).header("x-forwarded-for", address()).json(body);
     if let Some(key) = key {
         request = request.header("x-api-key", key);
@@ -55,7 +60,8 @@ async fn pay(url: &str, body: Option<&Value>, how: Pay<'_>) -> Value {
 }
 
 async fn recent_memes(server: &Server) -> usize {
-    let page: Value = Client::new().get(server.url("/api/legacy/recent?limit=50")).send().await.unwrap().json().await.unwrap();
+    let page: Value =
+        Client::new().get(server.url("/api/legacy/recent?limit=50")).send().await.unwrap().json().await.unwrap();
     page["items"].as_array().map_or(0, Vec::len)
 }
 
@@ -109,11 +115,15 @@ fn keyless_and_short_callers_get_both_versions_of_the_requirements_and_pay_for_m
         assert_eq!(hybrid["accepts"][0]["maxAmountRequired"], "200000", "{hybrid}");
 
         // A wrong key is still 401; a key without credits gets the requirements too.
-        let (status, _, _) = post(&url, Some("ak_not_a_real_key_at_all_000000000000000000000"), &[], &meme("image")).await;
+        let (status, _, _) =
+            post(&url, Some("ak_not_a_real_key_at_all_000000000000000000000"), &[], &meme("image")).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         let (status, headers, body) = post(&url, Some(&broke), &[], &meme("image")).await;
         assert_eq!(status, StatusCode::PAYMENT_REQUIRED, "{body}");
-        assert_eq!((body["code"].as_str(), body["details"]["needed"].as_i64()), (Some("insufficient_credits"), Some(1)));
+        assert_eq!(
+            (body["code"].as_str(), body["details"]["needed"].as_i64()),
+            (Some("insufficient_credits"), Some(1))
+        );
         assert_eq!(body["accepts"][0]["maxAmountRequired"], "100000");
         assert!(headers.contains_key("payment-required"));
         // A key with credits pays with them, and no payment header appears.
@@ -144,7 +154,8 @@ fn keyless_and_short_callers_get_both_versions_of_the_requirements_and_pay_for_m
         assert_eq!(recent_memes(&server).await, 4, "one credit meme and three paid ones");
 
         // The menu lists the payment networks; the OpenAPI document prices the routes.
-        let menu: Value = Client::new().get(server.url("/api/agent/services")).send().await.unwrap().json().await.unwrap();
+        let menu: Value =
+            Client::new().get(server.url("/api/agent/services")).send().await.unwrap().json().await.unwrap();
         let x402 = menu["payments"].as_array().unwrap().iter().find(|p| p["method"] == "x402").cloned().unwrap();
         assert_eq!((x402["network"].as_str(), x402["caip2"].as_str()), (Some("base-sepolia"), Some("eip155:84532")));
         let meme_service = menu["services"].as_array().unwrap().iter().find(|s| s["id"] == "meme").unwrap();
@@ -187,7 +198,11 @@ fn refused_payments_and_facilitator_failures_do_no_work_and_take_no_money() {
         // The facilitator failing: 502 for an error, 503 when it does not answer in time.
         facilitator.control(json!({"verify": "error500"})).await;
         let paid = pay(&url, Some(&meme("image")), Pay { version: 2, ..Pay::default() }).await;
-        assert_eq!((paid["status"].as_u64(), paid["body"]["code"].as_str()), (Some(502), Some("facilitator_error")), "{paid}");
+        assert_eq!(
+            (paid["status"].as_u64(), paid["body"]["code"].as_str()),
+            (Some(502), Some("facilitator_error")),
+            "{paid}"
+        );
         facilitator.control(json!({"verify": "hang"})).await;
         let paid = pay(&url, Some(&meme("image")), Pay { version: 2, ..Pay::default() }).await;
         assert_eq!(paid["status"], 503, "{paid}");
@@ -217,8 +232,7 @@ fn one_payment_replayed_twenty_times_across_two_replicas_runs_once() {
     block_on(async {
         let (a, b) = (serve(&env, &facilitator, &[]), serve(&env, &facilitator, &[]));
         let signed =
-            pay(&a.url(MEMES), Some(&meme("image")), Pay { version: 2, only_sign: true, ..Pay::default() })
-                .await;
+            pay(&a.url(MEMES), Some(&meme("image")), Pay { version: 2, only_sign: true, ..Pay::default() }).await;
         let header = signed["payment"].as_str().unwrap().to_string();
         let answers = futures::future::join_all((0..20).map(|i| {
             let url = if i % 2 == 0 { a.url(MEMES) } else { b.url(MEMES) };
@@ -281,6 +295,9 @@ fn a_keyless_audioscript_job_is_read_with_its_token_and_settled_only_when_it_suc
         let settled = facilitator.settlements().await;
         assert_eq!(settled.len(), 1);
         assert_eq!(settled[0]["amount"], "250000");
+        assert_eq!(done["payment"]["rail"], "x402");
+        assert_eq!(done["payment"]["state"], "settled", "{done}");
+        assert_eq!(done["payment"]["transaction"], settled[0]["transaction"]);
         // The header works as well as the query.
         let by_header = Client::new().get(&bare).header("x-job-token", token).send().await.unwrap();
         assert_eq!(by_header.status(), StatusCode::OK);
@@ -294,6 +311,7 @@ fn a_keyless_audioscript_job_is_read_with_its_token_and_settled_only_when_it_suc
         let done = finished(paid["body"]["statusUrl"].as_str().unwrap()).await;
         assert_eq!(done["status"], "failed", "{done}");
         assert!(done["pageUrl"].is_null());
+        assert_eq!(done["payment"]["state"], "released", "never settled: {done}");
         assert_eq!(facilitator.settlements().await.len(), 1, "the failed job's payment was never settled");
     });
 }
@@ -369,7 +387,8 @@ fn packs_are_bought_with_usdc_or_by_card_and_granted_once() {
             let (status, _, body) = post(&url, Some(&key), &[], &json!({})).await;
             assert_eq!(status, StatusCode::PAYMENT_REQUIRED, "{body}");
             assert_eq!(body["accepts"][0]["maxAmountRequired"], "1000000");
-            let (status, _, _) = post(&server.url("/api/agent/credits/packs/pack-7/buy"), Some(&key), &[], &json!({})).await;
+            let (status, _, _) =
+                post(&server.url("/api/agent/credits/packs/pack-7/buy"), Some(&key), &[], &json!({})).await;
             assert_eq!(status, StatusCode::NOT_FOUND);
             let paid = pay(&url, None, Pay { version: 2, api_key: Some(&key), ..Pay::default() }).await;
             assert_eq!(paid["status"], 200, "{paid}");
@@ -404,7 +423,10 @@ fn packs_are_bought_with_usdc_or_by_card_and_granted_once() {
             assert_eq!(account["credits"], 60, "granted once");
             let purchases = account["purchases"].as_array().unwrap();
             assert_eq!(purchases.len(), 2);
-            assert_eq!((purchases[0]["method"].as_str(), purchases[0]["state"].as_str()), (Some("card"), Some("granted")));
+            assert_eq!(
+                (purchases[0]["method"].as_str(), purchases[0]["state"].as_str()),
+                (Some("card"), Some("granted"))
+            );
 
             // A delayed method: the async success event grants.
             let (_, _, body) = post(&card, Some(&key), &[], &json!({"method": "card"})).await;

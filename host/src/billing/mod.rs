@@ -151,9 +151,7 @@ pub struct Checked {
 /// Checks what can be checked of `payer`'s payment of `price` before any transaction.
 pub async fn check(payer: &Payer, price: Price) -> Result<Checked, Error> {
     match payer {
-        Payer::X402 { payment, .. } => {
-            Ok(Checked { requirements: Some(payment.rail.verify(payment, price).await?) })
-        }
+        Payer::X402 { payment, .. } => Ok(Checked { requirements: Some(payment.rail.verify(payment, price).await?) }),
         Payer::Credits { .. } | Payer::Unpaid => Ok(Checked { requirements: None }),
     }
 }
@@ -191,7 +189,8 @@ pub async fn authorize_in(
             (Rail::Credits, *key_id, price.credits, charge.id.to_string(), charge.balance_after, None)
         }
         Payer::X402 { key_id, payment } => {
-            let requirements = checked.requirements.as_ref().ok_or_else(|| Error::internal("x402 payment not checked"))?;
+            let requirements =
+                checked.requirements.as_ref().ok_or_else(|| Error::internal("x402 payment not checked"))?;
             let id = payment.rail.record_in(conn, payment, requirements, price, *key_id, job).await?;
             let amount = X402::offer(price, &payment.resource).map_or(0, |o| o.amount);
             (Rail::X402, *key_id, i64::try_from(amount).map_err(Error::internal)?, id, 0, Some(payment.clone()))
@@ -199,7 +198,14 @@ pub async fn authorize_in(
     };
     let intent_id = intents::open_in(
         conn,
-        &intents::NewIntent { operation: price.operation, key_id, rail: rail.as_str(), amount, reference: &record, holder },
+        &intents::NewIntent {
+            operation: price.operation,
+            key_id,
+            rail: rail.as_str(),
+            amount,
+            reference: &record,
+            holder,
+        },
     )
     .await?;
     Ok(Hold {

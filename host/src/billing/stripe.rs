@@ -58,7 +58,8 @@ impl Stripe {
     /// Creates a Checkout Session (`mode=payment`) for the pack; its `client_reference_id`
     /// is our purchase id and its metadata name the key and the pack.
     pub async fn checkout(&self, request: &CheckoutRequest<'_>) -> Result<Session, Error> {
-        let (key_id, credits, cents) = (request.key_id.to_string(), request.credits.to_string(), request.cents.to_string());
+        let (key_id, credits, cents) =
+            (request.key_id.to_string(), request.credits.to_string(), request.cents.to_string());
         let name = format!("{} credits", request.credits);
         let form: [(&str, &str); 13] = [
             ("mode", "payment"),
@@ -77,7 +78,10 @@ impl Stripe {
         ];
         let failed = |why: String| {
             tracing::warn!(error = %why, "creating a Stripe Checkout Session failed");
-            Error::BadGateway { code: "card_payments_failed", message: "The card processor did not answer; nothing was charged. Retrying is safe.".into() }
+            Error::BadGateway {
+                code: "card_payments_failed",
+                message: "The card processor did not answer; nothing was charged. Retrying is safe.".into(),
+            }
         };
         let response = self
             .client

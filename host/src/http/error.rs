@@ -87,8 +87,12 @@ impl IntoResponse for Error {
         let mut response = (status, Json(body)).into_response();
         // What was not paid, for the x402 layer to offer paying it per call.
         let due = match &self {
-            Self::PaymentRequired { price, reason, .. } => Some(super::x402::Due { price: *price, reason: reason.clone() }),
-            Self::InsufficientCredits { price: Some(price), .. } => Some(super::x402::Due { price: *price, reason: None }),
+            Self::PaymentRequired { price, reason, .. } => {
+                Some(super::x402::Due { price: *price, reason: reason.clone() })
+            }
+            Self::InsufficientCredits { price: Some(price), .. } => {
+                Some(super::x402::Due { price: *price, reason: None })
+            }
             _ => None,
         };
         if let Some(due) = due {

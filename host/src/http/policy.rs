@@ -59,9 +59,9 @@ impl RoutePolicy {
 
     /// Whether a call without a key may pay for itself over x402: a priced, available service.
     pub fn keyless_x402(&self) -> bool {
-        self.operation
-            .and_then(crate::catalog::service)
-            .is_some_and(|s| s.x402 && s.usd_cents.is_some() && s.availability == crate::catalog::Availability::Available)
+        self.operation.and_then(crate::catalog::service).is_some_and(|s| {
+            s.x402 && s.usd_cents.is_some() && s.availability == crate::catalog::Availability::Available
+        })
     }
 }
 
@@ -83,7 +83,15 @@ const fn op(method: &'static str, path: &'static str, id: &'static str) -> Route
 }
 
 const fn probe(path: &'static str) -> RoutePolicy {
-    RoutePolicy { method: "GET", path, access: Access::Public, group: None, operation: None, max_body: None, money: false }
+    RoutePolicy {
+        method: "GET",
+        path,
+        access: Access::Public,
+        group: None,
+        operation: None,
+        max_body: None,
+        money: false,
+    }
 }
 
 impl RoutePolicy {

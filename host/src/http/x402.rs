@@ -107,9 +107,10 @@ async fn offer(rail: &X402, response: Response, due: &Due, resource: &str, disco
     let (mut parts, body) = response.into_parts();
     let Ok(bytes) = to_bytes(body, 64 * 1024).await else { return Response::from_parts(parts, Body::empty()) };
     let mut body: Map<String, Value> = serde_json::from_slice(&bytes).unwrap_or_default();
-    let error = due.reason.clone().unwrap_or_else(|| {
-        body.get("message").and_then(Value::as_str).unwrap_or("Payment required.").to_string()
-    });
+    let error = due
+        .reason
+        .clone()
+        .unwrap_or_else(|| body.get("message").and_then(Value::as_str).unwrap_or("Payment required.").to_string());
     let terms = rail.terms();
     let bazaar = bazaar(discovery, &offer);
     let mut v1 = terms.requirements(1, &offer);

@@ -175,7 +175,30 @@ pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) ->
     {
         view["error"] = json!(error);
     }
+    if let Some(payment) = &job.payment {
+        view["payment"] = payment_view(&ctx.db, payment, job.cost).await?;
+    }
     Ok(view)
+}
+
+/// How a job was paid, for its status: the rail and amount, and for x402 the settlement
+/// (`verified` until the job succeeds, then `settled` with its transaction, or why not).
+async fn payment_view(db: &Db, payment: &Payment, cost: i64) -> Result<Value, Error> {
+    let intent = intents::get(db, &payment.intent_id).await?;
+    Ok(match (payment.rail, intent) {
+        (billing::Rail::X402, Some(intent)) => match crate::store::x402::get(db, &intent.reference).await? {
+            Some(paid) => json!({
+                "rail": "x402",
+                "network": paid.network,
+                "amount": paid.amount.to_string(),
+                "state": paid.state,
+                "transaction": paid.transaction,
+                "error": paid.error,
+            }),
+            None => json!({"rail": "x402"}),
+        },
+        (rail, intent) => json!({"rail": rail.as_str(), "credits": cost, "state": intent.map(|i| i.state)}),
+    })
 }
 
 /// The `fields` of a stored result that are present, as they are.

@@ -112,9 +112,9 @@ async fn work_and_settle(db: Db, handler: Handler, x402: Option<Arc<X402>>, job:
     let result = handler(job.clone()).await?;
     if let (Some(payment), Some(service)) = (&job.payment, crate::catalog::service(&job.kind)) {
         let price = crate::catalog::price(service.id);
-        billing::settle_intent(&db, x402.as_deref(), &payment.intent_id, price).await.map_err(|e| {
-            JobError::Fatal(format!("the payment could not be settled: {}", e.message_and_details().0))
-        })?;
+        billing::settle_intent(&db, x402.as_deref(), &payment.intent_id, price)
+            .await
+            .map_err(|e| JobError::Fatal(format!("the payment could not be settled: {}", e.message_and_details().0)))?;
     }
     Ok(result)
 }

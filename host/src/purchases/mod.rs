@@ -44,10 +44,9 @@ pub struct Bought {
 
 /// Buys pack `pack` for the caller's key.
 pub async fn buy(ctx: &Ctx, pack: &str, request: BuyRequest) -> Result<Bought, Error> {
-    let pack = packs::PACKS
-        .iter()
-        .find(|p| p.id == pack)
-        .ok_or_else(|| Error::NotFound { message: format!("No credit pack `{pack}`; see /api/agent/credits/packs.") })?;
+    let pack = packs::PACKS.iter().find(|p| p.id == pack).ok_or_else(|| Error::NotFound {
+        message: format!("No credit pack `{pack}`; see /api/agent/credits/packs."),
+    })?;
     match request.method.as_deref().unwrap_or("usdc") {
         "usdc" => buy_with_usdc(ctx, pack).await,
         "card" => buy_with_card(ctx, pack).await,
@@ -103,7 +102,10 @@ async fn grant(
         checkout_url,
     };
     if !purchases::insert_in(conn, &new, Some(ledger)).await? {
-        return Err(Error::Conflict { code: "payment_already_used", message: "This payment already bought a pack.".into() });
+        return Err(Error::Conflict {
+            code: "payment_already_used",
+            message: "This payment already bought a pack.".into(),
+        });
     }
     Ok(balance)
 }
@@ -113,8 +115,10 @@ async fn buy_with_card(ctx: &Ctx, pack: &'static Pack) -> Result<Bought, Error> 
         message: "Card payments are not set up on this service; buy the pack in USDC over x402.",
     })?;
     let id = format!("cp_{}", store::public_id());
-    let (success_url, cancel_url) =
-        (format!("{}/?purchase={id}&checkout=done", ctx.base_url), format!("{}/?purchase={id}&checkout=cancelled", ctx.base_url));
+    let (success_url, cancel_url) = (
+        format!("{}/?purchase={id}&checkout=done", ctx.base_url),
+        format!("{}/?purchase={id}&checkout=cancelled", ctx.base_url),
+    );
     let session = stripe
         .checkout(&CheckoutRequest {
             purchase_id: &id,
@@ -171,10 +175,14 @@ struct EventData {
 /// Handles one Stripe event: checks its signature over the raw body, then grants the pack of
 /// a paid Checkout Session once. Bad signatures change nothing.
 pub async fn stripe_event(services: &Services, signature: Option<&str>, body: &[u8]) -> Result<EventOutcome, Error> {
-    let secret = services.settings.stripe_webhook_secret.as_deref().ok_or(Error::Unavailable {
-        message: "Stripe events are not set up on this service.",
-    })?;
-    let refused = |why: &str| Error::bad_request("invalid_signature", format!("The Stripe-Signature {why}; nothing was changed."));
+    let secret = services
+        .settings
+        .stripe_webhook_secret
+        .as_deref()
+        .ok_or(Error::Unavailable { message: "Stripe events are not set up on this service." })?;
+    let refused = |why: &str| {
+        Error::bad_request("invalid_signature", format!("The Stripe-Signature {why}; nothing was changed."))
+    };
     match stripe::verify(secret, signature.ok_or_else(|| refused("header is missing"))?, body, now_ms() / 1000) {
         Ok(()) => {}
         Err(BadSignature::Malformed) => return Err(refused("header is malformed")),
@@ -202,7 +210,8 @@ pub async fn stripe_event(services: &Services, signature: Option<&str>, body: &[
             return Err(Error::bad_request("amount_mismatch", "The session's amount is not the pack's price."));
         }
         let reason = format!("credit pack {} bought by card", claimed.pack);
-        let (ledger, _) = credits::grant_paid_in(&mut tx, claimed.key_id, claimed.credits, &reason, Some(session_id)).await?;
+        let (ledger, _) =
+            credits::grant_paid_in(&mut tx, claimed.key_id, claimed.credits, &reason, Some(session_id)).await?;
         purchases::set_ledger_in(&mut tx, &claimed.id, ledger).await?;
         tx.commit().await?;
         return Ok(EventOutcome { received: true, outcome: "granted" });

@@ -8,7 +8,7 @@ use axum::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{BuyRequest, Bought, EventOutcome};
+use super::{Bought, BuyRequest, EventOutcome};
 use crate::error::Error;
 use crate::http::error::ErrorBody;
 use crate::http::{AppState, Call};
@@ -25,8 +25,9 @@ async fn buy(Call(ctx): Call, Path(pack): Path<String>, body: Bytes) -> Result<J
     let request = if body.iter().all(u8::is_ascii_whitespace) {
         BuyRequest::default()
     } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| Error::bad_request("invalid_request", format!("The body does not match the expected fields: {e}")))?
+        serde_json::from_slice(&body).map_err(|e| {
+            Error::bad_request("invalid_request", format!("The body does not match the expected fields: {e}"))
+        })?
     };
     Ok(Json(super::buy(&ctx, &pack, request).await?))
 }
@@ -34,7 +35,11 @@ async fn buy(Call(ctx): Call, Path(pack): Path<String>, body: Bytes) -> Result<J
 /// Stripe's events for card purchases; `Stripe-Signature` must match the raw body.
 #[utoipa::path(post, path = "/api/billing/stripe/webhook", tag = "billing",
     responses((status = 200, body = EventOutcome), (status = 400, description = "Bad signature or event; nothing changed", body = ErrorBody)))]
-async fn stripe_webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Json<EventOutcome>, Error> {
+async fn stripe_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<EventOutcome>, Error> {
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok());
     Ok(Json(super::stripe_event(&state.services, signature, &body).await?))
 }

@@ -196,7 +196,8 @@ pub async fn get_by_access(db: &Db, id: &str, access_hash: &str) -> Result<Optio
     let Some(row) = row else { return Ok(None) };
     let stored: Option<String> = row.try_get("access_hash")?;
     // Compared in constant time: the token is the only credential of a keyless caller.
-    let matches = stored.is_some_and(|s| bool::from(subtle::ConstantTimeEq::ct_eq(s.as_bytes(), access_hash.as_bytes())));
+    let matches =
+        stored.is_some_and(|s| bool::from(subtle::ConstantTimeEq::ct_eq(s.as_bytes(), access_hash.as_bytes())));
     if matches { job_of(&row).map(Some) } else { Ok(None) }
 }
 

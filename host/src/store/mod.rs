@@ -18,10 +18,10 @@ pub mod keys;
 pub mod limits;
 pub mod memes;
 pub mod plugins;
+pub mod purchases;
 pub mod renders;
 pub mod uploads;
 pub mod x402;
-pub mod purchases;
 
 use std::{path::Path, str::FromStr, time::Duration};
 

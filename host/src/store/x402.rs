@@ -159,12 +159,3 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<PaymentRecord>, sqlx::Error
     let row = sqlx::query(concat!(select_record!(), " WHERE id = $1")).bind(id).fetch_optional(db.pool()).await?;
     row.as_ref().map(record).transpose()
 }
-
-/// Every payment of the network, newest first (the operator's ledger view and the tests).
-pub async fn all(db: &Db, limit: i64) -> Result<Vec<PaymentRecord>, sqlx::Error> {
-    let rows = sqlx::query(concat!(select_record!(), " ORDER BY created_at DESC, id LIMIT $1"))
-        .bind(limit)
-        .fetch_all(db.pool())
-        .await?;
-    rows.iter().map(record).collect()
-}

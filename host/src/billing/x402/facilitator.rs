@@ -89,9 +89,10 @@ impl Facilitator {
         if status.is_server_error() || status.is_redirection() {
             return Err(Failure::Broken(format!("{path} answered {status}")));
         }
-        let bytes = response.bytes().await.map_err(|e| {
-            if e.is_timeout() { Failure::Timeout } else { Failure::Broken(e.to_string()) }
-        })?;
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|e| if e.is_timeout() { Failure::Timeout } else { Failure::Broken(e.to_string()) })?;
         serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Broken(format!("{path} answered {status} with an unexpected body: {e}")))
     }

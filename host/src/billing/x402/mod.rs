@@ -104,7 +104,10 @@ impl X402 {
         let presented = &payment.presented;
         let requirements = self.terms().requirements(presented.version, &offer);
         if presented.scheme != "exact" {
-            return Err(refuse("unsupported_scheme", format!("Only the `exact` scheme is accepted, not `{}`.", presented.scheme)));
+            return Err(refuse(
+                "unsupported_scheme",
+                format!("Only the `exact` scheme is accepted, not `{}`.", presented.scheme),
+            ));
         }
         let named = if presented.version == 1 { self.network.name } else { self.network.caip2 };
         if presented.network != named {
@@ -207,7 +210,9 @@ impl X402 {
         // The reaper must not release a payment while it settles.
         if !intents::hold_for_settlement_in(&mut tx, intent).await? {
             tx.rollback().await?;
-            return Err(Error::Unavailable { message: "The work took too long and was not charged; retrying is safe." });
+            return Err(Error::Unavailable {
+                message: "The work took too long and was not charged; retrying is safe.",
+            });
         }
         let Some(sending) = payments::begin_settle_in(&mut tx, id).await? else {
             tx.rollback().await?;
@@ -231,7 +236,9 @@ impl X402 {
                 let reason = settled.error_reason.clone().unwrap_or_else(|| "settle_failed".into());
                 let error = Error::PaymentRequired {
                     code: "payment_failed",
-                    message: format!("The payment could not be settled ({reason}); nothing was charged and the result was not kept."),
+                    message: format!(
+                        "The payment could not be settled ({reason}); nothing was charged and the result was not kept."
+                    ),
                     reason: Some(reason.clone()),
                     price,
                 };
