@@ -107,6 +107,9 @@ fn keyless_and_short_callers_get_both_versions_of_the_requirements_and_pay_for_m
         let bazaar = &v2["extensions"]["bazaar"];
         assert_eq!(bazaar["info"]["input"]["method"], "POST");
         assert!(bazaar["info"]["input"]["body"]["input"].is_string(), "{bazaar}");
+        // Small enough for proxies' header limits (8 KiB), here and echoed in the payment.
+        let header_len = headers["payment-required"].len();
+        assert!(header_len < 8 * 1024, "PAYMENT-REQUIRED is {header_len} bytes");
         let body_schema = &bazaar["schema"]["properties"]["input"]["properties"]["body"];
         assert!(body_schema.to_string().contains(r#""input":{"description""#), "the body's schema: {body_schema}");
 

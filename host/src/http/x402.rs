@@ -195,14 +195,21 @@ fn bazaar(discovery: &Discovery<'_>, offer: &Offer) -> Value {
     })
 }
 
-/// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep).
+/// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep),
+/// without `pattern`s: the schema travels in `PAYMENT-REQUIRED` and in the client's payment
+/// header, which proxies cap at 4–8 KiB, and a language pattern alone is kilobytes. Each
+/// field's description states its rule in words; the server checks it either way.
 fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
     match schema {
         Value::Object(fields) => {
             if let Some(name) = fields.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
                 return if depth < 6 { inline(&components[name], components, depth + 1) } else { json!({}) };
             }
-            fields.iter().map(|(k, v)| (k.clone(), inline(v, components, depth))).collect()
+            fields
+                .iter()
+                .filter(|(k, _)| k.as_str() != "pattern")
+                .map(|(k, v)| (k.clone(), inline(v, components, depth)))
+                .collect()
         }
         Value::Array(items) => items.iter().map(|v| inline(v, components, depth)).collect(),
         other => other.clone(),
