@@ -116,6 +116,10 @@ pub fn background_tasks() -> Vec<Task> {
             let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))
         }),
+        Task::new("webhook-sweeper", minutes(1), move |s: Services| async move {
+            let n = crate::events::sweep(&s).await.map_err(|e| e.to_string())?;
+            Ok(noted(n, "webhooks sent by the sweeper"))
+        }),
         Task::new("payment-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = billing::release_lapsed(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "payments released after their work was interrupted"))

@@ -19,6 +19,7 @@ pub mod background;
 pub mod billing;
 pub mod blobs;
 pub mod cpu;
+pub mod events;
 pub mod idempotency;
 pub mod jobs;
 pub mod languages;

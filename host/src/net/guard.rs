@@ -241,6 +241,35 @@ impl Guard {
     }
 }
 
+impl Guard {
+    /// POSTs `body` with `headers` to a URL through the guard (checked first, pinned to the
+    /// checked address, no redirects, the guard's time limit). Answers the status and at most
+    /// `max_bytes` of the response, whatever the status: the caller decides what counts.
+    pub async fn post(
+        &self,
+        raw: &str,
+        headers: &[(&str, String)],
+        body: Vec<u8>,
+        max_bytes: usize,
+    ) -> Result<(u16, Vec<u8>), FetchError> {
+        let (url, _) = self.check(raw).await?;
+        let mut request = self.client.post(url).timeout(self.timeout).body(body);
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        let mut response = request.send().await.map_err(|e| FetchError::Failed(e.to_string()))?;
+        let status = response.status().as_u16();
+        let mut kept = Vec::new();
+        while kept.len() < max_bytes {
+            match response.chunk().await {
+                Ok(Some(chunk)) => kept.extend_from_slice(&chunk[..chunk.len().min(max_bytes - kept.len())]),
+                Ok(None) | Err(_) => break,
+            }
+        }
+        Ok((status, kept))
+    }
+}
+
 /// The URL rules before any lookup: http(s), no credentials.
 fn parse(raw: &str) -> Result<Url, FetchError> {
     let url = Url::parse(raw.trim()).map_err(|e| FetchError::BadUrl(e.to_string()))?;

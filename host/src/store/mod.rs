@@ -9,6 +9,7 @@ pub mod blobs;
 pub mod brands;
 pub mod credits;
 pub mod engine;
+pub mod events;
 pub mod feeds;
 pub mod idempotency;
 pub mod intents;

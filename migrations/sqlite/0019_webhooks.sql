@@ -1,0 +1,35 @@
+-- The webhook outbox: an event row is written in the transaction that changes the state it
+-- reports, then delivered at once and retried by a sweeper until the receiver answers 2xx.
+
+CREATE TABLE webhook_events (
+    -- The Standard Webhooks `webhook-id`: the same on every attempt.
+    id            TEXT    PRIMARY KEY,
+    api_key_id    INTEGER  NOT NULL REFERENCES api_keys (id),
+    job_id        TEXT    NOT NULL,
+    event         TEXT    NOT NULL,
+    -- The payload without `attempt` (JSON); each attempt adds its number.
+    data          TEXT    NOT NULL,
+    url           TEXT    NOT NULL,
+    secret        TEXT    NOT NULL,
+    -- pending → delivered, or expired when no attempt succeeded for three days.
+    state         TEXT    NOT NULL CHECK (state IN ('pending', 'delivered', 'expired')),
+    attempts      INTEGER  NOT NULL DEFAULT 0,
+    next_at       INTEGER  NOT NULL,
+    locked_until  INTEGER,
+    created_at    INTEGER  NOT NULL,
+    delivered_at  INTEGER
+);
+CREATE INDEX webhook_events_due ON webhook_events (state, next_at);
+CREATE INDEX webhook_events_by_job ON webhook_events (job_id, created_at);
+
+-- Every attempt: when, what the receiver answered or why it could not be reached.
+CREATE TABLE webhook_deliveries (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id     TEXT    NOT NULL REFERENCES webhook_events (id),
+    attempt      INTEGER  NOT NULL,
+    at           INTEGER  NOT NULL,
+    status_code  INTEGER,
+    error        TEXT,
+    duration_ms  INTEGER  NOT NULL
+);
+CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (event_id, attempt);
