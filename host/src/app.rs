@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::http::{self, AppState, error, gate, idempotency, observe, openapi, x402};
 use crate::jobs::worker::Handler;
 use crate::{
-    account, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins, purchases,
+    account, assets, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins, purchases,
 };
 
 /// Every route with its OpenAPI description, before middleware.
@@ -32,6 +32,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(audioscript::routes::router())
         .merge(pitch::routes::router())
         .merge(purchases::routes::router())
+        .merge(assets::routes::router())
         .merge(engine::routes::router())
         .merge(mp4::routes::router())
         .merge(feeds::routes::router())

@@ -253,6 +253,26 @@ settings! {
     /// `/api/billing/stripe/webhook`; events are refused without one.
     stripe_webhook_secret: Option<String> = None,
         flag "stripe-webhook-secret": Option<String>, env "ASSET_STRIPE_WEBHOOK_SECRET", secret;
+    /// The treasury (base58 address) SOL payments for assets go to; the asset routes answer
+    /// 503 `sol_not_configured` without one.
+    sol_treasury: Option<String> = None,
+        flag "sol-treasury": Option<String>, env "ASSET_SOL_TREASURY";
+    /// Solana JSON-RPC endpoint the treasury's deposits are read from (none: mainnet-beta's
+    /// public endpoint). Kept out of logs: providers put API keys in it.
+    sol_rpc_url: Option<String> = None,
+        flag "sol-rpc-url": Option<String>, env "ASSET_SOL_RPC_URL", secret;
+    /// The network name reported with quotes.
+    sol_network: String = "mainnet-beta".into(),
+        flag "sol-network": Option<String>, env "ASSET_SOL_NETWORK";
+    /// A CoinGecko-style `simple/price` source of the SOL/USD rate.
+    sol_usd_url: String = "https://api.coingecko.com/api/v3/simple/price".into(),
+        flag "sol-usd-url": Option<String>, env "ASSET_SOL_USD_URL";
+    /// The second SOL/USD source (Jupiter's price API), asked when the first fails.
+    sol_usd_second_url: String = "https://lite-api.jup.ag/price/v3".into(),
+        flag "sol-usd-second-url": Option<String>, env "ASSET_SOL_USD_SECOND_URL";
+    /// A fixed SOL/USD rate (e.g. `150`) quoted when no source answers; marked in the body.
+    sol_usd_fallback: Option<String> = None,
+        flag "sol-usd-fallback": Option<String>, env "ASSET_SOL_USD_FALLBACK";
 }
 
 impl Settings {

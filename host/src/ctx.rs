@@ -11,6 +11,7 @@ use std::time::Duration;
 use tokio::sync::Notify;
 
 use crate::auth::Caller;
+use crate::billing::sol::SolPrice;
 use crate::billing::stripe::Stripe;
 use crate::billing::{Payer, X402};
 use crate::blobs::{BlobStore, LocalFolder};
@@ -46,6 +47,8 @@ pub struct Services {
     pub x402: Option<Arc<X402>>,
     /// Card payments for credit packs, when the operator set a Stripe key.
     pub stripe: Option<Arc<Stripe>>,
+    /// The SOL/USD rate asset quotes are priced at.
+    pub sol_price: Arc<SolPrice>,
 }
 
 impl Services {
@@ -86,9 +89,11 @@ impl Services {
         let renders = settings.render_pool();
         let x402 = X402::from_settings(&settings)?;
         let stripe = Stripe::from_settings(&settings)?.map(Arc::new);
+        let sol_price = Arc::new(SolPrice::from_settings(&settings)?);
         Ok(Services {
             x402,
             stripe,
+            sol_price,
             db,
             plugins: Arc::new(registry),
             limiter: Arc::new(limiter),

@@ -88,6 +88,9 @@ pub enum Error {
     ComingSoon { service: &'static str },
     /// A dependency is unavailable for the moment; retrying is safe.
     Unavailable { message: &'static str },
+    /// Something the operator has not set up (a payment method, a treasury): 503 with a code
+    /// saying which, until they do.
+    NotSetUp { code: &'static str, message: &'static str },
     /// Anything unexpected. The cause is logged, never sent.
     Internal(String),
 }
@@ -118,7 +121,7 @@ impl Error {
             }
             Self::ComingSoon { .. } => Kind::ComingSoon,
             Self::BadGateway { .. } => Kind::Upstream,
-            Self::Unavailable { .. } => Kind::Unavailable,
+            Self::Unavailable { .. } | Self::NotSetUp { .. } => Kind::Unavailable,
             Self::Internal(_) => Kind::Internal,
         }
     }
@@ -133,7 +136,8 @@ impl Error {
             | Self::Unprocessable { code, .. }
             | Self::Capped { code, .. }
             | Self::BadGateway { code, .. }
-            | Self::PaymentRequired { code, .. } => code,
+            | Self::PaymentRequired { code, .. }
+            | Self::NotSetUp { code, .. } => code,
             Self::Busy { .. } => "busy",
             Self::RendererBusy { .. } => "renderer_busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
@@ -192,7 +196,7 @@ impl Error {
                 format!("The {service} service is coming soon and is not available yet; nothing was charged."),
                 Some(json!({ "service": service })),
             ),
-            Self::Unavailable { message } => ((*message).into(), None),
+            Self::Unavailable { message } | Self::NotSetUp { message, .. } => ((*message).into(), None),
             Self::Internal(_) => ("Something went wrong on our side.".into(), None),
         }
     }

@@ -37,6 +37,7 @@ pub mod store;
 
 // Features.
 pub mod account;
+pub mod assets;
 pub mod audioscript;
 pub mod brands;
 pub mod engine;

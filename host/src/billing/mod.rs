@@ -15,6 +15,7 @@
 
 pub mod credits;
 pub mod packs;
+pub mod sol;
 pub mod stripe;
 pub mod x402;
 

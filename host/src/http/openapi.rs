@@ -40,7 +40,8 @@ static IDEMPOTENCY_KEY: Text = Text::new(1, 255, Some("^[!-~]*$"), " of visible 
     components(schemas(ErrorBody)),
     tags(
         (name = "catalog", description = "Public service menu and meme kinds"),
-        (name = "billing", description = "Credits and packs"),
+        (name = "billing", description = "Credits, packs, per-call x402 payments and Stripe's events"),
+        (name = "assets", description = "Pay-per-asset in SOL: the live price"),
         (name = "account", description = "The caller's key"),
         (name = "operations", description = "Probes and metrics"),
         (name = "feeds", description = "Public feeds: recent memes and today's leaderboard"),

@@ -111,7 +111,8 @@ async fn grant(
 }
 
 async fn buy_with_card(ctx: &Ctx, pack: &'static Pack) -> Result<Bought, Error> {
-    let stripe = ctx.stripe.as_ref().ok_or(Error::Unavailable {
+    let stripe = ctx.stripe.as_ref().ok_or(Error::NotSetUp {
+        code: "card_payments_off",
         message: "Card payments are not set up on this service; buy the pack in USDC over x402.",
     })?;
     let id = format!("cp_{}", store::public_id());

@@ -1,0 +1,167 @@
+//! The SOL rail's price: what $0.25 is in lamports at the live SOL/USD rate. The rate comes
+//! from a CoinGecko-style `simple/price` source, else Jupiter's price API, cached for 45 s; when
+//! both fail, a recent cached rate (marked stale) or the operator's fixed fallback (marked as
+//! such) is used, never silently. Lamports are computed in integers, rounded up.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::config::Settings;
+
+/// Lamports in one SOL.
+pub const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
+/// Wrapped SOL's mint: the id Jupiter prices SOL under.
+const SOL_MINT: &str = "So11111111111111111111111111111111111111112";
+/// How long a fetched rate is fresh.
+const FRESH: Duration = Duration::from_secs(45);
+/// How long a rate may still be used, marked stale, when no source answers.
+const USABLE: Duration = Duration::from_secs(15 * 60);
+
+/// A SOL/USD rate and where it came from.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rate {
+    /// US dollars per SOL, as a decimal string (6 places).
+    pub usd_per_sol: String,
+    /// `coingecko` (the first source), `jupiter` (the second) or `fallback` (the operator's
+    /// fixed rate).
+    pub source: &'static str,
+    /// True when no source answered and an older rate is used.
+    pub stale: bool,
+    /// How old the rate is, in milliseconds.
+    pub age_ms: u64,
+    #[serde(skip)]
+    micro_usd: u64,
+}
+
+impl Rate {
+    /// Lamports for `cents` US cents at this rate, rounded up (the treasury never gets less).
+    pub fn lamports(&self, cents: u64) -> u64 {
+        let micro_usd = u128::from(cents) * 10_000;
+        let lamports = (micro_usd * u128::from(LAMPORTS_PER_SOL)).div_ceil(u128::from(self.micro_usd.max(1)));
+        u64::try_from(lamports).unwrap_or(u64::MAX)
+    }
+}
+
+/// The price sources and the last rate they gave.
+pub struct SolPrice {
+    first: String,
+    second: String,
+    fallback: Option<u64>,
+    client: reqwest::Client,
+    last: Mutex<Option<(u64, &'static str, Instant)>>,
+}
+
+impl SolPrice {
+    pub fn from_settings(settings: &Settings) -> Result<SolPrice, String> {
+        let fallback = match settings.sol_usd_fallback.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            Some(text) => Some(
+                micro_usd(text.parse::<f64>().map_err(|_| format!("SOL/USD fallback `{text}` is not a number"))?)
+                    .ok_or_else(|| format!("SOL/USD fallback `{text}` is not a usable rate"))?,
+            ),
+            None => None,
+        };
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(5))
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("asset-service/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| format!("SOL price client: {e}"))?;
+        Ok(SolPrice {
+            first: settings.sol_usd_url.clone(),
+            second: settings.sol_usd_second_url.clone(),
+            fallback,
+            client,
+            last: Mutex::new(None),
+        })
+    }
+
+    /// The rate to quote with now; `None` when no source answers and there is neither a
+    /// usable older rate nor a fallback.
+    pub async fn rate(&self) -> Option<Rate> {
+        let cached = *self.last.lock().expect("not poisoned");
+        if let Some((micro, source, at)) = cached.filter(|(_, _, at)| at.elapsed() < FRESH) {
+            return Some(rate(micro, source, false, at.elapsed()));
+        }
+        let fetched = match self.coingecko().await {
+            Some(micro) => Some((micro, "coingecko")),
+            None => self.jupiter().await.map(|micro| (micro, "jupiter")),
+        };
+        if let Some((micro, source)) = fetched {
+            *self.last.lock().expect("not poisoned") = Some((micro, source, Instant::now()));
+            return Some(rate(micro, source, false, Duration::ZERO));
+        }
+        if let Some((micro, source, at)) = cached.filter(|(_, _, at)| at.elapsed() < USABLE) {
+            tracing::warn!(age_secs = at.elapsed().as_secs(), "no SOL/USD source answered; quoting with a stale rate");
+            return Some(rate(micro, source, true, at.elapsed()));
+        }
+        self.fallback.map(|micro| {
+            tracing::warn!("no SOL/USD source answered; quoting with the fallback rate");
+            rate(micro, "fallback", false, Duration::ZERO)
+        })
+    }
+
+    async fn coingecko(&self) -> Option<u64> {
+        let answer = self.get_json(&self.first, &[("ids", "solana"), ("vs_currencies", "usd")]).await?;
+        micro_usd(answer["solana"]["usd"].as_f64()?)
+    }
+
+    async fn jupiter(&self) -> Option<u64> {
+        let answer = self.get_json(&self.second, &[("ids", SOL_MINT)]).await?;
+        let entry = &answer[SOL_MINT];
+        // v3 answers `usdPrice` (a number); older versions `price` (a string).
+        let price = entry["usdPrice"].as_f64().or_else(|| entry["price"].as_str().and_then(|p| p.parse().ok()))?;
+        micro_usd(price)
+    }
+
+    async fn get_json(&self, url: &str, query: &[(&str, &str)]) -> Option<Value> {
+        let response = match self.client.get(url).query(query).send().await {
+            Ok(response) if response.status().is_success() => response,
+            Ok(response) => {
+                tracing::warn!(url, status = response.status().as_u16(), "SOL/USD source refused");
+                return None;
+            }
+            Err(e) => {
+                tracing::warn!(url, error = %e, "SOL/USD source failed");
+                return None;
+            }
+        };
+        response.json().await.ok()
+    }
+}
+
+fn rate(micro: u64, source: &'static str, stale: bool, age: Duration) -> Rate {
+    Rate {
+        usd_per_sol: format!("{}.{:06}", micro / 1_000_000, micro % 1_000_000),
+        source,
+        stale,
+        age_ms: u64::try_from(age.as_millis()).unwrap_or(u64::MAX),
+        micro_usd: micro,
+    }
+}
+
+/// A rate in micro-dollars per SOL, if it is a believable one (a source answering 0, a
+/// negative or an absurd number is not used).
+fn micro_usd(usd: f64) -> Option<u64> {
+    (usd.is_finite() && usd > 0.01 && usd < 1_000_000.0).then(|| (usd * 1_000_000.0).round() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lamports_round_up_in_integers() {
+        let at = |usd: f64| rate(micro_usd(usd).unwrap(), "coingecko", false, Duration::ZERO);
+        // $0.25 at $250/SOL is exactly 0.001 SOL.
+        assert_eq!(at(250.0).lamports(25), 1_000_000);
+        // $0.25 at $142.35/SOL: 1_756_234.63… lamports, rounded up.
+        assert_eq!(at(142.35).lamports(25), 1_756_235);
+        assert_eq!(at(142.35).usd_per_sol, "142.350000");
+        assert!(micro_usd(0.0).is_none() && micro_usd(f64::NAN).is_none() && micro_usd(-3.0).is_none());
+    }
+}
