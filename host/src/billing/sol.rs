@@ -8,9 +8,12 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::Value;
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::config::Settings;
+use crate::error::Error;
+use crate::store::{now_ms, quotes};
 
 /// Lamports in one SOL.
 pub const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
@@ -132,6 +135,33 @@ impl SolPrice {
         };
         response.json().await.ok()
     }
+}
+
+/// Lamports a quote may add to the live price to be unique among open quotes (under 0.0001
+/// SOL, a hundredth of a cent to a few cents at any plausible rate).
+pub const QUOTE_SPREAD: u64 = 99_999;
+/// Amounts tried before giving up (with 1 000 open quotes, one try in a hundred collides).
+const QUOTE_TRIES: usize = 32;
+
+/// An open quote: the exact amount to send, and until when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quote {
+    pub amount_lamports: u64,
+    pub expires_at_ms: i64,
+}
+
+/// Opens a quote for `job_id` at `base` lamports plus a few that no other open quote uses,
+/// inside the caller's transaction (the job row commits with it).
+pub async fn open_quote_in(conn: &mut AnyConnection, job_id: &str, base: u64, ttl_ms: i64) -> Result<Quote, Error> {
+    let expires_at_ms = now_ms().saturating_add(ttl_ms);
+    for _ in 0..QUOTE_TRIES {
+        let amount_lamports = base.saturating_add(rand::random_range(1..=QUOTE_SPREAD));
+        let amount = i64::try_from(amount_lamports).map_err(Error::internal)?;
+        if quotes::hold_in(conn, amount, job_id, expires_at_ms).await? {
+            return Ok(Quote { amount_lamports, expires_at_ms });
+        }
+    }
+    Err(Error::Unavailable { message: "No unique payment amount is free right now; retry in a minute." })
 }
 
 fn rate(micro: u64, source: &'static str, stale: bool, age: Duration) -> Rate {

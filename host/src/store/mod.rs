@@ -20,6 +20,7 @@ pub mod limits;
 pub mod memes;
 pub mod plugins;
 pub mod purchases;
+pub mod quotes;
 pub mod renders;
 pub mod uploads;
 pub mod x402;
