@@ -10,11 +10,10 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use hmac::{Hmac, KeyInit, Mac};
 use serde_json::{Map, Value, json};
-use sha2::Sha256;
 use sqlx::AnyConnection;
 
+use crate::auth::hmac_sha256;
 use crate::ctx::Services;
 use crate::net::Guard;
 use crate::store::events::{self as outbox, Claimed, Outcome};
@@ -115,7 +114,7 @@ async fn deliver(db: &Db, guard: &Guard, event: Claimed) {
 
 /// `sha256=<hex>`: HMAC-SHA256 of the raw body keyed with the webhook secret.
 pub fn signature(secret: &str, body: &[u8]) -> String {
-    format!("sha256={}", hex::encode(mac(secret.as_bytes(), &[body])))
+    format!("sha256={}", hex::encode(hmac_sha256(secret.as_bytes(), &[body])))
 }
 
 /// The Standard Webhooks `v1,<base64>` signature of `"{id}.{timestamp}.{body}"`. Its key is
@@ -123,16 +122,8 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 /// it encodes: receivers using the standard libraries pass `whsec_` + base64(secret).
 pub fn standard_signature(secret: &str, id: &str, timestamp: i64, body: &[u8]) -> String {
     let key = secret.strip_prefix("whsec_").and_then(|b| STANDARD.decode(b).ok()).unwrap_or_else(|| secret.into());
-    let signed = mac(&key, &[format!("{id}.{timestamp}.").as_bytes(), body]);
+    let signed = hmac_sha256(&key, &[format!("{id}.{timestamp}.").as_bytes(), body]);
     format!("v1,{}", STANDARD.encode(signed))
-}
-
-fn mac(key: &[u8], parts: &[&[u8]]) -> Vec<u8> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes keys of any length");
-    for part in parts {
-        mac.update(part);
-    }
-    mac.finalize().into_bytes().to_vec()
 }
 
 #[cfg(test)]

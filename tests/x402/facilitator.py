@@ -72,7 +72,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from eth_account import Account
-from eth_account.messages import encode_typed_data
+
+import eip3009
 
 # --------------------------------------------------------------------------
 # Protocol constants
@@ -104,16 +105,6 @@ ERR_UNEXPECTED_SETTLE = "unexpected_settle_error"
 VALID_BEFORE_BUFFER_SECONDS = 6  # same buffer as the reference facilitator
 HANG_SECONDS = 60
 
-TRANSFER_WITH_AUTHORIZATION_TYPES = {
-    "TransferWithAuthorization": [
-        {"name": "from", "type": "address"},
-        {"name": "to", "type": "address"},
-        {"name": "value", "type": "uint256"},
-        {"name": "validAfter", "type": "uint256"},
-        {"name": "validBefore", "type": "uint256"},
-        {"name": "nonce", "type": "bytes32"},
-    ]
-}
 
 ADDRESS_RE = re.compile(r"^0x[0-9a-fA-F]{40}$")
 NONCE_RE = re.compile(r"^0x[0-9a-fA-F]{64}$")
@@ -199,23 +190,7 @@ def recover_signer(
     version: str,
 ) -> str:
     """Recover the address that signed an EIP-3009 TransferWithAuthorization."""
-    signable = encode_typed_data(
-        domain_data={
-            "name": name,
-            "version": version,
-            "chainId": chain_id,
-            "verifyingContract": asset.lower(),
-        },
-        message_types=TRANSFER_WITH_AUTHORIZATION_TYPES,
-        message_data={
-            "from": authorization["from"].lower(),
-            "to": authorization["to"].lower(),
-            "value": int(authorization["value"]),
-            "validAfter": int(authorization["validAfter"]),
-            "validBefore": int(authorization["validBefore"]),
-            "nonce": bytes.fromhex(authorization["nonce"][2:]),
-        },
-    )
+    signable = eip3009.signable(authorization, chain_id, asset, name, version)
     return Account.recover_message(signable, signature=bytes.fromhex(signature[2:]))
 
 

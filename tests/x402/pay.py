@@ -62,7 +62,8 @@ from typing import Any
 
 import requests
 from eth_account import Account
-from eth_account.messages import encode_typed_data
+
+import eip3009
 
 from x402 import prefer_network, x402ClientSync
 from x402.http import x402HTTPClientSync
@@ -83,16 +84,6 @@ OTHER_NETWORK = {
     "eip155:84532": "eip155:8453",
 }
 
-TRANSFER_WITH_AUTHORIZATION_TYPES = {
-    "TransferWithAuthorization": [
-        {"name": "from", "type": "address"},
-        {"name": "to", "type": "address"},
-        {"name": "value", "type": "uint256"},
-        {"name": "validAfter", "type": "uint256"},
-        {"name": "validBefore", "type": "uint256"},
-        {"name": "nonce", "type": "bytes32"},
-    ]
-}
 
 
 class ToolError(Exception):
@@ -170,20 +161,7 @@ def result_line(resp: requests.Response, payment: str | None, payment_header: st
 
 def sign_transfer_authorization(account: Any, authorization: dict[str, str], chain_id: int,
                                 asset: str, name: str, version: str) -> str:
-    signable = encode_typed_data(
-        domain_data={"name": name, "version": version, "chainId": chain_id,
-                     "verifyingContract": asset.lower()},
-        message_types=TRANSFER_WITH_AUTHORIZATION_TYPES,
-        message_data={
-            "from": authorization["from"].lower(),
-            "to": authorization["to"].lower(),
-            "value": int(authorization["value"]),
-            "validAfter": int(authorization["validAfter"]),
-            "validBefore": int(authorization["validBefore"]),
-            "nonce": bytes.fromhex(authorization["nonce"][2:]),
-        },
-    )
-    signed = account.sign_message(signable)
+    signed = account.sign_message(eip3009.signable(authorization, chain_id, asset, name, version))
     return "0x" + bytes(signed.signature).hex()
 
 

@@ -105,6 +105,17 @@ pub struct NewKey {
     pub prefix: String,
 }
 
+/// HMAC-SHA256 of the concatenated `parts` keyed with `key`: the signature of webhooks we send
+/// and of Stripe's events we check.
+pub fn hmac_sha256(key: &[u8], parts: &[&[u8]]) -> Vec<u8> {
+    use hmac::{Hmac, KeyInit, Mac};
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes keys of any length");
+    for part in parts {
+        mac.update(part);
+    }
+    mac.finalize().into_bytes().to_vec()
+}
+
 /// SHA-256 hex of a secret (a key or a job token): only hashes are stored.
 pub fn hash_key(key: &str) -> String {
     hex::encode(Sha256::digest(key.as_bytes()))

@@ -193,7 +193,7 @@ pub async fn authorize_in(
             let requirements =
                 checked.requirements.as_ref().ok_or_else(|| Error::internal("x402 payment not checked"))?;
             let id = payment.rail.record_in(conn, payment, requirements, price, *key_id, job).await?;
-            let amount = X402::offer(price, &payment.resource).map_or(0, |o| o.amount);
+            let amount = X402::amount(price).unwrap_or(0);
             (Rail::X402, *key_id, i64::try_from(amount).map_err(Error::internal)?, id, 0, Some(payment.clone()))
         }
     };

@@ -86,7 +86,7 @@ impl SolPrice {
     /// The rate to quote with now; `None` when no source answers and there is neither a
     /// usable older rate nor a fallback.
     pub async fn rate(&self) -> Option<Rate> {
-        let cached = *self.last.lock().expect("not poisoned");
+        let cached = *self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((micro, source, at)) = cached.filter(|(_, _, at)| at.elapsed() < FRESH) {
             return Some(rate(micro, source, false, at.elapsed()));
         }
@@ -95,7 +95,8 @@ impl SolPrice {
             None => self.jupiter().await.map(|micro| (micro, "jupiter")),
         };
         if let Some((micro, source)) = fetched {
-            *self.last.lock().expect("not poisoned") = Some((micro, source, Instant::now()));
+            *self.last.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some((micro, source, Instant::now()));
             return Some(rate(micro, source, false, Duration::ZERO));
         }
         if let Some((micro, source, at)) = cached.filter(|(_, _, at)| at.elapsed() < USABLE) {

@@ -5,9 +5,7 @@
 
 use std::time::Duration;
 
-use hmac::{Hmac, KeyInit, Mac};
 use serde::Deserialize;
-use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
 use crate::config::Settings;
@@ -142,10 +140,7 @@ pub fn verify(secret: &str, header: &str, body: &[u8], now: i64) -> Result<(), B
 
 /// HMAC-SHA256 of `"{t}.{body}"` keyed with `secret`.
 fn sign(secret: &str, t: i64, body: &[u8]) -> Vec<u8> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes keys of any length");
-    mac.update(format!("{t}.").as_bytes());
-    mac.update(body);
-    mac.finalize().into_bytes().to_vec()
+    crate::auth::hmac_sha256(secret.as_bytes(), &[format!("{t}.").as_bytes(), body])
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! discovery extension — and a settled payment's receipt leaves in `PAYMENT-RESPONSE` or
 //! `X-PAYMENT-RESPONSE`, in the version it came in.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use axum::{
     body::{Body, to_bytes},
@@ -112,7 +113,7 @@ async fn offer(rail: &X402, response: Response, due: &Due, resource: &str, disco
         .clone()
         .unwrap_or_else(|| body.get("message").and_then(Value::as_str).unwrap_or("Payment required.").to_string());
     let terms = rail.terms();
-    let bazaar = bazaar(discovery, &offer);
+    let bazaar = described(discovery, &offer);
     let mut v1 = terms.requirements(1, &offer);
     v1["outputSchema"] = json!({"input": bazaar["info"]["input"], "output": bazaar["info"]["output"]});
     body.insert("x402Version".into(), json!(1));
@@ -135,6 +136,20 @@ async fn offer(rail: &X402, response: Response, due: &Due, resource: &str, disco
     let body = serde_json::to_vec(&body).unwrap_or_default();
     parts.headers.insert(header::CONTENT_LENGTH, body.len().into());
     Response::from_parts(parts, Body::from(body))
+}
+
+/// [`bazaar`] for the route, made once per process: it depends only on the route (its
+/// schemas, example and description), and every unpaid call to it is answered with it.
+fn described(discovery: &Discovery<'_>, offer: &Offer) -> Value {
+    static MADE: OnceLock<Mutex<HashMap<String, Value>>> = OnceLock::new();
+    let key = format!("{} {}", discovery.method, discovery.route.path);
+    let made = MADE.get_or_init(Mutex::default);
+    if let Some(found) = made.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
+        return found.clone();
+    }
+    let value = bazaar(discovery, offer);
+    made.lock().unwrap_or_else(PoisonError::into_inner).insert(key, value.clone());
+    value
 }
 
 /// The bazaar discovery extension of a route: how to call it (method, a JSON body example and

@@ -67,13 +67,14 @@ async fn buy_with_usdc(ctx: &Ctx, pack: &'static Pack) -> Result<Bought, Error> 
         tx.commit().await?;
         Ok::<i64, Error>(balance)
     };
-    let (balance, hold) = billing::pay_for(ctx, price, work).await?;
-    let purchase = purchases::for_key(&ctx.db, key_id)
-        .await?
-        .into_iter()
-        .find(|p| p.reference == hold.reference())
-        .ok_or_else(|| Error::internal("a granted purchase is missing"))?;
+    let (balance, _) = billing::pay_for(ctx, price, work).await?;
+    let purchase = recorded(ctx, &id).await?;
     Ok(Bought { success: true, purchase, credits_remaining: Some(balance), checkout_url: None })
+}
+
+/// Purchase `id`, just written.
+async fn recorded(ctx: &Ctx, id: &str) -> Result<Purchase, Error> {
+    purchases::get(&ctx.db, id).await?.ok_or_else(|| Error::internal("a recorded purchase is missing"))
 }
 
 /// Grants `pack` to `key_id` and records the purchase paid by `reference` as granted, in the
@@ -144,11 +145,7 @@ async fn buy_with_card(ctx: &Ctx, pack: &'static Pack) -> Result<Bought, Error> 
     };
     purchases::insert_in(&mut tx, &new, None).await?;
     tx.commit().await?;
-    let purchase = purchases::for_key(&ctx.db, ctx.caller.key_id)
-        .await?
-        .into_iter()
-        .find(|p| p.id == id)
-        .ok_or_else(|| Error::internal("a recorded purchase is missing"))?;
+    let purchase = recorded(ctx, &id).await?;
     Ok(Bought { success: true, purchase, credits_remaining: None, checkout_url: session.url })
 }
 

@@ -122,29 +122,41 @@ pub struct Purchase {
     pub granted_at: Option<i64>,
 }
 
+/// The columns a [`Purchase`] is read from, as a literal so queries stay static strings.
+macro_rules! select_purchase {
+    () => {
+        "SELECT id, pack, credits, price_cents, method, state, reference, checkout_url, created_at, granted_at \
+         FROM credit_purchases"
+    };
+}
+
+fn purchase(r: &sqlx::any::AnyRow) -> Result<Purchase, sqlx::Error> {
+    Ok(Purchase {
+        id: r.try_get("id")?,
+        pack: r.try_get("pack")?,
+        credits: r.try_get("credits")?,
+        price_cents: r.try_get("price_cents")?,
+        method: r.try_get("method")?,
+        state: r.try_get("state")?,
+        reference: r.try_get("reference")?,
+        checkout_url: r.try_get("checkout_url")?,
+        created_at: r.try_get("created_at")?,
+        granted_at: r.try_get("granted_at")?,
+    })
+}
+
+/// Purchase `id`.
+pub async fn get(db: &Db, id: &str) -> Result<Option<Purchase>, sqlx::Error> {
+    let row = sqlx::query(concat!(select_purchase!(), " WHERE id = $1")).bind(id).fetch_optional(db.pool()).await?;
+    row.as_ref().map(purchase).transpose()
+}
+
 /// The purchases of `key_id`, newest first.
 pub async fn for_key(db: &Db, key_id: i64) -> Result<Vec<Purchase>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT id, pack, credits, price_cents, method, state, reference, checkout_url, created_at, granted_at \
-         FROM credit_purchases WHERE api_key_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100",
-    )
-    .bind(key_id)
-    .fetch_all(db.pool())
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Purchase {
-                id: r.try_get("id")?,
-                pack: r.try_get("pack")?,
-                credits: r.try_get("credits")?,
-                price_cents: r.try_get("price_cents")?,
-                method: r.try_get("method")?,
-                state: r.try_get("state")?,
-                reference: r.try_get("reference")?,
-                checkout_url: r.try_get("checkout_url")?,
-                created_at: r.try_get("created_at")?,
-                granted_at: r.try_get("granted_at")?,
-            })
-        })
-        .collect()
+    let rows =
+        sqlx::query(concat!(select_purchase!(), " WHERE api_key_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100"))
+            .bind(key_id)
+            .fetch_all(db.pool())
+            .await?;
+    rows.iter().map(purchase).collect()
 }

@@ -155,6 +155,32 @@ pub fn quoted(text: &str, language: &str) -> String {
     format!("{open}{text}{close}")
 }
 
+/// `text` cut to at most `max` characters, the cut marked with an ellipsis.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect::<String>().trim_end().to_string();
+    out.push('…');
+    out
+}
+
+/// `text` on one line: a text with control characters (line breaks, tabs) has them and its
+/// runs of spaces made single spaces; any other text is kept as written, so a name still
+/// appears verbatim where it is inserted.
+pub fn one_line(text: &str) -> String {
+    if text.chars().any(char::is_control) {
+        text.chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        text.trim().to_string()
+    }
+}
+
 /// Chinese text as pinyin with tone numbers, one syllable per character (the voice times each
 /// syllable to its character); what is not a Chinese character (punctuation, digits, Latin) is
 /// kept, with sentence punctuation made ASCII so the voice pauses on it.

@@ -8,7 +8,7 @@
 
 mod phrases;
 
-use guest::{Content, GenerateError, Guest, Manifest, Request, block, pick, subject};
+use guest::{Content, GenerateError, Guest, Manifest, Request, block, cut, one_line, pick, subject};
 use phrases::{Counted, Phrases};
 
 struct Invite;
@@ -52,31 +52,6 @@ fn claim_url(request: &Request) -> Result<String, GenerateError> {
         Err(GenerateError::InvalidInput(format!(
             "the option url must be one http(s) link of at most {MAX_URL} characters"
         )))
-    }
-}
-
-/// `text` cut to at most `max` characters, the cut marked with an ellipsis.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect::<String>().trim_end().to_string();
-    out.push('…');
-    out
-}
-
-/// `text` on one line: a text with control characters (line breaks, tabs) has them and its
-/// runs of spaces made single spaces; any other text is kept as written.
-fn one_line(text: &str) -> String {
-    if text.chars().any(char::is_control) {
-        text.chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect::<String>()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    } else {
-        text.trim().to_string()
     }
 }
 

@@ -9,7 +9,9 @@
 
 mod phrases;
 
-use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with, host, pick, subject};
+use guest::{
+    Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with, cut, host, one_line, pick, subject,
+};
 use phrases::Phrases;
 
 struct Pitch;
@@ -24,32 +26,6 @@ const MAX_SITE: usize = 60;
 /// The value of option `key`, trimmed, unless it is absent or empty.
 fn option<'a>(request: &'a Request, key: &str) -> Option<&'a str> {
     request.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.trim()).filter(|v| !v.is_empty())
-}
-
-/// `text` cut to at most `max` characters, the cut marked with an ellipsis.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect::<String>().trim_end().to_string();
-    out.push('…');
-    out
-}
-
-/// `text` on one line: a text with control characters (line breaks, tabs) has them and its
-/// runs of spaces made single spaces; any other text is kept as written, so a name still
-/// appears verbatim where it is inserted.
-fn one_line(text: &str) -> String {
-    if text.chars().any(char::is_control) {
-        text.chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect::<String>()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    } else {
-        text.trim().to_string()
-    }
 }
 
 /// Where the sender came across the person, from the `source` option.

@@ -75,14 +75,19 @@ impl X402 {
         Terms { network: self.network, pay_to: &self.pay_to }
     }
 
+    /// `price` in USDC atomic units (6 decimals); `None` when it has no USD amount.
+    pub fn amount(price: Price) -> Option<u64> {
+        price.usd_cents.map(|cents| u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT)
+    }
+
     /// What a call to `resource` at `price` asks for; `None` when the price has no USD amount.
     pub fn offer(price: Price, resource: &str) -> Option<Offer> {
-        let cents = price.usd_cents?;
+        let amount = X402::amount(price)?;
         let service = crate::catalog::service(price.operation);
         let description = service.map_or_else(|| price.operation.replace('-', " "), |s| s.description.to_string());
         let asynchronous = service.is_some_and(|s| s.asynchronous);
         Some(Offer {
-            amount: u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT,
+            amount,
             resource: resource.to_string(),
             description,
             mime_type: "application/json",
@@ -179,7 +184,7 @@ impl X402 {
         job_id: Option<&str>,
     ) -> Result<String, Error> {
         let presented = &payment.presented;
-        let amount = X402::offer(price, &payment.resource).map_or(0, |o| o.amount);
+        let amount = X402::amount(price).unwrap_or(0);
         let new = payments::NewPayment {
             network: self.network.caip2,
             payer: &presented.payer(),
