@@ -85,7 +85,12 @@ where
 
 /// The work of every job kind, for the workers of `serve` and `asset-host worker`.
 pub fn job_handlers(services: &Services) -> HashMap<&'static str, Handler> {
-    [(audioscript::KIND, audioscript::handler(services.clone())), (mp4::KIND, mp4::handler(services.clone()))].into()
+    [
+        (audioscript::KIND, audioscript::handler(services.clone())),
+        (mp4::KIND, mp4::handler(services.clone())),
+        (assets::delivery::RENDER_KIND, assets::delivery::handler(services.clone())),
+    ]
+    .into()
 }
 
 /// Every periodic task, run by `serve` and by `asset-host worker`.

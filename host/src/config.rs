@@ -195,6 +195,10 @@ settings! {
     /// Jobs (audioscript, MP4) this process runs at once; 0 runs none (a web-only replica).
     workers: usize = 1,
         flag "workers": Option<usize>, env "ASSET_WORKERS";
+    /// Calls per minute per rate group, overriding the defaults: `check=100,create=30` (groups
+    /// `pricing`, `create`, `status`, `check`, `account`, `public`).
+    rate_limits: Vec<String> = Vec::new(),
+        flag "rate-limits": Vec<String>, env "ASSET_RATE_LIMITS", [value_delimiter = ','];
     /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
     render_queue_limit: i64 = 16,
         flag "render-queue-limit": Option<i64>, env "ASSET_RENDER_QUEUE_LIMIT";

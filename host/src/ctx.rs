@@ -12,6 +12,7 @@ use tokio::sync::Notify;
 
 use crate::auth::Caller;
 use crate::billing::sol::SolPrice;
+use crate::billing::sol::chain::Chain;
 use crate::billing::stripe::Stripe;
 use crate::billing::{Payer, X402};
 use crate::blobs::{BlobStore, LocalFolder};
@@ -49,6 +50,8 @@ pub struct Services {
     pub stripe: Option<Arc<Stripe>>,
     /// The SOL/USD rate asset quotes are priced at.
     pub sol_price: Arc<SolPrice>,
+    /// The treasury's deposits on chain, when a treasury is set.
+    pub sol_chain: Option<Arc<Chain>>,
 }
 
 impl Services {
@@ -59,6 +62,7 @@ impl Services {
     /// in the database moved into it.
     pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
         crate::store::set_clock_offset(settings.clock_offset_ms);
+        crate::limits::set_limits(&settings.rate_limits)?;
         let blobs: Arc<dyn BlobStore> =
             Arc::new(LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?);
         crate::store::blobs::move_out(&db, blobs.as_ref())
@@ -90,10 +94,15 @@ impl Services {
         let x402 = X402::from_settings(&settings)?;
         let stripe = Stripe::from_settings(&settings)?.map(Arc::new);
         let sol_price = Arc::new(SolPrice::from_settings(&settings)?);
+        let sol_chain = match settings.sol_treasury.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            Some(treasury) => Some(Arc::new(Chain::new(settings.sol_rpc_url.as_deref(), treasury)?)),
+            None => None,
+        };
         Ok(Services {
             x402,
             stripe,
             sol_price,
+            sol_chain,
             db,
             plugins: Arc::new(registry),
             limiter: Arc::new(limiter),

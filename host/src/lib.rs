@@ -11,6 +11,7 @@
 pub mod catalog;
 pub mod config;
 pub mod ctx;
+pub mod dates;
 pub mod error;
 
 // Platform.

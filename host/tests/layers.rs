@@ -9,7 +9,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const FEATURES: &[&str] = &["account", "audioscript", "brands", "engine", "feeds", "memes", "mp4", "pitch"];
+const FEATURES: &[&str] =
+    &["account", "assets", "audioscript", "brands", "engine", "feeds", "memes", "mp4", "pitch", "purchases"];
 const FRONT_ENDS: &[&str] = &["http", "app", "cli", "main", "lib"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -6,6 +6,7 @@ pub mod browser;
 pub mod fakes;
 pub mod files;
 pub mod page;
+pub mod solana;
 pub mod x402;
 
 use std::io::{BufRead, BufReader};

@@ -1,13 +1,17 @@
 //! Pay-per-asset in SOL: a free preview, then an exact-lamport transfer to the treasury, then
-//! the MP4 and a signed webhook. This build has the price (`pricing`): $0.25 quoted in lamports
-//! at the live SOL/USD rate, with the rate's source and age shown; the jobs, the on-chain check
-//! and delivery come next.
+//! the MP4 and a signed webhook. Here: the formats and the price (`pricing`: $0.25 quoted in
+//! lamports at the live SOL/USD rate, with the rate's source and age shown); `jobs` has the
+//! operations on asset jobs (create with its quote, read, check the chain and claim, the
+//! delivery log), `delivery` the render of a paid asset and its events.
 
+pub mod delivery;
+pub mod jobs;
 pub mod routes;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::billing::sol::chain::Chain;
 use crate::billing::sol::{LAMPORTS_PER_SOL, Rate};
 use crate::ctx::Services;
 use crate::error::Error;
@@ -17,23 +21,38 @@ pub const QUOTE_TTL_MS: u64 = 24 * 3600 * 1000;
 
 /// A format an asset can be made in: the kind of preview page whose MP4 is the asset.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Format {
     pub id: &'static str,
     pub description: &'static str,
+    /// The meme kind the preview page is.
+    #[serde(skip)]
+    pub meme_kind: &'static str,
+    /// How long each picture is shown in the MP4, in ms.
+    #[serde(skip)]
+    pub hold_ms: u64,
 }
 
 /// Every format, in the order pricing lists them.
 pub const FORMATS: &[Format] = &[
-    Format { id: "single-meme", description: "One captioned meme card, held as a short vertical video." },
+    Format {
+        id: "single-meme",
+        description: "One captioned meme card (a meme page), as a 6-second 1080×1920 MP4.",
+        meme_kind: "image",
+        hold_ms: 6_000,
+    },
     Format {
         id: "slideshow",
-        description: "A carousel of beat cards, each with its caption, as a vertical slideshow.",
-    },
-    Format {
-        id: "audioscript",
-        description: "A voiced, beat-timed captioned page, as a vertical video with its voice.",
+        description: "A carousel of captioned slides (a meme page), as a 1080×1920 MP4, 3 seconds a slide.",
+        meme_kind: "carousel",
+        hold_ms: 3_000,
     },
 ];
+
+/// The format named `id`.
+pub fn format(id: &str) -> Option<&'static Format> {
+    FORMATS.iter().find(|f| f.id == id)
+}
 
 /// The asset pricing object.
 #[derive(Debug, Serialize, ToSchema)]
@@ -49,7 +68,7 @@ pub struct Pricing {
     pub amount_sol: f64,
     /// How long a quote stays open: 24 hours.
     pub quote_ttl_ms: u64,
-    #[schema(example = json!(["single-meme", "slideshow", "audioscript"]))]
+    #[schema(example = json!(["single-meme", "slideshow"]))]
     pub formats: Vec<&'static str>,
     /// The Solana network the treasury is on.
     pub network: String,
@@ -70,20 +89,38 @@ pub struct PricingResult {
 }
 
 /// US cents an asset costs (the catalog's price of the `asset-job` service).
-fn cents() -> u64 {
+pub fn cents() -> u64 {
     crate::catalog::service("asset-job").and_then(|s| s.usd_cents).map_or(25, u64::from)
+}
+
+/// The treasury payments go to, and the chain it is read from; 503 when not set up.
+pub fn treasury(services: &Services) -> Result<(&str, &Chain), Error> {
+    match (services.settings.sol_treasury.as_deref().map(str::trim), services.sol_chain.as_deref()) {
+        (Some(wallet), Some(chain)) if !wallet.is_empty() => Ok((wallet, chain)),
+        _ => Err(Error::NotSetUp {
+            code: "sol_not_configured",
+            message: "Pay-per-asset in SOL is not set up on this service (no treasury); pay with credits or x402.",
+        }),
+    }
+}
+
+/// The SOL/USD rate to quote with; 503 when there is none.
+pub async fn rate(services: &Services) -> Result<Rate, Error> {
+    services.sol_price.rate().await.ok_or(Error::NotSetUp {
+        code: "sol_price_unavailable",
+        message: "No SOL/USD rate is available right now; retry in a minute.",
+    })
+}
+
+/// Lamports as SOL, for people (the amount to send is always the integer).
+pub fn sol(lamports: u64) -> f64 {
+    lamports as f64 / LAMPORTS_PER_SOL as f64
 }
 
 /// The price of an asset now.
 pub async fn pricing(services: &Services) -> Result<PricingResult, Error> {
-    let wallet = services.settings.sol_treasury.clone().filter(|w| !w.trim().is_empty()).ok_or(Error::NotSetUp {
-        code: "sol_not_configured",
-        message: "Pay-per-asset in SOL is not set up on this service (no treasury); pay with credits or x402.",
-    })?;
-    let rate = services.sol_price.rate().await.ok_or(Error::NotSetUp {
-        code: "sol_price_unavailable",
-        message: "No SOL/USD rate is available right now; retry in a minute.",
-    })?;
+    let wallet = treasury(services)?.0.to_string();
+    let rate = rate(services).await?;
     let cents = cents();
     let amount_lamports = rate.lamports(cents);
     Ok(PricingResult {
@@ -92,7 +129,7 @@ pub async fn pricing(services: &Services) -> Result<PricingResult, Error> {
             model: "per_asset",
             currency: "SOL",
             amount_lamports,
-            amount_sol: amount_lamports as f64 / LAMPORTS_PER_SOL as f64,
+            amount_sol: sol(amount_lamports),
             quote_ttl_ms: QUOTE_TTL_MS,
             formats: FORMATS.iter().map(|f| f.id).collect(),
             network: services.settings.sol_network.clone(),

@@ -235,7 +235,7 @@ pub const SERVICES: &[Service] = &[
         sol_per_asset: true,
         credits: None,
         asynchronous: true,
-        availability: Availability::ComingSoon,
+        availability: Availability::Available,
         limits: &[Limit { name: "quote", max: 24 * 3600, unit: "seconds" }],
         status_route: Some("/api/agent/asset/jobs/{id}"),
         deprecated_alias: None,

@@ -144,8 +144,10 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/agent/audioscript/{jobId}", KeyOrJobToken, Status),
     route("GET", "/api/agent/mp4/{jobId}", KeyOrJobToken, Status),
     route("GET", "/api/agent/asset/jobs/{id}", Key, Status),
+    route("GET", "/api/agent/asset/jobs/{id}/deliveries", Key, Status),
     // Payment checks against the chain.
     route("POST", "/api/agent/asset/jobs/{id}/check", Key, Check),
+    route("POST", "/api/agent/asset/jobs/{id}/deliveries/replay", Key, Check),
     // Plugin administration (operators are never rate limited; brand admins count here).
     route("GET", "/api/admin/plugins", Admin, Group::Account),
     route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Account)

@@ -76,6 +76,19 @@ pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Er
     Ok((stored, hold))
 }
 
+/// Queues free work of `kind` for `key_id` (at most three attempts) inside the caller's
+/// transaction: work already paid another way, like the render of an asset paid in SOL.
+pub async fn queue_in(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    kind: &str,
+    key_id: i64,
+    input: &Value,
+) -> Result<Job, sqlx::Error> {
+    let queued = Queued { id, kind, key_id, input, max_attempts: 3, payment: None, cost: 0, access_hash: None };
+    jobs::insert_in(conn, &queued).await
+}
+
 /// The 202 answer of a job-style operation.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

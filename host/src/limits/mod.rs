@@ -9,6 +9,8 @@
 
 mod store;
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -47,8 +49,16 @@ impl Group {
         }
     }
 
-    /// Calls allowed per window.
+    /// Calls allowed per window: the operator's override (`ASSET_RATE_LIMITS`), else the default.
     pub fn limit(self) -> u32 {
+        match OVERRIDES[self as usize].load(Ordering::Relaxed) {
+            0 => self.default_limit(),
+            set => set,
+        }
+    }
+
+    /// The spec's limit of the group.
+    pub fn default_limit(self) -> u32 {
         match self {
             Group::Pricing | Group::Status => 60,
             Group::Create => 10,
@@ -65,6 +75,32 @@ impl Group {
     pub fn per_key(self) -> bool {
         self != Group::Public
     }
+}
+
+/// The operator's limits per group (0: the default), set once at start-up for the process.
+static OVERRIDES: [AtomicU32; Group::ALL.len()] = [const { AtomicU32::new(0) }; Group::ALL.len()];
+
+/// Sets the limits named in `specs` (`group=calls`, calls per minute, e.g. `check=100`); the
+/// other groups keep their defaults.
+pub fn set_limits(specs: &[String]) -> Result<(), String> {
+    for cell in &OVERRIDES {
+        cell.store(0, Ordering::Relaxed);
+    }
+    for spec in specs.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let (name, calls) = spec.split_once('=').ok_or_else(|| format!("rate limit `{spec}` is not group=calls"))?;
+        let group = Group::ALL
+            .into_iter()
+            .find(|g| g.name() == name.trim())
+            .ok_or_else(|| format!("rate limit `{spec}`: no group `{}`", name.trim()))?;
+        let calls: u32 = calls
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("rate limit `{spec}`: calls must be a positive integer"))?;
+        OVERRIDES[group as usize].store(calls, Ordering::Relaxed);
+    }
+    Ok(())
 }
 
 /// The outcome of one call against a bucket.

@@ -170,9 +170,17 @@ fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
     Ok((Checked { input, language, kind, price, brand_key: None, profile }, request.brand))
 }
 
-/// Makes a meme for the caller: validates, pays, generates, stores; releases the payment if
-/// generation fails.
-pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error> {
+/// A request ready to generate: validated, its brand and look resolved, its plugins present.
+struct Prepared {
+    checked: Checked,
+    id: String,
+    style: Style,
+    plugin_request: WitRequest,
+}
+
+/// Validates completely and resolves the brand, its look and the generators, before anything
+/// is charged.
+async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
     let (mut checked, brand) = check(request)?;
     if let Some(key) = brand {
         let registered = brands::get(&ctx.db, &key).await?.ok_or_else(|| {
@@ -215,77 +223,107 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
         }),
         options: Vec::new(),
     };
-    let services = ctx.services.clone();
-    let (plugins, db, blobs, key_id) = (ctx.plugins.clone(), ctx.db.clone(), ctx.blobs.clone(), ctx.caller.key_id);
-    let (brand_key, profile, kind, language, cost) = (
-        checked.brand_key.clone(),
-        checked.profile.clone(),
-        checked.kind.clone(),
-        checked.language,
-        checked.price.credits,
-    );
-    let meme_id = id.clone();
-    let work = |hold: billing::Hold| async move {
-        let (mut content, _) =
-            plugins.generate(SLOT, brand_key.as_deref(), &plugin_request).await.map_err(Error::from)?;
-        if plugin_request.brand.is_some() {
-            content = in_brand_voice(&plugins, brand_key.as_deref(), &plugin_request, content).await?;
+    Ok(Prepared { checked, id, style, plugin_request })
+}
+
+/// Generates, draws and stores the meme of `key_id`; returns its title. `hold` is its payment,
+/// settled before and captured with the row; a free preview has none and costs 0 credits.
+async fn produce(
+    services: Services,
+    key_id: i64,
+    prepared: Prepared,
+    hold: Option<billing::Hold>,
+) -> Result<String, Error> {
+    let Prepared { checked, id, style, plugin_request } = prepared;
+    let Checked { brand_key, profile, kind, language, .. } = checked;
+    let (plugins, db, blobs) = (&services.plugins, &services.db, &services.blobs);
+    let (mut content, _) = plugins.generate(SLOT, brand_key.as_deref(), &plugin_request).await.map_err(Error::from)?;
+    if plugin_request.brand.is_some() {
+        content = in_brand_voice(plugins, brand_key.as_deref(), &plugin_request, content).await?;
+    }
+    let pictures = draw(&services, &content, &kind, language, style, plugin_request.seed).await?;
+    let title = content.title.clone();
+    let keys: Vec<String> = (1..=pictures.len() as i64).map(|n| store::memes::picture_key(&id, n)).collect();
+    let record = async {
+        for (key, picture) in keys.iter().zip(&pictures) {
+            blobs.put(key, picture.png.clone()).await?;
         }
-        let pictures = draw(&services, &content, &kind, language, style, plugin_request.seed).await?;
-        let title = content.title.clone();
-        let keys: Vec<String> = (1..=pictures.len() as i64).map(|n| store::memes::picture_key(&meme_id, n)).collect();
-        let record = async {
-            for (key, picture) in keys.iter().zip(&pictures) {
-                blobs.put(key, picture.png.clone()).await?;
-            }
-            hold.settle(&db).await?;
-            let mut tx = db.pool().begin().await?;
-            store::memes::insert_in(
-                &mut tx,
-                &store::memes::NewMeme {
-                    id: &meme_id,
-                    key_id,
-                    brand_key: brand_key.as_deref(),
-                    brand_name: profile.as_ref().map_or("", |p| p.name.as_str()),
-                    kind: &kind,
-                    language: language.code,
-                    title: &title,
-                    content: &content_json(&content),
-                    credits: cost,
-                    pictures: &pictures,
-                },
-            )
-            .await?;
+        if let Some(hold) = &hold {
+            hold.settle(db).await?;
+        }
+        let mut tx = db.pool().begin().await?;
+        store::memes::insert_in(
+            &mut tx,
+            &store::memes::NewMeme {
+                id: &id,
+                key_id,
+                brand_key: brand_key.as_deref(),
+                brand_name: profile.as_ref().map_or("", |p| p.name.as_str()),
+                kind: &kind,
+                language: language.code,
+                title: &title,
+                content: &content_json(&content),
+                credits: hold.as_ref().map_or(0, |_| checked.price.credits),
+                pictures: &pictures,
+            },
+        )
+        .await?;
+        if let Some(hold) = &hold {
             hold.capture_in(&mut tx).await?;
-            tx.commit().await?;
-            Ok::<(), Error>(())
-        };
-        if let Err(e) = record.await {
-            // Not recorded, so not charged: the pictures go too.
-            store::blobs::discard(blobs.as_ref(), &keys).await;
-            return Err(e);
         }
-        Ok::<String, Error>(title)
+        tx.commit().await?;
+        Ok::<(), Error>(())
     };
-    let (title, hold) = billing::pay_for(ctx, checked.price, work).await?;
+    if let Err(e) = record.await {
+        // Not recorded, so not charged: the pictures go too.
+        store::blobs::discard(blobs.as_ref(), &keys).await;
+        return Err(e);
+    }
+    Ok(title)
+}
+
+/// Makes a meme for the caller: validates, pays, generates, stores; releases the payment if
+/// generation fails.
+pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error> {
+    let prepared = prepare(ctx, request).await?;
+    let (id, price, kind, profile, brand_key) = (
+        prepared.id.clone(),
+        prepared.checked.price,
+        prepared.checked.kind.clone(),
+        prepared.checked.profile.clone(),
+        prepared.checked.brand_key.clone(),
+    );
+    let (services, key_id) = (ctx.services.clone(), ctx.caller.key_id);
+    let work = |hold: billing::Hold| produce(services, key_id, prepared, Some(hold));
+    let (title, hold) = billing::pay_for(ctx, price, work).await?;
     let base_url = &ctx.base_url;
     // The spec gives carousels a PNG (the cover slide); the other kinds' pictures are on the page.
-    let image_url = (checked.kind == "carousel").then(|| image_url(base_url, &id, 1));
+    let image_url = (kind == "carousel").then(|| image_url(base_url, &id, 1));
     Ok(MemeResult {
         success: true,
-        meme: MemeView { kind: checked.kind, url: format!("{base_url}/memes/{id}"), image_url, title },
-        brand: match checked.profile {
+        meme: MemeView { kind, url: format!("{base_url}/memes/{id}"), image_url, title },
+        brand: match profile {
             Some(p) => BrandView {
-                key: checked.brand_key.unwrap_or_else(|| ADHOC.into()),
+                key: brand_key.unwrap_or_else(|| ADHOC.into()),
                 name: p.name,
                 hashtag: p.hashtag,
                 token: p.token,
             },
             None => BrandView { key: String::new(), name: String::new(), hashtag: String::new(), token: String::new() },
         },
-        credit_cost: checked.price.credits,
+        credit_cost: price.credits,
         credits_remaining: hold.balance_after,
     })
+}
+
+/// A meme made free, as the preview of an asset paid another way: validated like any, stored
+/// with 0 credits (so it is no public creation: the feeds show paid memes). Returns its id and
+/// title.
+pub async fn preview(ctx: &Ctx, request: MemeRequest) -> Result<(String, String), Error> {
+    let prepared = prepare(ctx, request).await?;
+    let id = prepared.id.clone();
+    let title = produce(ctx.services.clone(), ctx.caller.key_id, prepared, None).await?;
+    Ok((id, title))
 }
 
 /// The address of a meme's picture (1-based position).

@@ -173,12 +173,24 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         })
         .await
         .map_err(pipeline::cpu_failure)?;
-    let size = tokio::fs::metadata(&out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
-    tracing::info!(frames = encoded.frames, ms = encoded.total_ms, bytes = size, "rendered MP4");
+    tracing::info!(frames = encoded.frames, ms = encoded.total_ms, "rendered MP4");
+    keep(services, job, page_id, &out_path, duration_ms).await
+}
 
-    // The video goes to the blob store without passing through memory, then the row names it.
+/// Keeps the video `job` encoded at `out_path` from `page_id` (an engine page or a meme): the
+/// file goes to the blob store without passing through memory, then the row names it, hosted
+/// for `mp4_hosted_secs`. Answers the job's result.
+pub async fn keep(
+    services: &Services,
+    job: &Job,
+    page_id: String,
+    out_path: &std::path::Path,
+    duration_ms: u64,
+) -> Result<Value, JobError> {
+    let retry = |e: Error| JobError::Retry(e.to_string());
+    let size = tokio::fs::metadata(out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
     let blob = store::renders::key(&job.id);
-    services.blobs.put_file(&blob, &out_path).await.map_err(|e| retry(e.into()))?;
+    services.blobs.put_file(&blob, out_path).await.map_err(|e| retry(e.into()))?;
     let render = store::renders::Render {
         id: public_id(),
         page_id,
@@ -191,7 +203,8 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     Ok(result(&render))
 }
 
-fn result(render: &store::renders::Render) -> Value {
+/// A kept render's result (what the job records and its status shows).
+pub fn result(render: &store::renders::Render) -> Value {
     json!({"renderId": render.id, "durationMs": render.duration_ms, "expiresAt": render.expires_at, "sizeBytes": render.size_bytes})
 }
 

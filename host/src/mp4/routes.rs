@@ -45,8 +45,16 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
     let render = super::hosted(&state, &id).await?.ok_or_else(missing)?.render;
-    let title = crate::engine::get(&state, &render.page_id).await?.map(|p| p.title).unwrap_or_default();
-    Ok(Html(super::page::render(&base, &id, &render.page_id, &title, render.expires_at)))
+    // Made of an engine page, or of a meme (an asset's preview).
+    let page_id = &render.page_id;
+    let (title, poster) = match crate::engine::get(&state, page_id).await? {
+        Some(page) => (page.title, format!("{base}/m/{page_id}/1.png")),
+        None => {
+            let title = crate::memes::get(&state, page_id).await?.map(|m| m.title).unwrap_or_default();
+            (title, crate::memes::image_url(&base, page_id, 1))
+        }
+    };
+    Ok(Html(super::page::render(&base, &id, &poster, &title, render.expires_at)))
 }
 
 /// The MP4 file of a render, whole or one byte range (players seek with `Range`). 410 once

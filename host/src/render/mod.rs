@@ -26,6 +26,8 @@ pub enum RenderError {
     Size(u32, u32),
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
+    #[error("picture does not decode: {0}")]
+    Decode(String),
 }
 
 /// Parses a layout, shaping its text with the process's fonts.
@@ -109,6 +111,30 @@ pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
     writer.write_image_data(&rgb)?;
     writer.finish()?;
     Ok(out)
+}
+
+/// `png` fitted and centred on a `width`×`height` canvas filled with its top-left colour (its
+/// backdrop): a carousel slide as a video frame. A picture of that size is returned as it is.
+pub fn framed(png: &[u8], width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+    let picture = Pixmap::decode_png(png).map_err(|e| RenderError::Decode(e.to_string()))?;
+    if (picture.width(), picture.height()) == (width, height) {
+        return Ok(png.to_vec());
+    }
+    let mut canvas = Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
+    if let Some(corner) = picture.pixel(0, 0) {
+        canvas.fill(resvg::tiny_skia::Color::from_rgba8(corner.red(), corner.green(), corner.blue(), 255));
+    }
+    let scale = (width as f32 / picture.width() as f32).min(height as f32 / picture.height() as f32).min(1.0);
+    let (x, y) = (
+        (width as f32 - picture.width() as f32 * scale) / 2.0,
+        (height as f32 - picture.height() as f32 * scale) / 2.0,
+    );
+    let paint = resvg::tiny_skia::PixmapPaint {
+        quality: resvg::tiny_skia::FilterQuality::Bilinear,
+        ..resvg::tiny_skia::PixmapPaint::default()
+    };
+    canvas.draw_pixmap(0, 0, picture.as_ref(), &paint, Transform::from_row(scale, 0.0, 0.0, scale, x, y), None);
+    encode_png(&canvas)
 }
 
 /// `svg` as a `width`×`height` PNG.

@@ -1,4 +1,5 @@
-//! Queries of the public feeds: recent memes, the day's creators, the hall of fame
+//! Queries of the public feeds (paid memes only: an asset's free preview, at 0 credits, is
+//! not a public creation): recent memes, the day's creators, the hall of fame
 //! (`featured`) and contests. What the feeds show, and how, is the `feeds` feature's; rows
 //! here are plain fields.
 //!
@@ -50,7 +51,7 @@ pub async fn recent(
 ) -> Result<Vec<Meme>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, kind, language, title, brand_key, brand_name, created_at FROM memes \
-         WHERE (created_at < $1 OR (created_at = $1 AND id < $2)) AND ($4 = '' OR brand_key = $4) \
+         WHERE (created_at < $1 OR (created_at = $1 AND id < $2)) AND ($4 = '' OR brand_key = $4) AND credits > 0 \
          ORDER BY created_at DESC, id DESC LIMIT $3",
     )
     .bind(before_at)
@@ -76,7 +77,7 @@ pub async fn creators(db: &Db, since: i64, brand: Option<&str>) -> Result<Vec<Cr
     let rows = sqlx::query(
         "SELECT k.prefix AS prefix, COUNT(*) AS made, MAX(m.created_at) AS last_at FROM memes m \
          JOIN api_keys k ON k.id = m.api_key_id \
-         WHERE m.created_at >= $1 AND ($2 = '' OR m.brand_key = $2) \
+         WHERE m.created_at >= $1 AND ($2 = '' OR m.brand_key = $2) AND m.credits > 0 \
          GROUP BY k.prefix ORDER BY made DESC, last_at ASC LIMIT 20",
     )
     .bind(since)

@@ -5,6 +5,7 @@
 //! `ON CONFLICT`, `RETURNING`, integers for money and for times in Unix milliseconds). The few
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
+pub mod assets;
 pub mod blobs;
 pub mod brands;
 pub mod credits;

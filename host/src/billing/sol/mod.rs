@@ -3,6 +3,8 @@
 //! both fail, a recent cached rate (marked stale) or the operator's fixed fallback (marked as
 //! such) is used, never silently. Lamports are computed in integers, rounded up.
 
+pub mod chain;
+
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 

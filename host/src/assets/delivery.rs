@@ -1,0 +1,203 @@
+//! Delivering a paid asset: its MP4 is rendered by a durable job (`asset-mp4`) from the
+//! preview's pictures (each fitted to 1080×1920 and held for its format's time, over a silent
+//! track), hosted like any render (`/v/<id>`); the job then moves to `delivered` and, with a
+//! callback, the `job.delivered` event is written in the same transaction and sent at once.
+//! A render that fails for good moves the job to `render_failed` with `job.failed`; the
+//! payment stays bound to the job, and the next check queues a new render.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use sqlx::AnyConnection;
+
+use super::jobs::event_payload;
+use crate::ctx::{Ctx, Services};
+use crate::error::Error;
+use crate::events::{self, NewEvent};
+use crate::jobs::worker::{Handler, JobError};
+use crate::jobs::{self, Job, State as JobState};
+use crate::media::{Scratch, mp4, wav};
+use crate::render::pipeline;
+use crate::store::assets::{self as rows, AssetJob, State};
+
+/// The job kind of an asset's render.
+pub const RENDER_KIND: &str = "asset-mp4";
+/// The silent track's sample rate.
+const SAMPLE_RATE: u32 = 48_000;
+/// Pictures a preview has at most (a carousel has a handful).
+const MAX_PICTURES: i64 = 20;
+
+/// The id of the next render of `job`.
+pub fn render_job_id(job: &AssetJob) -> String {
+    format!("{}_r{}", job.id, job.renders + 1)
+}
+
+/// The address of a render's MP4.
+pub fn mp4_url(base_url: &str, render_id: &str) -> String {
+    format!("{base_url}/v/{render_id}/video.mp4")
+}
+
+/// Queues the render `render_job_id` of `job` inside the caller's transaction (the claim's, or
+/// the one that points the job at a new render).
+pub async fn queue_in(conn: &mut AnyConnection, job: &AssetJob, render_job_id: &str) -> Result<(), sqlx::Error> {
+    jobs::queue_in(conn, render_job_id, RENDER_KIND, job.key_id, &json!({ "assetJobId": job.id })).await?;
+    Ok(())
+}
+
+/// A paid job whose render failed (recorded, or its job failed without a word: its worker
+/// died on the last attempt) gets a new render; anything else is answered as it is.
+pub async fn render_again_if_failed(ctx: &Ctx, job: AssetJob) -> Result<AssetJob, Error> {
+    let Some(previous) = job.render_job_id.clone() else { return Ok(job) };
+    let failed = match job.state {
+        State::RenderFailed => true,
+        State::Paid => jobs::get(&ctx.db, &previous, job.key_id).await?.is_some_and(|j| j.state == JobState::Failed),
+        _ => false,
+    };
+    if !failed {
+        return Ok(job);
+    }
+    let next = render_job_id(&job);
+    let mut tx = ctx.db.pool().begin().await?;
+    if rows::rerender_in(&mut tx, &job.id, &previous, &next).await? {
+        queue_in(&mut tx, &job, &next).await?;
+        tx.commit().await?;
+        tracing::info!(job = job.id, render = next, "rendering a paid asset again");
+    } else {
+        tx.rollback().await?;
+    }
+    let mut conn = ctx.db.pool().acquire().await?;
+    Ok(rows::get_any(&mut conn, &job.id).await?.unwrap_or(job))
+}
+
+/// The worker side.
+pub fn handler(services: Services) -> Handler {
+    Arc::new(move |job: Job| {
+        let services = services.clone();
+        Box::pin(async move { render(&services, &job).await })
+    })
+}
+
+async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
+    let retry = |e: Error| JobError::Retry(e.to_string());
+    let asset_id = job.input["assetJobId"].as_str().ok_or_else(|| JobError::Fatal("bad job input".into()))?;
+    let mut conn = services.db.pool().acquire().await.map_err(|e| retry(e.into()))?;
+    let asset = rows::get_any(&mut conn, asset_id)
+        .await
+        .map_err(|e| retry(e.into()))?
+        .ok_or_else(|| JobError::Fatal("the asset job is gone".into()))?;
+    drop(conn);
+    if asset.state != State::Paid || asset.render_job_id.as_deref() != Some(job.id.as_str()) {
+        // A newer render (or none) is the asset's now: this one has nothing to do.
+        return Ok(json!({ "superseded": true }));
+    }
+    let made = match crate::store::renders::by_job(&services.db, &job.id).await.map_err(|e| retry(e.into()))? {
+        Some(done) => Ok(crate::mp4::result(&done)),
+        None => make(services, job, &asset).await,
+    };
+    match made {
+        Ok(result) => {
+            let render_id = result["renderId"].as_str().unwrap_or_default();
+            settle(services, &asset, &job.id, Outcome::Delivered { render_id }).await.map_err(retry)?;
+            Ok(result)
+        }
+        Err(e) => {
+            let last = matches!(e, JobError::Fatal(_)) || job.attempts >= job.max_attempts;
+            if last {
+                let why = match &e {
+                    JobError::Fatal(why) | JobError::Retry(why) => why.as_str(),
+                };
+                if let Err(recording) = settle(services, &asset, &job.id, Outcome::Failed { error: why }).await {
+                    tracing::error!(job = asset.id, error = %recording, "recording a failed asset render failed");
+                }
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The MP4 of the preview's pictures.
+async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value, JobError> {
+    let format =
+        super::format(&asset.format).ok_or_else(|| JobError::Fatal(format!("unknown format {}", asset.format)))?;
+    let mut pictures = Vec::new();
+    for position in 1..=MAX_PICTURES {
+        match crate::memes::image(services, &asset.preview_id, position).await {
+            Ok(Some(png)) => pictures.push(png),
+            Ok(None) => break,
+            // A store that is down may come back; a picture that is missing will not.
+            Err(e @ Error::Unavailable { .. }) => return Err(JobError::Retry(e.to_string())),
+            Err(e) => return Err(JobError::Fatal(format!("the preview's picture {position} cannot be read: {e}"))),
+        }
+    }
+    if pictures.is_empty() {
+        return Err(JobError::Fatal("the preview has no pictures".into()));
+    }
+    let total_ms = format.hold_ms * pictures.len() as u64;
+    let silence = wav::Pcm {
+        sample_rate: SAMPLE_RATE,
+        channels: 1,
+        data: vec![0; (total_ms * u64::from(SAMPLE_RATE) / 1000) as usize * 2],
+    };
+    let scratch = Scratch::new(&services.settings.data_dir, &job.id)
+        .await
+        .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
+    let (wav_path, out_path) = (scratch.path().join("silence.wav"), scratch.path().join("out.mp4"));
+    tokio::fs::write(&wav_path, silence.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
+    let (out, hold_ms) = (out_path.clone(), format.hold_ms);
+    let encoded = services
+        .renders
+        .run(services.settings.media_budget(), move |budget| {
+            let frames = pictures
+                .iter()
+                .map(|png| crate::render::framed(png, mp4::WIDTH, mp4::HEIGHT).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let shots = (0u64..)
+                .zip(&frames)
+                .map(|(n, png)| mp4::Shot { start_ms: n * hold_ms, png, lit: None, words: Vec::new() })
+                .collect();
+            let film = mp4::Film { opening: None, shots, voice_ms: total_ms };
+            mp4::encode(&film, &wav_path, &out, budget)
+        })
+        .await
+        .map_err(pipeline::cpu_failure)?;
+    tracing::info!(job = asset.id, frames = encoded.frames, ms = encoded.total_ms, "rendered an asset's MP4");
+    crate::mp4::keep(services, job, asset.preview_id.clone(), &out_path, total_ms).await
+}
+
+/// How a render ended.
+enum Outcome<'a> {
+    Delivered { render_id: &'a str },
+    Failed { error: &'a str },
+}
+
+/// Records how render `render_job_id` of `asset` ended and, with a callback, its event, in
+/// one transaction; then sends the event. Nothing happens if the asset moved on meanwhile.
+async fn settle(services: &Services, asset: &AssetJob, render_job_id: &str, outcome: Outcome<'_>) -> Result<(), Error> {
+    let mut tx = services.db.pool().begin().await?;
+    let (moved, event) = match outcome {
+        Outcome::Delivered { render_id } => {
+            (rows::deliver_in(&mut tx, &asset.id, render_job_id, render_id).await?, "job.delivered")
+        }
+        Outcome::Failed { error } => {
+            (rows::fail_render_in(&mut tx, &asset.id, render_job_id, error).await?, "job.failed")
+        }
+    };
+    let Some(moved) = moved else {
+        tx.rollback().await?;
+        return Ok(());
+    };
+    let queued = match (&moved.callback_url, &moved.webhook_secret) {
+        (Some(url), Some(secret)) => {
+            let data = event_payload(event, &moved).to_string();
+            let new = NewEvent { key_id: moved.key_id, job_id: &moved.id, event, data: &data, url, secret };
+            Some(events::enqueue_in(&mut tx, &new).await?)
+        }
+        _ => None,
+    };
+    tx.commit().await?;
+    tracing::info!(job = moved.id, event, "asset job settled");
+    if let Some(id) = queued {
+        events::dispatch(services, id);
+    }
+    Ok(())
+}

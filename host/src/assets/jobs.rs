@@ -1,0 +1,507 @@
+//! Asset jobs: create (the free preview, then a 24-hour quote of a lamport amount no other open
+//! quote holds, in the transaction that records the job), read (the database only), check
+//! (the treasury's deposits on chain; a match is claimed once, ever, and starts the render),
+//! and the job's webhook delivery log and replay.
+//!
+//! Statuses: `AWAITING_PAYMENT` (the quote is open), `PAID` (a deposit is claimed and the MP4 is
+//! being rendered; a check waits up to 20 s for it), `DELIVERED` (`mp4Url` is set),
+//! `RENDER_FAILED` (the render failed; the payment stays bound and the next check renders
+//! again) and `EXPIRED` (the quote lapsed with no deposit: create a new job).
+
+use std::time::Duration;
+
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::ToSchema;
+
+use super::delivery;
+use crate::billing::sol::{chain::Transfer, open_quote_in};
+use crate::ctx::Ctx;
+use crate::dates::iso8601;
+use crate::error::Error;
+use crate::events::{self, Delivery};
+use crate::memes::{self, INPUT, MemeRequest};
+use crate::net::guard::FetchError;
+use crate::store::assets::{self as rows, AssetJob, Deposit, NotClaimed, State};
+use crate::store::{now_ms, public_id, quotes};
+
+/// Shortest and longest webhook secret a caller may choose.
+const SECRET_CHARS: (usize, usize) = (16, 256);
+/// Longest callback address.
+const CALLBACK_CHARS: usize = 2048;
+/// How long a check waits for the render it started (or found running) before answering.
+const CHECK_WAITS: Duration = Duration::from_secs(20);
+/// How often a waiting check looks at the job again.
+const CHECK_POLL: Duration = Duration::from_millis(100);
+
+/// Body of `POST /api/agent/asset/jobs`.
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetJobRequest {
+    /// An idea, a product or a URL, at most 2000 characters.
+    #[schema(required = true, example = "A meal-planning app for busy parents")]
+    pub input: Option<String>,
+    /// One of pricing's `formats`; `single-meme` when absent.
+    #[schema(example = "slideshow")]
+    pub format: Option<String>,
+    /// A public http(s) URL the `job.delivered` and `job.failed` events are POSTed to.
+    pub callback_url: Option<String>,
+    /// The HMAC key of the events' signatures, 16 to 256 printable characters; generated (and
+    /// returned once) when a `callbackUrl` comes without one.
+    pub webhook_secret: Option<String>,
+    /// The preview's language (a code, English or native name); English when absent.
+    pub language: Option<String>,
+}
+
+/// A job's quote.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteView {
+    /// Send exactly this many lamports: the amount identifies the job's payment.
+    pub amount_lamports: u64,
+    pub amount_sol: f64,
+    /// ISO 8601; the quote lives 24 hours.
+    pub expires_at: String,
+}
+
+/// The webhook a job reports to (its secret is shown only in the create answer).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebhookView {
+    pub callback_url: String,
+}
+
+/// An asset job as the routes show it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetJobView {
+    pub job_id: String,
+    /// `AWAITING_PAYMENT`, `PAID` (paid, rendering), `DELIVERED`, `RENDER_FAILED` or `EXPIRED`.
+    pub status: &'static str,
+    pub format: String,
+    /// The free preview page.
+    pub preview_url: String,
+    /// The MP4, once `DELIVERED` (hosted for 24 hours from delivery).
+    pub mp4_url: Option<String>,
+    /// The MP4's own page, once `DELIVERED`.
+    pub video_page_url: Option<String>,
+    pub paid: bool,
+    pub quote: QuoteView,
+    /// The deposit's transaction signature, once paid.
+    pub signature: Option<String>,
+    pub paid_at: Option<String>,
+    pub delivered_at: Option<String>,
+    /// Why the last render failed.
+    pub error: Option<String>,
+    pub webhook: Option<WebhookView>,
+    pub created_at: String,
+}
+
+/// The payment block of a new job.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentView {
+    /// The treasury address.
+    pub wallet: String,
+    pub network: String,
+    /// `SOL`.
+    pub currency: &'static str,
+    /// Send exactly this many lamports, by a plain transfer.
+    pub amount_lamports: u64,
+    pub amount_sol: f64,
+    /// `NOT required`.
+    pub memo: &'static str,
+    pub expires_at: String,
+}
+
+/// The webhook registration block of a new job.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebhookRegistration {
+    pub registered: bool,
+    pub callback_url: String,
+    /// Shown this once: keep it to verify `X-Service-Signature` (and `webhook-signature`).
+    pub webhook_secret: String,
+}
+
+/// The answer of `POST /api/agent/asset/jobs`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Created {
+    pub success: bool,
+    pub job: AssetJobView,
+    pub payment: PaymentView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook: Option<WebhookRegistration>,
+    /// What to do next.
+    pub next: String,
+}
+
+/// The answer of `GET /api/agent/asset/jobs/{id}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Read {
+    pub success: bool,
+    pub job: AssetJobView,
+}
+
+/// The answer of `POST /api/agent/asset/jobs/{id}/check`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Checked {
+    pub success: bool,
+    /// Whether a matching deposit is claimed for the job.
+    pub paid: bool,
+    pub job: AssetJobView,
+    /// What to do next.
+    pub next: String,
+}
+
+/// The answer of `GET /api/agent/asset/jobs/{id}/deliveries`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Deliveries {
+    pub success: bool,
+    pub job_id: String,
+    /// Every attempt, oldest first.
+    pub deliveries: Vec<Delivery>,
+}
+
+/// The answer of `POST /api/agent/asset/jobs/{id}/deliveries/replay`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Replayed {
+    pub success: bool,
+    pub job_id: String,
+    /// Events sent again (each keeps its `webhook-id`).
+    pub replayed: usize,
+}
+
+/// Creates a job: validates everything, makes the free preview, opens the quote.
+pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Error> {
+    let (wallet, _) = super::treasury(ctx)?;
+    let wallet = wallet.to_string();
+    let input = request.input.unwrap_or_default();
+    if INPUT.too_long(&input) {
+        return Err(Error::bad_request("input_too_long", format!("`input` must be {}.", INPUT.explain())));
+    }
+    if !INPUT.check(&input) {
+        return Err(Error::bad_request("missing_input", "`input` is required: an idea, a product or a URL."));
+    }
+    let format = match request.format.as_deref().map(str::trim) {
+        None | Some("") => &super::FORMATS[0],
+        Some(id) => super::format(id).ok_or_else(|| {
+            let ids: Vec<&str> = super::FORMATS.iter().map(|f| f.id).collect();
+            Error::bad_request("invalid_format", format!("`format` must be one of: {}.", ids.join(", ")))
+        })?,
+    };
+    let language = crate::languages::resolve(request.language.as_deref())?;
+    let webhook = registration(ctx, request.callback_url, request.webhook_secret).await?;
+    let base_lamports = super::rate(ctx).await?.lamports(super::cents());
+
+    let preview = MemeRequest {
+        input: Some(input.clone()),
+        language: Some(language.code.into()),
+        kind: Some(format.meme_kind.into()),
+        ..MemeRequest::default()
+    };
+    let (preview_id, _) = memes::preview(ctx, preview).await?;
+    let id = format!("asset_{}", public_id());
+    let mut tx = ctx.db.pool().begin().await?;
+    let quote = open_quote_in(&mut tx, &id, base_lamports, super::QUOTE_TTL_MS as i64).await?;
+    rows::insert_in(
+        &mut tx,
+        &rows::NewAssetJob {
+            id: &id,
+            key_id: ctx.caller.key_id,
+            format: format.id,
+            input: input.trim(),
+            language: language.code,
+            base_url: &ctx.base_url,
+            preview_id: &preview_id,
+            amount_lamports: i64::try_from(quote.amount_lamports).map_err(Error::internal)?,
+            expires_at: quote.expires_at_ms,
+            callback_url: webhook.as_ref().map(|w| w.callback_url.as_str()),
+            webhook_secret: webhook.as_ref().map(|w| w.webhook_secret.as_str()),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+
+    let job = own(ctx, &id).await?;
+    let settings = &ctx.settings;
+    let payment = PaymentView {
+        wallet,
+        network: settings.sol_network.clone(),
+        currency: "SOL",
+        amount_lamports: quote.amount_lamports,
+        amount_sol: super::sol(quote.amount_lamports),
+        memo: "NOT required",
+        expires_at: iso8601(quote.expires_at_ms),
+    };
+    let next = format!(
+        "Open the free preview at {preview}. To buy the MP4, send exactly {lamports} lamports ({sol} SOL) to {wallet} \
+         on Solana {network} by a plain transfer (no memo is needed; the exact amount identifies this job) before \
+         {expires}. Then call POST {base}/api/agent/asset/jobs/{id}/check: it finds the deposit on chain and \
+         answers with the MP4's address (mp4Url) once it is rendered.",
+        preview = view(&job).preview_url,
+        lamports = payment.amount_lamports,
+        sol = payment.amount_sol,
+        wallet = payment.wallet,
+        network = payment.network,
+        expires = payment.expires_at,
+        base = ctx.base_url,
+    );
+    Ok(Created { success: true, job: view(&job), payment, webhook, next })
+}
+
+/// The callback and its secret, checked: a public http(s) address (the SSRF guard, resolving
+/// the name now; each delivery checks again), a chosen secret of 16 to 256 printable
+/// characters, or one made here.
+async fn registration(
+    ctx: &Ctx,
+    callback_url: Option<String>,
+    secret: Option<String>,
+) -> Result<Option<WebhookRegistration>, Error> {
+    let callback_url = callback_url.map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
+    let Some(callback_url) = callback_url else {
+        if secret.is_some() {
+            return Err(Error::bad_request(
+                "webhook_secret_without_callback",
+                "`webhookSecret` signs the events sent to `callbackUrl`; send both, or neither.",
+            ));
+        }
+        return Ok(None);
+    };
+    if callback_url.chars().count() > CALLBACK_CHARS {
+        return Err(Error::bad_request(
+            "invalid_callback_url",
+            format!("`callbackUrl` must be at most {CALLBACK_CHARS} characters."),
+        ));
+    }
+    let webhook_secret = match secret {
+        Some(secret) => {
+            let (min, max) = SECRET_CHARS;
+            let printable = secret.bytes().all(|b| b.is_ascii_graphic());
+            if !(min..=max).contains(&secret.len()) || !printable {
+                return Err(Error::bad_request(
+                    "invalid_webhook_secret",
+                    format!("`webhookSecret` must be {min} to {max} printable ASCII characters without spaces."),
+                ));
+            }
+            secret
+        }
+        // The Standard Webhooks form, so receivers can hand it to the standard libraries as is.
+        None => format!("whsec_{}", base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 24]>())),
+    };
+    if let Err(e) = ctx.guard.check(&callback_url).await {
+        let why = match e {
+            FetchError::BadUrl(why) | FetchError::Blocked(why) => why,
+            FetchError::Failed(why) => format!("it does not resolve ({why})"),
+            FetchError::TooLarge => "it is not usable".into(),
+        };
+        return Err(Error::bad_request(
+            "invalid_callback_url",
+            format!("`callbackUrl` must be a public http(s) address: {why}."),
+        ));
+    }
+    Ok(Some(WebhookRegistration { registered: true, callback_url, webhook_secret }))
+}
+
+/// The caller's job `id`; another key's job is as good as missing.
+async fn own(ctx: &Ctx, id: &str) -> Result<AssetJob, Error> {
+    rows::get(&ctx.db, id, ctx.caller.key_id)
+        .await?
+        .ok_or_else(|| Error::NotFound { message: "No such asset job for this key.".into() })
+}
+
+/// Reads the caller's job (the database only, never the chain).
+pub async fn get(ctx: &Ctx, id: &str) -> Result<Read, Error> {
+    Ok(Read { success: true, job: view(&own(ctx, id).await?) })
+}
+
+/// Looks for the job's deposit on chain and claims it; starts the render again if the last one
+/// failed; waits a little for a render in progress. `paid: false` while nothing has landed.
+pub async fn check(ctx: &Ctx, id: &str) -> Result<Checked, Error> {
+    let job = own(ctx, id).await?;
+    let (_, chain) = super::treasury(ctx)?;
+    let job = match job.state {
+        State::AwaitingPayment => {
+            let lapsed = now_ms() > job.expires_at;
+            if lapsed && now_ms() > job.expires_at + quotes::RESERVED_AFTER_EXPIRY_MS {
+                return Err(lapsed_quote(&job));
+            }
+            let lamports = u64::try_from(job.amount_lamports).map_err(Error::internal)?;
+            let found =
+                chain.deposits(lamports, job.quoted_at.div_euclid(1000), job.expires_at.div_euclid(1000)).await?;
+            let job = claim_first(ctx, job, &found).await?;
+            if job.state == State::AwaitingPayment && lapsed {
+                return Err(lapsed_quote(&job));
+            }
+            job
+        }
+        State::Paid | State::RenderFailed => delivery::render_again_if_failed(ctx, job).await?,
+        State::Delivered => job,
+    };
+    let job = wait_for_render(ctx, job).await?;
+    let paid = job.state != State::AwaitingPayment;
+    let shown = view(&job);
+    let next = match job.state {
+        State::AwaitingPayment => format!(
+            "No deposit of exactly {} lamports to the treasury has landed yet (confirmed). Send it if you have not, \
+             then check again in a few seconds; the quote is open until {}.",
+            job.amount_lamports, shown.quote.expires_at
+        ),
+        State::Paid => format!(
+            "Paid; the MP4 is still rendering. Poll GET {}/api/agent/asset/jobs/{} (free) for mp4Url.",
+            ctx.base_url, job.id
+        ),
+        State::Delivered => "Delivered: download the MP4 at mp4Url (hosted for 24 hours).".into(),
+        State::RenderFailed => {
+            "Paid, but the render failed; check again to render it once more (the payment stays bound to this job)."
+                .into()
+        }
+    };
+    Ok(Checked { success: true, paid, job: shown, next })
+}
+
+/// Claims the first of `found` no other asset used, in one transaction with the render it
+/// starts; answers the job as it is afterwards (claimed by this check or a concurrent one).
+async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<AssetJob, Error> {
+    for transfer in found {
+        if rows::is_claimed(&ctx.db, &transfer.signature).await? {
+            continue;
+        }
+        let deposit = Deposit {
+            signature: &transfer.signature,
+            amount_lamports: i64::try_from(transfer.lamports).map_err(Error::internal)?,
+            payer: transfer.payer.as_deref(),
+            slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
+            block_time: transfer.block_time,
+        };
+        let render_job_id = delivery::render_job_id(&job);
+        let mut tx = ctx.db.pool().begin().await?;
+        match rows::claim_in(&mut tx, &job.id, &deposit, &render_job_id).await? {
+            Ok(()) => {
+                quotes::release_in(&mut tx, &job.id).await?;
+                delivery::queue_in(&mut tx, &job, &render_job_id).await?;
+                tx.commit().await?;
+                tracing::info!(
+                    job = job.id,
+                    signature = transfer.signature,
+                    lamports = transfer.lamports,
+                    "asset paid"
+                );
+                return own(ctx, &job.id).await;
+            }
+            Err(NotClaimed::SignatureUsed) => tx.rollback().await?,
+            Err(NotClaimed::NotAwaiting) => {
+                tx.rollback().await?;
+                return own(ctx, &job.id).await;
+            }
+        }
+    }
+    // A deposit found but taken may have been taken for this job by a concurrent check.
+    if found.is_empty() { Ok(job) } else { own(ctx, &job.id).await }
+}
+
+fn lapsed_quote(job: &AssetJob) -> Error {
+    Error::Conflict {
+        code: "quote_expired",
+        message: format!(
+            "This job's quote lapsed at {} with no deposit of exactly {} lamports; do not pay it. Create a new job \
+             (POST /api/agent/asset/jobs) for a fresh quote.",
+            iso8601(job.expires_at),
+            job.amount_lamports
+        ),
+    }
+}
+
+/// The job once its render is over, or as it is after [`CHECK_WAITS`].
+async fn wait_for_render(ctx: &Ctx, mut job: AssetJob) -> Result<AssetJob, Error> {
+    let deadline = tokio::time::Instant::now() + CHECK_WAITS;
+    while job.state == State::Paid && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(CHECK_POLL).await;
+        job = own(ctx, &job.id).await?;
+    }
+    Ok(job)
+}
+
+/// The job's webhook attempts.
+pub async fn deliveries(ctx: &Ctx, id: &str) -> Result<Deliveries, Error> {
+    let job = own(ctx, id).await?;
+    Ok(Deliveries { success: true, deliveries: events::deliveries(&ctx.db, &job.id).await?, job_id: job.id })
+}
+
+/// Sends the job's events again now (the same `webhook-id`s).
+pub async fn replay(ctx: &Ctx, id: &str) -> Result<Replayed, Error> {
+    let job = own(ctx, id).await?;
+    if job.callback_url.is_none() {
+        return Err(Error::Conflict {
+            code: "no_callback",
+            message: "This job has no callbackUrl; there is nothing to replay.".into(),
+        });
+    }
+    Ok(Replayed { success: true, replayed: events::replay(ctx, &job.id).await?, job_id: job.id })
+}
+
+/// The status a job shows.
+pub fn status(job: &AssetJob) -> &'static str {
+    match job.state {
+        State::AwaitingPayment if now_ms() > job.expires_at => "EXPIRED",
+        State::AwaitingPayment => "AWAITING_PAYMENT",
+        State::Paid => "PAID",
+        State::Delivered => "DELIVERED",
+        State::RenderFailed => "RENDER_FAILED",
+    }
+}
+
+/// A job as the routes show it (links at the address it was made on).
+pub fn view(job: &AssetJob) -> AssetJobView {
+    let base = &job.base_url;
+    let lamports = u64::try_from(job.amount_lamports).unwrap_or_default();
+    let delivered = job.state == State::Delivered;
+    let render = job.render_id.as_deref().filter(|_| delivered);
+    AssetJobView {
+        job_id: job.id.clone(),
+        status: status(job),
+        format: job.format.clone(),
+        preview_url: format!("{base}/memes/{}", job.preview_id),
+        mp4_url: render.map(|r| delivery::mp4_url(base, r)),
+        video_page_url: render.map(|r| format!("{base}/v/{r}")),
+        paid: job.state != State::AwaitingPayment,
+        quote: QuoteView {
+            amount_lamports: lamports,
+            amount_sol: super::sol(lamports),
+            expires_at: iso8601(job.expires_at),
+        },
+        signature: job.signature.clone(),
+        paid_at: job.paid_at.map(iso8601),
+        delivered_at: job.delivered_at.map(iso8601),
+        error: job.error.clone(),
+        webhook: job.callback_url.clone().map(|callback_url| WebhookView { callback_url }),
+        created_at: iso8601(job.created_at),
+    }
+}
+
+/// The payload of a webhook event about `job` (without `attempt`, which each attempt adds).
+pub fn event_payload(event: &str, job: &AssetJob) -> serde_json::Value {
+    let shown = view(job);
+    let mut payload = json!({
+        "event": event,
+        "jobId": job.id,
+        "status": shown.status,
+        "format": job.format,
+        "mp4Url": shown.mp4_url,
+        "paid": shown.paid,
+        "previewUrl": shown.preview_url,
+        "signature": job.signature,
+    });
+    match (job.delivered_at, &job.error) {
+        (Some(at), _) if job.state == State::Delivered => payload["deliveredAt"] = json!(iso8601(at)),
+        (_, Some(error)) => {
+            payload["error"] = json!(error);
+            payload["failedAt"] = json!(iso8601(job.updated_at));
+        }
+        _ => {}
+    }
+    payload
+}

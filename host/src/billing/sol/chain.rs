@@ -1,0 +1,271 @@
+//! The treasury's deposits, read from a Solana JSON-RPC node with the official client. A
+//! deposit is a confirmed (or finalized) transaction without error whose plain system
+//! transfers to the treasury add up to exactly what the treasury's balance grew by; the
+//! treasury's signatures are paged back with `before` (newest first) until they are older than
+//! the quote, and each transaction is read once (`jsonParsed`, with
+//! `maxSupportedTransactionVersion` so v0 and v1 transactions are readable) and remembered.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use solana_commitment_config::CommitmentConfig;
+use solana_pubkey::Pubkey;
+use solana_rpc_client::http_sender::HttpSender;
+use solana_rpc_client::nonblocking::rpc_client::RpcClient;
+use solana_rpc_client::rpc_client::{GetConfirmedSignaturesForAddress2Config, RpcClientConfig};
+use solana_rpc_client_api::client_error::{Error as ClientError, ErrorKind};
+use solana_rpc_client_api::config::RpcTransactionConfig;
+use solana_rpc_client_api::request::RpcError;
+use solana_signature::Signature;
+use solana_transaction_status_client_types::{
+    EncodedConfirmedTransactionWithStatusMeta, EncodedTransaction, TransactionConfirmationStatus, UiInstruction,
+    UiMessage, UiParsedInstruction, UiTransactionEncoding,
+};
+
+use crate::error::Error;
+
+/// The public endpoint used when the operator names none.
+pub const MAINNET: &str = "https://api.mainnet-beta.solana.com";
+/// Signatures asked for per page (the most a node gives).
+const PAGE: usize = 1000;
+/// Pages read at most per check: deposits older than this many signatures are not looked for.
+const MAX_PAGES: usize = 20;
+/// Transactions remembered (a signature's transfer, or that it is none); the memory is cleared
+/// when full.
+const REMEMBERED: usize = 50_000;
+/// How long one request may take, and one whole look at the chain.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+const LOOK_TIMEOUT: Duration = Duration::from_secs(25);
+/// Transport failures retried (429s are retried by the client itself, honouring Retry-After).
+const RETRIES: u32 = 2;
+
+/// A deposit to the treasury.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transfer {
+    pub signature: String,
+    pub lamports: u64,
+    /// Who sent it (the first transfer's source).
+    pub payer: Option<String>,
+    pub slot: u64,
+    /// Seconds since the epoch.
+    pub block_time: i64,
+}
+
+/// The treasury on one RPC node.
+pub struct Chain {
+    rpc: RpcClient,
+    treasury: Pubkey,
+    seen: Mutex<HashMap<String, Option<Transfer>>>,
+}
+
+impl Chain {
+    /// A client of `url` (mainnet-beta's public endpoint when `None`) for `treasury`.
+    pub fn new(url: Option<&str>, treasury: &str) -> Result<Chain, String> {
+        let treasury = Pubkey::from_str(treasury.trim())
+            .map_err(|_| format!("the SOL treasury `{treasury}` is not a base58 address"))?;
+        let client = reqwest::Client::builder()
+            .timeout(REQUEST_TIMEOUT)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("asset-service/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| format!("Solana RPC client: {e}"))?;
+        let sender = HttpSender::new_with_client(url.unwrap_or(MAINNET), client);
+        let rpc = RpcClient::new_sender(sender, RpcClientConfig::with_commitment(CommitmentConfig::confirmed()));
+        Ok(Chain { rpc, treasury, seen: Mutex::new(HashMap::new()) })
+    }
+
+    /// Deposits of exactly `lamports` that landed between `from_secs` and `until_secs`
+    /// (inclusive), newest first. Outages are 503 (retry), nonsense answers 502.
+    pub async fn deposits(&self, lamports: u64, from_secs: i64, until_secs: i64) -> Result<Vec<Transfer>, Error> {
+        tokio::time::timeout(LOOK_TIMEOUT, self.look(lamports, from_secs, until_secs)).await.unwrap_or(Err(
+            Error::Unavailable { message: "The Solana RPC node is too slow right now; check again shortly." },
+        ))
+    }
+
+    async fn look(&self, lamports: u64, from_secs: i64, until_secs: i64) -> Result<Vec<Transfer>, Error> {
+        let mut found = Vec::new();
+        let mut before: Option<Signature> = None;
+        for _ in 0..MAX_PAGES {
+            let config = || GetConfirmedSignaturesForAddress2Config {
+                before,
+                until: None,
+                limit: Some(PAGE),
+                commitment: Some(CommitmentConfig::confirmed()),
+            };
+            let page = retried(|| self.rpc.get_signatures_for_address_with_config(&self.treasury, config())).await?;
+            let Some(last) = page.last() else { break };
+            let mut past_the_quote = false;
+            for entry in &page {
+                if entry.block_time.is_some_and(|t| t < from_secs) {
+                    past_the_quote = true;
+                    break;
+                }
+                let confirmed = matches!(
+                    entry.confirmation_status,
+                    Some(TransactionConfirmationStatus::Confirmed | TransactionConfirmationStatus::Finalized)
+                );
+                if entry.err.is_some() || !confirmed || entry.block_time.is_some_and(|t| t > until_secs) {
+                    continue;
+                }
+                if let Some(transfer) = self.transfer(&entry.signature).await?
+                    && transfer.lamports == lamports
+                    && (from_secs..=until_secs).contains(&transfer.block_time)
+                {
+                    found.push(transfer);
+                }
+            }
+            if past_the_quote {
+                break;
+            }
+            before = Some(
+                Signature::from_str(&last.signature)
+                    .map_err(|_| bad_answer("a signature in getSignaturesForAddress is not base58"))?,
+            );
+        }
+        Ok(found)
+    }
+
+    /// What transaction `signature` paid the treasury, read once and remembered.
+    async fn transfer(&self, signature: &str) -> Result<Option<Transfer>, Error> {
+        if let Some(known) = self.remembered(signature) {
+            return Ok(known);
+        }
+        let parsed = Signature::from_str(signature)
+            .map_err(|_| bad_answer("a signature in getSignaturesForAddress is not base58"))?;
+        let config = || RpcTransactionConfig {
+            encoding: Some(UiTransactionEncoding::JsonParsed),
+            commitment: Some(CommitmentConfig::confirmed()),
+            max_supported_transaction_version: Some(1),
+        };
+        let transaction = match retried(|| self.rpc.get_transaction_with_config(&parsed, config())).await {
+            Ok(transaction) => transaction,
+            // `null`: not (yet) visible at this commitment; looked at again next time.
+            Err(Failure::Null) => return Ok(None),
+            Err(other) => return Err(other.into()),
+        };
+        let transfer = deposit_to(&self.treasury.to_string(), signature, &transaction);
+        let mut seen = self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if seen.len() >= REMEMBERED {
+            seen.clear();
+        }
+        seen.insert(signature.to_string(), transfer.clone());
+        Ok(transfer)
+    }
+
+    fn remembered(&self, signature: &str) -> Option<Option<Transfer>> {
+        self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(signature).cloned()
+    }
+}
+
+/// Calls `call`, retrying transport failures with a short backoff; maps what is left.
+async fn retried<T, F, Fut>(call: F) -> Result<T, Failure>
+where
+    F: Fn() -> Fut,
+    Fut: Future<Output = Result<T, ClientError>>,
+{
+    let mut attempt = 0;
+    loop {
+        match call().await {
+            Ok(value) => return Ok(value),
+            Err(e) => {
+                let failure = Failure::of(&e);
+                if matches!(failure, Failure::Outage(_)) && attempt < RETRIES {
+                    attempt += 1;
+                    tokio::time::sleep(Duration::from_millis(250 * 4u64.pow(attempt - 1))).await;
+                    continue;
+                }
+                return Err(failure);
+            }
+        }
+    }
+}
+
+/// What a failed RPC call means for the caller.
+enum Failure {
+    /// Unreachable, timed out, rate limited past the client's retries, or a 5xx: retry later.
+    Outage(String),
+    /// The node answered something that is not what the method returns.
+    Nonsense(String),
+    /// The node answered `null` where a value was asked for.
+    Null,
+}
+
+impl Failure {
+    fn of(e: &ClientError) -> Failure {
+        match e.kind() {
+            ErrorKind::Reqwest(e) if e.status().is_some_and(|s| s.is_client_error() && s.as_u16() != 429) => {
+                Failure::Nonsense(format!("HTTP {}", e.status().map_or(0, |s| s.as_u16())))
+            }
+            ErrorKind::Reqwest(_) | ErrorKind::Io(_) | ErrorKind::Middleware(_) => Failure::Outage(e.to_string()),
+            // A node that is behind or overloaded says so with a JSON-RPC error.
+            ErrorKind::RpcError(RpcError::RpcResponseError { code, message, .. }) => {
+                if (-32099..=-32000).contains(code) {
+                    Failure::Outage(format!("{code}: {message}"))
+                } else {
+                    Failure::Nonsense(format!("{code}: {message}"))
+                }
+            }
+            ErrorKind::SerdeJson(e) if e.to_string().contains("null") => Failure::Null,
+            other => Failure::Nonsense(other.to_string()),
+        }
+    }
+}
+
+impl From<Failure> for Error {
+    fn from(failure: Failure) -> Error {
+        match failure {
+            Failure::Outage(why) => {
+                tracing::warn!(error = why, "the Solana RPC node is unavailable");
+                Error::Unavailable { message: "The Solana RPC node is unavailable right now; check again shortly." }
+            }
+            Failure::Nonsense(why) => bad_answer(&why),
+            Failure::Null => bad_answer("the node answered null"),
+        }
+    }
+}
+
+fn bad_answer(why: &str) -> Error {
+    tracing::warn!(error = why, "the Solana RPC node answered nonsense");
+    Error::BadGateway {
+        code: "sol_rpc_error",
+        message: format!("The Solana RPC node gave an unusable answer ({why})."),
+    }
+}
+
+/// The deposit `transaction` made to `treasury`: its plain system transfers to the treasury,
+/// if they add up to exactly the treasury's balance change and the transaction succeeded.
+pub fn deposit_to(
+    treasury: &str,
+    signature: &str,
+    transaction: &EncodedConfirmedTransactionWithStatusMeta,
+) -> Option<Transfer> {
+    let meta = transaction.transaction.meta.as_ref()?;
+    if meta.err.is_some() {
+        return None;
+    }
+    let EncodedTransaction::Json(ui) = &transaction.transaction.transaction else { return None };
+    let UiMessage::Parsed(message) = &ui.message else { return None };
+    let index = message.account_keys.iter().position(|a| a.pubkey == treasury)?;
+    let grew = i128::from(*meta.post_balances.get(index)?) - i128::from(*meta.pre_balances.get(index)?);
+    let mut sent: u128 = 0;
+    let mut payer = None;
+    for instruction in &message.instructions {
+        let UiInstruction::Parsed(UiParsedInstruction::Parsed(parsed)) = instruction else { continue };
+        let info = &parsed.parsed["info"];
+        if parsed.program != "system" || parsed.parsed["type"] != "transfer" || info["destination"] != treasury {
+            continue;
+        }
+        sent += u128::from(info["lamports"].as_u64()?);
+        payer = payer.or_else(|| info["source"].as_str().map(str::to_string));
+    }
+    let lamports = u64::try_from(sent).ok().filter(|&l| l > 0 && i128::from(l) == grew)?;
+    Some(Transfer {
+        signature: signature.to_string(),
+        lamports,
+        payer,
+        slot: transaction.slot,
+        block_time: transaction.block_time?,
+    })
+}

@@ -1,0 +1,306 @@
+//! Queries of pay-per-asset jobs (`asset_jobs`) and the deposits that paid for them
+//! (`sol_deposits`). Every state change is conditional on the state it leaves, so a claim, a
+//! delivery or a new render happens once however many replicas try at the same moment.
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::{Db, now_ms};
+
+/// Where an asset job is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Its quote is open (or lapsed) and no deposit has been claimed.
+    AwaitingPayment,
+    /// A deposit is claimed; the MP4 is being rendered.
+    Paid,
+    /// The MP4 is hosted.
+    Delivered,
+    /// The render failed; the payment stays bound and a check renders again.
+    RenderFailed,
+}
+
+impl State {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::AwaitingPayment => "awaiting_payment",
+            State::Paid => "paid",
+            State::Delivered => "delivered",
+            State::RenderFailed => "render_failed",
+        }
+    }
+
+    fn parse(text: &str) -> Result<State, sqlx::Error> {
+        Ok(match text {
+            "awaiting_payment" => State::AwaitingPayment,
+            "paid" => State::Paid,
+            "delivered" => State::Delivered,
+            "render_failed" => State::RenderFailed,
+            other => return Err(sqlx::Error::Decode(format!("unknown asset job state {other:?}").into())),
+        })
+    }
+}
+
+/// An asset job's row.
+#[derive(Clone, Debug)]
+pub struct AssetJob {
+    pub id: String,
+    pub key_id: i64,
+    pub format: String,
+    pub input: String,
+    pub language: String,
+    pub base_url: String,
+    pub preview_id: String,
+    pub state: State,
+    pub amount_lamports: i64,
+    pub quoted_at: i64,
+    pub expires_at: i64,
+    pub callback_url: Option<String>,
+    pub webhook_secret: Option<String>,
+    pub signature: Option<String>,
+    pub paid_at: Option<i64>,
+    pub render_job_id: Option<String>,
+    pub render_id: Option<String>,
+    pub renders: i64,
+    pub error: Option<String>,
+    pub delivered_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// `SELECT` of every column of `asset_jobs`, then `$where` (a literal, so the query is one).
+macro_rules! select {
+    ($where:literal) => {
+        concat!(
+            "SELECT id, api_key_id, format, input, language, base_url, preview_id, state, amount_lamports, ",
+            "quoted_at, expires_at, callback_url, webhook_secret, signature, paid_at, render_job_id, render_id, ",
+            "renders, error, delivered_at, created_at, updated_at FROM asset_jobs ",
+            $where
+        )
+    };
+}
+
+fn job_of(row: &AnyRow) -> Result<AssetJob, sqlx::Error> {
+    Ok(AssetJob {
+        id: row.try_get("id")?,
+        key_id: row.try_get("api_key_id")?,
+        format: row.try_get("format")?,
+        input: row.try_get("input")?,
+        language: row.try_get("language")?,
+        base_url: row.try_get("base_url")?,
+        preview_id: row.try_get("preview_id")?,
+        state: State::parse(&row.try_get::<String, _>("state")?)?,
+        amount_lamports: row.try_get("amount_lamports")?,
+        quoted_at: row.try_get("quoted_at")?,
+        expires_at: row.try_get("expires_at")?,
+        callback_url: row.try_get("callback_url")?,
+        webhook_secret: row.try_get("webhook_secret")?,
+        signature: row.try_get("signature")?,
+        paid_at: row.try_get("paid_at")?,
+        render_job_id: row.try_get("render_job_id")?,
+        render_id: row.try_get("render_id")?,
+        renders: row.try_get("renders")?,
+        error: row.try_get("error")?,
+        delivered_at: row.try_get("delivered_at")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+/// A job to record (its quote is held in the same transaction).
+pub struct NewAssetJob<'a> {
+    pub id: &'a str,
+    pub key_id: i64,
+    pub format: &'a str,
+    pub input: &'a str,
+    pub language: &'a str,
+    pub base_url: &'a str,
+    pub preview_id: &'a str,
+    pub amount_lamports: i64,
+    pub expires_at: i64,
+    pub callback_url: Option<&'a str>,
+    pub webhook_secret: Option<&'a str>,
+}
+
+/// Records a new job awaiting payment, inside the caller's transaction.
+pub async fn insert_in(conn: &mut AnyConnection, job: &NewAssetJob<'_>) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO asset_jobs (id, api_key_id, format, input, language, base_url, preview_id, state, \
+         amount_lamports, quoted_at, expires_at, callback_url, webhook_secret, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $9, $9)",
+    )
+    .bind(job.id)
+    .bind(job.key_id)
+    .bind(job.format)
+    .bind(job.input)
+    .bind(job.language)
+    .bind(job.base_url)
+    .bind(job.preview_id)
+    .bind(job.amount_lamports)
+    .bind(now)
+    .bind(job.expires_at)
+    .bind(job.callback_url)
+    .bind(job.webhook_secret)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Job `id` if `key_id` created it.
+pub async fn get(db: &Db, id: &str, key_id: i64) -> Result<Option<AssetJob>, sqlx::Error> {
+    sqlx::query(select!("WHERE id = $1 AND api_key_id = $2"))
+        .bind(id)
+        .bind(key_id)
+        .fetch_optional(db.pool())
+        .await?
+        .as_ref()
+        .map(job_of)
+        .transpose()
+}
+
+/// Job `id`, whoever created it (for its render).
+pub async fn get_any(conn: &mut AnyConnection, id: &str) -> Result<Option<AssetJob>, sqlx::Error> {
+    sqlx::query(select!("WHERE id = $1")).bind(id).fetch_optional(&mut *conn).await?.as_ref().map(job_of).transpose()
+}
+
+/// Whether a deposit with this signature already paid for an asset.
+pub async fn is_claimed(db: &Db, signature: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<String> = sqlx::query_scalar("SELECT signature FROM sol_deposits WHERE signature = $1")
+        .bind(signature)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(found.is_some())
+}
+
+/// A deposit found on chain for a job.
+pub struct Deposit<'a> {
+    pub signature: &'a str,
+    pub amount_lamports: i64,
+    pub payer: Option<&'a str>,
+    pub slot: i64,
+    pub block_time: i64,
+}
+
+/// Why a claim did not happen.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NotClaimed {
+    /// The signature already paid for an asset (this one or another).
+    SignatureUsed,
+    /// The job is no longer awaiting payment (another check claimed it first).
+    NotAwaiting,
+}
+
+/// Claims `deposit` for job `id` inside the caller's transaction: the signature is recorded
+/// under its key, and the job moves from `awaiting_payment` to `paid` with `render_job_id`.
+/// On `Err`, the caller rolls back.
+pub async fn claim_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    deposit: &Deposit<'_>,
+    render_job_id: &str,
+) -> Result<Result<(), NotClaimed>, sqlx::Error> {
+    let now = now_ms();
+    let recorded = sqlx::query(
+        "INSERT INTO sol_deposits (signature, job_id, amount_lamports, payer, slot, block_time, claimed_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+    )
+    .bind(deposit.signature)
+    .bind(id)
+    .bind(deposit.amount_lamports)
+    .bind(deposit.payer)
+    .bind(deposit.slot)
+    .bind(deposit.block_time)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    if recorded.rows_affected() != 1 {
+        // Either the signature is taken, or this job already has a deposit (job_id is unique).
+        let taken: Option<String> = sqlx::query_scalar("SELECT job_id FROM sol_deposits WHERE signature = $1")
+            .bind(deposit.signature)
+            .fetch_optional(&mut *conn)
+            .await?;
+        return Ok(Err(if taken.is_some() { NotClaimed::SignatureUsed } else { NotClaimed::NotAwaiting }));
+    }
+    let moved = sqlx::query(
+        "UPDATE asset_jobs SET state = 'paid', signature = $1, paid_at = $2, render_job_id = $3, \
+         renders = renders + 1, updated_at = $2 WHERE id = $4 AND state = 'awaiting_payment'",
+    )
+    .bind(deposit.signature)
+    .bind(now)
+    .bind(render_job_id)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(if moved.rows_affected() == 1 { Ok(()) } else { Err(NotClaimed::NotAwaiting) })
+}
+
+/// Points a paid job whose render failed at a new render job, inside the caller's transaction;
+/// false when its render is not `previous` any more (another check started one first).
+pub async fn rerender_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    previous: &str,
+    render_job_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE asset_jobs SET state = 'paid', render_job_id = $1, renders = renders + 1, error = NULL, \
+         updated_at = $2 WHERE id = $3 AND render_job_id = $4 AND state IN ('paid', 'render_failed')",
+    )
+    .bind(render_job_id)
+    .bind(now_ms())
+    .bind(id)
+    .bind(previous)
+    .execute(&mut *conn)
+    .await?;
+    Ok(moved.rows_affected() == 1)
+}
+
+/// Moves job `id` from `paid` to `delivered` with `render_id`, if `render_job_id` is still its
+/// render; inside the caller's transaction (which writes the `job.delivered` event).
+pub async fn deliver_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    render_job_id: &str,
+    render_id: &str,
+) -> Result<Option<AssetJob>, sqlx::Error> {
+    let now = now_ms();
+    let moved = sqlx::query(
+        "UPDATE asset_jobs SET state = 'delivered', render_id = $1, delivered_at = $2, error = NULL, updated_at = $2 \
+         WHERE id = $3 AND render_job_id = $4 AND state = 'paid'",
+    )
+    .bind(render_id)
+    .bind(now)
+    .bind(id)
+    .bind(render_job_id)
+    .execute(&mut *conn)
+    .await?;
+    if moved.rows_affected() != 1 {
+        return Ok(None);
+    }
+    get_any(conn, id).await
+}
+
+/// Moves job `id` from `paid` to `render_failed`, if `render_job_id` is still its render;
+/// inside the caller's transaction (which writes the `job.failed` event).
+pub async fn fail_render_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    render_job_id: &str,
+    error: &str,
+) -> Result<Option<AssetJob>, sqlx::Error> {
+    let moved = sqlx::query(
+        "UPDATE asset_jobs SET state = 'render_failed', error = $1, updated_at = $2 \
+         WHERE id = $3 AND render_job_id = $4 AND state = 'paid'",
+    )
+    .bind(error)
+    .bind(now_ms())
+    .bind(id)
+    .bind(render_job_id)
+    .execute(&mut *conn)
+    .await?;
+    if moved.rows_affected() != 1 {
+        return Ok(None);
+    }
+    get_any(conn, id).await
+}

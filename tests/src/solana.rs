@@ -1,0 +1,85 @@
+//! The loopback Solana JSON-RPC node for the tests (`solana/rpc.py`): it serves real signed
+//! transfers built with `solders` (the Solana crates' types, from Python) in the node's own
+//! `getSignaturesForAddress` and `getTransaction` shapes, and counts the calls it gets.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// The treasury in every test (any valid address: the stand-in holds no keys for it).
+pub const TREASURY: &str = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+
+/// A running RPC stand-in; killed when dropped.
+pub struct Rpc {
+    child: Child,
+    pub url: String,
+}
+
+impl Rpc {
+    /// Starts one whose signature pages hold at most `page_size` entries.
+    pub fn start(page_size: usize) -> Rpc {
+        let python = std::env::var("ASSET_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+        let script = format!("{}/solana/rpc.py", env!("CARGO_MANIFEST_DIR"));
+        let mut child = Command::new(python)
+            .args([script.as_str(), "--port", "0", "--page-size", &page_size.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the RPC stand-in starts (ASSET_TEST_PYTHON with solders)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
+        let port = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("rpc stand-in: {line:?}"));
+        Rpc { url: format!("http://127.0.0.1:{port}"), child }
+    }
+
+    /// The settings that point `serve` at this node and the test treasury, quoting at a fixed
+    /// $150 per SOL (no price source answers in the tests).
+    pub fn vars(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("ASSET_SOL_TREASURY", TREASURY.into()),
+            ("ASSET_SOL_RPC_URL", self.url.clone()),
+            ("ASSET_SOL_NETWORK", "devnet".into()),
+            ("ASSET_SOL_USD_URL", "http://127.0.0.1:9/none".into()),
+            ("ASSET_SOL_USD_SECOND_URL", "http://127.0.0.1:9/none".into()),
+            ("ASSET_SOL_USD_FALLBACK", "150".into()),
+        ]
+    }
+
+    async fn post(&self, path: &str, body: Value) -> Value {
+        let response = reqwest::Client::new().post(format!("{}{path}", self.url)).json(&body).send().await;
+        let response = response.expect("the stand-in answers");
+        assert!(response.status().is_success(), "{path} {body}: {}", response.status());
+        response.json().await.expect("JSON")
+    }
+
+    /// Records a transfer (fields of `/_transfer`: `to`, `lamports`, `version`, `failed`,
+    /// `blockTime`, `confirmation`, `extraTransfers`); answers its `signature`.
+    pub async fn transfer(&self, fields: Value) -> String {
+        let answer = self.post("/_transfer", fields).await;
+        answer["signature"].as_str().expect("a signature").to_string()
+    }
+
+    /// A plain, finalized transfer of `lamports` to the treasury, now.
+    pub async fn pay(&self, lamports: u64) -> String {
+        self.transfer(json!({"to": TREASURY, "lamports": lamports})).await
+    }
+
+    /// The next `rate_limited` calls answer 429 (with `Retry-After: 0`), then `error500` 500s.
+    pub async fn control(&self, settings: Value) {
+        self.post("/_control", settings).await;
+    }
+
+    /// Calls received: `{getSignaturesForAddress, getTransaction, total, rateLimited, failed500}`.
+    pub async fn calls(&self) -> Value {
+        let response = reqwest::Client::new().get(format!("{}/_calls", self.url)).send().await;
+        response.expect("the stand-in answers").json().await.expect("JSON")
+    }
+}
+
+impl Drop for Rpc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,523 @@
+//! Pay-per-asset jobs end to end, against the real binary and a loopback Solana JSON-RPC node
+//! serving real signed transfers (`solana/rpc.py`, built with `solders`), through the
+//! production client: the create answer, deposits that must not count (wrong amount, wrong
+//! recipient, failed, only processed, older than the quote, a signature already used), the
+//! exact one (legacy, v0 and v1; on the second page of signatures; after 429s), the MP4 that
+//! ffprobe accepts, the signed `job.delivered` webhook checked by a receiver over the raw
+//! bytes, the delivery log and replay, a render failure's `job.failed`, a lapsed quote, the
+//! SSRF guard at registration, and 50 concurrent checks across two `serve` processes on
+//! PostgreSQL claiming once.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use asset_tests::solana::{Rpc, TREASURY};
+use asset_tests::{Env, PgDatabase, Server, Storage, fakes};
+use base64::Engine as _;
+use hmac::{Hmac, KeyInit, Mac};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sha2::Sha256;
+use sqlx::AnyPool;
+
+/// One webhook request as the receiver saw it.
+#[derive(Clone, Debug)]
+struct Hook {
+    headers: HashMap<String, String>,
+    body: Value,
+    /// `X-Service-Signature` matched the HMAC of the raw body.
+    ours: bool,
+    /// `webhook-signature` matched the Standard Webhooks signature.
+    standard: bool,
+}
+
+/// A webhook receiver over loopback that checks both signatures with each job's secret.
+#[derive(Clone, Default)]
+struct Receiver {
+    secrets: Arc<Mutex<HashMap<String, String>>>,
+    hooks: Arc<Mutex<Vec<Hook>>>,
+}
+
+fn hmac(key: &[u8], parts: &[&[u8]]) -> Vec<u8> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).unwrap();
+    for part in parts {
+        mac.update(part);
+    }
+    mac.finalize().into_bytes().to_vec()
+}
+
+impl Receiver {
+    /// Starts it; answers its callback URL.
+    fn start(&self) -> String {
+        let this = self.clone();
+        let root = fakes::loopback_api(move |request, body| {
+            let head = request.split("\r\n\r\n").next().unwrap_or_default();
+            let headers: HashMap<String, String> = head
+                .lines()
+                .skip(1)
+                .filter_map(|l| l.split_once(':'))
+                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+                .collect();
+            let job = headers.get("x-service-job-id").cloned().unwrap_or_default();
+            let secret = this.secrets.lock().unwrap().get(&job).cloned().unwrap_or_default();
+            let ours = headers.get("x-service-signature")
+                == Some(&format!("sha256={}", hex(&hmac(secret.as_bytes(), &[body]))));
+            let key = secret
+                .strip_prefix("whsec_")
+                .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+                .unwrap_or_else(|| secret.clone().into_bytes());
+            let (id, timestamp) = (headers.get("webhook-id").cloned(), headers.get("webhook-timestamp").cloned());
+            let signed = format!("{}.{}.", id.unwrap_or_default(), timestamp.unwrap_or_default());
+            let expected = format!(
+                "v1,{}",
+                base64::engine::general_purpose::STANDARD.encode(hmac(&key, &[signed.as_bytes(), body]))
+            );
+            let standard = headers.get("webhook-signature").is_some_and(|s| s.split(' ').any(|v| v == expected));
+            let body = serde_json::from_slice(body).unwrap_or(Value::Null);
+            this.hooks.lock().unwrap().push(Hook { headers, body, ours, standard });
+            (200, "application/json", b"{}".to_vec())
+        });
+        format!("{root}/hooks")
+    }
+
+    fn of(&self, job: &str) -> Vec<Hook> {
+        self.hooks.lock().unwrap().iter().filter(|h| h.body["jobId"] == job).cloned().collect()
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+async fn call(server: &Server, method: &str, path: &str, key: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let client = reqwest::Client::new();
+    let mut request = client.request(method.parse().unwrap(), server.url(path)).header("x-api-key", key);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.expect("the service answers");
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+fn serve(env: &Env, rpc: &Rpc, extra: &[(&str, &str)]) -> Server {
+    let mut vars: Vec<(&str, String)> = rpc.vars();
+    vars.push(("ASSET_FETCH_ALLOW", "127.0.0.0/8".into()));
+    vars.push(("ASSET_LOG", "warn".into()));
+    vars.push(("ASSET_RATE_LIMITS", "check=200,create=100".into()));
+    vars.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    env.serve_with(&vars)
+}
+
+/// Creates a job; registers its secret with the receiver. Answers the whole body.
+async fn create(server: &Server, key: &str, body: Value, receiver: &Receiver) -> Value {
+    let (status, created) = call(server, "POST", "/api/agent/asset/jobs", key, Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{created}");
+    if let Some(secret) = created["webhook"]["webhookSecret"].as_str() {
+        let job = created["job"]["jobId"].as_str().unwrap().to_string();
+        receiver.secrets.lock().unwrap().insert(job, secret.to_string());
+    }
+    created
+}
+
+async fn check(server: &Server, key: &str, job: &str) -> (StatusCode, Value) {
+    call(server, "POST", &format!("/api/agent/asset/jobs/{job}/check"), key, None).await
+}
+
+fn lamports(created: &Value) -> u64 {
+    created["job"]["quote"]["amountLamports"].as_u64().expect("a quote")
+}
+
+async fn connect(env: &Env) -> AnyPool {
+    sqlx::any::install_default_drivers();
+    let url = match &env.storage {
+        Storage::Sqlite => format!("sqlite://{}", env.data_dir.path().join("asset.db").display()),
+        Storage::Postgres(url) => url.clone(),
+    };
+    AnyPool::connect(&url).await.unwrap()
+}
+
+async fn count(db: &AnyPool, sql: &'static str, job: &str) -> i64 {
+    sqlx::query_scalar::<_, i64>(sql).bind(job).fetch_one(db).await.unwrap()
+}
+
+/// Waits (up to 10 s) until the receiver has `n` requests for `job`.
+async fn hooks(receiver: &Receiver, job: &str, n: usize) -> Vec<Hook> {
+    for _ in 0..200 {
+        let seen = receiver.of(job);
+        if seen.len() >= n {
+            return seen;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("{job}: expected {n} webhooks, got {:?}", receiver.of(job));
+}
+
+/// ffprobe's view of an MP4 downloaded from `url`: (width, height, duration in seconds).
+async fn probe(url: &str) -> (u64, u64, f64) {
+    let bytes = reqwest::get(url).await.unwrap().bytes().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("asset.mp4");
+    std::fs::write(&file, &bytes).unwrap();
+    let out = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-show_entries", "stream=codec_type,width,height:format=duration", "-of", "json"])
+        .arg(&file)
+        .output()
+        .expect("ffprobe runs");
+    assert!(out.status.success(), "ffprobe refused the MP4: {}", String::from_utf8_lossy(&out.stderr));
+    let info: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let video = info["streams"].as_array().unwrap().iter().find(|s| s["codec_type"] == "video").unwrap().clone();
+    let duration: f64 = info["format"]["duration"].as_str().unwrap().parse().unwrap();
+    (video["width"].as_u64().unwrap(), video["height"].as_u64().unwrap(), duration)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_signed_webhook() {
+    let env = Env::new(Storage::Sqlite);
+    let (key, other) = (env.create_key(0, "agent"), env.create_key(0, "agent"));
+    let rpc = Rpc::start(1000);
+    let receiver = Receiver::default();
+    let callback = receiver.start();
+    let server = serve(&env, &rpc, &[]);
+
+    let created = create(
+        &server,
+        &key,
+        json!({"input": "A meal-planning app for busy parents", "format": "single-meme", "callbackUrl": callback}),
+        &receiver,
+    )
+    .await;
+    let (job, amount) = (created["job"]["jobId"].as_str().unwrap().to_string(), lamports(&created));
+    assert_eq!(created["success"], true);
+    assert_eq!(created["job"]["status"], "AWAITING_PAYMENT");
+    assert_eq!((created["job"]["paid"].clone(), created["job"]["mp4Url"].clone()), (json!(false), Value::Null));
+    let payment = &created["payment"];
+    assert_eq!(payment["wallet"], TREASURY);
+    assert_eq!((payment["network"].as_str(), payment["currency"].as_str()), (Some("devnet"), Some("SOL")));
+    assert_eq!((payment["amountLamports"].as_u64(), payment["memo"].as_str()), (Some(amount), Some("NOT required")));
+    // $0.25 at $150 is 1 666 667 lamports (rounded up), plus under 100 000 to be unique.
+    assert!((1_666_668..=1_766_666).contains(&amount), "{amount}");
+    let secret = created["webhook"]["webhookSecret"].as_str().unwrap();
+    assert!(secret.starts_with("whsec_") && created["webhook"]["registered"] == true);
+    assert_eq!(created["webhook"]["callbackUrl"], callback.as_str());
+    assert!(created["next"].as_str().unwrap().contains(&amount.to_string()));
+    let expires = created["job"]["quote"]["expiresAt"].as_str().unwrap();
+    assert!(expires.ends_with('Z') && expires.len() == 24, "{expires}");
+
+    // The preview is a live page; reading the job touches only the database (and never shows
+    // the secret again); another key's job is missing.
+    let preview = reqwest::get(created["job"]["previewUrl"].as_str().unwrap()).await.unwrap();
+    assert_eq!(preview.status(), StatusCode::OK);
+    let (status, read) = call(&server, "GET", &format!("/api/agent/asset/jobs/{job}"), &key, None).await;
+    assert_eq!((status, read["job"]["status"].as_str()), (StatusCode::OK, Some("AWAITING_PAYMENT")));
+    assert!(!read.to_string().contains(secret));
+    for (method, path) in [("GET", ""), ("POST", "/check"), ("GET", "/deliveries"), ("POST", "/deliveries/replay")] {
+        let (status, body) = call(&server, method, &format!("/api/agent/asset/jobs/{job}{path}"), &other, None).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "{method} {path}");
+    }
+    assert_eq!(rpc.calls().await["total"], 0, "reading a job never reaches the chain");
+
+    // Nothing landed; then transfers that must not count.
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!(
+        (status, body["paid"].clone(), body["job"]["status"].clone()),
+        (StatusCode::OK, json!(false), json!("AWAITING_PAYMENT"))
+    );
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    // (The oldest first: an hour before the quote, the exact amount.)
+    rpc.transfer(json!({"to": TREASURY, "lamports": amount, "blockTime": now - 3600})).await;
+    rpc.transfer(json!({"to": TREASURY, "lamports": amount + 1})).await;
+    // The exact amount to someone else, in a transaction that also pays the treasury a little.
+    let elsewhere = json!([{"to": TREASURY, "lamports": 1}]);
+    rpc.transfer(json!({"to": "11111111111111111111111111111112", "lamports": amount, "extraTransfers": elsewhere}))
+        .await;
+    rpc.transfer(json!({"to": TREASURY, "lamports": amount, "failed": true})).await;
+    rpc.transfer(json!({"to": TREASURY, "lamports": amount, "confirmation": "processed"})).await;
+    // Two transfers in one transaction: the treasury grew by more than the quote.
+    rpc.transfer(json!({"to": TREASURY, "lamports": amount, "extraTransfers": [{"to": TREASURY, "lamports": 5}]}))
+        .await;
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(false)), "{body}");
+    let read_calls = rpc.calls().await;
+    assert!(read_calls["getTransaction"].as_u64().unwrap() >= 3, "{read_calls}");
+
+    // The exact deposit: claimed, rendered, delivered, announced.
+    let signature = rpc.pay(amount).await;
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{body}");
+    assert_eq!(body["job"]["status"], "DELIVERED", "{body}");
+    assert_eq!(body["job"]["signature"], signature.as_str());
+    let mp4 = body["job"]["mp4Url"].as_str().unwrap().to_string();
+    let (width, height, seconds) = probe(&mp4).await;
+    assert_eq!((width, height), (1080, 1920));
+    assert!((5.5..=6.5).contains(&seconds), "a single meme is held 6 s: {seconds}");
+
+    let delivered = hooks(&receiver, &job, 1).await;
+    let hook = &delivered[0];
+    assert!(hook.ours && hook.standard, "both signatures verify: {hook:?}");
+    assert_eq!(hook.headers["x-service-event"], "job.delivered");
+    assert_eq!(hook.headers["x-service-job-id"], job);
+    assert_eq!(hook.headers["content-type"], "application/json");
+    assert!(hook.headers["user-agent"].starts_with("asset-service/"));
+    let payload = &hook.body;
+    assert_eq!((payload["event"].as_str(), payload["status"].as_str()), (Some("job.delivered"), Some("DELIVERED")));
+    assert_eq!((payload["format"].as_str(), payload["mp4Url"].as_str()), (Some("single-meme"), Some(mp4.as_str())));
+    assert_eq!((payload["paid"].clone(), payload["attempt"].clone()), (json!(true), json!(1)));
+    assert!(payload["deliveredAt"].as_str().is_some_and(|t| t.ends_with('Z')));
+
+    // The delivery log, then a replay: the same webhook-id, a higher attempt.
+    let (status, log) = call(&server, "GET", &format!("/api/agent/asset/jobs/{job}/deliveries"), &key, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let attempts = log["deliveries"].as_array().unwrap();
+    assert_eq!((attempts.len(), attempts[0]["statusCode"].as_i64()), (1, Some(200)), "{log}");
+    let (status, replayed) =
+        call(&server, "POST", &format!("/api/agent/asset/jobs/{job}/deliveries/replay"), &key, None).await;
+    assert_eq!((status, replayed["replayed"].as_u64()), (StatusCode::OK, Some(1)));
+    let again = hooks(&receiver, &job, 2).await;
+    assert_eq!(again[1].headers["webhook-id"], again[0].headers["webhook-id"]);
+    assert_eq!(again[1].body["attempt"], 2);
+    assert!(again[1].ours && again[1].standard);
+
+    // Checking again changes nothing and renders nothing new.
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!((status, body["job"]["mp4Url"].as_str()), (StatusCode::OK, Some(mp4.as_str())));
+    let db = connect(&env).await;
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 1);
+
+    // The same signature cannot pay for another job, even one quoted the same amount.
+    let second = create(&server, &key, json!({"input": "A second idea", "format": "slideshow"}), &receiver).await;
+    let second_job = second["job"]["jobId"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE asset_jobs SET amount_lamports = $1, quoted_at = quoted_at - 600000 WHERE id = $2")
+        .bind(amount as i64)
+        .bind(&second_job)
+        .execute(&db)
+        .await
+        .unwrap();
+    let (status, body) = check(&server, &key, &second_job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(false)), "{body}");
+    assert!(second.get("webhook").is_none(), "no callback, no webhook block");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn deposits_are_found_on_later_pages_in_versioned_transactions_and_after_rate_limits() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(2);
+    let receiver = Receiver::default();
+    let server = serve(&env, &rpc, &[]);
+    for (version, format) in [(json!(0), "slideshow"), (json!(1), "single-meme"), (json!("legacy"), "single-meme")] {
+        let created = create(&server, &key, json!({"input": "Rope for climbers", "format": format}), &receiver).await;
+        let (job, amount) = (created["job"]["jobId"].as_str().unwrap().to_string(), lamports(&created));
+        let signature = rpc.transfer(json!({"to": TREASURY, "lamports": amount, "version": version})).await;
+        // Newer deposits of other amounts push it to the third page (two a page).
+        for n in 1..=5u64 {
+            rpc.transfer(json!({"to": TREASURY, "lamports": 1_000 + n})).await;
+        }
+        if version == "legacy" {
+            // The node refuses the first calls; the client waits and asks again.
+            rpc.control(json!({"rateLimit": 2})).await;
+        }
+        let (status, body) = check(&server, &key, &job).await;
+        assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{version}: {body}");
+        assert_eq!(body["job"]["signature"], signature.as_str());
+        assert_eq!(body["job"]["status"], "DELIVERED", "{body}");
+        if format == "slideshow" {
+            let (width, height, seconds) = probe(body["job"]["mp4Url"].as_str().unwrap()).await;
+            assert_eq!((width, height), (1080, 1920));
+            assert!(seconds >= 5.5, "a slideshow shows each slide 3 s: {seconds}");
+        }
+    }
+    assert!(rpc.calls().await["rateLimited"].as_u64().unwrap() >= 2);
+
+    // A node that keeps failing: 503, nothing claimed; then it recovers.
+    let created = create(&server, &key, json!({"input": "Chalk bags", "format": "single-meme"}), &receiver).await;
+    let job = created["job"]["jobId"].as_str().unwrap().to_string();
+    rpc.pay(lamports(&created)).await;
+    rpc.control(json!({"error500": 50})).await;
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(body["message"].as_str().is_some(), "{body}");
+    rpc.control(json!({"error500": 0})).await;
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_lapsed_quote_is_refused_but_a_deposit_made_in_time_still_counts() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(1000);
+    let receiver = Receiver::default();
+    let mut server = serve(&env, &rpc, &[]);
+    let unpaid = create(&server, &key, json!({"input": "A bakery in Lyon"}), &receiver).await;
+    let paid_in_time = create(&server, &key, json!({"input": "A bakery in Nice"}), &receiver).await;
+    assert_eq!(unpaid["job"]["format"], "single-meme", "the default format");
+    rpc.pay(lamports(&paid_in_time)).await;
+    server.terminate(std::time::Duration::from_secs(10));
+
+    // A day and an hour later.
+    let later = serve(&env, &rpc, &[("ASSET_CLOCK_OFFSET_MS", "90000000")]);
+    let job = unpaid["job"]["jobId"].as_str().unwrap();
+    let (status, body) = check(&later, &key, job).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("quote_expired")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("new job"));
+    let (_, read) = call(&later, "GET", &format!("/api/agent/asset/jobs/{job}"), &key, None).await;
+    assert_eq!(read["job"]["status"], "EXPIRED");
+    let job = paid_in_time["job"]["jobId"].as_str().unwrap();
+    let (status, body) = check(&later, &key, job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_requests_and_private_callbacks_are_refused_before_anything_is_made() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(1000);
+    // No ASSET_FETCH_ALLOW: the guard refuses every private address.
+    let mut vars: Vec<(&str, String)> = rpc.vars();
+    vars.push(("ASSET_LOG", "warn".into()));
+    vars.push(("ASSET_RATE_LIMITS", "create=100".into()));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let server = env.serve_with(&vars);
+    let refused = [
+        "http://127.1/hook",
+        "http://2130706433/hook",
+        "http://[::ffff:127.0.0.1]/hook",
+        "http://169.254.169.254/latest/meta-data",
+        "http://100.64.0.1/hook",
+        "http://10.1.2.3/hook",
+        "http://localhost:8080/hook",
+        "http://metadata.google.internal/",
+        "ftp://example.com/hook",
+        "http://user:pw@example.com/hook",
+        "not a url",
+    ];
+    for url in refused {
+        let (status, body) =
+            call(&server, "POST", "/api/agent/asset/jobs", &key, Some(json!({"input": "x", "callbackUrl": url}))).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("invalid_callback_url")),
+            "{url}: {body}"
+        );
+    }
+    let cases = [
+        (json!({}), "missing_input"),
+        (json!({"input": "   "}), "missing_input"),
+        (json!({"input": "x".repeat(2001)}), "input_too_long"),
+        (json!({"input": "x", "format": "hologram"}), "invalid_format"),
+        (json!({"input": "x", "webhookSecret": "0123456789abcdef"}), "webhook_secret_without_callback"),
+        (
+            json!({"input": "x", "callbackUrl": "https://example.com/h", "webhookSecret": "short"}),
+            "invalid_webhook_secret",
+        ),
+        (json!({"input": "x", "language": "klingon"}), "unsupported_language"),
+    ];
+    for (body, code) in cases {
+        let (status, answer) = call(&server, "POST", "/api/agent/asset/jobs", &key, Some(body.clone())).await;
+        assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
+    }
+    let db = connect(&env).await;
+    let made: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM asset_jobs").fetch_one(&db).await.unwrap();
+    let memes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM memes").fetch_one(&db).await.unwrap();
+    assert_eq!((made, memes), (0, 0), "nothing was made");
+    let (status, _) = call(&server, "GET", "/api/agent/asset/jobs/asset_nope", &key, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&server, "GET", "/api/agent/asset/jobs/asset_nope", "ak_wrong", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    drop(server);
+
+    // Without a treasury the asset routes say so.
+    let server = env.serve();
+    let (status, body) = call(&server, "POST", "/api/agent/asset/jobs", &key, Some(json!({"input": "x"}))).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("sol_not_configured")));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_render_that_fails_pushes_job_failed_and_keeps_the_payment_bound() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(1000);
+    let receiver = Receiver::default();
+    let callback = receiver.start();
+    let server = serve(&env, &rpc, &[]);
+    let created =
+        create(&server, &key, json!({"input": "Socks for runners", "callbackUrl": callback}), &receiver).await;
+    let job = created["job"]["jobId"].as_str().unwrap().to_string();
+    // The preview's pictures are lost from the blob store: the render cannot succeed.
+    let preview = created["job"]["previewUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let removed = remove_files_named(&env.data_dir.path().join("blobs"), &preview);
+    assert!(removed > 0, "the preview's pictures are blobs");
+    rpc.pay(lamports(&created)).await;
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{body}");
+    assert_eq!(body["job"]["status"], "RENDER_FAILED", "{body}");
+    assert!(body["job"]["error"].as_str().is_some());
+    let failed = hooks(&receiver, &job, 1).await;
+    assert_eq!(failed[0].headers["x-service-event"], "job.failed");
+    assert_eq!((failed[0].body["event"].as_str(), failed[0].body["paid"].clone()), (Some("job.failed"), json!(true)));
+    assert!(failed[0].body["error"].as_str().is_some_and(|e| !e.is_empty()));
+    assert!(failed[0].ours && failed[0].standard);
+    // A later check renders again on the same payment (and fails again the same way).
+    let (status, body) = check(&server, &key, &job).await;
+    assert_eq!(
+        (status, body["paid"].clone(), body["job"]["status"].clone()),
+        (StatusCode::OK, json!(true), json!("RENDER_FAILED"))
+    );
+    let db = connect(&env).await;
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 2);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_deposits WHERE job_id = $1", &job).await, 1);
+}
+
+fn remove_files_named(dir: &std::path::Path, part: &str) -> usize {
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            removed += remove_files_named(&path, part);
+        } else if path.to_string_lossy().contains(part) {
+            std::fs::remove_file(&path).unwrap();
+            removed += 1;
+        }
+    }
+    removed
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn fifty_concurrent_checks_on_two_replicas_claim_once_render_once_and_announce_once() {
+    let pg = PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(1000);
+    let receiver = Receiver::default();
+    let callback = receiver.start();
+    let (a, b) = (serve(&env, &rpc, &[]), serve(&env, &rpc, &[]));
+    let created =
+        create(&a, &key, json!({"input": "Espresso for night owls", "callbackUrl": callback}), &receiver).await;
+    let job = created["job"]["jobId"].as_str().unwrap().to_string();
+    rpc.pay(lamports(&created)).await;
+
+    let checks = (0..50).map(|n| {
+        let (server, key, job) = (if n % 2 == 0 { &a } else { &b }, key.clone(), job.clone());
+        async move { check(server, &key, &job).await }
+    });
+    let answers = futures::future::join_all(checks).await;
+    for (status, body) in &answers {
+        assert_eq!((*status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{body}");
+    }
+    let mp4s: HashSet<String> =
+        answers.iter().filter_map(|(_, b)| b["job"]["mp4Url"].as_str().map(str::to_string)).collect();
+    assert!(mp4s.len() <= 1, "one video: {mp4s:?}");
+
+    let delivered = hooks(&receiver, &job, 1).await;
+    // Give a second (wrong) announcement the time to arrive.
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let ids: HashSet<String> = receiver.of(&job).iter().map(|h| h.headers["webhook-id"].clone()).collect();
+    assert_eq!((ids.len(), delivered[0].body["event"].as_str()), (1, Some("job.delivered")));
+    let db = connect(&env).await;
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 1, "one render");
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_deposits WHERE job_id = $1", &job).await, 1);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM webhook_events WHERE job_id = $1", &job).await, 1, "one event");
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM renders WHERE job_id LIKE $1 || '%'", &job).await, 1);
+}
