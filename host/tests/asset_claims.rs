@@ -1,0 +1,105 @@
+//! Claims of SOL deposits on SQLite and PostgreSQL: a signature pays for one asset ever, a job
+//! is claimed once however many checks race with different deposits, and delivery, failure and
+//! a new render each move a job only from the state (and render) they expect.
+
+use asset_host::auth::{self, Role};
+use asset_host::store::assets::{self as rows, Deposit, NewAssetJob, NotClaimed, State};
+use asset_host::store::{Db, now_ms};
+use asset_tests::PgDatabase;
+
+async fn db(postgres: bool) -> (Db, Option<PgDatabase>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let pg = postgres.then(PgDatabase::create);
+    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
+    let db = Db::connect(&url, 8).await.unwrap();
+    db.migrate().await.unwrap();
+    (db, pg, dir)
+}
+
+async fn job(db: &Db, key_id: i64, id: &str, amount: i64) {
+    let mut tx = db.pool().begin().await.unwrap();
+    let new = NewAssetJob {
+        id,
+        key_id,
+        format: "single-meme",
+        input: "an idea",
+        language: "en",
+        base_url: "http://assets.example",
+        preview_id: "meme1",
+        amount_lamports: amount,
+        expires_at: now_ms() + 86_400_000,
+        callback_url: None,
+        webhook_secret: None,
+    };
+    rows::insert_in(&mut tx, &new).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+fn deposit(signature: &str, amount: i64) -> Deposit<'_> {
+    Deposit { signature, amount_lamports: amount, payer: Some("payer"), slot: 1, block_time: now_ms() / 1000 }
+}
+
+async fn claim(db: &Db, id: &str, signature: &str, render: &str) -> Result<(), NotClaimed> {
+    let mut tx = db.pool().begin().await.unwrap();
+    let claimed = rows::claim_in(&mut tx, id, &deposit(signature, 5), render).await.unwrap();
+    if claimed.is_ok() {
+        tx.commit().await.unwrap()
+    } else {
+        tx.rollback().await.unwrap()
+    }
+    claimed
+}
+
+async fn state(db: &Db, id: &str) -> rows::AssetJob {
+    let mut conn = db.pool().acquire().await.unwrap();
+    rows::get_any(&mut conn, id).await.unwrap().unwrap()
+}
+
+async fn claims_hold(postgres: bool) {
+    let (db, _pg, _dir) = db(postgres).await;
+    let key = auth::create_key(&db, Role::Agent, "assets", 0, None).await.unwrap().key_id;
+    for id in ["asset_a", "asset_b", "asset_c"] {
+        job(&db, key, id, 5).await;
+    }
+    assert_eq!(claim(&db, "asset_a", "sig1", "asset_a_r1").await, Ok(()));
+    assert_eq!(claim(&db, "asset_b", "sig1", "asset_b_r1").await, Err(NotClaimed::SignatureUsed));
+    assert_eq!(claim(&db, "asset_a", "sig2", "asset_a_r9").await, Err(NotClaimed::NotAwaiting));
+    assert_eq!(state(&db, "asset_b").await.state, State::AwaitingPayment);
+    let paid = state(&db, "asset_a").await;
+    assert_eq!((paid.state, paid.signature.as_deref(), paid.renders), (State::Paid, Some("sig1"), 1));
+    assert!(rows::is_claimed(&db, "sig1").await.unwrap() && !rows::is_claimed(&db, "sig2").await.unwrap());
+
+    // Twenty checks racing with twenty different deposits: one claim.
+    let racers = (0..20).map(|n| {
+        let db = db.clone();
+        tokio::spawn(async move { claim(&db, "asset_c", &format!("race{n}"), &format!("asset_c_r{n}")).await })
+    });
+    let won = futures::future::join_all(racers).await.into_iter().filter(|r| r.as_ref().unwrap().is_ok()).count();
+    assert_eq!(won, 1);
+
+    // Only the current render moves the job; each move happens once.
+    let mut tx = db.pool().begin().await.unwrap();
+    assert!(rows::deliver_in(&mut tx, "asset_a", "asset_a_r0", "render").await.unwrap().is_none(), "stale render");
+    assert!(rows::fail_render_in(&mut tx, "asset_a", "asset_a_r1", "boom").await.unwrap().is_some());
+    assert!(rows::deliver_in(&mut tx, "asset_a", "asset_a_r1", "render").await.unwrap().is_none(), "failed");
+    tx.commit().await.unwrap();
+    let failed = state(&db, "asset_a").await;
+    assert_eq!((failed.state, failed.error.as_deref()), (State::RenderFailed, Some("boom")));
+    let mut tx = db.pool().begin().await.unwrap();
+    assert!(rows::rerender_in(&mut tx, "asset_a", "asset_a_r1", "asset_a_r2").await.unwrap());
+    assert!(!rows::rerender_in(&mut tx, "asset_a", "asset_a_r1", "asset_a_r3").await.unwrap(), "taken already");
+    let delivered = rows::deliver_in(&mut tx, "asset_a", "asset_a_r2", "render").await.unwrap().unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!((delivered.state, delivered.renders, delivered.error), (State::Delivered, 2, None));
+    assert_eq!(delivered.render_id.as_deref(), Some("render"));
+}
+
+#[tokio::test]
+async fn claims_hold_on_sqlite() {
+    claims_hold(false).await;
+}
+
+#[tokio::test]
+async fn claims_hold_on_postgres() {
+    claims_hold(true).await;
+}
