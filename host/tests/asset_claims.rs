@@ -3,8 +3,9 @@
 //! a new render each move a job only from the state (and render) they expect.
 
 use asset_host::auth::{self, Role};
-use asset_host::store::assets::{self as rows, Deposit, NewAssetJob, NotClaimed, State};
-use asset_host::store::{Db, now_ms};
+use asset_host::billing::sol::{self, Refused, chain::Transfer};
+use asset_host::store::assets::{self as rows, NewAssetJob, State};
+use asset_host::store::{Db, now_ms, quotes};
 use asset_tests::PgDatabase;
 
 async fn db(postgres: bool) -> (Db, Option<PgDatabase>, tempfile::TempDir) {
@@ -35,17 +36,26 @@ async fn job(db: &Db, key_id: i64, id: &str, amount: i64) {
     tx.commit().await.unwrap();
 }
 
-fn deposit(signature: &str, amount: i64) -> Deposit<'_> {
-    Deposit { signature, amount_lamports: amount, payer: Some("payer"), slot: 1, block_time: now_ms() / 1000 }
-}
-
-async fn claim(db: &Db, id: &str, signature: &str, render: &str) -> Result<(), NotClaimed> {
+/// One check's claim of `signature` (5 lamports) for job `id`, as the check makes it: the
+/// deposit taken, then the job paid, in one transaction.
+async fn claim(db: &Db, id: &str, signature: &str, render: &str) -> Result<(), Refused> {
+    let transfer = Transfer {
+        signature: signature.into(),
+        lamports: 5,
+        payer: Some("payer".into()),
+        slot: 1,
+        block_time: now_ms() / 1000,
+    };
     let mut tx = db.pool().begin().await.unwrap();
-    let claimed = rows::claim_in(&mut tx, id, &deposit(signature, 5), render).await.unwrap();
+    let claimed = match sol::claim_in(&mut tx, id, &transfer).await.unwrap() {
+        Ok(()) if rows::pay_in(&mut tx, id, signature, render).await.unwrap() => Ok(()),
+        Ok(()) => Err(Refused::JobPaid),
+        Err(refused) => Err(refused),
+    };
     if claimed.is_ok() {
-        tx.commit().await.unwrap()
+        tx.commit().await.unwrap();
     } else {
-        tx.rollback().await.unwrap()
+        tx.rollback().await.unwrap();
     }
     claimed
 }
@@ -61,13 +71,20 @@ async fn claims_hold(postgres: bool) {
     for id in ["asset_a", "asset_b", "asset_c"] {
         job(&db, key, id, 5).await;
     }
+    let mut tx = db.pool().begin().await.unwrap();
+    assert!(quotes::hold_in(&mut tx, 1_700_005, "asset_a", now_ms() + 86_400_000).await.unwrap());
+    tx.commit().await.unwrap();
     assert_eq!(claim(&db, "asset_a", "sig1", "asset_a_r1").await, Ok(()));
-    assert_eq!(claim(&db, "asset_b", "sig1", "asset_b_r1").await, Err(NotClaimed::SignatureUsed));
-    assert_eq!(claim(&db, "asset_a", "sig2", "asset_a_r9").await, Err(NotClaimed::NotAwaiting));
+    // The paid quote's amount is free again.
+    let mut tx = db.pool().begin().await.unwrap();
+    assert!(quotes::hold_in(&mut tx, 1_700_005, "asset_z", now_ms() + 86_400_000).await.unwrap());
+    tx.rollback().await.unwrap();
+    assert_eq!(claim(&db, "asset_b", "sig1", "asset_b_r1").await, Err(Refused::SignatureUsed));
+    assert_eq!(claim(&db, "asset_a", "sig2", "asset_a_r9").await, Err(Refused::JobPaid));
     assert_eq!(state(&db, "asset_b").await.state, State::AwaitingPayment);
     let paid = state(&db, "asset_a").await;
     assert_eq!((paid.state, paid.signature.as_deref(), paid.renders), (State::Paid, Some("sig1"), 1));
-    assert!(rows::is_claimed(&db, "sig1").await.unwrap() && !rows::is_claimed(&db, "sig2").await.unwrap());
+    assert!(sol::is_claimed(&db, "sig1").await.unwrap() && !sol::is_claimed(&db, "sig2").await.unwrap());
 
     // Twenty checks racing with twenty different deposits: one claim.
     let racers = (0..20).map(|n| {

@@ -16,14 +16,14 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use super::delivery;
-use crate::billing::sol::{chain::Transfer, open_quote_in};
+use crate::billing::sol::{self, Refused, chain::Transfer, open_quote_in};
 use crate::ctx::Ctx;
 use crate::dates::iso8601;
 use crate::error::Error;
 use crate::events::{self, Delivery};
 use crate::memes::{self, INPUT, MemeRequest};
 use crate::net::guard::FetchError;
-use crate::store::assets::{self as rows, AssetJob, Deposit, NotClaimed, State};
+use crate::store::assets::{self as rows, AssetJob, State};
 use crate::store::{now_ms, public_id, quotes};
 
 /// Shortest and longest webhook secret a caller may choose.
@@ -363,25 +363,18 @@ pub async fn check(ctx: &Ctx, id: &str) -> Result<Checked, Error> {
     Ok(Checked { success: true, paid, job: shown, next })
 }
 
-/// Claims the first of `found` no other asset used, in one transaction with the render it
-/// starts; answers the job as it is afterwards (claimed by this check or a concurrent one).
+/// Claims the first of `found` no other asset used (the deposit recorded, the quote freed, the
+/// job paid and its render queued, in one transaction); answers the job as it is afterwards
+/// (paid by this check or a concurrent one).
 async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<AssetJob, Error> {
     for transfer in found {
-        if rows::is_claimed(&ctx.db, &transfer.signature).await? {
+        if sol::is_claimed(&ctx.db, &transfer.signature).await? {
             continue;
         }
-        let deposit = Deposit {
-            signature: &transfer.signature,
-            amount_lamports: i64::try_from(transfer.lamports).map_err(Error::internal)?,
-            payer: transfer.payer.as_deref(),
-            slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
-            block_time: transfer.block_time,
-        };
         let render_job_id = delivery::render_job_id(&job);
         let mut tx = ctx.db.pool().begin().await?;
-        match rows::claim_in(&mut tx, &job.id, &deposit, &render_job_id).await? {
-            Ok(()) => {
-                quotes::release_in(&mut tx, &job.id).await?;
+        match sol::claim_in(&mut tx, &job.id, transfer).await? {
+            Ok(()) if rows::pay_in(&mut tx, &job.id, &transfer.signature, &render_job_id).await? => {
                 delivery::queue_in(&mut tx, &job, &render_job_id).await?;
                 tx.commit().await?;
                 tracing::info!(
@@ -392,8 +385,9 @@ async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<Ass
                 );
                 return own(ctx, &job.id).await;
             }
-            Err(NotClaimed::SignatureUsed) => tx.rollback().await?,
-            Err(NotClaimed::NotAwaiting) => {
+            Err(Refused::SignatureUsed) => tx.rollback().await?,
+            // Paid already, by a concurrent check.
+            Ok(()) | Err(Refused::JobPaid) => {
                 tx.rollback().await?;
                 return own(ctx, &job.id).await;
             }

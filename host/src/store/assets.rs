@@ -1,6 +1,6 @@
-//! Queries of pay-per-asset jobs (`asset_jobs`) and the deposits that paid for them
-//! (`sol_deposits`). Every state change is conditional on the state it leaves, so a claim, a
-//! delivery or a new render happens once however many replicas try at the same moment.
+//! Queries of pay-per-asset jobs (`asset_jobs`). Every state change is conditional on the state
+//! it leaves, so a payment, a delivery or a new render happens once however many replicas try
+//! at the same moment.
 
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -164,75 +164,27 @@ pub async fn get_any(conn: &mut AnyConnection, id: &str) -> Result<Option<AssetJ
     sqlx::query(select!("WHERE id = $1")).bind(id).fetch_optional(&mut *conn).await?.as_ref().map(job_of).transpose()
 }
 
-/// Whether a deposit with this signature already paid for an asset.
-pub async fn is_claimed(db: &Db, signature: &str) -> Result<bool, sqlx::Error> {
-    let found: Option<String> = sqlx::query_scalar("SELECT signature FROM sol_deposits WHERE signature = $1")
-        .bind(signature)
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(found.is_some())
-}
-
-/// A deposit found on chain for a job.
-pub struct Deposit<'a> {
-    pub signature: &'a str,
-    pub amount_lamports: i64,
-    pub payer: Option<&'a str>,
-    pub slot: i64,
-    pub block_time: i64,
-}
-
-/// Why a claim did not happen.
-#[derive(Debug, PartialEq, Eq)]
-pub enum NotClaimed {
-    /// The signature already paid for an asset (this one or another).
-    SignatureUsed,
-    /// The job is no longer awaiting payment (another check claimed it first).
-    NotAwaiting,
-}
-
-/// Claims `deposit` for job `id` inside the caller's transaction: the signature is recorded
-/// under its key, and the job moves from `awaiting_payment` to `paid` with `render_job_id`.
-/// On `Err`, the caller rolls back.
-pub async fn claim_in(
+/// Moves job `id` from `awaiting_payment` to `paid` by the deposit `signature`, with its first
+/// render `render_job_id`, inside the claim's transaction; false when it was not awaiting
+/// payment (another check claimed it first).
+pub async fn pay_in(
     conn: &mut AnyConnection,
     id: &str,
-    deposit: &Deposit<'_>,
+    signature: &str,
     render_job_id: &str,
-) -> Result<Result<(), NotClaimed>, sqlx::Error> {
+) -> Result<bool, sqlx::Error> {
     let now = now_ms();
-    let recorded = sqlx::query(
-        "INSERT INTO sol_deposits (signature, job_id, amount_lamports, payer, slot, block_time, claimed_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
-    )
-    .bind(deposit.signature)
-    .bind(id)
-    .bind(deposit.amount_lamports)
-    .bind(deposit.payer)
-    .bind(deposit.slot)
-    .bind(deposit.block_time)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    if recorded.rows_affected() != 1 {
-        // Either the signature is taken, or this job already has a deposit (job_id is unique).
-        let taken: Option<String> = sqlx::query_scalar("SELECT job_id FROM sol_deposits WHERE signature = $1")
-            .bind(deposit.signature)
-            .fetch_optional(&mut *conn)
-            .await?;
-        return Ok(Err(if taken.is_some() { NotClaimed::SignatureUsed } else { NotClaimed::NotAwaiting }));
-    }
     let moved = sqlx::query(
         "UPDATE asset_jobs SET state = 'paid', signature = $1, paid_at = $2, render_job_id = $3, \
          renders = renders + 1, updated_at = $2 WHERE id = $4 AND state = 'awaiting_payment'",
     )
-    .bind(deposit.signature)
+    .bind(signature)
     .bind(now)
     .bind(render_job_id)
     .bind(id)
     .execute(&mut *conn)
     .await?;
-    Ok(if moved.rows_affected() == 1 { Ok(()) } else { Err(NotClaimed::NotAwaiting) })
+    Ok(moved.rows_affected() == 1)
 }
 
 /// Points a paid job whose render failed at a new render job, inside the caller's transaction;

@@ -9,6 +9,7 @@ pub mod assets;
 pub mod blobs;
 pub mod brands;
 pub mod credits;
+pub mod deposits;
 pub mod engine;
 pub mod events;
 pub mod feeds;

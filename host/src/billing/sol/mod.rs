@@ -1,4 +1,5 @@
-//! The SOL rail's price: what $0.25 is in lamports at the live SOL/USD rate. The rate comes
+//! The SOL rail: its price, open quotes, the deposits that pay them (`claim_in`), and the chain
+//! they are found on (`chain`). The price is what $0.25 is in lamports at the live SOL/USD rate. The rate comes
 //! from a CoinGecko-style `simple/price` source, else Jupiter's price API, cached for 45 s; when
 //! both fail, a recent cached rate (marked stale) or the operator's fixed fallback (marked as
 //! such) is used, never silently. Lamports are computed in integers, rounded up.
@@ -15,7 +16,10 @@ use utoipa::ToSchema;
 
 use crate::config::Settings;
 use crate::error::Error;
-use crate::store::{now_ms, quotes};
+use crate::store::deposits::{self, Deposit};
+use crate::store::{Db, now_ms, quotes};
+
+pub use crate::store::deposits::Refused;
 
 /// Lamports in one SOL.
 pub const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
@@ -165,6 +169,33 @@ pub async fn open_quote_in(conn: &mut AnyConnection, job_id: &str, base: u64, tt
         }
     }
     Err(Error::Unavailable { message: "No unique payment amount is free right now; retry in a minute." })
+}
+
+/// Takes `transfer` as the payment of `job_id` inside the caller's transaction (the one that
+/// moves the job): the deposit is recorded under its signature, which pays once ever, and the
+/// quote's amount is freed.
+pub async fn claim_in(
+    conn: &mut AnyConnection,
+    job_id: &str,
+    transfer: &chain::Transfer,
+) -> Result<Result<(), Refused>, Error> {
+    let deposit = Deposit {
+        signature: &transfer.signature,
+        amount_lamports: i64::try_from(transfer.lamports).map_err(Error::internal)?,
+        payer: transfer.payer.as_deref(),
+        slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
+        block_time: transfer.block_time,
+    };
+    if let Err(refused) = deposits::record_in(conn, job_id, &deposit).await? {
+        return Ok(Err(refused));
+    }
+    quotes::release_in(conn, job_id).await?;
+    Ok(Ok(()))
+}
+
+/// Whether the deposit `signature` already paid for an asset.
+pub async fn is_claimed(db: &Db, signature: &str) -> Result<bool, Error> {
+    Ok(deposits::is_recorded(db, signature).await?)
 }
 
 fn rate(micro: u64, source: &'static str, stale: bool, age: Duration) -> Rate {
