@@ -51,6 +51,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
     // `Router::layer` wraps each route after routing, so every layer sees `MatchedPath`.
     // The last layer added runs first.
     router
+        .route_service(crate::mcp::PATH, crate::mcp::service(state.clone(), doc.clone()))
         .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))

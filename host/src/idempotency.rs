@@ -15,6 +15,7 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::error::Error;
 use crate::store::idempotency::{self, ClaimTimes};
 use crate::store::{Db, now_ms, public_id};
 
@@ -107,6 +108,64 @@ pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id:
             Some(stored) => Claim::Replay(stored),
         }
     })
+}
+
+/// How a call with an idempotency key goes on: run it under the ticket, or answer what it
+/// answered before.
+pub enum Begun {
+    Fresh(Ticket),
+    Replay(Stored),
+}
+
+/// Checks `idem_key` and claims it for the call `hash` of key `key_id` (made as `request_id`);
+/// a key used for another call, or a call still running, is the error every front end answers.
+pub async fn begin(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id: &str) -> Result<Begun, Error> {
+    if !valid_key(idem_key) {
+        return Err(Error::bad_request(
+            "invalid_idempotency_key",
+            "An idempotency key must be 1 to 255 visible ASCII characters.",
+        ));
+    }
+    match claim(db, key_id, idem_key, hash, request_id).await? {
+        Claim::Fresh(ticket) => Ok(Begun::Fresh(ticket)),
+        Claim::Replay(stored) => Ok(Begun::Replay(stored)),
+        Claim::Mismatch => Err(Error::Unprocessable {
+            code: "idempotency_key_reused",
+            message: "This idempotency key was already used for a different request.".into(),
+        }),
+        Claim::InProgress => Err(Error::Conflict {
+            code: "idempotency_in_progress",
+            message: "A request with this idempotency key is still running; retry shortly.".into(),
+        }),
+    }
+}
+
+/// Renews `ticket`'s lease every [`RENEW_EVERY`] until aborted or the claim is lost, so a slow
+/// call is never taken over and run twice.
+pub async fn keep_renewed(db: Db, ticket: Ticket) {
+    let mut every = tokio::time::interval(RENEW_EVERY);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        match ticket.renew(&db).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => tracing::warn!(error = %e, "could not renew the idempotency lease"),
+        }
+    }
+}
+
+/// Records how a claimed call ended: its answer when it succeeded, else the key freed.
+pub async fn finish(db: &Db, ticket: &Ticket, answer: Option<&Stored>) {
+    let recorded = match answer {
+        Some(stored) => ticket.complete(db, stored).await,
+        None => ticket.release(db).await,
+    };
+    match recorded {
+        Ok(true) => {}
+        Ok(false) => tracing::warn!("the idempotency claim was taken over; this outcome is not recorded"),
+        Err(e) => tracing::error!(error = %e, "could not record the idempotent outcome"),
+    }
 }
 
 /// Deletes records past their retention.

@@ -52,6 +52,7 @@ pub mod purchases;
 pub mod app;
 pub mod cli;
 pub mod http;
+pub mod mcp;
 
 pub use app::{app, app_with, run};
 pub use http::AppState;

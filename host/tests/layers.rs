@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 const FEATURES: &[&str] =
     &["account", "assets", "audioscript", "brands", "engine", "feeds", "memes", "mp4", "pitch", "purchases"];
-const FRONT_ENDS: &[&str] = &["http", "app", "cli", "main", "lib"];
+const FRONT_ENDS: &[&str] = &["http", "mcp", "app", "cli", "main", "lib"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -73,7 +73,7 @@ fn layers_point_one_way_and_only_front_ends_speak_http() {
         let is_front = FRONT_ENDS.contains(&module.as_str());
         let code = code_of(&std::fs::read_to_string(file).unwrap());
         if !is_front && !is_routes {
-            for http in ["axum", "tower", "utoipa_axum"] {
+            for http in ["axum", "tower", "utoipa_axum", "rmcp"] {
                 let used = code.match_indices(http).any(|(i, _)| {
                     let before = code[..i].chars().last().unwrap_or(' ');
                     let after = code[i + http.len()..].chars().next().unwrap_or(' ');

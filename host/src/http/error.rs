@@ -75,27 +75,32 @@ pub fn from_status(status: StatusCode) -> Error {
     }
 }
 
+/// The body `error` is answered with (on every front end); an internal error's cause is
+/// logged here and never sent.
+pub fn body_of(error: &Error, request_id: Option<String>) -> ErrorBody {
+    if let Error::Internal(cause) = error {
+        tracing::error!(%cause, "internal error");
+    }
+    let (message, details) = error.message_and_details();
+    ErrorBody { success: false, code: error.code().into(), message, request_id, details }
+}
+
+/// What was not paid, when `error` is a 402 with a price: for x402 to offer paying it per call.
+pub fn due(error: &Error) -> Option<super::x402::Due> {
+    match error {
+        Error::PaymentRequired { price, reason, .. } => {
+            Some(super::x402::Due { price: *price, reason: reason.clone() })
+        }
+        Error::InsufficientCredits { price: Some(price), .. } => Some(super::x402::Due { price: *price, reason: None }),
+        _ => None,
+    }
+}
+
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let status = status(self.kind());
-        let request_id = current_request_id();
-        if let Self::Internal(cause) = &self {
-            tracing::error!(%cause, "internal error");
-        }
-        let (message, details) = self.message_and_details();
-        let body = ErrorBody { success: false, code: self.code().into(), message, request_id, details };
-        let mut response = (status, Json(body)).into_response();
-        // What was not paid, for the x402 layer to offer paying it per call.
-        let due = match &self {
-            Self::PaymentRequired { price, reason, .. } => {
-                Some(super::x402::Due { price: *price, reason: reason.clone() })
-            }
-            Self::InsufficientCredits { price: Some(price), .. } => {
-                Some(super::x402::Due { price: *price, reason: None })
-            }
-            _ => None,
-        };
-        if let Some(due) = due {
+        let mut response = (status, Json(body_of(&self, current_request_id()))).into_response();
+        if let Some(due) = due(&self) {
             response.extensions_mut().insert(due);
         }
         if let Self::RateLimited { group, decision } = &self {
@@ -133,11 +138,17 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = Error;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Error> {
-        let Json(mut value) = Json::<Value>::from_request(request, state).await?;
-        whole_numbers(&mut value);
-        let body = serde_json::to_vec(&value).map_err(Error::internal)?;
-        Ok(ApiJson(Json::<T>::from_bytes(&body)?.0))
+        let Json(value) = Json::<Value>::from_request(request, state).await?;
+        Ok(ApiJson(input_of(value)?))
     }
+}
+
+/// An operation's input read from JSON the way every front end reads it (the HTTP body, an MCP
+/// tool's arguments): whole numbers as integers, and the same errors for fields that do not fit.
+pub fn input_of<T: DeserializeOwned>(mut value: Value) -> Result<T, Error> {
+    whole_numbers(&mut value);
+    let body = serde_json::to_vec(&value).map_err(Error::internal)?;
+    Ok(Json::<T>::from_bytes(&body)?.0)
 }
 
 /// Rewrites numbers like `2.0` as integers, wherever they are in `value`.

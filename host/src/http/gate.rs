@@ -21,7 +21,7 @@ const API_KEY_HEADER: &str = "x-api-key";
 pub async fn gate(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let matched = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned());
     let policy = policy::lookup(request.method(), matched.as_deref());
-    let keyless = request.headers().get(API_KEY_HEADER).is_none()
+    let keyless = presented_key(request.headers()).is_none()
         && match policy.access {
             // With x402 on, a priced call may come without a key and pay for itself.
             Access::Key => state.x402.is_some() && policy.keyless_x402(),
@@ -32,9 +32,9 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
         Access::Public => format!("ip:{}", client_address(&state, &request)),
         _ if keyless => format!("ip:{}", client_address(&state, &request)),
         Access::Key | Access::Operator | Access::Admin | Access::KeyOrJobToken => {
-            match caller_of(&state, request.headers().get(API_KEY_HEADER).cloned(), policy.access).await {
+            match caller_of(&state, presented_key(request.headers()), policy.access).await {
                 Ok(caller) => {
-                    let subject = format!("key:{}", caller.key_id);
+                    let subject = key_subject(&caller);
                     request.extensions_mut().insert(caller);
                     subject
                 }
@@ -52,6 +52,22 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
     let mut response = next.run(request).await;
     write_rate_headers(&decision, group.name(), response.headers_mut());
     response
+}
+
+/// The rate-limit bucket of a keyed caller.
+pub fn key_subject(caller: &Caller) -> String {
+    format!("key:{}", caller.key_id)
+}
+
+/// The key a request presents: `x-api-key`, or else an `Authorization: Bearer` token (what MCP
+/// clients send).
+fn presented_key(headers: &HeaderMap) -> Option<HeaderValue> {
+    if let Some(key) = headers.get(API_KEY_HEADER) {
+        return Some(key.clone());
+    }
+    let authorization = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = authorization.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| HeaderValue::from_str(token.trim()).ok()).flatten()
 }
 
 /// Stamps the IETF `RateLimit-Policy` and `RateLimit` headers (and `Retry-After` when refused).

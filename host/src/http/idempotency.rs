@@ -16,7 +16,7 @@ use super::observe::with_request_id;
 use super::policy;
 use crate::auth::Caller;
 use crate::error::Error;
-use crate::idempotency::{Claim, HEADER, RENEW_EVERY, REPLAYED_HEADER, Stored, Ticket, claim, valid_key};
+use crate::idempotency::{Begun, HEADER, REPLAYED_HEADER, Stored, begin, finish, keep_renewed};
 
 /// Middleware on keyed POST routes that honours `Idempotency-Key`.
 pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -38,10 +38,6 @@ async fn run_once(
     next: Next,
 ) -> Result<Response, Response> {
     let key_id = caller.key_id;
-    let idem_key = idem_key.filter(|k| valid_key(k)).ok_or_else(|| {
-        Error::bad_request("invalid_idempotency_key", "`Idempotency-Key` must be 1 to 255 visible ASCII characters.")
-            .into_response()
-    })?;
     let (parts, body) = request.into_parts();
     let route = parts.extensions.get::<MatchedPath>().map(|p| p.as_str().to_owned());
     let policy = policy::lookup(&parts.method, route.as_deref());
@@ -53,47 +49,24 @@ async fn run_once(
     let hash = crate::idempotency::fingerprint(&operation, &body);
     let db = state.db.clone();
     let request_id = super::observe::current_request_id().unwrap_or_default();
-    let ticket =
-        match claim(&db, key_id, &idem_key, &hash, &request_id).await.map_err(|e| Error::from(e).into_response())? {
-            Claim::Fresh(ticket) => ticket,
-            Claim::Replay(stored) => return Ok(replay(stored)),
-            Claim::Mismatch => {
-                return Err(Error::Unprocessable {
-                    code: "idempotency_key_reused",
-                    message: "This Idempotency-Key was already used for a different request.".into(),
-                }
-                .into_response());
-            }
-            Claim::InProgress => {
-                return Err(Error::Conflict {
-                    code: "idempotency_in_progress",
-                    message: "A request with this Idempotency-Key is still running; retry shortly.".into(),
-                }
-                .into_response());
-            }
-        };
+    let idem_key = idem_key.unwrap_or_default();
+    let ticket = match begin(&db, key_id, &idem_key, &hash, &request_id).await.map_err(IntoResponse::into_response)? {
+        Begun::Fresh(ticket) => ticket,
+        Begun::Replay(stored) => return Ok(replay(stored)),
+    };
     // Detached, so a client that hangs up cannot leave the record `running`; the lease is
     // renewed while it runs, so a slow request is never taken over and run twice.
     let request = Request::from_parts(parts, Body::from(body));
     let held = ticket.clone();
     let work = async move {
-        let renewing = tokio::spawn(renew(db.clone(), held.clone()));
+        let renewing = tokio::spawn(keep_renewed(db.clone(), held.clone()));
         let response = next.run(request).await;
         renewing.abort();
         let (parts, body) = response.into_parts();
         let body = to_bytes(body, usize::MAX).await.unwrap_or_default();
-        let recorded = if parts.status.is_success() {
-            let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
-            let stored = Stored { status: parts.status.as_u16(), content_type, body: body.to_vec() };
-            held.complete(&db, &stored).await
-        } else {
-            held.release(&db).await
-        };
-        match recorded {
-            Ok(true) => {}
-            Ok(false) => tracing::warn!("the idempotency claim was taken over; this outcome is not recorded"),
-            Err(e) => tracing::error!(error = %e, "could not record the idempotent outcome"),
-        }
+        let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let stored = Stored { status: parts.status.as_u16(), content_type, body: body.to_vec() };
+        finish(&db, &held, parts.status.is_success().then_some(&stored)).await;
         Response::from_parts(parts, Body::from(body))
     };
     let outcome = state.detached.spawn(with_request_id(work).instrument(tracing::Span::current())).await;
@@ -104,20 +77,6 @@ async fn run_once(
                 tracing::error!(error = %db_error, "could not release the idempotency key");
             }
             Err(Error::internal(format!("idempotent request task: {e}")).into_response())
-        }
-    }
-}
-
-/// Renews `ticket`'s lease until aborted or the claim is lost.
-async fn renew(db: crate::store::Db, ticket: Ticket) {
-    let mut every = tokio::time::interval(RENEW_EVERY);
-    every.tick().await;
-    loop {
-        every.tick().await;
-        match ticket.renew(&db).await {
-            Ok(true) => {}
-            Ok(false) => return,
-            Err(e) => tracing::warn!(error = %e, "could not renew the idempotency lease"),
         }
     }
 }

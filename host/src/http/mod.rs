@@ -97,26 +97,32 @@ impl FromRequestParts<AppState> for Call {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let payment = parts.extensions.get::<Arc<Payment>>().cloned();
-        let job_token = gate::job_token(&parts.headers, &parts.uri);
-        let caller = match (parts.extensions.get::<Caller>(), &payment) {
-            (Some(caller), _) => caller.clone(),
-            (None, Some(payment)) => crate::store::keys::wallet(&state.db, &payment.presented.payer()).await?,
-            // The gate lets a keyless call through only to pay over x402 or with a job token.
-            (None, None) if state.x402.is_some() || job_token.is_some() => Caller::nobody(),
-            (None, None) => return Err(gate::MISSING_KEY),
-        };
-        let payer = match payment {
-            Some(payment) => Payer::X402 { key_id: caller.key_id, payment },
-            None if caller.key_id == 0 => Payer::Unpaid,
-            None => Payer::Credits { key_id: caller.key_id },
-        };
         let request_id = observe::current_request_id().unwrap_or_default();
-        let mut ctx = Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id);
-        ctx.payer = payer;
-        ctx.job_token = job_token;
-        Ok(Call(ctx))
+        Ok(Call(context(state, parts, request_id).await?))
     }
+}
+
+/// The call a request makes, from what the gate and the x402 layer found in it (its caller,
+/// its payment) and its headers: the `Ctx` every front end over HTTP hands to operations.
+pub async fn context(state: &AppState, parts: &Parts, request_id: String) -> Result<Ctx, Error> {
+    let payment = parts.extensions.get::<Arc<Payment>>().cloned();
+    let job_token = gate::job_token(&parts.headers, &parts.uri);
+    let caller = match (parts.extensions.get::<Caller>(), &payment) {
+        (Some(caller), _) => caller.clone(),
+        (None, Some(payment)) => crate::store::keys::wallet(&state.db, &payment.presented.payer()).await?,
+        // The gate lets a keyless call through only to pay over x402 or with a job token.
+        (None, None) if state.x402.is_some() || job_token.is_some() => Caller::nobody(),
+        (None, None) => return Err(gate::MISSING_KEY),
+    };
+    let payer = match payment {
+        Some(payment) => Payer::X402 { key_id: caller.key_id, payment },
+        None if caller.key_id == 0 => Payer::Unpaid,
+        None => Payer::Credits { key_id: caller.key_id },
+    };
+    let mut ctx = Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id);
+    ctx.payer = payer;
+    ctx.job_token = job_token;
+    Ok(ctx)
 }
 
 #[cfg(test)]

@@ -50,12 +50,15 @@ fn request_id_for(request: &Request) -> String {
         {
             id.to_string()
         }
-        _ => {
-            let mut bytes = [0u8; 12];
-            rand::fill(&mut bytes);
-            format!("req_{}", hex::encode(bytes))
-        }
+        _ => mint_request_id(),
     }
+}
+
+/// A new request id (`req_` and 24 hex digits): for each request, and each MCP tool call.
+pub fn mint_request_id() -> String {
+    let mut bytes = [0u8; 12];
+    rand::fill(&mut bytes);
+    format!("req_{}", hex::encode(bytes))
 }
 
 /// The route template a request matched, or `unmatched` (so unknown paths cannot blow up the

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use axum::{Extension, Json};
+use serde_json::{Value, json};
 use utoipa::openapi::{
     Content, OpenApi as Doc, Ref, RefOr, Required,
     extensions::ExtensionsBuilder,
@@ -54,12 +55,50 @@ struct ApiDoc;
 
 /// The served document, rendered once at start-up.
 #[derive(Clone)]
-pub struct Document(pub Arc<serde_json::Value>);
+pub struct Document(pub Arc<Value>);
+
+/// The JSON Schemas of route `method` `path` in `doc`, self-contained: its request body's
+/// (an empty object schema when it takes none) and its success answer's, if documented.
+/// Shared by x402's discovery extension and the MCP tools, so both describe a call exactly as
+/// the route does.
+pub fn schemas_of(doc: &Document, method: &str, path: &str) -> (Value, Option<Value>) {
+    let operation = &doc.0["paths"][path][method.to_ascii_lowercase()];
+    let components = &doc.0["components"]["schemas"];
+    let body = &operation["requestBody"]["content"]["application/json"]["schema"];
+    let input = if body.is_null() { json!({"type": "object", "properties": {}}) } else { inline(body, components, 0) };
+    let output = ["200", "201", "202"].iter().find_map(|code| {
+        let schema = &operation["responses"][*code]["content"]["application/json"]["schema"];
+        (!schema.is_null()).then(|| inline(schema, components, 0))
+    });
+    (input, output)
+}
+
+/// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep),
+/// without `pattern`s: the schema travels in x402's `PAYMENT-REQUIRED` and the client's payment
+/// header, which proxies cap at 4–8 KiB, and into a model's context as a tool's schema; a
+/// language pattern alone is kilobytes. Each field's description states its rule in words;
+/// the server checks it either way.
+fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
+    match schema {
+        Value::Object(fields) => {
+            if let Some(name) = fields.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
+                return if depth < 6 { inline(&components[name], components, depth + 1) } else { json!({}) };
+            }
+            fields
+                .iter()
+                .filter(|(k, _)| k.as_str() != "pattern")
+                .map(|(k, v)| (k.clone(), inline(v, components, depth)))
+                .collect()
+        }
+        Value::Array(items) => items.iter().map(|v| inline(v, components, depth)).collect(),
+        other => other.clone(),
+    }
+}
 
 /// The OpenAPI description of every route of this service.
 #[utoipa::path(get, path = "/api/agent/openapi.json", tag = "catalog",
     responses((status = 200, description = "OpenAPI 3.1 document", content_type = "application/json")))]
-async fn openapi_json(Extension(doc): Extension<Document>) -> Json<serde_json::Value> {
+async fn openapi_json(Extension(doc): Extension<Document>) -> Json<Value> {
     Json(doc.0.as_ref().clone())
 }
 
@@ -181,7 +220,7 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
     operation
         .extensions
         .get_or_insert_with(Default::default)
-        .merge(ExtensionsBuilder::new().add("x-rate-group", serde_json::json!(group)).build());
+        .merge(ExtensionsBuilder::new().add("x-rate-group", json!(group)).build());
     let responses = &mut operation.responses.responses;
     let keyed = policy.is_none_or(|p| p.access != Access::Public);
     if keyed {
@@ -197,7 +236,7 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         .and_then(|s| s.usd_cents);
     if let Some(cents) = cents {
         let amount = u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT;
-        let price = serde_json::json!({
+        let price = json!({
             "price": format!("${}", crate::catalog::usd(cents.into())),
             "amount": amount.to_string(),
             "asset": "USDC",

@@ -148,6 +148,10 @@ pub const ROUTES: &[RoutePolicy] = &[
     // Payment checks against the chain.
     route("POST", "/api/agent/asset/jobs/{id}/check", Key, Check),
     route("POST", "/api/agent/asset/jobs/{id}/deliveries/replay", Key, Check),
+    // MCP: the key is checked here; each tool call counts against its own route's group.
+    route("POST", "/api/mcp", Key, Status).unlimited(),
+    route("GET", "/api/mcp", Key, Status).unlimited(),
+    route("DELETE", "/api/mcp", Key, Status).unlimited(),
     // Plugin administration (operators are never rate limited; brand admins count here).
     route("GET", "/api/admin/plugins", Admin, Group::Account),
     route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Account)

@@ -18,7 +18,7 @@ use axum::{
 use serde_json::{Map, Value, json};
 
 use super::AppState;
-use super::openapi::Document;
+use super::openapi::{Document, schemas_of};
 use super::policy;
 use crate::billing::x402::wire::{self, Offer};
 use crate::billing::{Payment, Price, X402};
@@ -112,20 +112,13 @@ async fn offer(rail: &X402, response: Response, due: &Due, resource: &str, disco
         .reason
         .clone()
         .unwrap_or_else(|| body.get("message").and_then(Value::as_str).unwrap_or("Payment required.").to_string());
-    let terms = rail.terms();
     let bazaar = described(discovery, &offer);
-    let mut v1 = terms.requirements(1, &offer);
+    let mut v1 = rail.terms().requirements(1, &offer);
     v1["outputSchema"] = json!({"input": bazaar["info"]["input"], "output": bazaar["info"]["output"]});
     body.insert("x402Version".into(), json!(1));
     body.insert("error".into(), json!(error));
     body.insert("accepts".into(), json!([v1]));
-    let required = json!({
-        "x402Version": 2,
-        "error": error,
-        "resource": {"url": offer.resource, "description": offer.description, "mimeType": offer.mime_type},
-        "accepts": [terms.requirements(2, &offer)],
-        "extensions": {"bazaar": bazaar},
-    });
+    let required = required(rail, &offer, &error, bazaar);
     if let Ok(value) = HeaderValue::from_str(&wire::to_base64(&required)) {
         parts.headers.insert(PAYMENT_REQUIRED, value);
     }
@@ -136,6 +129,43 @@ async fn offer(rail: &X402, response: Response, due: &Due, resource: &str, disco
     let body = serde_json::to_vec(&body).unwrap_or_default();
     parts.headers.insert(header::CONTENT_LENGTH, body.len().into());
     Response::from_parts(parts, Body::from(body))
+}
+
+/// What to pay, in x402 v2's `PaymentRequired` shape: the `PAYMENT-REQUIRED` header over HTTP,
+/// the `structuredContent` of an MCP tool's error.
+fn required(rail: &X402, offer: &Offer, error: &str, bazaar: Value) -> Value {
+    json!({
+        "x402Version": 2,
+        "error": error,
+        "resource": {"url": offer.resource, "description": offer.description, "mimeType": offer.mime_type},
+        "accepts": [rail.terms().requirements(2, offer)],
+        "extensions": {"bazaar": bazaar},
+    })
+}
+
+/// What to pay for `due` at `resource` (the route `method` `path`), for a front end other than
+/// HTTP headers: the v2 `PaymentRequired` object; `None` when the price has no USD amount.
+pub fn payment_required(
+    rail: &X402,
+    due: &Due,
+    error: &str,
+    resource: &str,
+    method: &str,
+    path: &str,
+    doc: Option<&Document>,
+) -> Option<Value> {
+    let offer = X402::offer(due.price, resource)?;
+    let route = policy::find(method, path)?;
+    let discovery = Discovery { method, route: &route, doc };
+    let error = due.reason.as_deref().unwrap_or(error);
+    Some(required(rail, &offer, error, described(&discovery, &offer)))
+}
+
+/// The payment an MCP tool call carries in `_meta["x402/payment"]` (x402 v2's payload), ready
+/// for the payer of the call it pays for.
+pub fn payment_of(rail: Arc<X402>, payload: Value, resource: String) -> Result<Payment, Error> {
+    let presented = wire::parse(payload, 2).map_err(|why| Error::bad_request("invalid_payment", why))?;
+    Ok(Payment { rail, presented, resource, receipt: OnceLock::new() })
 }
 
 /// [`bazaar`] for the route, made once per process: it depends only on the route (its
@@ -155,24 +185,11 @@ fn described(discovery: &Discovery<'_>, offer: &Offer) -> Value {
 /// The bazaar discovery extension of a route: how to call it (method, a JSON body example and
 /// the body's schema from the OpenAPI document) and what it answers (the success schema).
 fn bazaar(discovery: &Discovery<'_>, offer: &Offer) -> Value {
-    let operation = discovery.doc.and_then(|doc| {
-        doc.0["paths"][discovery.route.path][discovery.method.to_ascii_lowercase()].as_object().cloned()
-    });
-    let components = discovery.doc.map(|d| d.0["components"]["schemas"].clone()).unwrap_or(Value::Null);
-    let body_schema = operation
-        .as_ref()
-        .map(|op| inline(&op["requestBody"]["content"]["application/json"]["schema"], &components, 0))
-        .filter(|s| !s.is_null())
-        .unwrap_or_else(|| json!({"type": "object"}));
-    let output_schema = operation
-        .as_ref()
-        .and_then(|op| {
-            ["200", "202"].iter().find_map(|code| {
-                let schema = &op["responses"][*code]["content"]["application/json"]["schema"];
-                (!schema.is_null()).then(|| inline(schema, &components, 0))
-            })
-        })
-        .unwrap_or_else(|| json!({"type": "object"}));
+    let (body_schema, output_schema) = match discovery.doc {
+        Some(doc) => schemas_of(doc, discovery.method, discovery.route.path),
+        None => (json!({"type": "object"}), None),
+    };
+    let output_schema = output_schema.unwrap_or_else(|| json!({"type": "object"}));
     let example = discovery
         .route
         .operation
@@ -208,25 +225,4 @@ fn bazaar(discovery: &Discovery<'_>, offer: &Offer) -> Value {
             "required": ["input"],
         },
     })
-}
-
-/// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep),
-/// without `pattern`s: the schema travels in `PAYMENT-REQUIRED` and in the client's payment
-/// header, which proxies cap at 4–8 KiB, and a language pattern alone is kilobytes. Each
-/// field's description states its rule in words; the server checks it either way.
-fn inline(schema: &Value, components: &Value, depth: usize) -> Value {
-    match schema {
-        Value::Object(fields) => {
-            if let Some(name) = fields.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
-                return if depth < 6 { inline(&components[name], components, depth + 1) } else { json!({}) };
-            }
-            fields
-                .iter()
-                .filter(|(k, _)| k.as_str() != "pattern")
-                .map(|(k, v)| (k.clone(), inline(v, components, depth)))
-                .collect()
-        }
-        Value::Array(items) => items.iter().map(|v| inline(v, components, depth)).collect(),
-        other => other.clone(),
-    }
 }

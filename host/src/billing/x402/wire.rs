@@ -138,7 +138,12 @@ pub type Malformed = String;
 
 /// Decodes a payment header value (base64 of the JSON payload).
 pub fn decode(header: &str, version: u8) -> Result<Presented, Malformed> {
-    let raw: Value = from_base64(header)?;
+    parse(from_base64(header)?, version)
+}
+
+/// Reads a payment payload (the JSON an HTTP header carries in base64, or MCP's
+/// `_meta["x402/payment"]` as it is).
+pub fn parse(raw: Value, version: u8) -> Result<Presented, Malformed> {
     let declared = raw["x402Version"].as_u64();
     if declared != Some(u64::from(version)) {
         return Err(format!("the payload's x402Version is {declared:?}, the header is for version {version}"));

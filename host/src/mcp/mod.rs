@@ -1,0 +1,281 @@
+//! The MCP front end: `POST /api/mcp`, Streamable HTTP through `rmcp`, stateless (no session
+//! is held: clients of revision 2026-07-28 call tools directly, clients of 2025-11-25
+//! initialize first, and any replica answers any request). It sits behind the same gate as
+//! every route (the key, also as `Authorization: Bearer`, checked before any MCP processing);
+//! each tool is a thin caller of the operation its HTTP route calls (`tools`), counted against
+//! that route's rate group, with idempotency (`_meta.idempotencyKey`) and x402
+//! (`_meta["x402/payment"]`) as over HTTP. Errors are tool results with `isError: true` and
+//! the HTTP error body as their structured content.
+
+pub mod tools;
+
+use std::sync::Arc;
+
+use axum::http::request::Parts;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult, MetaObject,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use crate::auth::{Caller, Role};
+use crate::error::Error;
+use crate::http::openapi::Document;
+use crate::http::{AppState, error as http_error, gate, policy, x402 as http_x402};
+use crate::idempotency::{self, Begun, Stored};
+use tools::Spec;
+
+/// Where the endpoint is mounted.
+pub const PATH: &str = "/api/mcp";
+/// The `_meta` key of a tool call's idempotency key.
+pub const IDEMPOTENCY_META: &str = "idempotencyKey";
+/// The `_meta` keys of x402's MCP transport.
+pub const PAYMENT_META: &str = "x402/payment";
+pub const PAYMENT_RESPONSE_META: &str = "x402/payment-response";
+
+const INSTRUCTIONS: &str = "Media assets for agents: personalized pitch pages, memes in 23 languages and in a \
+brand's voice, captioned audio pages, vertical MP4 renders, bot invites, and MP4 assets paid per asset in SOL. \
+Priced tools spend the key's prepaid credits (or a USDC payment over x402 when the service offers it). Jobs \
+(audioscript, MP4) answer at once with a jobId: poll their status tool, which is free. Call list_services for \
+prices and limits.";
+
+/// The service answering MCP: stateless, JSON answers, hosts and origins of this service only.
+pub fn service(state: AppState, doc: Document) -> StreamableHttpService<Server, NeverSessionManager> {
+    let config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_allowed_hosts(allowed_hosts(&state))
+        .with_allowed_origins(allowed_origins(&state))
+        .with_max_request_body_bytes(state.settings.max_body_bytes);
+    let server = Server { state, doc };
+    StreamableHttpService::new(move || Ok(server.clone()), Arc::new(NeverSessionManager::default()), config)
+}
+
+/// The `Host` names MCP requests may carry (DNS rebinding protection): loopback names, the
+/// public URL's host and the operator's public hosts.
+fn allowed_hosts(state: &AppState) -> Vec<String> {
+    let settings = &state.settings;
+    let mut hosts: Vec<String> = ["localhost", "127.0.0.1", "::1"].map(String::from).to_vec();
+    hosts.push(settings.listen.ip().to_string());
+    hosts.extend(settings.public_url.as_deref().and_then(|u| url::Url::parse(u).ok()?.host_str().map(str::to_string)));
+    hosts.extend(settings.public_hosts.iter().cloned());
+    hosts
+}
+
+/// The browser origins that may call: this service's own (its public URL, or loopback).
+/// Requests without `Origin` (agents, not browsers) are not affected.
+fn allowed_origins(state: &AppState) -> Vec<String> {
+    let mut origins: Vec<String> =
+        ["http://localhost", "http://127.0.0.1", "https://localhost", "https://127.0.0.1"].map(String::from).to_vec();
+    if let Some(url) = state.settings.public_url.as_deref().and_then(|u| url::Url::parse(u).ok()) {
+        origins.push(url.origin().ascii_serialization());
+    }
+    origins
+}
+
+/// One MCP server per request (it holds nothing but the shared state).
+#[derive(Clone)]
+pub struct Server {
+    state: AppState,
+    doc: Document,
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("asset-service", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(tools::TOOLS.iter().map(|spec| tools::describe(spec, &self.doc)).collect()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        tools::find(name).map(|spec| tools::describe(spec, &self.doc))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(spec) = tools::find(&request.name) else {
+            return Err(McpError::invalid_params(format!("no tool named {:?}; see tools/list", request.name), None));
+        };
+        let Some(parts) = context.extensions.get::<Parts>().cloned() else {
+            return Err(McpError::internal_error("the HTTP request is not available", None));
+        };
+        Ok(self.call(spec, parts, request).await.into())
+    }
+}
+
+/// How a call ended, before it becomes a tool result.
+struct Answer {
+    outcome: Result<Value, (Error, Option<Value>)>,
+    meta: Option<Value>,
+}
+
+impl Server {
+    /// Calls `spec`'s operation for the request's caller: its rate group, the idempotency key
+    /// and the x402 payment in `_meta`, then the tool result.
+    async fn call(&self, spec: &'static Spec, mut parts: Parts, request: CallToolRequestParams) -> CallToolResult {
+        let request_id = crate::http::observe::mint_request_id();
+        let meta = request.meta.as_ref().map(|m| m.0.0.clone()).unwrap_or_default();
+        let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
+        let answer = match self.prepare(spec, &mut parts, &meta).await {
+            Ok(()) => self.run(spec, &parts, arguments, &meta, &request_id).await,
+            Err(e) => Answer { outcome: Err((e, None)), meta: None },
+        };
+        result(spec, answer, request_id)
+    }
+
+    /// What the gate does per route, done per tool: the rate group of the tool's route, and the
+    /// payment the call carries, attached as the x402 layer attaches it.
+    async fn prepare(&self, spec: &'static Spec, parts: &mut Parts, meta: &MetaMap) -> Result<(), Error> {
+        let caller = parts.extensions.get::<Caller>().cloned().ok_or(gate::MISSING_KEY)?;
+        let route = policy::find(spec.method, spec.path);
+        if let Some(group) = route.and_then(|r| r.group()).filter(|_| caller.role != Role::Operator) {
+            let decision = self.state.limiter.check(group, &gate::key_subject(&caller)).await;
+            if !decision.allowed {
+                return Err(Error::RateLimited { group: group.name(), decision });
+            }
+        }
+        if let (Some(payload), Some(rail)) = (meta.get(PAYMENT_META), self.state.x402.clone()) {
+            if !route.is_some_and(|r| r.takes_x402()) {
+                return Err(Error::bad_request("x402_not_accepted", "This tool is not paid per call over x402."));
+            }
+            let payment = http_x402::payment_of(rail, payload.clone(), self.resource(spec, parts))?;
+            parts.extensions.insert(Arc::new(payment));
+        }
+        Ok(())
+    }
+
+    /// The x402 resource a tool's payment is for: its HTTP route on this service.
+    fn resource(&self, spec: &Spec, parts: &Parts) -> String {
+        format!("{}{}", crate::http::base_url(&self.state.settings, &parts.headers), spec.path)
+    }
+
+    /// Runs the operation, once per idempotency key when the call names one.
+    async fn run(
+        &self,
+        spec: &'static Spec,
+        parts: &Parts,
+        arguments: Value,
+        meta: &MetaMap,
+        request_id: &str,
+    ) -> Answer {
+        let ctx = match crate::http::context(&self.state, parts, request_id.to_string()).await {
+            Ok(ctx) => ctx,
+            Err(e) => return Answer { outcome: Err((e, None)), meta: None },
+        };
+        let Some(idem_key) = meta.get(IDEMPOTENCY_META).filter(|_| spec.method == "POST") else {
+            return self.execute(spec, ctx, arguments, parts).await;
+        };
+        let idem_key = idem_key.as_str().unwrap_or_default();
+        let operation = policy::find(spec.method, spec.path).and_then(|r| r.operation).unwrap_or(spec.path);
+        let hash = idempotency::fingerprint(operation, arguments.to_string().as_bytes());
+        let db = self.state.db.clone();
+        let ticket = match idempotency::begin(&db, ctx.caller.key_id, idem_key, &hash, request_id).await {
+            Ok(Begun::Fresh(ticket)) => ticket,
+            Ok(Begun::Replay(stored)) => {
+                let value = serde_json::from_slice(&stored.body).unwrap_or(Value::Null);
+                return Answer { outcome: Ok(value), meta: Some(json!({"idempotentReplayed": true})) };
+            }
+            Err(e) => return Answer { outcome: Err((e, None)), meta: None },
+        };
+        // Detached, like the HTTP middleware: a client that goes away cannot leave the key
+        // `running`, and the lease is renewed while the operation runs.
+        let (server, parts, held) = (self.clone(), parts.clone(), ticket.clone());
+        let work = async move {
+            let renewing = tokio::spawn(idempotency::keep_renewed(db.clone(), held.clone()));
+            let answer = server.execute(spec, ctx, arguments, &parts).await;
+            renewing.abort();
+            let stored = answer.outcome.as_ref().ok().map(|value| Stored {
+                status: 200,
+                content_type: Some("application/json".into()),
+                body: value.to_string().into_bytes(),
+            });
+            idempotency::finish(&db, &held, stored.as_ref()).await;
+            answer
+        };
+        match self.state.detached.spawn(work).await {
+            Ok(answer) => answer,
+            Err(e) => {
+                idempotency::finish(&self.state.db, &ticket, None).await;
+                Answer { outcome: Err((Error::internal(format!("tool task: {e}")), None)), meta: None }
+            }
+        }
+    }
+
+    /// The operation itself; a payment it was made with leaves its receipt in `_meta`, a 402
+    /// leaves what to pay.
+    async fn execute(&self, spec: &'static Spec, ctx: crate::ctx::Ctx, arguments: Value, parts: &Parts) -> Answer {
+        let payment = parts.extensions.get::<Arc<crate::billing::Payment>>().cloned();
+        let outcome = (spec.call)(&ctx, arguments).await;
+        let receipt = payment.and_then(|p| p.receipt.get().cloned());
+        let meta = receipt.map(|r| json!({ PAYMENT_RESPONSE_META: r }));
+        match outcome {
+            Ok(value) => Answer { outcome: Ok(value), meta },
+            Err(e) => {
+                let required = match (http_error::due(&e), self.state.x402.as_deref()) {
+                    (Some(due), Some(rail)) => {
+                        let (message, _) = e.message_and_details();
+                        let resource = self.resource(spec, parts);
+                        http_x402::payment_required(
+                            rail,
+                            &due,
+                            &message,
+                            &resource,
+                            spec.method,
+                            spec.path,
+                            Some(&self.doc),
+                        )
+                    }
+                    _ => None,
+                };
+                Answer { outcome: Err((e, required)), meta }
+            }
+        }
+    }
+}
+
+type MetaMap = serde_json::Map<String, Value>;
+
+/// The tool result: the operation's answer as structured content and as text; an error as
+/// `isError: true` with the HTTP error body (and x402's payment requirements on a 402).
+fn result(spec: &Spec, answer: Answer, request_id: String) -> CallToolResult {
+    let mut result = match answer.outcome {
+        Ok(value) => {
+            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            let mut done = CallToolResult::success(vec![ContentBlock::text(text)]);
+            done.structured_content = Some(value);
+            done
+        }
+        Err((error, required)) => {
+            tracing::info!(tool = spec.name, code = error.code(), "tool call refused");
+            let body = http_error::body_of(&error, Some(request_id));
+            let text = format!("{} ({}): {}", error.code(), http_error::status(error.kind()).as_u16(), body.message);
+            let mut structured = serde_json::to_value(&body).unwrap_or(Value::Null);
+            structured["status"] = json!(http_error::status(error.kind()).as_u16());
+            if let Some(Value::Object(required)) = required {
+                structured.as_object_mut().map(|s| s.extend(required));
+            }
+            let mut failed = CallToolResult::error(vec![ContentBlock::text(text)]);
+            failed.structured_content = Some(structured);
+            failed
+        }
+    };
+    if let Some(Value::Object(meta)) = answer.meta {
+        result.meta = Some(MetaObject(meta));
+    }
+    result
+}

@@ -1,0 +1,292 @@
+//! The MCP tools: each names the HTTP route whose operation it calls (its input read into the
+//! same input type, its answer the same result), and takes its input and output schemas from
+//! that route in the OpenAPI document, which both are generated from. Descriptions are written
+//! for a model choosing a tool: what it does, what it costs (from the catalog), how long it
+//! takes, what to call next.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use rmcp::model::{JsonObject, Tool, ToolAnnotations};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::ctx::Ctx;
+use crate::error::Error;
+use crate::http::error::input_of;
+use crate::http::openapi::{Document, schemas_of};
+use crate::{account, assets, audioscript, brands, catalog, jobs, memes, mp4, pitch};
+
+/// What a tool's call returns.
+pub type Called<'a> = Pin<Box<dyn Future<Output = Result<Value, Error>> + Send + 'a>>;
+
+/// A tool.
+pub struct Spec {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// What it does and what to call next; the price is added from the catalog.
+    pub description: &'static str,
+    /// The HTTP route of the same operation.
+    pub method: &'static str,
+    pub path: &'static str,
+    /// The catalog service whose price it charges, if any.
+    pub service: Option<&'static str>,
+    pub call: for<'a> fn(&'a Ctx, Value) -> Called<'a>,
+}
+
+/// Reads `arguments` into the operation's input and answers its result as JSON.
+fn run<'a, I, O, F, Fut>(ctx: &'a Ctx, arguments: Value, operation: F) -> Called<'a>
+where
+    I: DeserializeOwned,
+    O: Serialize,
+    F: FnOnce(&'a Ctx, I) -> Fut + Send + 'a,
+    Fut: Future<Output = Result<O, Error>> + Send + 'a,
+{
+    Box::pin(async move {
+        let input = input_of::<I>(arguments)?;
+        let output = operation(ctx, input).await?;
+        serde_json::to_value(output).map_err(Error::internal)
+    })
+}
+
+/// The `jobId` argument of a status tool.
+fn job_id(arguments: &Value) -> Result<String, Error> {
+    arguments["jobId"]
+        .as_str()
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_string)
+        .ok_or_else(|| Error::bad_request("missing_job_id", "`jobId` is required: the id the submit tool answered."))
+}
+
+/// Reads the job `jobId` names with `read`.
+fn with_job<'a, O, F, Fut>(ctx: &'a Ctx, arguments: Value, read: F) -> Called<'a>
+where
+    O: Serialize,
+    F: FnOnce(&'a Ctx, String) -> Fut + Send + 'a,
+    Fut: Future<Output = Result<O, Error>> + Send + 'a,
+{
+    Box::pin(async move {
+        let id = job_id(&arguments)?;
+        serde_json::to_value(read(ctx, id).await?).map_err(Error::internal)
+    })
+}
+
+pub const TOOLS: &[Spec] = &[
+    Spec {
+        name: "list_services",
+        title: "List services, prices and limits",
+        description: "Lists every service this server offers with its price in credits and USD, its input limits and \
+            its rate group, and whether it is available. Free and instant. Call it first to choose a tool.",
+        method: "GET",
+        path: "/api/agent/services",
+        service: None,
+        call: |ctx, _| {
+            Box::pin(async move { serde_json::to_value(catalog::menu(ctx.x402.as_deref())).map_err(Error::internal) })
+        },
+    },
+    Spec {
+        name: "get_credits",
+        title: "Credits, purchases and listings of this key",
+        description: "Shows this API key's credit balance, its credit pack purchases and its listings. Free and \
+            instant. When a tool answers insufficient_credits, buy a pack (see list_services) or pay per call.",
+        method: "GET",
+        path: "/api/agent/me",
+        service: None,
+        call: |ctx, _| Box::pin(async move { serde_json::to_value(account::me(ctx).await?).map_err(Error::internal) }),
+    },
+    Spec {
+        name: "list_brands",
+        title: "Registered brands",
+        description: "Lists the registered brands whose voice create_meme can write in (pass a brand's key as \
+            `brand`), and whether each has memes switched on. Free and instant.",
+        method: "GET",
+        path: "/api/agent/brands",
+        service: None,
+        call: |ctx, _| {
+            Box::pin(async move { serde_json::to_value(brands::agents_list(ctx).await?).map_err(Error::internal) })
+        },
+    },
+    Spec {
+        name: "create_before_pitch",
+        title: "Personalized pitch page",
+        description: "Makes a personalized pitch page for one person from their website, an x.com or linkedin \
+            link, or a sentence about them (`input`), optionally saying what you sell (`offer`), in any of 23 \
+            languages. Answers the page's URL in a few seconds; share it with that person.",
+        method: "POST",
+        path: "/api/agent/before",
+        service: Some("pitch"),
+        call: |ctx, arguments| run(ctx, arguments, pitch::create),
+    },
+    Spec {
+        name: "create_audioscript",
+        title: "Captioned audio page from a script or a recording",
+        description: "Turns a script under 150 words (`script`, spoken verbatim) or a recording (`audio_url`, an \
+            https link to mp3, m4a or wav up to 3 minutes) into a beat-timed captioned audio page. Answers a jobId \
+            at once; the page takes seconds: poll get_audioscript_status (free) until `succeeded`, then pass its \
+            pageUrl to request_mp4 for a video.",
+        method: "POST",
+        path: "/api/agent/audioscript",
+        service: Some("audioscript"),
+        call: |ctx, arguments| run(ctx, arguments, audioscript::submit),
+    },
+    Spec {
+        name: "get_audioscript_status",
+        title: "Audioscript job status",
+        description: "Where an audioscript job is (`queued`, `running`, `succeeded` with its pageUrl, or \
+            `failed`, refunded). Free; poll every second or two.",
+        method: "GET",
+        path: "/api/agent/audioscript/{jobId}",
+        service: None,
+        call: |ctx, arguments| {
+            with_job(ctx, arguments, |ctx, id| async move {
+                jobs::status(ctx, &id, audioscript::KIND, audioscript::result_view).await
+            })
+        },
+    },
+    Spec {
+        name: "request_mp4",
+        title: "Vertical MP4 of an audio page",
+        description: "Renders an audio page of this service (`pageUrl`: /m/<id> or its full address, as \
+            get_audioscript_status answers) into a 1080×1920 MP4 with its voice and captions. Answers a jobId at \
+            once; rendering takes a few seconds: poll get_mp4_status (free) for mp4Url, hosted about 24 hours.",
+        method: "POST",
+        path: "/api/agent/mp4",
+        service: Some("mp4"),
+        call: |ctx, arguments| run(ctx, arguments, mp4::submit),
+    },
+    Spec {
+        name: "get_mp4_status",
+        title: "MP4 job status",
+        description: "Where an MP4 job is; once `succeeded` it has mp4Url (the file) and videoPageUrl (a page \
+            that plays it), hosted about 24 hours. Free; poll every second or two.",
+        method: "GET",
+        path: "/api/agent/mp4/{jobId}",
+        service: None,
+        call: |ctx, arguments| {
+            with_job(ctx, arguments, |ctx, id| async move { jobs::status(ctx, &id, mp4::KIND, mp4::result_view).await })
+        },
+    },
+    Spec {
+        name: "create_meme",
+        title: "Meme in a brand's voice",
+        description: "Writes a meme from a sentence, idea, website or X post (`input`) in any of 23 languages \
+            (`language`), of a kind (`kind`: image, carousel, confession, hottake, reply, hybrid), optionally in a \
+            registered brand's voice (`brand`, see list_brands) or an ad-hoc one (`brandProfile`). Answers its live \
+            page in well under a second.",
+        method: "POST",
+        path: "/api/agent/brands/memes",
+        service: Some("meme"),
+        call: |ctx, arguments| run(ctx, arguments, memes::create),
+    },
+    Spec {
+        name: "create_invite",
+        title: "Invite to a free branded bot",
+        description: "Makes a one-time claim link for a free branded bot with 200 generations, personalized for \
+            the recipient (`input`: their website, link or a sentence about them). At most 3 a day and 10 \
+            unclaimed per key. Answers in a few seconds.",
+        method: "POST",
+        path: "/api/agent/invite-bot",
+        service: Some("invite-bot"),
+        call: |ctx, arguments| run(ctx, arguments, pitch::invite::create),
+    },
+    Spec {
+        name: "create_asset_job",
+        title: "MP4 asset paid per asset in SOL",
+        description: "Makes a free preview (a meme page; `format`: single-meme or slideshow) from an idea, product \
+            or URL (`input`) and a 24-hour quote: send exactly `amountLamports` to the treasury `wallet` by a plain \
+            SOL transfer (no memo), then call check_asset_job. Optional `callbackUrl` gets signed webhooks.",
+        method: "POST",
+        path: "/api/agent/asset/jobs",
+        service: Some("asset-job"),
+        call: |ctx, arguments| run(ctx, arguments, assets::jobs::create),
+    },
+    Spec {
+        name: "check_asset_job",
+        title: "Look for an asset job's SOL payment",
+        description: "Looks on chain for the asset job's deposit and claims it; once paid, waits up to 20 seconds \
+            for the MP4 and answers mp4Url (`DELIVERED`). `paid: false` means nothing has landed yet: check again \
+            in a few seconds.",
+        method: "POST",
+        path: "/api/agent/asset/jobs/{id}/check",
+        service: None,
+        call: |ctx, arguments| with_job(ctx, arguments, |ctx, id| async move { assets::jobs::check(ctx, &id).await }),
+    },
+    Spec {
+        name: "get_asset_job",
+        title: "Asset job status",
+        description: "An asset job as recorded (never reads the chain): status, quote, previewUrl, and mp4Url once \
+            delivered. Free and instant.",
+        method: "GET",
+        path: "/api/agent/asset/jobs/{id}",
+        service: None,
+        call: |ctx, arguments| with_job(ctx, arguments, |ctx, id| async move { assets::jobs::get(ctx, &id).await }),
+    },
+];
+
+/// The tool named `name`.
+pub fn find(name: &str) -> Option<&'static Spec> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+/// The tool as `tools/list` shows it: schemas from its route in `doc`, the price appended.
+pub fn describe(spec: &Spec, doc: &Document) -> Tool {
+    let (input, output) = schemas_of(doc, spec.method, spec.path);
+    let mut input = object(input);
+    if spec.path.contains('{') {
+        // Status tools name their job by `jobId`, whatever the route's path calls it.
+        input = object(json!({
+            "type": "object",
+            "properties": {"jobId": {"type": "string", "description": "The job's id, as its submit tool answered."}},
+            "required": ["jobId"],
+        }));
+        if spec.method == "POST" && spec.path.ends_with("/check") {
+            input.insert("description".into(), json!("The asset job to check."));
+        }
+    }
+    let price = spec.service.map(price_line).unwrap_or_default();
+    let read_only = spec.method == "GET";
+    let annotations = ToolAnnotations::with_title(spec.title)
+        .read_only(read_only)
+        .destructive(false)
+        .idempotent(read_only)
+        .open_world(spec.path.contains("asset"));
+    let mut tool = Tool::new(spec.name, format!("{}{price}", spec.description), Arc::new(input)).annotate(annotations);
+    if let Some(output) = output.map(object).filter(|o| o.get("type") == Some(&json!("object"))) {
+        tool = tool.with_raw_output_schema(Arc::new(output));
+    }
+    tool
+}
+
+/// What a service costs, in words.
+fn price_line(service: &str) -> String {
+    let Some(entry) = catalog::service(service) else { return String::new() };
+    match (entry.credits, entry.usd_cents, entry.sol_per_asset) {
+        (_, Some(cents), true) => {
+            format!(" Costs ${} per asset, paid in SOL at the live rate.", catalog::usd(u64::from(cents)))
+        }
+        (Some(credits), Some(cents), _) if entry.x402 => format!(
+            " Costs {credits} credit{} (or ${} in USDC per call over x402).",
+            if credits == 1 { "" } else { "s" },
+            catalog::usd(u64::from(cents))
+        ),
+        (Some(credits), _, _) => format!(" Costs {credits} credit{}.", if credits == 1 { "" } else { "s" }),
+        _ => String::new(),
+    }
+}
+
+/// `value` as the object schema MCP wants at the top of a tool's schemas: a composition of
+/// object schemas (`allOf`, `oneOf`) is stated to be an object too.
+fn object(value: Value) -> JsonObject {
+    let mut map = match value {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    };
+    let composed = ["allOf", "oneOf", "anyOf"].iter().any(|k| map.contains_key(*k));
+    if !map.contains_key("type") && (composed || map.is_empty()) {
+        map.insert("type".into(), json!("object"));
+    }
+    map
+}
