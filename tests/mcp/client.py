@@ -16,7 +16,10 @@ The first line printed says whether the connection worked: `{"connected": true,
 "protocolVersion": ...}` or `{"connected": false, "error": ...}`. An exception raised by a
 command is answered `{"exception": "<type>: <message>"}` and the client keeps serving.
 
-Usage: python client.py URL KEY [--mode legacy|2026-07-28] [--bearer]
+With `--fresh-connections` every request opens a new connection (no keep-alive), so a
+round-robin balancer in front of several replicas sends consecutive calls to different ones.
+
+Usage: python client.py URL KEY [--mode legacy|2026-07-28] [--bearer] [--fresh-connections]
 """
 
 import argparse
@@ -69,9 +72,11 @@ async def main():
     parser.add_argument("key")
     parser.add_argument("--mode", default="legacy")
     parser.add_argument("--bearer", action="store_true")
+    parser.add_argument("--fresh-connections", action="store_true")
     args = parser.parse_args()
     headers = {"Authorization": f"Bearer {args.key}"} if args.bearer else {"x-api-key": args.key}
-    http = httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(60.0))
+    limits = httpx2.Limits(max_keepalive_connections=0) if args.fresh_connections else httpx2.Limits()
+    http = httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(60.0), limits=limits)
     try:
         async with Client(streamable_http_client(args.url, http_client=http), mode=args.mode) as client:
             say({"connected": True, "protocolVersion": client.protocol_version})

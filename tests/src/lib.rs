@@ -5,6 +5,7 @@
 pub mod browser;
 pub mod fakes;
 pub mod files;
+pub mod mcp;
 pub mod page;
 pub mod solana;
 pub mod x402;

@@ -114,7 +114,12 @@ impl ServerHandler for Server {
         let Some(parts) = context.extensions.get::<Parts>().cloned() else {
             return Err(McpError::internal_error("the HTTP request is not available", None));
         };
-        Ok(self.call(spec, parts, request).await.into())
+        // rmcp hands a request's `_meta` to the context, not the params.
+        let mut meta = context.meta.0.0.clone();
+        if let Some(own) = &request.meta {
+            meta.extend(own.0.0.clone());
+        }
+        Ok(self.call(spec, parts, request, meta).await.into())
     }
 }
 
@@ -127,9 +132,14 @@ struct Answer {
 impl Server {
     /// Calls `spec`'s operation for the request's caller: its rate group, the idempotency key
     /// and the x402 payment in `_meta`, then the tool result.
-    async fn call(&self, spec: &'static Spec, mut parts: Parts, request: CallToolRequestParams) -> CallToolResult {
+    async fn call(
+        &self,
+        spec: &'static Spec,
+        mut parts: Parts,
+        request: CallToolRequestParams,
+        meta: MetaMap,
+    ) -> CallToolResult {
         let request_id = crate::http::observe::mint_request_id();
-        let meta = request.meta.as_ref().map(|m| m.0.0.clone()).unwrap_or_default();
         let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
         let answer = match self.prepare(spec, &mut parts, &meta).await {
             Ok(()) => self.run(spec, &parts, arguments, &meta, &request_id).await,

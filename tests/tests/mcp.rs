@@ -1,0 +1,296 @@
+//! The MCP endpoint against the real binary, with the official Python SDK as the client: the
+//! tools and their schemas, every tool called, an audioscript followed to its page and an MP4 to
+//! its file through the status tools, both protocol revisions against one server, two replicas
+//! behind a balancer without stickiness, the key (also as a bearer token) checked before any MCP
+//! processing, errors as `isError` results with the HTTP codes (402 included), each tool counted
+//! in its own route's rate group, idempotency keys in `_meta`, and the same answers as the
+//! routes for the same input.
+
+use std::time::Duration;
+
+use asset_tests::mcp::{McpClient, Options, round_robin};
+use asset_tests::{Env, PgDatabase, Server, Storage};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+const TOOLS: [&str; 13] = [
+    "list_services",
+    "get_credits",
+    "list_brands",
+    "create_before_pitch",
+    "create_audioscript",
+    "get_audioscript_status",
+    "request_mp4",
+    "get_mp4_status",
+    "create_meme",
+    "create_invite",
+    "create_asset_job",
+    "check_asset_job",
+    "get_asset_job",
+];
+
+fn connect(server: &Server, key: &str, mode: &str) -> McpClient {
+    let client = McpClient::connect(&server.url("/api/mcp"), key, Options { mode, ..Options::default() });
+    assert_eq!(client.hello["connected"], true, "{}", client.hello);
+    client
+}
+
+/// A successful tool result's structured content.
+fn ok(result: &Value) -> Value {
+    assert_eq!(result["isError"], false, "{result}");
+    let text = result["content"][0]["text"].as_str().unwrap_or_default();
+    let structured = result["structuredContent"].clone();
+    assert_eq!(serde_json::from_str::<Value>(text).ok(), Some(structured.clone()), "the text renders the result");
+    structured
+}
+
+/// A failed tool result's structured content (the HTTP error body, with `status`).
+fn refused(result: &Value) -> Value {
+    assert_eq!(result["isError"], true, "{result}");
+    result["structuredContent"].clone()
+}
+
+/// Polls `status_tool` for `job` until it is done.
+fn finished(client: &mut McpClient, status_tool: &str, job: &str) -> Value {
+    for _ in 0..300 {
+        let status = ok(&client.call(status_tool, json!({"jobId": job})));
+        match status["status"].as_str() {
+            Some("succeeded") => return status,
+            Some("failed") => panic!("{status_tool} {job} failed: {status}"),
+            _ => std::thread::sleep(Duration::from_millis(100)),
+        }
+    }
+    panic!("{status_tool} {job} did not finish");
+}
+
+async fn http(server: &Server, method: &str, path: &str, key: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let client = reqwest::Client::new();
+    let mut request = client.request(method.parse().unwrap(), server.url(path)).header("x-api-key", key);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+fn serve(env: &Env) -> Server {
+    env.serve_with(&[("ASSET_LOG", "warn")])
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_sdk_lists_and_calls_every_tool_and_follows_jobs_to_their_page_and_video() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(40, "agent");
+    let server = serve(&env);
+    let mut client = connect(&server, &key, "2026-07-28");
+    assert_eq!(client.hello["protocolVersion"], "2026-07-28");
+
+    let tools = client.tools();
+    let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, TOOLS);
+    for tool in &tools {
+        assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
+        let description = tool["description"].as_str().unwrap();
+        assert!(description.len() > 80, "a description a model can choose by: {tool}");
+    }
+    let meme = tools.iter().find(|t| t["name"] == "create_meme").unwrap();
+    assert!(meme["description"].as_str().unwrap().contains("Costs 1 credit"), "{meme}");
+    assert!(meme["inputSchema"].to_string().contains("brandProfile"));
+    assert_eq!(meme["outputSchema"]["type"], "object");
+    assert!(meme["outputSchema"]["properties"]["creditsRemaining"].is_object(), "{meme}");
+    let status = tools.iter().find(|t| t["name"] == "get_mp4_status").unwrap();
+    assert_eq!(status["inputSchema"]["required"], json!(["jobId"]));
+    assert_eq!(status["annotations"]["readOnlyHint"], true);
+
+    // Instant tools.
+    let services = ok(&client.call("list_services", json!({})));
+    assert!(services["services"].as_array().unwrap().len() >= 8);
+    assert_eq!(ok(&client.call("get_credits", json!({})))["credits"], 40);
+    assert!(ok(&client.call("list_brands", json!({})))["brands"].is_array());
+    let meme = ok(&client.call("create_meme", json!({"input": "Agents that pay their own way", "kind": "hottake"})));
+    assert_eq!((meme["creditCost"].as_i64(), meme["creditsRemaining"].as_i64()), (Some(1), Some(39)));
+    let page = reqwest::get(meme["meme"]["url"].as_str().unwrap()).await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let pitch = ok(&client.call("create_before_pitch", json!({"input": "Dana Ortiz runs a bakery in Austin"})));
+    assert!(pitch.to_string().contains("http"), "{pitch}");
+    let invite = ok(&client.call("create_invite", json!({"input": "Sam runs a climbing gym in Denver"})));
+    assert!(invite["inviteUrl"].as_str().is_some_and(|u| u.contains("/i/")), "{invite}");
+
+    // A script to a page to a video, through the status tools.
+    let accepted = ok(&client
+        .call("create_audioscript", json!({"script": "Agents pay for their own tools. They ship pages in seconds."})));
+    let job = accepted["jobId"].as_str().unwrap().to_string();
+    let done = finished(&mut client, "get_audioscript_status", &job);
+    let page_url = done["pageUrl"].as_str().unwrap().to_string();
+    let rendering = ok(&client.call("request_mp4", json!({"pageUrl": page_url})));
+    let video = finished(&mut client, "get_mp4_status", rendering["jobId"].as_str().unwrap());
+    let mp4 = reqwest::get(video["mp4Url"].as_str().unwrap()).await.unwrap().bytes().await.unwrap();
+    assert!(mp4.len() > 10_000 && &mp4[4..8] == b"ftyp", "an MP4 file");
+
+    // Asset tools exist; without a treasury they answer what the route answers.
+    let no_sol = refused(&client.call("create_asset_job", json!({"input": "A bakery"})));
+    assert_eq!((no_sol["code"].as_str(), no_sol["status"].as_u64()), (Some("sol_not_configured"), Some(503)));
+    for tool in ["check_asset_job", "get_asset_job"] {
+        let missing = refused(&client.call(tool, json!({"jobId": "asset_nope"})));
+        assert_eq!((missing["code"].as_str(), missing["status"].as_u64()), (Some("not_found"), Some(404)), "{tool}");
+    }
+    let unknown = refused(&client.call("get_mp4_status", json!({"jobId": "mp4_nope"})));
+    assert_eq!(unknown["code"], "not_found");
+
+    // Out of credits: the 402 as a tool result that says how to buy.
+    let poor = env.create_key(0, "agent");
+    let mut broke = connect(&server, &poor, "legacy");
+    let short = refused(&broke.call("create_meme", json!({"input": "Agents that pay"})));
+    assert_eq!((short["code"].as_str(), short["status"].as_u64()), (Some("insufficient_credits"), Some(402)));
+    assert!(short["message"].as_str().unwrap().to_lowercase().contains("credit"), "{short}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_key_is_checked_before_mcp_and_both_revisions_work_on_one_server() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    let server = serve(&env);
+
+    // No key, a wrong key: 401 with the error body before any MCP processing.
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    for key in [None, Some("ak_wrong")] {
+        let mut request = reqwest::Client::new()
+            .post(server.url("/api/mcp"))
+            .header("accept", "application/json, text/event-stream")
+            .json(&initialize);
+        if let Some(key) = key {
+            request = request.header("x-api-key", key);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        let body: Value = response.json().await.unwrap();
+        assert!(body["code"].as_str().unwrap().ends_with("api_key"), "{body}");
+    }
+    let refused_client = McpClient::connect(&server.url("/api/mcp"), "ak_wrong", Options::default());
+    assert_eq!(refused_client.hello["connected"], false);
+    // A page of another site may not call from a browser.
+    let foreign = reqwest::Client::new()
+        .post(server.url("/api/mcp"))
+        .header("x-api-key", &key)
+        .header("origin", "https://evil.example")
+        .header("accept", "application/json, text/event-stream")
+        .json(&initialize)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
+
+    // Both revisions, and the key as a bearer token, against this one server.
+    let mut legacy = connect(&server, &key, "legacy");
+    assert_eq!(legacy.hello["protocolVersion"], "2025-11-25");
+    let mut modern = McpClient::connect(
+        &server.url("/api/mcp"),
+        &key,
+        Options { mode: "2026-07-28", bearer: true, ..Options::default() },
+    );
+    assert_eq!(modern.hello["protocolVersion"], "2026-07-28", "{}", modern.hello);
+    assert_eq!(ok(&legacy.call("get_credits", json!({})))["credits"], 5);
+    assert_eq!(ok(&modern.call("get_credits", json!({})))["credits"], 5);
+    assert_eq!(legacy.tools().len(), modern.tools().len());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_replicas_without_sticky_routing_serve_one_clients_calls() {
+    let pg = PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let key = env.create_key(10, "agent");
+    let (a, b) = (serve(&env), serve(&env));
+    let balancer =
+        round_robin(vec![a.base.trim_start_matches("http://").into(), b.base.trim_start_matches("http://").into()]);
+    for mode in ["legacy", "2026-07-28"] {
+        let url = format!("http://{balancer}/api/mcp");
+        let mut client =
+            McpClient::connect(&url, &key, Options { mode, fresh_connections: true, ..Options::default() });
+        assert_eq!(client.hello["connected"], true, "{mode}: {}", client.hello);
+        let before = ok(&client.call("get_credits", json!({})))["credits"].as_i64().unwrap();
+        for n in 0..4 {
+            let meme = ok(&client.call("create_meme", json!({"input": format!("Replica call {n} in {mode}")})));
+            assert_eq!(meme["creditsRemaining"].as_i64(), Some(before - n - 1), "{mode}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tools_answer_as_their_routes_do_in_their_own_rate_groups_and_run_once_per_idempotency_key() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(20, "agent");
+    let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_RATE_LIMITS", "create=30")]);
+    let mut client = connect(&server, &key, "legacy");
+
+    // The same bad input: the same code and message over HTTP and MCP, and nothing charged.
+    let bad: [(&str, &str, Value); 6] = [
+        ("create_meme", "/api/agent/brands/memes", json!({"input": ""})),
+        ("create_meme", "/api/agent/brands/memes", json!({"input": "x", "kind": "sonnet"})),
+        ("create_before_pitch", "/api/agent/before", json!({})),
+        (
+            "create_audioscript",
+            "/api/agent/audioscript",
+            json!({"script": "a", "audio_url": "https://x.example/a.mp3"}),
+        ),
+        ("request_mp4", "/api/agent/mp4", json!({"pageUrl": "https://elsewhere.example/m/abc"})),
+        ("create_invite", "/api/agent/invite-bot", json!({"input": 7})),
+    ];
+    for (tool, path, input) in bad {
+        let (status, body) = http(&server, "POST", path, &key, Some(input.clone())).await;
+        let result = refused(&client.call(tool, input.clone()));
+        assert_eq!(
+            (result["code"].clone(), result["message"].clone(), result["status"].as_u64()),
+            (body["code"].clone(), body["message"].clone(), Some(u64::from(status.as_u16()))),
+            "{tool} {input}"
+        );
+    }
+    for (tool, path) in
+        [("get_audioscript_status", "/api/agent/audioscript/as_x"), ("get_asset_job", "/api/agent/asset/jobs/asset_x")]
+    {
+        let (status, body) = http(&server, "GET", path, &key, None).await;
+        let result = refused(&client.call(tool, json!({"jobId": path.rsplit('/').next().unwrap()})));
+        assert_eq!(
+            (result["code"].clone(), result["status"].as_u64()),
+            (body["code"].clone(), Some(u64::from(status.as_u16())))
+        );
+    }
+    let (_, menu) = http(&server, "GET", "/api/agent/services", &key, None).await;
+    assert_eq!(ok(&client.call("list_services", json!({}))), menu);
+    let (_, brands) = http(&server, "GET", "/api/agent/brands", &key, None).await;
+    assert_eq!(ok(&client.call("list_brands", json!({}))), brands);
+    let (_, me) = http(&server, "GET", "/api/agent/me", &key, None).await;
+    assert_eq!(ok(&client.call("get_credits", json!({}))), me);
+    assert_eq!(me["credits"], 20, "no bad input was charged");
+
+    // The same charge: a meme costs one credit by either front end.
+    let (_, by_http) =
+        http(&server, "POST", "/api/agent/brands/memes", &key, Some(json!({"input": "same price"}))).await;
+    let by_mcp = ok(&client.call("create_meme", json!({"input": "same price"})));
+    assert_eq!((by_http["creditCost"].clone(), by_mcp["creditCost"].clone()), (json!(1), json!(1)));
+    assert_eq!(by_mcp["creditsRemaining"].as_i64(), by_http["creditsRemaining"].as_i64().map(|c| c - 1));
+
+    // An idempotency key in `_meta`: one run, one charge; reused for other input, refused.
+    let meta = json!({"idempotencyKey": "order-7"});
+    let first = ok(&client.call_with_meta("create_meme", json!({"input": "only once"}), meta.clone()));
+    let again = client.call_with_meta("create_meme", json!({"input": "only once"}), meta.clone());
+    assert_eq!(ok(&again), first);
+    assert_eq!(again["_meta"]["idempotentReplayed"], true, "{again}");
+    let other = refused(&client.call_with_meta("create_meme", json!({"input": "something else"}), meta));
+    assert_eq!(other["code"], "idempotency_key_reused");
+    let credits = ok(&client.call("get_credits", json!({})))["credits"].as_i64().unwrap();
+    assert_eq!(credits, 17, "three memes charged: HTTP, MCP, and the idempotent one once");
+    drop(server);
+
+    // Each tool counts in its route's group: past the create limit, reads still answer.
+    let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_RATE_LIMITS", "create=2")]);
+    let mut client = connect(&server, &key, "2026-07-28");
+    for n in 0..2 {
+        ok(&client.call("create_meme", json!({"input": format!("limited {n}")})));
+    }
+    let limited = refused(&client.call("create_meme", json!({"input": "one too many"})));
+    assert_eq!((limited["code"].as_str(), limited["status"].as_u64()), (Some("rate_limited"), Some(429)));
+    assert_eq!(ok(&client.call("get_credits", json!({})))["credits"], 15);
+    assert!(ok(&client.call("list_services", json!({})))["services"].is_array());
+}
