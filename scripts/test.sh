@@ -42,14 +42,15 @@ ensure_redis() {
 
 # Python for the tests: a standard OpenAPI validator for the served document, the `x402`
 # package (the paying client and the facilitator stand-in's signature checks), `stripe` (its
-# webhook signature helper) and `solders` (real signed Solana transfers for the RPC stand-in).
+# webhook signature helper), `solders` (real signed Solana transfers for the RPC stand-in) and
+# `mcp` (the official MCP SDK, the client of the MCP tests).
 ensure_test_python() {
   local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/venv"
-  if ! "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders' >/dev/null 2>&1; then
+  if ! "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders, mcp' >/dev/null 2>&1; then
     apt_install python3 python3-venv
     say "installing the tests' Python packages"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/pip" install -q openapi-spec-validator 'x402[evm,requests]==2.25.0' 'stripe==16.1.0' 'solders==0.29.0'
+    "$venv/bin/pip" install -q openapi-spec-validator 'x402[evm,requests]==2.25.0' 'stripe==16.1.0' 'solders==0.29.0' 'mcp==2.3.0'
   fi
   export ASSET_TEST_PYTHON="$venv/bin/python"
 }

@@ -294,3 +294,56 @@ async fn tools_answer_as_their_routes_do_in_their_own_rate_groups_and_run_once_p
     assert_eq!(ok(&client.call("get_credits", json!({})))["credits"], 15);
     assert!(ok(&client.call("list_services", json!({})))["services"].is_array());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn with_x402_on_a_tool_without_credits_offers_usdc_and_a_payment_in_meta_pays_once() {
+    use asset_tests::x402::{Facilitator, Pay, pay};
+    let facilitator = Facilitator::start();
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(0, "agent");
+    let mut vars: Vec<(&str, String)> = facilitator.vars();
+    vars.push(("ASSET_LOG", "warn".into()));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let server = env.serve_with(&vars);
+    let mut client = connect(&server, &key, "2026-07-28");
+    let input = json!({"input": "Agents that pay per call", "kind": "hottake"});
+
+    // No credits: the 402 carries x402's requirements (v2) beside the error body.
+    let due = refused(&client.call("create_meme", input.clone()));
+    assert_eq!((due["code"].as_str(), due["status"].as_u64()), (Some("insufficient_credits"), Some(402)));
+    assert_eq!(due["x402Version"], 2, "{due}");
+    let accepts = &due["accepts"][0];
+    assert_eq!((accepts["scheme"].as_str(), accepts["amount"].as_str()), (Some("exact"), Some("100000")), "{due}");
+    assert!(due["resource"]["url"].as_str().unwrap().ends_with("/api/agent/brands/memes"));
+
+    // A payment signed by the x402 package for the meme's route, sent in `_meta`.
+    let signed = pay(
+        &server.url("/api/agent/brands/memes"),
+        "POST",
+        Some(&input),
+        Pay { version: 2, api_key: Some(&key), only_sign: true, ..Pay::default() },
+    )
+    .await;
+    let header = signed["payment"].as_str().expect("a signed payment");
+    let payload: Value =
+        serde_json::from_slice(&base64::Engine::decode(&base64::engine::general_purpose::STANDARD, header).unwrap())
+            .unwrap();
+    let meta = json!({"x402/payment": payload});
+    let paid = client.call_with_meta("create_meme", input.clone(), meta.clone());
+    let meme = ok(&paid);
+    assert_eq!(meme["creditsRemaining"], 0, "paid in USDC, not credits: {meme}");
+    let receipt = &paid["_meta"]["x402/payment-response"];
+    assert_eq!(receipt["success"], true, "{paid}");
+    assert!(receipt["transaction"].as_str().is_some_and(|t| t.starts_with("0x")), "{paid}");
+    assert_eq!(facilitator.settlements().await.len(), 1);
+
+    // The same payment again is refused (the facilitator knows its nonce is spent, as over
+    // HTTP) and settles nothing.
+    let replayed = refused(&client.call_with_meta("create_meme", input, meta));
+    assert_eq!(
+        (replayed["code"].as_str(), replayed["status"].as_u64()),
+        (Some("payment_invalid"), Some(402)),
+        "{replayed}"
+    );
+    assert_eq!(facilitator.settlements().await.len(), 1);
+}

@@ -276,8 +276,8 @@ fn result(spec: &Spec, answer: Answer, request_id: String) -> CallToolResult {
             let text = format!("{} ({}): {}", error.code(), http_error::status(error.kind()).as_u16(), body.message);
             let mut structured = serde_json::to_value(&body).unwrap_or(Value::Null);
             structured["status"] = json!(http_error::status(error.kind()).as_u16());
-            if let Some(Value::Object(required)) = required {
-                structured.as_object_mut().map(|s| s.extend(required));
+            if let (Some(Value::Object(required)), Some(fields)) = (required, structured.as_object_mut()) {
+                fields.extend(required);
             }
             let mut failed = CallToolResult::error(vec![ContentBlock::text(text)]);
             failed.structured_content = Some(structured);
