@@ -114,16 +114,20 @@ async fn the_sdk_lists_and_calls_every_tool_and_follows_jobs_to_their_page_and_v
     assert_eq!(page.status(), StatusCode::OK);
     let pitch = ok(&client.call("create_before_pitch", json!({"input": "Dana Ortiz runs a bakery in Austin"})));
     assert!(pitch.to_string().contains("http"), "{pitch}");
+    assert_eq!((pitch["creditCost"].as_i64(), pitch["creditsRemaining"].as_i64()), (Some(1), Some(38)));
     let invite = ok(&client.call("create_invite", json!({"input": "Sam runs a climbing gym in Denver"})));
     assert!(invite["inviteUrl"].as_str().is_some_and(|u| u.contains("/i/")), "{invite}");
+    assert_eq!((invite["creditCost"].as_i64(), invite["creditsRemaining"].as_i64()), (Some(1), Some(37)));
 
     // A script to a page to a video, through the status tools.
     let accepted = ok(&client
         .call("create_audioscript", json!({"script": "Agents pay for their own tools. They ship pages in seconds."})));
+    assert_eq!((accepted["creditCost"].as_i64(), accepted["creditsRemaining"].as_i64()), (Some(3), Some(34)));
     let job = accepted["jobId"].as_str().unwrap().to_string();
     let done = finished(&mut client, "get_audioscript_status", &job);
     let page_url = done["pageUrl"].as_str().unwrap().to_string();
     let rendering = ok(&client.call("request_mp4", json!({"pageUrl": page_url})));
+    assert_eq!((rendering["creditCost"].as_i64(), rendering["creditsRemaining"].as_i64()), (Some(3), Some(31)));
     let video = finished(&mut client, "get_mp4_status", rendering["jobId"].as_str().unwrap());
     let mp4 = reqwest::get(video["mp4Url"].as_str().unwrap()).await.unwrap().bytes().await.unwrap();
     assert!(mp4.len() > 10_000 && &mp4[4..8] == b"ftyp", "an MP4 file");
@@ -194,6 +198,9 @@ async fn the_key_is_checked_before_mcp_and_both_revisions_work_on_one_server() {
     assert_eq!(ok(&legacy.call("get_credits", json!({})))["credits"], 5);
     assert_eq!(ok(&modern.call("get_credits", json!({})))["credits"], 5);
     assert_eq!(legacy.tools().len(), modern.tools().len());
+    // A client that does not know the server's revision probes `server/discover` first.
+    let probing = McpClient::connect(&server.url("/api/mcp"), &key, Options { mode: "auto", ..Options::default() });
+    assert_eq!(probing.hello["protocolVersion"], "2026-07-28", "{}", probing.hello);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -246,16 +253,28 @@ async fn tools_answer_as_their_routes_do_in_their_own_rate_groups_and_run_once_p
             "{tool} {input}"
         );
     }
-    for (tool, path) in
-        [("get_audioscript_status", "/api/agent/audioscript/as_x"), ("get_asset_job", "/api/agent/asset/jobs/asset_x")]
-    {
-        let (status, body) = http(&server, "GET", path, &key, None).await;
-        let result = refused(&client.call(tool, json!({"jobId": path.rsplit('/').next().unwrap()})));
+    let unknown_jobs = [
+        ("get_audioscript_status", "GET", "/api/agent/audioscript/as_x", "as_x"),
+        ("get_mp4_status", "GET", "/api/agent/mp4/mp4_x", "mp4_x"),
+        ("get_asset_job", "GET", "/api/agent/asset/jobs/asset_x", "asset_x"),
+        ("check_asset_job", "POST", "/api/agent/asset/jobs/asset_x/check", "asset_x"),
+    ];
+    for (tool, method, path, job) in unknown_jobs {
+        let (status, body) = http(&server, method, path, &key, None).await;
+        let result = refused(&client.call(tool, json!({"jobId": job})));
+        let answered = (result["code"].clone(), result["message"].clone(), result["status"].as_u64());
         assert_eq!(
-            (result["code"].clone(), result["status"].as_u64()),
-            (body["code"].clone(), Some(u64::from(status.as_u16())))
+            answered,
+            (body["code"].clone(), body["message"].clone(), Some(u64::from(status.as_u16()))),
+            "{tool}"
         );
     }
+    let (status, body) = http(&server, "POST", "/api/agent/asset/jobs", &key, Some(json!({"input": "x"}))).await;
+    let result = refused(&client.call("create_asset_job", json!({"input": "x"})));
+    assert_eq!(
+        (result["code"].clone(), result["status"].as_u64()),
+        (body["code"].clone(), Some(u64::from(status.as_u16())))
+    );
     let (_, menu) = http(&server, "GET", "/api/agent/services", &key, None).await;
     assert_eq!(ok(&client.call("list_services", json!({}))), menu);
     let (_, brands) = http(&server, "GET", "/api/agent/brands", &key, None).await;
