@@ -257,6 +257,26 @@ settings! {
     /// `/api/billing/stripe/webhook`; events are refused without one.
     stripe_webhook_secret: Option<String> = None,
         flag "stripe-webhook-secret": Option<String>, env "ASSET_STRIPE_WEBHOOK_SECRET", secret;
+    /// Where blobs live: `s3://bucket/prefix` for an S3-compatible store; none: the `blobs`
+    /// folder in the data folder.
+    blob_url: Option<String> = None,
+        flag "blob-url": Option<String>, env "ASSET_BLOB_URL";
+    /// The S3-compatible store's endpoint (e.g. `http://127.0.0.1:8333`); none: AWS.
+    s3_endpoint: Option<String> = None,
+        flag "s3-endpoint": Option<String>, env "ASSET_S3_ENDPOINT";
+    /// The S3 region.
+    s3_region: Option<String> = None,
+        flag "s3-region": Option<String>, env "ASSET_S3_REGION";
+    /// The S3 access key id.
+    s3_access_key_id: Option<String> = None,
+        flag "s3-access-key-id": Option<String>, env "ASSET_S3_ACCESS_KEY_ID";
+    /// The S3 secret access key.
+    s3_secret_access_key: Option<String> = None,
+        flag "s3-secret-access-key": Option<String>, env "ASSET_S3_SECRET_ACCESS_KEY", secret;
+    /// Virtual-hosted-style S3 addressing (`bucket.host`); path style otherwise, as
+    /// self-hosted stores expect.
+    s3_virtual_hosted: bool = false,
+        flag "s3-virtual-hosted": Option<bool>, env "ASSET_S3_VIRTUAL_HOSTED";
     /// The treasury (base58 address) SOL payments for assets go to; the asset routes answer
     /// 503 `sol_not_configured` without one.
     sol_treasury: Option<String> = None,
@@ -344,6 +364,23 @@ impl Settings {
                 )
             })
             .transpose()
+    }
+
+    /// The blob store: the bucket `blob_url` names, else the `blobs` folder of the data folder.
+    pub async fn blob_store(&self) -> Result<std::sync::Arc<dyn crate::blobs::BlobStore>, String> {
+        Ok(match self.blob_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            Some(url) => std::sync::Arc::new(crate::blobs::S3Bucket::new(&crate::blobs::S3Config {
+                url: url.to_string(),
+                endpoint: self.s3_endpoint.clone(),
+                region: self.s3_region.clone(),
+                access_key_id: self.s3_access_key_id.clone(),
+                secret_access_key: self.s3_secret_access_key.clone(),
+                virtual_hosted: self.s3_virtual_hosted,
+            })?),
+            None => std::sync::Arc::new(
+                crate::blobs::LocalFolder::new(self.data_dir.join("blobs")).await.map_err(|e| e.to_string())?,
+            ),
+        })
     }
 
     /// The guarded fetcher every user-given URL goes through, with the operator's exceptions.

@@ -15,7 +15,7 @@ use crate::billing::sol::SolPrice;
 use crate::billing::sol::chain::Chain;
 use crate::billing::stripe::Stripe;
 use crate::billing::{Payer, X402};
-use crate::blobs::{BlobStore, LocalFolder};
+use crate::blobs::BlobStore;
 use crate::config::Settings;
 use crate::cpu::CpuPool;
 use crate::limits::Limiter;
@@ -63,8 +63,7 @@ impl Services {
     pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
         crate::store::set_clock_offset(settings.clock_offset_ms);
         crate::limits::set_limits(&settings.rate_limits)?;
-        let blobs: Arc<dyn BlobStore> =
-            Arc::new(LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?);
+        let blobs = settings.blob_store().await?;
         crate::store::blobs::move_out(&db, blobs.as_ref())
             .await
             .map_err(|e| format!("moving blobs out of the database: {e}"))?;

@@ -7,6 +7,7 @@ pub mod fakes;
 pub mod files;
 pub mod mcp;
 pub mod page;
+pub mod seaweed;
 pub mod solana;
 pub mod x402;
 

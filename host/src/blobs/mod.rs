@@ -3,7 +3,7 @@
 //! backend shares.
 //!
 //! The trait is object safe so the app can hold an `Arc<dyn BlobStore>` and pick the backend
-//! from configuration: [`LocalFolder`] now, an S3-compatible store later. Futures are boxed by
+//! from configuration: [`LocalFolder`] (the default) or [`S3Bucket`] (`s3://bucket/prefix`). Futures are boxed by
 //! hand rather than through `async-trait` to keep the dependency list short.
 //!
 //! Keys are slash-separated and validated by [`validate_key`] before any backend sees them, so
@@ -12,6 +12,7 @@
 //! [`BlobStore::size`] and ask for exactly that.
 
 mod local;
+mod s3;
 
 use std::io;
 use std::path::Path;
@@ -20,6 +21,7 @@ use futures::future::BoxFuture;
 use futures::stream::BoxStream;
 
 pub use local::LocalFolder;
+pub use s3::{S3Bucket, S3Config};
 
 /// Longest key accepted, in bytes.
 pub const MAX_KEY_LEN: usize = 512;
