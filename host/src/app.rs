@@ -119,6 +119,19 @@ pub fn background_tasks() -> Vec<Task> {
             let n = s.blobs.clean_up(Duration::from_secs(3600)).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "temporary blob files of interrupted writes removed"))
         }),
+        Task::new("blob-orphan-sweep", minutes(30), move |s: Services| async move {
+            // Once per cluster: listing a bucket is not free. A blob is deleted only when two
+            // sweeps a day apart find no row naming it.
+            let held =
+                crate::store::leases::take(&s.db, "blob-orphan-sweep", crate::store::leases::instance(), 25 * 60_000);
+            if !held.await.map_err(|e| e.to_string())? {
+                return Ok(None);
+            }
+            let swept = crate::store::blobs::sweep_orphans(&s.db, s.blobs.as_ref(), 24 * 3600 * 1000)
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok(noted(swept.deleted, "blobs no row names deleted"))
+        }),
         Task::new("job-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))

@@ -118,3 +118,74 @@ pub async fn discard(blobs: &dyn BlobStore, keys: &[String]) {
         }
     }
 }
+
+/// The query telling whether a row names blob `key`, and what it binds: each kind of blob is
+/// named by its table (an engine page's blobs, voice, frames and pitch memes, by the page).
+/// `None` for keys of no known kind: those are never swept.
+fn naming_row(key: &str) -> Option<(&'static str, String)> {
+    let mut segments = key.split('/');
+    let (kind, owner) = (segments.next()?, segments.next()?);
+    Some(match kind {
+        "memes" => ("SELECT 1 FROM meme_images WHERE blob = $1", key.to_string()),
+        "pages" => ("SELECT 1 FROM engine_pages WHERE job_id = $1", owner.to_string()),
+        "renders" => ("SELECT 1 FROM renders WHERE blob = $1", key.to_string()),
+        "uploads" => ("SELECT 1 FROM uploads WHERE blob = $1", key.to_string()),
+        "brands" => ("SELECT 1 FROM brands WHERE logo_blob = $1", key.to_string()),
+        _ => return None,
+    })
+}
+
+/// Whether a row names `key` (keys of no known kind count as named).
+pub async fn is_named(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
+    let Some((sql, bind)) = naming_row(key) else { return Ok(true) };
+    Ok(sqlx::query(sql).bind(bind).fetch_optional(db.pool()).await?.is_some())
+}
+
+/// What one sweep did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Blobs found without a row, noted for a later sweep.
+    pub noted: usize,
+    /// Blobs deleted: without a row now and when noted at least `grace` before.
+    pub deleted: usize,
+}
+
+/// Deletes the blobs no row names that no row named `grace_ms` ago either: a blob is written
+/// before the row naming it commits, so a young orphan is only noted. A noted blob that has
+/// its row by now is forgotten, never deleted.
+pub async fn sweep_orphans(db: &Db, blobs: &dyn BlobStore, grace_ms: i64) -> Result<Swept, crate::error::Error> {
+    let now = super::now_ms();
+    let mut swept = Swept::default();
+    for key in blobs.list("").await? {
+        if is_named(db, &key).await? {
+            sqlx::query("DELETE FROM blob_orphans WHERE key = $1").bind(&key).execute(db.pool()).await?;
+            continue;
+        }
+        let seen: Option<i64> = sqlx::query_scalar("SELECT seen_at FROM blob_orphans WHERE key = $1")
+            .bind(&key)
+            .fetch_optional(db.pool())
+            .await?;
+        match seen {
+            Some(seen_at) if now - seen_at >= grace_ms => {
+                blobs.delete(&key).await?;
+                sqlx::query("DELETE FROM blob_orphans WHERE key = $1").bind(&key).execute(db.pool()).await?;
+                swept.deleted += 1;
+            }
+            Some(_) => {}
+            None => {
+                sqlx::query("INSERT INTO blob_orphans (key, seen_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+                    .bind(&key)
+                    .bind(now)
+                    .execute(db.pool())
+                    .await?;
+                swept.noted += 1;
+            }
+        }
+    }
+    // Notes of blobs gone by other means.
+    sqlx::query("DELETE FROM blob_orphans WHERE seen_at < $1")
+        .bind(now - 30 * 24 * 3600 * 1000)
+        .execute(db.pool())
+        .await?;
+    Ok(swept)
+}

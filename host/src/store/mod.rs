@@ -18,6 +18,7 @@ pub mod intents;
 pub mod invites;
 pub mod jobs;
 pub mod keys;
+pub mod leases;
 pub mod limits;
 pub mod memes;
 pub mod plugins;

@@ -1,0 +1,91 @@
+//! Orphaned blobs on SQLite and PostgreSQL: a blob no row names is noted, and deleted by a
+//! later sweep past the grace period; blobs rows name (a real meme's pictures) are never
+//! touched, nor keys of no known kind; a noted blob whose row arrives in between is kept. The
+//! sweep's lease is held by one process at a time.
+
+use asset_host::auth::{self, Role};
+use asset_host::config::Settings;
+use asset_host::ctx::{Ctx, Services};
+use asset_host::memes::{self, MemeRequest};
+use asset_host::store::{self, Db, blobs::Swept, leases};
+use asset_tests::PgDatabase;
+
+async fn services(postgres: bool) -> (Services, Option<PgDatabase>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let pg = postgres.then(PgDatabase::create);
+    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
+    let db = Db::connect(&url, 8).await.unwrap();
+    db.migrate().await.unwrap();
+    let settings = Settings { data_dir: dir.path().to_path_buf(), ..Settings::default() };
+    (Services::new(db, settings).await.unwrap(), pg, dir)
+}
+
+async fn sweeps(postgres: bool) {
+    let (services, _pg, _dir) = services(postgres).await;
+    let key = auth::create_key(&services.db, Role::Agent, "sweep", 5, None).await.unwrap();
+    let caller = auth::authenticate(&services.db, &key.secret).await.unwrap().unwrap();
+    let ctx = Ctx::new(services.clone(), caller, "http://x.example".into(), "req_sweep".into());
+    let meme = memes::create(
+        &ctx,
+        MemeRequest {
+            input: Some("Sweep the orphans".into()),
+            kind: Some("carousel".into()),
+            ..MemeRequest::default()
+        },
+    )
+    .await
+    .unwrap();
+    let meme_id = meme.meme.url.rsplit('/').next().unwrap().to_string();
+    let blobs = services.blobs.as_ref();
+    let named = blobs.list(&format!("memes/{meme_id}")).await.unwrap();
+    assert!(!named.is_empty());
+    for orphan in ["memes/orphan/1.png", "renders/gone.mp4", "pages/as_gone/voice.wav", "misc/unknown.bin"] {
+        blobs.put(orphan, vec![1, 2, 3]).await.unwrap();
+    }
+
+    let first = store::blobs::sweep_orphans(&services.db, blobs, 0).await.unwrap();
+    assert_eq!(first, Swept { noted: 3, deleted: 0 }, "noted first, never deleted at once");
+    // A row arrives for one of them before the next sweep: it is kept.
+    sqlx::query("UPDATE meme_images SET blob = $1 WHERE meme_id = $2 AND position = 1")
+        .bind("memes/orphan/1.png")
+        .bind(&meme_id)
+        .execute(services.db.pool())
+        .await
+        .unwrap();
+    let second = store::blobs::sweep_orphans(&services.db, blobs, 0).await.unwrap();
+    assert_eq!(second.deleted, 2);
+    let left = blobs.list("").await.unwrap();
+    for kept in ["memes/orphan/1.png", "misc/unknown.bin"] {
+        assert!(left.contains(&kept.to_string()), "{kept} kept: {left:?}");
+    }
+    for gone in ["renders/gone.mp4", "pages/as_gone/voice.wav"] {
+        assert!(!left.contains(&gone.to_string()), "{gone} deleted");
+    }
+    // The meme's other pictures were named all along.
+    for key in named.iter().filter(|k| !k.ends_with("/1.png")) {
+        assert!(left.contains(key), "{key} kept");
+    }
+    // Within the grace period nothing noted is deleted.
+    blobs.put("renders/young.mp4", vec![1]).await.unwrap();
+    store::blobs::sweep_orphans(&services.db, blobs, 60_000).await.unwrap();
+    let third = store::blobs::sweep_orphans(&services.db, blobs, 60_000).await.unwrap();
+    assert_eq!(third.deleted, 0);
+
+    // One holder of a lease at a time; it lapses.
+    assert!(leases::take(&services.db, "sweep", "a", 60_000).await.unwrap());
+    assert!(!leases::take(&services.db, "sweep", "b", 60_000).await.unwrap());
+    assert!(leases::take(&services.db, "sweep", "a", 60_000).await.unwrap(), "renewed by its holder");
+    store::set_clock_offset(120_000);
+    assert!(leases::take(&services.db, "sweep", "b", 60_000).await.unwrap(), "lapsed, taken over");
+    store::set_clock_offset(0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn orphans_are_swept_on_sqlite() {
+    sweeps(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn orphans_are_swept_on_postgres() {
+    sweeps(true).await;
+}
