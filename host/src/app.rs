@@ -94,7 +94,8 @@ pub fn job_handlers(services: &Services) -> HashMap<&'static str, Handler> {
     .into()
 }
 
-/// Every periodic task, run by `serve` and by `asset-host worker`.
+/// Every periodic task: those of every process (`everywhere`), and the shared upkeep run where
+/// jobs run (`asset-host worker`, and `serve` unless `--workers 0`).
 pub fn background_tasks() -> Vec<Task> {
     let minutes = |n: u64| Duration::from_secs(60 * n);
     let noted = |n: usize, what: &str| (n > 0).then(|| format!("{what}: {n}"));
@@ -102,23 +103,28 @@ pub fn background_tasks() -> Vec<Task> {
         Task::new("idempotency-purge", minutes(5), |s: Services| async move {
             crate::idempotency::purge(&s.db).await.map(|_| None).map_err(|e| e.to_string())
         }),
-        Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) }),
+        // Memory buckets are the process's own; database buckets are purged idempotently.
+        Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) })
+            .everywhere(),
         Task::new("mp4-expiry", minutes(5), move |s: Services| async move {
             let n = mp4::expire(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n as usize, "expired MP4 files deleted"))
         }),
         Task::new("plugin-follower", Duration::from_secs(1), |s: Services| async move {
             s.plugins.refresh().await.map(|_| None).map_err(|e| format!("{e:?}"))
-        }),
+        })
+        .everywhere(),
         Task::new("plugin-cache-sweep", Duration::from_secs(3600), move |s: Services| async move {
             let n = s.plugins.sweep_cache().await.map_err(|e| format!("{e:?}"))?;
             Ok(noted(n, "compiled plugin artifacts no slot serves evicted"))
-        }),
+        })
+        .everywhere(),
         Task::new("blob-temp-sweep", Duration::from_secs(3600), move |s: Services| async move {
             // Only a crash mid-write leaves temporary files; an hour is far longer than any write.
             let n = s.blobs.clean_up(Duration::from_secs(3600)).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "temporary blob files of interrupted writes removed"))
-        }),
+        })
+        .everywhere(),
         Task::new("blob-orphan-sweep", minutes(30), move |s: Services| async move {
             // Once per cluster: listing a bucket is not free. A blob is deleted only when two
             // sweeps a day apart find no row naming it.
@@ -150,6 +156,19 @@ pub fn background_tasks() -> Vec<Task> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn web_only_replicas_keep_their_own_state_and_leave_shared_upkeep_to_workers() {
+        let names = |runs_workers| -> Vec<&str> {
+            crate::background::for_process(background_tasks(), runs_workers).iter().map(|t| t.name).collect()
+        };
+        assert_eq!(names(false), ["rate-limit-purge", "plugin-follower", "plugin-cache-sweep", "blob-temp-sweep"]);
+        let all = names(true);
+        for shared in ["mp4-expiry", "job-reaper", "webhook-sweeper", "payment-reaper", "blob-orphan-sweep"] {
+            assert!(all.contains(&shared), "{shared}");
+        }
+        assert_eq!(all.len(), background_tasks().len());
+    }
 
     #[test]
     fn every_served_route_has_a_policy_entry() {

@@ -1,5 +1,8 @@
-//! Periodic work: each task a name, a period and a step, run by one loop per task in `serve`
-//! and in `asset-host worker` alike. `app::background_tasks` is the one list of them.
+//! Periodic work: each task a name, a period, a step and where it runs. Tasks that keep a
+//! process's own state (its plugins, its caches, its folder) run in every process; the upkeep
+//! of shared state (expiry, reapers, sweeps, purges) runs where jobs run: `asset-host worker`,
+//! and `serve` unless it is a web-only replica (`--workers 0`). Those are safe with several
+//! instances (conditional writes, claims, leases). `app::background_tasks` is the one list.
 
 use std::time::Duration;
 
@@ -12,22 +15,42 @@ use crate::ctx::Services;
 /// `Ok(None)` is a quiet tick.
 pub type Step = Box<dyn Fn(Services) -> BoxFuture<'static, Result<Option<String>, String>> + Send + Sync>;
 
+/// Which processes run a task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runs {
+    /// Every process: the task keeps that process's own state.
+    Everywhere,
+    /// Processes that run jobs: the task keeps state the cluster shares.
+    WithWorkers,
+}
+
 /// A periodic task.
 pub struct Task {
     pub name: &'static str,
     pub every: Duration,
+    pub runs: Runs,
     pub step: Step,
 }
 
 impl Task {
-    /// A task that runs `step` every `every`, first at start-up.
+    /// A task of the processes that run jobs: `step` every `every`, first at start-up.
     pub fn new<F, Fut>(name: &'static str, every: Duration, step: F) -> Task
     where
         F: Fn(Services) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Option<String>, String>> + Send + 'static,
     {
-        Task { name, every, step: Box::new(move |services| Box::pin(step(services))) }
+        Task { name, every, runs: Runs::WithWorkers, step: Box::new(move |services| Box::pin(step(services))) }
     }
+
+    /// The task runs in every process, web-only replicas included.
+    pub fn everywhere(self) -> Task {
+        Task { runs: Runs::Everywhere, ..self }
+    }
+}
+
+/// The tasks a process runs: all of them where jobs run, else those of every process.
+pub fn for_process(tasks: Vec<Task>, runs_workers: bool) -> Vec<Task> {
+    tasks.into_iter().filter(|t| runs_workers || t.runs == Runs::Everywhere).collect()
 }
 
 /// Runs every task on its own loop over `services` until `stop` turns true.

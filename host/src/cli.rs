@@ -417,7 +417,8 @@ async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
         let _ = stop_tx.send(true);
     });
     let services = state.services.clone();
-    let background = crate::background::spawn(crate::app::background_tasks(), &services, stop_rx.clone());
+    let tasks = crate::background::for_process(crate::app::background_tasks(), services.settings.workers > 0);
+    let background = crate::background::spawn(tasks, &services, stop_rx.clone());
     let workers = spawn_workers(&services, stop_rx.clone());
     let mut drain_rx = stop_rx.clone();
     let mut stop_rx = stop_rx;
