@@ -161,6 +161,11 @@ enum KeysCommand {
         key_prefix: String,
         credits: u32,
     },
+    /// Revoke the key with this prefix: from now on it authenticates nothing, on every replica.
+    Revoke {
+        /// The key's prefix as `keys list` shows it.
+        key_prefix: String,
+    },
 }
 
 /// Entry point of the binary.
@@ -381,6 +386,12 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
             }
             let balance = credits::grant(db, key_id, i64::from(credits), "operator grant").await?;
             println!("{key_prefix}: {balance} credits");
+        }
+        KeysCommand::Revoke { key_prefix } => {
+            if !auth::revoke_key(db, &key_prefix).await? {
+                return Err("no key with that prefix is active".into());
+            }
+            println!("{key_prefix}: revoked");
         }
     }
     Ok(())

@@ -79,6 +79,20 @@ fn keys_made_by_the_cli_authenticate_and_bad_keys_get_401() {
             let (_, _, me) = get(&server, "/api/agent/me", Some(&key)).await;
             assert_eq!(me["credits"], 12);
         });
+
+        // Revoked: refused at once, by this replica and by another one, as a bearer token too.
+        let other = env.serve();
+        let revoked = env.run(&["keys", "revoke", prefix]);
+        assert!(revoked.status.success(), "{}", String::from_utf8_lossy(&revoked.stderr));
+        assert!(!env.run(&["keys", "revoke", prefix]).status.success(), "revoked already");
+        block_on(async {
+            for replica in [&server, &other] {
+                let (s, h, b) = get(replica, "/api/agent/me", Some(&key)).await;
+                assert_error(s, &h, &b, StatusCode::UNAUTHORIZED, "invalid_api_key");
+                let bearer = client().get(replica.url("/api/agent/me")).bearer_auth(&key).send().await.unwrap();
+                assert_eq!(bearer.status(), StatusCode::UNAUTHORIZED);
+            }
+        });
     });
 }
 

@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::store::{Db, credits, is_unique_violation, keys};
 
 // Listing keys and finding one by its prefix are plain queries.
-pub use crate::store::keys::{find_by_prefix, list as list_keys};
+pub use crate::store::keys::{find_by_prefix, list as list_keys, revoke as revoke_key};
 
 const KEY_PREFIX_LEN: usize = 11;
 

@@ -57,12 +57,14 @@ pub struct Stored {
     pub key_hash: String,
 }
 
-/// The key whose public prefix is `prefix`, with its hash.
+/// The key whose public prefix is `prefix`, with its hash, unless it was revoked.
 pub async fn by_prefix(db: &Db, prefix: &str) -> Result<Option<Stored>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, prefix, key_hash, label, role, brand_key FROM api_keys WHERE prefix = $1")
-        .bind(prefix)
-        .fetch_optional(db.pool())
-        .await?;
+    let row = sqlx::query(
+        "SELECT id, prefix, key_hash, label, role, brand_key FROM api_keys WHERE prefix = $1 AND revoked_at IS NULL",
+    )
+    .bind(prefix)
+    .fetch_optional(db.pool())
+    .await?;
     row.map(|row| {
         Ok(Stored {
             caller: Caller {
@@ -77,6 +79,16 @@ pub async fn by_prefix(db: &Db, prefix: &str) -> Result<Option<Stored>, sqlx::Er
         })
     })
     .transpose()
+}
+
+/// Revokes the key with this prefix; false when there is none, or it was revoked already.
+pub async fn revoke(db: &Db, prefix: &str) -> Result<bool, sqlx::Error> {
+    let revoked = sqlx::query("UPDATE api_keys SET revoked_at = $1 WHERE prefix = $2 AND revoked_at IS NULL")
+        .bind(now_ms())
+        .bind(prefix)
+        .execute(db.pool())
+        .await?;
+    Ok(revoked.rows_affected() == 1)
 }
 
 /// Every key, oldest first.
