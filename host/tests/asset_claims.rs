@@ -4,7 +4,7 @@
 
 use asset_host::auth::{self, Role};
 use asset_host::billing::sol::{self, Refused, chain::Transfer};
-use asset_host::store::assets::{self as rows, NewAssetJob, State};
+use asset_host::store::assets::{self as rows, Ended, NewAssetJob, State};
 use asset_host::store::{Db, now_ms, quotes};
 use asset_tests::PgDatabase;
 
@@ -96,16 +96,33 @@ async fn claims_hold(postgres: bool) {
 
     // Only the current render moves the job; each move happens once.
     let mut tx = db.pool().begin().await.unwrap();
-    assert!(rows::deliver_in(&mut tx, "asset_a", "asset_a_r0", "render").await.unwrap().is_none(), "stale render");
-    assert!(rows::fail_render_in(&mut tx, "asset_a", "asset_a_r1", "boom").await.unwrap().is_some());
-    assert!(rows::deliver_in(&mut tx, "asset_a", "asset_a_r1", "render").await.unwrap().is_none(), "failed");
+    assert!(
+        rows::end_render_in(&mut tx, "asset_a", "asset_a_r0", Ended::Delivered { render_id: "render" })
+            .await
+            .unwrap()
+            .is_none(),
+        "stale render"
+    );
+    assert!(
+        rows::end_render_in(&mut tx, "asset_a", "asset_a_r1", Ended::Failed { error: "boom" }).await.unwrap().is_some()
+    );
+    assert!(
+        rows::end_render_in(&mut tx, "asset_a", "asset_a_r1", Ended::Delivered { render_id: "render" })
+            .await
+            .unwrap()
+            .is_none(),
+        "failed"
+    );
     tx.commit().await.unwrap();
     let failed = state(&db, "asset_a").await;
     assert_eq!((failed.state, failed.error.as_deref()), (State::RenderFailed, Some("boom")));
     let mut tx = db.pool().begin().await.unwrap();
     assert!(rows::rerender_in(&mut tx, "asset_a", "asset_a_r1", "asset_a_r2").await.unwrap());
     assert!(!rows::rerender_in(&mut tx, "asset_a", "asset_a_r1", "asset_a_r3").await.unwrap(), "taken already");
-    let delivered = rows::deliver_in(&mut tx, "asset_a", "asset_a_r2", "render").await.unwrap().unwrap();
+    let delivered = rows::end_render_in(&mut tx, "asset_a", "asset_a_r2", Ended::Delivered { render_id: "render" })
+        .await
+        .unwrap()
+        .unwrap();
     tx.commit().await.unwrap();
     assert_eq!((delivered.state, delivered.renders, delivered.error), (State::Delivered, 2, None));
     assert_eq!(delivered.render_id.as_deref(), Some("render"));

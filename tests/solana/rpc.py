@@ -98,9 +98,12 @@ import os
 import struct
 import sys
 import threading
+import pathlib
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from loopback import JsonHandler, serve  # noqa: E402 - the tests' shared stand-in plumbing
 
 from solders.address_lookup_table_account import AddressLookupTableAccount
 from solders.hash import Hash
@@ -726,48 +729,12 @@ def _count(value: Any, what: str) -> int | None:
 # --------------------------------------------------------------------------
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(JsonHandler):
+    log_name = "solana-rpc"
     server_version = "solana-test-rpc/1"
 
     # set on the class by main()
     state: State
-    verbose = False
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        if self.verbose:
-            sys.stderr.write("solana-rpc: %s - %s\n" % (self.address_string(), format % args))
-
-    # -- helpers ---------------------------------------------------------------
-    def _read_body(self) -> bytes:
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            chunks = []
-            while True:
-                size_line = self.rfile.readline()
-                size = int(size_line.split(b";")[0].strip() or b"0", 16)
-                if size == 0:
-                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
-                        pass
-                    break
-                chunks.append(self.rfile.read(size))
-                self.rfile.readline()
-            return b"".join(chunks)
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
-
-    def _send_json(self, status: int, obj: Any, extra_headers: dict[str, str] | None = None) -> None:
-        data = json.dumps(obj).encode("utf-8")
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for name, value in (extra_headers or {}).items():
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(data)
-            self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
 
     def _path(self) -> str:
         return self.path.split("?", 1)[0].rstrip("/") or "/"
@@ -910,12 +877,6 @@ class Handler(BaseHTTPRequestHandler):
         self._send_json(200, settings)
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = 128
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Loopback Solana JSON-RPC stand-in for tests.")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0 = pick a free one)")
@@ -929,16 +890,7 @@ def main(argv: list[str] | None = None) -> int:
     Handler.state = State(args.page_size)
     Handler.verbose = args.verbose
 
-    server = Server(("127.0.0.1", args.port), Handler)  # bound and listening once constructed
-    sys.stdout.write(f"listening on {server.server_address[1]}\n")
-    sys.stdout.flush()
-    try:
-        server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
+    return serve(Handler, args.port)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, State as JobState};
 use crate::media::{Scratch, mp4, wav};
 use crate::render::pipeline;
-use crate::store::assets::{self as rows, AssetJob, State};
+use crate::store::assets::{self as rows, AssetJob, Ended, State};
 
 /// The job kind of an asset's render.
 pub const RENDER_KIND: &str = "asset-mp4";
@@ -97,7 +97,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     match made {
         Ok(result) => {
             let render_id = result["renderId"].as_str().unwrap_or_default();
-            settle(services, &asset, &job.id, Outcome::Delivered { render_id }).await.map_err(retry)?;
+            settle(services, &asset, &job.id, Ended::Delivered { render_id }).await.map_err(retry)?;
             Ok(result)
         }
         Err(e) => {
@@ -106,7 +106,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
                 let why = match &e {
                     JobError::Fatal(why) | JobError::Retry(why) => why.as_str(),
                 };
-                if let Err(recording) = settle(services, &asset, &job.id, Outcome::Failed { error: why }).await {
+                if let Err(recording) = settle(services, &asset, &job.id, Ended::Failed { error: why }).await {
                     tracing::error!(job = asset.id, error = %recording, "recording a failed asset render failed");
                 }
             }
@@ -164,25 +164,15 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
     crate::mp4::keep(services, job, asset.preview_id.clone(), &out_path, total_ms).await
 }
 
-/// How a render ended.
-enum Outcome<'a> {
-    Delivered { render_id: &'a str },
-    Failed { error: &'a str },
-}
-
 /// Records how render `render_job_id` of `asset` ended and, with a callback, its event, in
 /// one transaction; then sends the event. Nothing happens if the asset moved on meanwhile.
-async fn settle(services: &Services, asset: &AssetJob, render_job_id: &str, outcome: Outcome<'_>) -> Result<(), Error> {
-    let mut tx = services.db.pool().begin().await?;
-    let (moved, event) = match outcome {
-        Outcome::Delivered { render_id } => {
-            (rows::deliver_in(&mut tx, &asset.id, render_job_id, render_id).await?, "job.delivered")
-        }
-        Outcome::Failed { error } => {
-            (rows::fail_render_in(&mut tx, &asset.id, render_job_id, error).await?, "job.failed")
-        }
+async fn settle(services: &Services, asset: &AssetJob, render_job_id: &str, ended: Ended<'_>) -> Result<(), Error> {
+    let event = match ended {
+        Ended::Delivered { .. } => "job.delivered",
+        Ended::Failed { .. } => "job.failed",
     };
-    let Some(moved) = moved else {
+    let mut tx = services.db.pool().begin().await?;
+    let Some(moved) = rows::end_render_in(&mut tx, &asset.id, render_job_id, ended).await? else {
         tx.rollback().await?;
         return Ok(());
     };

@@ -14,7 +14,7 @@ use super::AppState;
 use super::policy::{self, Access};
 use crate::auth::{Caller, Role, authenticate};
 use crate::error::Error;
-use crate::limits::Decision;
+use crate::limits::{Decision, Group};
 
 const API_KEY_HEADER: &str = "x-api-key";
 
@@ -45,13 +45,20 @@ pub async fn gate(State(state): State<AppState>, mut request: Request, next: Nex
     // Operators run the service; their keys are not rate limited.
     let operator = request.extensions().get::<Caller>().is_some_and(|c| c.role == Role::Operator);
     let Some(group) = policy.group().filter(|_| !operator) else { return next.run(request).await };
-    let decision = state.limiter.check(group, &subject).await;
-    if !decision.allowed {
-        return Error::RateLimited { group: group.name(), decision }.into_response();
-    }
+    let decision = match admit(&state, group, &subject).await {
+        Ok(decision) => decision,
+        Err(refused) => return refused.into_response(),
+    };
     let mut response = next.run(request).await;
     write_rate_headers(&decision, group.name(), response.headers_mut());
     response
+}
+
+/// Counts one call of `subject` against `group`: the decision, or the 429 when over the limit.
+/// Every front end counts its calls here (HTTP per route, MCP per tool).
+pub async fn admit(state: &AppState, group: Group, subject: &str) -> Result<Decision, Error> {
+    let decision = state.limiter.check(group, subject).await;
+    if decision.allowed { Ok(decision) } else { Err(Error::RateLimited { group: group.name(), decision }) }
 }
 
 /// The rate-limit bucket of a keyed caller.

@@ -154,10 +154,7 @@ impl Server {
         let caller = parts.extensions.get::<Caller>().cloned().ok_or(gate::MISSING_KEY)?;
         let route = policy::find(spec.method, spec.path);
         if let Some(group) = route.and_then(|r| r.group()).filter(|_| caller.role != Role::Operator) {
-            let decision = self.state.limiter.check(group, &gate::key_subject(&caller)).await;
-            if !decision.allowed {
-                return Err(Error::RateLimited { group: group.name(), decision });
-            }
+            gate::admit(&self.state, group, &gate::key_subject(&caller)).await?;
         }
         if let (Some(payload), Some(rail)) = (meta.get(PAYMENT_META), self.state.x402.clone()) {
             if !route.is_some_and(|r| r.takes_x402()) {

@@ -208,45 +208,37 @@ pub async fn rerender_in(
     Ok(moved.rows_affected() == 1)
 }
 
-/// Moves job `id` from `paid` to `delivered` with `render_id`, if `render_job_id` is still its
-/// render; inside the caller's transaction (which writes the `job.delivered` event).
-pub async fn deliver_in(
-    conn: &mut AnyConnection,
-    id: &str,
-    render_job_id: &str,
-    render_id: &str,
-) -> Result<Option<AssetJob>, sqlx::Error> {
-    let now = now_ms();
-    let moved = sqlx::query(
-        "UPDATE asset_jobs SET state = 'delivered', render_id = $1, delivered_at = $2, error = NULL, updated_at = $2 \
-         WHERE id = $3 AND render_job_id = $4 AND state = 'paid'",
-    )
-    .bind(render_id)
-    .bind(now)
-    .bind(id)
-    .bind(render_job_id)
-    .execute(&mut *conn)
-    .await?;
-    if moved.rows_affected() != 1 {
-        return Ok(None);
-    }
-    get_any(conn, id).await
+/// How a render ended.
+pub enum Ended<'a> {
+    /// The MP4 is kept as `render_id`.
+    Delivered { render_id: &'a str },
+    /// It failed for good, for this reason.
+    Failed { error: &'a str },
 }
 
-/// Moves job `id` from `paid` to `render_failed`, if `render_job_id` is still its render;
-/// inside the caller's transaction (which writes the `job.failed` event).
-pub async fn fail_render_in(
+/// Moves job `id` from `paid` to `delivered` or `render_failed`, if `render_job_id` is still its
+/// render, inside the caller's transaction (which writes the event); the job as it is now, or
+/// `None` when it had moved on.
+pub async fn end_render_in(
     conn: &mut AnyConnection,
     id: &str,
     render_job_id: &str,
-    error: &str,
+    ended: Ended<'_>,
 ) -> Result<Option<AssetJob>, sqlx::Error> {
+    let now = now_ms();
+    let (state, render_id, delivered_at, error) = match ended {
+        Ended::Delivered { render_id } => ("delivered", Some(render_id), Some(now), None),
+        Ended::Failed { error } => ("render_failed", None, None, Some(error)),
+    };
     let moved = sqlx::query(
-        "UPDATE asset_jobs SET state = 'render_failed', error = $1, updated_at = $2 \
-         WHERE id = $3 AND render_job_id = $4 AND state = 'paid'",
+        "UPDATE asset_jobs SET state = $1, render_id = COALESCE($2, render_id), delivered_at = $3, error = $4, \
+         updated_at = $5 WHERE id = $6 AND render_job_id = $7 AND state = 'paid'",
     )
+    .bind(state)
+    .bind(render_id)
+    .bind(delivered_at)
     .bind(error)
-    .bind(now_ms())
+    .bind(now)
     .bind(id)
     .bind(render_job_id)
     .execute(&mut *conn)
