@@ -1,6 +1,7 @@
 """Offline checks of the deploy files: the Kubernetes manifests against the API schemas of a
-recent Kubernetes (`kubernetes-validate`, strict), and the compose file read by a YAML parser
-(anchors and merge keys resolved) with the references checked: every service has an image or a
+recent Kubernetes (`kubernetes-validate`, strict), and the compose file read by a compose
+implementation (`podman-compose config`, which needs the `podman` binary) with the references
+checked: every service has an image or a
 build, every `depends_on` names a service, the web replicas run `--workers 0`, one worker runs,
 the load balancer depends on both web replicas. Prints one JSON line: {"ok": bool, "problems": [...]}.
 
@@ -34,7 +35,10 @@ def main():
         if kind not in kinds:
             problems.append(f"no {kind} among the manifests")
 
-    compose = yaml.safe_load((deploy / "compose.yaml").read_text())
+    compose, problem = normalized_compose(deploy)
+    if problem:
+        print(json.dumps({"ok": False, "problems": problems + [problem]}))
+        return
     services = compose.get("services", {})
     for name, service in services.items():
         if "image" not in service and "build" not in service:
@@ -55,6 +59,21 @@ def main():
         if needed not in services:
             problems.append(f"no {needed} service")
     print(json.dumps({"ok": not problems, "problems": problems}))
+
+
+def normalized_compose(deploy):
+    """The compose file as a compose implementation reads it: `podman-compose config` (anchors,
+    merge keys and `${VARIABLES}` from `env.example` resolved, the file checked), or the error."""
+    tool = pathlib.Path(sys.executable).with_name("podman-compose")
+    run = subprocess.run(
+        [str(tool), "--env-file", str(deploy / "env.example"), "-f", str(deploy / "compose.yaml"), "config"],
+        capture_output=True,
+        text=True,
+    )
+    if run.returncode != 0 or not run.stdout.strip():
+        last = (run.stderr.strip() or run.stdout.strip()).splitlines()[-1:]
+        return {}, f"podman-compose config failed: {' '.join(last)}"
+    return yaml.safe_load(run.stdout), None
 
 
 if __name__ == "__main__":

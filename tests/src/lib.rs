@@ -3,6 +3,7 @@
 //! host's own storage suite.
 
 pub mod browser;
+pub mod cluster;
 pub mod fakes;
 pub mod files;
 pub mod mcp;
@@ -67,6 +68,11 @@ impl Drop for PgDatabase {
     }
 }
 
+/// A loopback port nothing listens on right now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
 fn unique() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -81,17 +87,20 @@ pub fn binary() -> &'static Path {
         if let Ok(path) = std::env::var("ASSET_HOST_BIN") {
             return PathBuf::from(path);
         }
+        // A test sits in <target>/debug/deps, a benchmark in <target>/release/examples: the
+        // host binary of the same profile is one level up.
+        let exe = std::env::current_exe().expect("test executable path");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("target dir").to_path_buf();
+        let release = profile_dir.ends_with("release");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
-        let status = Command::new(cargo)
-            .args(["build", "--quiet", "-p", "asset-host", "--bin", "asset-host"])
-            .current_dir(workspace)
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building asset-host failed");
-        // The test binary sits in <target>/debug/deps; the host binary one level up.
-        let exe = std::env::current_exe().expect("test executable path");
-        exe.parent().and_then(Path::parent).expect("target dir").join("asset-host")
+        let mut build = Command::new(cargo);
+        build.args(["build", "--quiet", "-p", "asset-host", "--bin", "asset-host"]).current_dir(workspace);
+        if release {
+            build.arg("--release");
+        }
+        assert!(build.status().expect("cargo runs").success(), "building asset-host failed");
+        profile_dir.join("asset-host")
     })
 }
 
@@ -160,22 +169,36 @@ impl Env {
 
     /// `serve` with extra environment variables for this process only.
     pub fn serve_with(&self, vars: &[(&str, &str)]) -> Server {
+        self.serve_args(&[], vars)
+    }
+
+    /// `serve` with extra arguments (e.g. `--workers 0`) and environment variables.
+    pub fn serve_args(&self, args: &[&str], vars: &[(&str, &str)]) -> Server {
         let mut child = self
-            .command(&["serve", "--listen", "127.0.0.1:0"])
+            .command(&[&["serve", "--listen", "127.0.0.1:0"], args].concat())
             .envs(vars.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("asset-host serve starts");
-        let stdout = child.stdout.take().expect("stdout");
+        // Both pipes are read to their end by threads of their own: a server whose output
+        // nobody reads would block on its next write once the pipe's buffer is full.
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).expect("read the listening line");
+        stdout.read_line(&mut line).expect("read the listening line");
+        std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+        let mut stderr = child.stderr.take().expect("stderr");
+        let logs = std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = std::io::Read::read_to_end(&mut stderr, &mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        });
         let base = line
             .trim()
             .strip_prefix("listening on ")
             .unwrap_or_else(|| panic!("serve did not start: {line:?}"))
             .to_string();
-        Server { child, base }
+        Server { child, base, logs: Some(logs) }
     }
 }
 
@@ -183,6 +206,7 @@ impl Env {
 pub struct Server {
     pub child: Child,
     pub base: String,
+    logs: Option<std::thread::JoinHandle<String>>,
 }
 
 impl Server {
@@ -226,11 +250,7 @@ impl Server {
 
     /// Everything the server wrote to stderr (its logs); call after it exited.
     pub fn logs(&mut self) -> String {
-        let mut out = String::new();
-        if let Some(mut err) = self.child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut err, &mut out);
-        }
-        out
+        self.logs.take().and_then(|reader| reader.join().ok()).unwrap_or_default()
     }
 }
 

@@ -2,9 +2,10 @@
 //! package in the tests' Python environment) on loopback ports, with one identity and one
 //! bucket; stopped and its data removed when dropped.
 
-use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use crate::free_port;
 
 pub const ACCESS_KEY: &str = "asset-test-key";
 pub const SECRET_KEY: &str = "asset-test-secret";
@@ -16,10 +17,6 @@ pub struct Seaweed {
     _dir: tempfile::TempDir,
     /// The S3 endpoint, `http://127.0.0.1:<port>`.
     pub endpoint: String,
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
 /// The `weed` binary beside the tests' Python.

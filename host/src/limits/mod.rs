@@ -80,6 +80,10 @@ impl Group {
 /// The operator's limits per group (0: the default), set once at start-up for the process.
 static OVERRIDES: [AtomicU32; Group::ALL.len()] = [const { AtomicU32::new(0) }; Group::ALL.len()];
 
+/// The largest limit a group may be given: one call per millisecond, the resolution of the
+/// buckets' times (a larger one would make the interval between calls zero).
+pub const MAX_PER_MINUTE: u32 = 60_000;
+
 /// Sets the limits named in `specs` (`group=calls`, calls per minute, e.g. `check=100`); the
 /// other groups keep their defaults.
 pub fn set_limits(specs: &[String]) -> Result<(), String> {
@@ -87,20 +91,26 @@ pub fn set_limits(specs: &[String]) -> Result<(), String> {
         cell.store(0, Ordering::Relaxed);
     }
     for spec in specs.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        let (name, calls) = spec.split_once('=').ok_or_else(|| format!("rate limit `{spec}` is not group=calls"))?;
-        let group = Group::ALL
-            .into_iter()
-            .find(|g| g.name() == name.trim())
-            .ok_or_else(|| format!("rate limit `{spec}`: no group `{}`", name.trim()))?;
-        let calls: u32 = calls
-            .trim()
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("rate limit `{spec}`: calls must be a positive integer"))?;
+        let (group, calls) = parse_limit(spec)?;
         OVERRIDES[group as usize].store(calls, Ordering::Relaxed);
     }
     Ok(())
+}
+
+/// One `group=calls` setting.
+fn parse_limit(spec: &str) -> Result<(Group, u32), String> {
+    let (name, calls) = spec.split_once('=').ok_or_else(|| format!("rate limit `{spec}` is not group=calls"))?;
+    let group = Group::ALL
+        .into_iter()
+        .find(|g| g.name() == name.trim())
+        .ok_or_else(|| format!("rate limit `{spec}`: no group `{}`", name.trim()))?;
+    let calls: u32 = calls
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_PER_MINUTE).contains(n))
+        .ok_or_else(|| format!("rate limit `{spec}`: calls must be 1 to {MAX_PER_MINUTE} (per minute)"))?;
+    Ok((group, calls))
 }
 
 /// The outcome of one call against a bucket.
@@ -135,7 +145,7 @@ impl Decision {
 /// One GCRA step: given the stored TAT (if any) and the time, the decision and the TAT to store.
 pub fn gcra(stored_tat: Option<i64>, now_ms: i64, limit: u32, window_secs: u32) -> (Decision, i64) {
     let window = i64::from(window_secs) * 1000;
-    let interval = window / i64::from(limit.max(1));
+    let interval = (window / i64::from(limit.max(1))).max(1);
     let tat = stored_tat.map_or(now_ms, |t| t.max(now_ms));
     let next_tat = tat + interval;
     let allowed = next_tat - now_ms <= window;
@@ -156,6 +166,18 @@ pub fn gcra(stored_tat: Option<i64>, now_ms: i64, limit: u32, window_secs: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_are_whole_calls_per_minute_up_to_one_per_millisecond() {
+        assert_eq!(parse_limit(" create = 60000 "), Ok((Group::Create, 60_000)));
+        for bad in ["create=60001", "create=0", "create=-1", "create=1.5", "create", "nosuch=5"] {
+            assert!(parse_limit(bad).is_err(), "{bad}");
+        }
+        // The largest limit still spaces calls one millisecond apart.
+        let (first, tat) = gcra(None, 5_000, MAX_PER_MINUTE, 60);
+        let (second, _) = gcra(Some(tat), 5_000, MAX_PER_MINUTE, 60);
+        assert!(first.allowed && second.allowed && second.remaining < first.remaining);
+    }
 
     #[test]
     fn a_burst_of_limit_calls_passes_and_the_next_is_refused() {
