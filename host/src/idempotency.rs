@@ -10,8 +10,9 @@
 //! A claim is a [`Ticket`] with a token of its own: its holder renews the lease while the request
 //! runs, and only the current token may complete or release the record, so a claim taken over
 //! cannot overwrite its successor's answer. A record left `running` by a process that died is
-//! taken over once its lease passes without renewal, and only once no payment of the request
-//! that claimed it is still open: work that may yet be charged is never run a second time.
+//! taken over once its lease passes without renewal, and only when no payment of the request
+//! that claimed it is held or taken: work that may yet be charged, or was, never runs a second
+//! time (a taken payment without a stored answer is reported as such, `AnswerLost`).
 
 use sha2::{Digest, Sha256};
 
@@ -47,6 +48,9 @@ pub enum Claim {
     Mismatch,
     /// The same request is still running.
     InProgress,
+    /// The same request was done and paid, but the process running it stopped before its
+    /// answer was stored: it never runs again under this key.
+    AnswerLost,
 }
 
 /// The fingerprint of a request: what it does (the operation, or for calls outside the
@@ -104,6 +108,7 @@ pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id:
         Claim::Mismatch
     } else {
         match record.response {
+            None if record.answer_lost => Claim::AnswerLost,
             None => Claim::InProgress,
             Some(stored) => Claim::Replay(stored),
         }
@@ -136,6 +141,12 @@ pub async fn begin(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id:
         Claim::InProgress => Err(Error::Conflict {
             code: "idempotency_in_progress",
             message: "A request with this idempotency key is still running; retry shortly.".into(),
+        }),
+        Claim::AnswerLost => Err(Error::Conflict {
+            code: "idempotency_answer_lost",
+            message: "The request with this idempotency key was done and paid once, but the server running it \
+                      stopped before its answer was recorded; it will not run again under this key."
+                .into(),
         }),
     }
 }

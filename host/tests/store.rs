@@ -73,7 +73,7 @@ on_both_backends!(
     two_hundred_concurrent_charges_against_fifty_succeed_exactly_fifty_times,
     two_replicas_charging_one_balance_never_overdraw_or_lose_a_charge,
     idempotency_claims_replay_mismatch_and_in_progress,
-    idempotency_takes_over_abandoned_and_expired_records,
+    idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_paid_work,
     rate_limit_counters_are_shared_through_the_database,
     a_job_is_charged_with_its_row_and_claimed_by_one_worker,
     an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing,
@@ -310,7 +310,7 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     assert_eq!(idempotency::purge(db).await.unwrap(), 0, "fresh records are kept");
 }
 
-async fn idempotency_takes_over_abandoned_and_expired_records(t: &TestDb) {
+async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_paid_work(t: &TestDb) {
     let db = &t.db;
     let key = new_key(db, 0).await;
     let hash = idempotency::fingerprint("POST /p", b"{}");
@@ -349,6 +349,27 @@ async fn idempotency_takes_over_abandoned_and_expired_records(t: &TestDb) {
     let answer = Stored { status: 200, content_type: None, body: b"second".to_vec() };
     assert!(second.complete(db, &answer).await.unwrap());
     assert_eq!(idempotency::claim(db, key, "abandoned", &hash, "req-third").await.unwrap(), Claim::Replay(answer));
+
+    // A process that stored its work and took its payment, then died before recording the
+    // answer: the work is done and paid, so the key never runs it again and says why.
+    fresh(db, key, "lost", &hash, "req-lost").await;
+    let mut conn = db.pool().acquire().await.unwrap();
+    let new = intents::NewIntent {
+        operation: "meme",
+        key_id: key,
+        rail: "credits",
+        amount: 1,
+        reference: "req-lost",
+        holder: billing::Holder::Call { hold: Duration::from_secs(60) },
+    };
+    let paid = intents::open_in(&mut conn, &new).await.unwrap();
+    assert!(intents::capture_in(&mut conn, &paid).await.unwrap());
+    drop(conn);
+    assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::InProgress);
+    sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'lost'").execute(db.pool()).await.unwrap();
+    for _ in 0..2 {
+        assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::AnswerLost);
+    }
 
     let old = fresh(db, key, "old", &hash, "req-old").await;
     let stored = Stored { status: 201, content_type: None, body: vec![1, 2, 3] };

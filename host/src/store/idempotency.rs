@@ -17,8 +17,9 @@ pub struct ClaimTimes {
 
 /// Takes the record of `idem_key` for the request `hash` of key `key_id` under `token` (unique
 /// to this claim) for request `request_id`: writes a fresh `running` record, or takes over one
-/// that was abandoned (`running` past its lease, with no payment of its request still open) or
-/// expired. False when a live record is there.
+/// that was abandoned (`running` past its lease, with no payment of its request held or taken:
+/// a held one may still be taken, a taken one paid for work that is done) or expired. False
+/// when a live record is there.
 pub async fn take(
     db: &Db,
     key_id: i64,
@@ -38,7 +39,7 @@ pub async fn take(
            claim_token = excluded.claim_token, request_id = excluded.request_id \
          WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5 \
                 AND NOT EXISTS (SELECT 1 FROM payment_intents p WHERE p.api_key_id = idempotency_keys.api_key_id \
-                  AND p.reference = idempotency_keys.request_id AND p.state = 'authorized')) \
+                  AND p.reference = idempotency_keys.request_id AND p.state IN ('authorized', 'captured'))) \
             OR idempotency_keys.created_at < $6 \
          RETURNING api_key_id",
     )
@@ -76,13 +77,19 @@ pub struct Record {
     pub request_hash: String,
     /// The stored answer; `None` while the request still runs.
     pub response: Option<Stored>,
+    /// Still `running`, yet its request's payment was taken: the work is done and paid, and
+    /// the process that did it stopped before storing the answer.
+    pub answer_lost: bool,
 }
 
 /// The record of `idem_key` for key `key_id`, if there is one.
 pub async fn get(db: &Db, key_id: i64, idem_key: &str) -> Result<Option<Record>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT request_hash, state, status_code, content_type, response_body \
-         FROM idempotency_keys WHERE api_key_id = $1 AND idem_key = $2",
+        "SELECT request_hash, state, status_code, content_type, response_body, \
+           CAST(CASE WHEN state = 'running' AND EXISTS (SELECT 1 FROM payment_intents p \
+             WHERE p.api_key_id = k.api_key_id AND p.reference = k.request_id AND p.state = 'captured') \
+           THEN 1 ELSE 0 END AS BIGINT) AS answer_lost \
+         FROM idempotency_keys k WHERE api_key_id = $1 AND idem_key = $2",
     )
     .bind(key_id)
     .bind(idem_key)
@@ -99,7 +106,8 @@ pub async fn get(db: &Db, key_id: i64, idem_key: &str) -> Result<Option<Record>,
                 body: row.try_get("response_body")?,
             })
         };
-        Ok(Record { request_hash: row.try_get("request_hash")?, response })
+        let answer_lost = row.try_get::<i64, _>("answer_lost")? == 1;
+        Ok(Record { request_hash: row.try_get("request_hash")?, response, answer_lost })
     })
     .transpose()
 }
