@@ -102,14 +102,16 @@ pub fn background_tasks() -> Vec<Task> {
     vec![
         Task::new("idempotency-purge", minutes(5), |s: Services| async move {
             crate::idempotency::purge(&s.db).await.map(|_| None).map_err(|e| e.to_string())
-        }),
+        })
+        .once_per_cluster(),
         // Memory buckets are the process's own; database buckets are purged idempotently.
         Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) })
             .everywhere(),
         Task::new("mp4-expiry", minutes(5), move |s: Services| async move {
             let n = mp4::expire(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n as usize, "expired MP4 files deleted"))
-        }),
+        })
+        .once_per_cluster(),
         Task::new("plugin-follower", Duration::from_secs(1), |s: Services| async move {
             s.plugins.refresh().await.map(|_| None).map_err(|e| format!("{e:?}"))
         })
@@ -126,18 +128,14 @@ pub fn background_tasks() -> Vec<Task> {
         })
         .everywhere(),
         Task::new("blob-orphan-sweep", minutes(30), move |s: Services| async move {
-            // Once per cluster: listing a bucket is not free. A blob is deleted only when two
-            // sweeps a day apart find no row naming it.
-            let held =
-                crate::store::leases::take(&s.db, "blob-orphan-sweep", crate::store::leases::instance(), 25 * 60_000);
-            if !held.await.map_err(|e| e.to_string())? {
-                return Ok(None);
-            }
+            // Listing a bucket is not free. A blob is deleted only when two sweeps a day apart
+            // find no row naming it.
             let swept = crate::store::blobs::sweep_orphans(&s.db, s.blobs.as_ref(), 24 * 3600 * 1000)
                 .await
                 .map_err(|e| e.to_string())?;
             Ok(noted(swept.deleted, "blobs no row names deleted"))
-        }),
+        })
+        .once_per_cluster(),
         Task::new("job-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))

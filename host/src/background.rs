@@ -2,7 +2,8 @@
 //! process's own state (its plugins, its caches, its folder) run in every process; the upkeep
 //! of shared state (expiry, reapers, sweeps, purges) runs where jobs run: `asset-host worker`,
 //! and `serve` unless it is a web-only replica (`--workers 0`). Those are safe with several
-//! instances (conditional writes, claims, leases). `app::background_tasks` is the one list.
+//! instances (conditional writes, claims), and those that would be wasteful twice run once per
+//! cluster under a lease. `app::background_tasks` is the one list.
 
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use futures::future::BoxFuture;
 use tokio::sync::watch;
 
 use crate::ctx::Services;
+use crate::store::leases;
 
 /// One step of a periodic task over the process's services: `Ok(Some(note))` is logged,
 /// `Ok(None)` is a quiet tick.
@@ -45,6 +47,26 @@ impl Task {
     /// The task runs in every process, web-only replicas included.
     pub fn everywhere(self) -> Task {
         Task { runs: Runs::Everywhere, ..self }
+    }
+
+    /// Of all the processes that run the task, only the one holding its lease (named after the
+    /// task, in the database) does the work: for work that is wasteful or noisy twice (listing
+    /// a bucket, deleting expired files). The holder renews it every tick; held for one and a
+    /// half periods, it passes to another process only once its holder has stopped.
+    pub fn once_per_cluster(self) -> Task {
+        let (name, inner) = (self.name, self.step);
+        let hold = i64::try_from(self.every.as_millis() * 3 / 2).unwrap_or(i64::MAX);
+        let step: Step = Box::new(move |services: Services| {
+            let work = inner(services.clone());
+            Box::pin(async move {
+                let held = leases::take(&services.db, name, leases::instance(), hold).await;
+                if !held.map_err(|e| e.to_string())? {
+                    return Ok(None);
+                }
+                work.await
+            })
+        });
+        Task { step, ..self }
     }
 }
 

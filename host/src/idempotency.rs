@@ -101,7 +101,7 @@ pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id:
         return Ok(Claim::Fresh(Ticket { key_id, idem_key: idem_key.to_string(), token }));
     }
     // Released between our insert and our read: the slot is free, so claim it again.
-    let Some(record) = idempotency::get(db, key_id, idem_key).await? else {
+    let Some(record) = idempotency::get(db, key_id, idem_key, now).await? else {
         return Box::pin(claim(db, key_id, idem_key, hash, request_id)).await;
     };
     Ok(if record.request_hash != hash {

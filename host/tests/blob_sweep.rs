@@ -1,9 +1,15 @@
 //! Orphaned blobs on SQLite and PostgreSQL: a blob no row names is noted, and deleted by a
 //! later sweep past the grace period; blobs rows name (a real meme's pictures) are never
 //! touched, nor keys of no known kind; a noted blob whose row arrives in between is kept. The
-//! sweep's lease is held by one process at a time.
+//! sweep's lease is held by one process at a time, and a task run once per cluster does its work
+//! only while it holds its lease.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use asset_host::auth::{self, Role};
+use asset_host::background::Task;
 use asset_host::config::Settings;
 use asset_host::ctx::{Ctx, Services};
 use asset_host::memes::{self, MemeRequest};
@@ -77,6 +83,28 @@ async fn sweeps(postgres: bool) {
     assert!(leases::take(&services.db, "sweep", "a", 60_000).await.unwrap(), "renewed by its holder");
     store::set_clock_offset(120_000);
     assert!(leases::take(&services.db, "sweep", "b", 60_000).await.unwrap(), "lapsed, taken over");
+    store::set_clock_offset(0);
+
+    // A task run once per cluster does nothing while another process holds its lease, and
+    // takes over once that lapses.
+    let runs = Arc::new(AtomicUsize::new(0));
+    let counted = runs.clone();
+    let task = Task::new("counted", Duration::from_secs(60), move |_| {
+        let counted = counted.clone();
+        async move {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Ok(None)
+        }
+    })
+    .once_per_cluster();
+    assert!(leases::take(&services.db, "counted", "another process", 90_000).await.unwrap());
+    (task.step)(services.clone()).await.unwrap();
+    assert_eq!(runs.load(Ordering::SeqCst), 0, "another process holds it");
+    store::set_clock_offset(100_000);
+    (task.step)(services.clone()).await.unwrap();
+    (task.step)(services.clone()).await.unwrap();
+    assert_eq!(runs.load(Ordering::SeqCst), 2, "taken over, then renewed by its new holder");
+    assert!(!leases::take(&services.db, "counted", "another process", 90_000).await.unwrap());
     store::set_clock_offset(0);
 }
 

@@ -366,7 +366,10 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     assert!(intents::capture_in(&mut conn, &paid).await.unwrap());
     drop(conn);
     assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::InProgress);
-    sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'lost'").execute(db.pool()).await.unwrap();
+    sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'lost'")
+        .execute(db.pool())
+        .await
+        .unwrap();
     for _ in 0..2 {
         assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::AnswerLost);
     }

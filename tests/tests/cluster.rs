@@ -81,7 +81,7 @@ async fn the_cluster_serves_everything_through_the_balancer_and_settles_each_pay
     let rpc = Rpc::start(1000);
     let mut settings = facilitator.vars();
     settings.extend(rpc.vars());
-    settings.push(("ASSET_RATE_LIMITS", "create=1000,check=1000".into()));
+    settings.push(("ASSET_RATE_LIMITS", "create=1000,check=1000,pricing=6".into()));
     let cluster = Cluster::start(Shape { vars: vars(&settings), ..Shape::default() });
     let env = &cluster.env;
     let (agent, operator) = (env.create_key(50, "agent"), env.create_key(0, "operator"));
@@ -140,15 +140,16 @@ async fn the_cluster_serves_everything_through_the_balancer_and_settles_each_pay
     }
     assert!(env.run(&["plugins", "rollback", "meme"]).status.success());
 
-    // One limit for the whole cluster: 60 status calls through the balancer (both replicas
-    // took some), then the 61st is refused by each replica.
+    // One limit for the whole cluster (the pricing group is set to 6 a minute: one call back
+    // every 10 s, so a slow machine cannot refill it mid-test): 6 calls through the balancer,
+    // which spreads them over both replicas, then each replica refuses the 7th.
     let limited = env.create_key(0, "agent");
-    for call in 0..60 {
-        let (status, body) = send(get(&cluster.url("/api/agent/me"), &limited)).await;
+    for call in 0..6 {
+        let (status, body) = send(get(&cluster.url("/api/agent/asset/pricing"), &limited)).await;
         assert_eq!(status, StatusCode::OK, "call {call}: {body}");
     }
     for replica in 0..2 {
-        let (status, body) = send(get(&cluster.replica(replica).url("/api/agent/me"), &limited)).await;
+        let (status, body) = send(get(&cluster.replica(replica).url("/api/agent/asset/pricing"), &limited)).await;
         assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")), "{body}");
     }
 

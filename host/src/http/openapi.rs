@@ -268,7 +268,11 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
                 ))
                 .build(),
         );
-        responses.entry("409".into()).or_insert_with(|| error_response("The same Idempotency-Key is still running, or its answer was lost with the server that ran it"));
+        responses.entry("409".into()).or_insert_with(|| {
+            error_response(
+                "The same Idempotency-Key is still running, or its answer was lost with the server that ran it",
+            )
+        });
         responses.entry("422".into()).or_insert_with(|| error_response("Idempotency-Key reused with a different body"));
         responses.entry("400".into()).or_insert_with(|| error_response("Malformed or invalid request"));
     }

@@ -77,22 +77,23 @@ pub struct Record {
     pub request_hash: String,
     /// The stored answer; `None` while the request still runs.
     pub response: Option<Stored>,
-    /// Still `running`, yet its request's payment was taken: the work is done and paid, and
-    /// the process that did it stopped before storing the answer.
+    /// Still `running` past its lease, yet its request's payment was taken: the work is done
+    /// and paid, and the process that did it stopped before storing the answer.
     pub answer_lost: bool,
 }
 
-/// The record of `idem_key` for key `key_id`, if there is one.
-pub async fn get(db: &Db, key_id: i64, idem_key: &str) -> Result<Option<Record>, sqlx::Error> {
+/// The record of `idem_key` for key `key_id`, if there is one, as of `now`.
+pub async fn get(db: &Db, key_id: i64, idem_key: &str, now: i64) -> Result<Option<Record>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT request_hash, state, status_code, content_type, response_body, \
-           CAST(CASE WHEN state = 'running' AND EXISTS (SELECT 1 FROM payment_intents p \
+           CAST(CASE WHEN state = 'running' AND locked_until < $3 AND EXISTS (SELECT 1 FROM payment_intents p \
              WHERE p.api_key_id = k.api_key_id AND p.reference = k.request_id AND p.state = 'captured') \
            THEN 1 ELSE 0 END AS BIGINT) AS answer_lost \
          FROM idempotency_keys k WHERE api_key_id = $1 AND idem_key = $2",
     )
     .bind(key_id)
     .bind(idem_key)
+    .bind(now)
     .fetch_optional(db.pool())
     .await?;
     row.map(|row| {
