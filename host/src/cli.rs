@@ -421,12 +421,16 @@ async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
     let deadline = Arc::new(OnceLock::new());
     let (stop_tx, stop_rx) = watch::channel(false);
     let signalled = deadline.clone();
+    let changes = db.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutdown requested; draining requests in flight");
         let _ = signalled.set(tokio::time::Instant::now() + grace);
         let _ = stop_tx.send(true);
+        // Reads waiting on a job answer now instead of holding the drain up.
+        changes.changes().stop();
     });
+    tokio::spawn(crate::store::changes::listen(db.clone()));
     let services = state.services.clone();
     let tasks = crate::background::for_process(crate::app::background_tasks(), services.settings.workers > 0);
     let background = crate::background::spawn(tasks, &services, stop_rx.clone());
@@ -480,10 +484,12 @@ async fn worker(db: Db, mut settings: Settings) -> Result<(), String> {
     let (stop_tx, stop_rx) = watch::channel(false);
     let background = crate::background::spawn(crate::app::background_tasks(), &services, stop_rx.clone());
     let workers = spawn_workers(&services, stop_rx).ok_or("no workers")?;
+    tokio::spawn(crate::store::changes::listen(db.clone()));
     println!("worker started");
     shutdown_signal().await;
     tracing::info!("shutdown requested; handing unfinished jobs back");
     let _ = stop_tx.send(true);
+    db.changes().stop();
     let _ = workers.await;
     background.join_all().await;
     db.close().await;

@@ -445,8 +445,12 @@ async fn a_render_that_fails_pushes_job_failed_and_keeps_the_payment_bound() {
     let created =
         create(&server, &key, json!({"input": "Socks for runners", "callbackUrl": callback}), &receiver).await;
     let job = created["job"]["jobId"].as_str().unwrap().to_string();
-    // The preview's pictures are lost from the blob store: the render cannot succeed.
-    let preview = created["job"]["previewUrl"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    // The preview's picture, drawn when first asked for, is then lost from the blob store: the
+    // render cannot succeed.
+    let preview_url = created["job"]["previewUrl"].as_str().unwrap();
+    let picture = reqwest::get(format!("{preview_url}/1.png")).await.unwrap();
+    assert_eq!(picture.status(), StatusCode::OK);
+    let preview = preview_url.rsplit('/').next().unwrap().to_string();
     let removed = remove_files_named(&env.data_dir.path().join("blobs"), &preview);
     assert!(removed > 0, "the preview's pictures are blobs");
     rpc.pay(lamports(&created)).await;

@@ -244,25 +244,35 @@ fn renders_past_their_time_budget_fail_cleanly_and_cost_nothing() {
     let key = env.create_key(10, "agent");
     let server = env.serve();
     block_on(async {
-        // A meme: answered 502 at once, nothing charged.
-        let response = Client::new()
-            .post(format!("{}/api/agent/brands/memes", server.base))
-            .header("x-api-key", &key)
-            .json(&json!({"input": "agents that pay their way"}))
-            .send()
-            .await
-            .unwrap();
+        // A carousel, drawn with the meme: answered 502 at once, nothing charged.
+        let meme = |kind: &str| {
+            Client::new()
+                .post(format!("{}/api/agent/brands/memes", server.base))
+                .header("x-api-key", &key)
+                .json(&json!({"input": "agents that pay their way", "kind": kind}))
+                .send()
+        };
+        let response = meme("carousel").await.unwrap();
         let status = response.status();
         let body: Value = response.json().await.unwrap();
         assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_GATEWAY, Some("render_over_budget")), "{body}");
         assert_eq!(credits(&server.base, &key).await, 10);
+        // A card, drawn when first asked for: the meme is made, its picture answers 502.
+        let body: Value = meme("image").await.unwrap().json().await.unwrap();
+        assert_eq!(body["creditsRemaining"], 9, "{body}");
+        let picture =
+            Client::new().get(format!("{}/1.png", body["meme"]["url"].as_str().unwrap())).send().await.unwrap();
+        assert_eq!(picture.status(), StatusCode::BAD_GATEWAY);
+        let error: Value = picture.json().await.unwrap();
+        assert_eq!(error["code"], "render_over_budget", "{error}");
+        assert_eq!(credits(&server.base, &key).await, 9);
         // An audioscript job: fails for good (no retries of work that cannot fit), refunded.
         let (status, _, body) = submit(&server.base, &key, json!({"script": SCRIPT})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        assert!(credits(&server.base, &key).await < 10, "charged while it runs");
+        assert!(credits(&server.base, &key).await < 9, "charged while it runs");
         let done = finished(body["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(60)).await;
         assert_eq!(done["status"], "failed", "{done}");
-        assert_eq!(credits(&server.base, &key).await, 10, "refunded: {done}");
+        assert_eq!(credits(&server.base, &key).await, 9, "refunded: {done}");
     });
 }
 

@@ -6,8 +6,6 @@
 //! in its own route's rate group, idempotency keys in `_meta`, and the same answers as the
 //! routes for the same input.
 
-use std::time::Duration;
-
 use asset_tests::mcp::{McpClient, Options, round_robin};
 use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
@@ -51,13 +49,14 @@ fn refused(result: &Value) -> Value {
 }
 
 /// Polls `status_tool` for `job` until it is done.
+/// Follows a job through its status tool, each call waiting (up to 10 s) for the job to change.
 fn finished(client: &mut McpClient, status_tool: &str, job: &str) -> Value {
-    for _ in 0..300 {
-        let status = ok(&client.call(status_tool, json!({"jobId": job})));
+    for _ in 0..30 {
+        let status = ok(&client.call(status_tool, json!({"jobId": job, "wait": 10})));
         match status["status"].as_str() {
             Some("succeeded") => return status,
             Some("failed") => panic!("{status_tool} {job} failed: {status}"),
-            _ => std::thread::sleep(Duration::from_millis(100)),
+            _ => {}
         }
     }
     panic!("{status_tool} {job} did not finish");
@@ -101,6 +100,7 @@ async fn the_sdk_lists_and_calls_every_tool_and_follows_jobs_to_their_page_and_v
     assert!(meme["outputSchema"]["properties"]["creditsRemaining"].is_object(), "{meme}");
     let status = tools.iter().find(|t| t["name"] == "get_mp4_status").unwrap();
     assert_eq!(status["inputSchema"]["required"], json!(["jobId"]));
+    assert_eq!(status["inputSchema"]["properties"]["wait"]["maximum"], 30, "{status}");
     assert_eq!(status["annotations"]["readOnlyHint"], true);
 
     // Instant tools.

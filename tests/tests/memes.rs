@@ -307,3 +307,61 @@ fn every_language_writes_in_its_own_script() {
         }
     });
 }
+
+/// Rows of `meme_images` for meme `id`, read from the test's database.
+async fn drawn_pictures(env: &Env, id: &str) -> i64 {
+    sqlx::any::install_default_drivers();
+    let url = match &env.storage {
+        asset_tests::Storage::Sqlite => format!("sqlite://{}", env.data_dir.path().join("asset.db").display()),
+        asset_tests::Storage::Postgres(url) => url.clone(),
+    };
+    let db = sqlx::AnyPool::connect(&url).await.unwrap();
+    let n = sqlx::query_scalar("SELECT COUNT(*) FROM meme_images WHERE meme_id = $1").bind(id).fetch_one(&db).await;
+    db.close().await;
+    n.unwrap()
+}
+
+#[test]
+fn a_picture_no_answer_names_is_drawn_when_first_asked_for_and_kept() {
+    each_storage(|storage| {
+        let env = Env::new(storage);
+        let key = env.create_key(5, "agent");
+        let server = env.serve();
+        block_on(async {
+            let (status, _, body) =
+                meme(&server, MEMES, &key, json!({"input": "lazy pictures, eager pages", "kind": "hottake"}), None)
+                    .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert!(body["meme"]["imageUrl"].is_null(), "no field names the picture");
+            let page = body["meme"]["url"].as_str().unwrap().to_string();
+            let id = page.rsplit('/').next().unwrap().to_string();
+            assert_eq!(drawn_pictures(&env, &id).await, 0, "not drawn with the meme");
+
+            // The page names it; five first requests at once all get the same picture.
+            let html = Client::new().get(&page).send().await.unwrap().text().await.unwrap();
+            let picture = format!("{page}/1.png");
+            assert!(html.contains(&picture), "the page shows {picture}");
+            let fetches = (0..5).map(|_| async { Client::new().get(&picture).send().await.unwrap() });
+            let mut bodies = Vec::new();
+            for response in futures::future::join_all(fetches).await {
+                assert_eq!(response.status(), StatusCode::OK);
+                assert_eq!(response.headers()["content-type"], "image/png");
+                bodies.push(response.bytes().await.unwrap());
+            }
+            assert_eq!(&bodies[0][1..4], b"PNG");
+            assert!(bodies.iter().all(|b| *b == bodies[0]), "one picture, however many drew it");
+            assert_eq!(drawn_pictures(&env, &id).await, 1, "kept once");
+            let again = Client::new().get(&picture).send().await.unwrap().bytes().await.unwrap();
+            assert_eq!(again, bodies[0]);
+            // A position the meme does not have is missing, and draws nothing.
+            let missing = Client::new().get(format!("{page}/2.png")).send().await.unwrap();
+            assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+
+            // A carousel's pictures are named, so they are drawn with it.
+            let (_, _, body) =
+                meme(&server, MEMES, &key, json!({"input": "slides, drawn now", "kind": "carousel"}), None).await;
+            let id = body["meme"]["url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+            assert!(drawn_pictures(&env, &id).await >= 2, "a carousel's slides are drawn with it");
+        });
+    });
+}

@@ -18,7 +18,9 @@ use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, State as JobState};
 use crate::media::{Scratch, mp4, wav};
 use crate::render::pipeline;
+use crate::store::Db;
 use crate::store::assets::{self as rows, AssetJob, Ended, State};
+use crate::store::changes::Notice;
 
 /// The job kind of an asset's render.
 pub const RENDER_KIND: &str = "asset-mp4";
@@ -44,6 +46,12 @@ pub async fn queue_in(conn: &mut AnyConnection, job: &AssetJob, render_job_id: &
     Ok(())
 }
 
+/// Tells workers a render is queued and waiting readers that asset job `id` moved on.
+pub async fn announce(db: &Db, id: &str) {
+    db.announce(Notice::Queued).await;
+    db.announce(Notice::Changed(id.into())).await;
+}
+
 /// A paid job whose render failed (recorded, or its job failed without a word: its worker
 /// died on the last attempt) gets a new render; anything else is answered as it is.
 pub async fn render_again_if_failed(ctx: &Ctx, job: AssetJob) -> Result<AssetJob, Error> {
@@ -61,6 +69,7 @@ pub async fn render_again_if_failed(ctx: &Ctx, job: AssetJob) -> Result<AssetJob
     if rows::rerender_in(&mut tx, &job.id, &previous, &next).await? {
         queue_in(&mut tx, &job, &next).await?;
         tx.commit().await?;
+        announce(&ctx.db, &job.id).await;
         tracing::info!(job = job.id, render = next, "rendering a paid asset again");
     } else {
         tx.rollback().await?;
@@ -185,6 +194,7 @@ async fn settle(services: &Services, asset: &AssetJob, render_job_id: &str, ende
         _ => None,
     };
     tx.commit().await?;
+    services.db.announce(Notice::Changed(moved.id.as_str().into())).await;
     tracing::info!(job = moved.id, event, "asset job settled");
     if let Some(id) = queued {
         events::dispatch(services, id);

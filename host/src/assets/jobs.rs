@@ -24,6 +24,7 @@ use crate::events::{self, Delivery};
 use crate::memes::{self, INPUT, MemeRequest};
 use crate::net::guard::FetchError;
 use crate::store::assets::{self as rows, AssetJob, State};
+use crate::store::changes::read_until_changed;
 use crate::store::{now_ms, public_id, quotes};
 
 /// Shortest and longest webhook secret a caller may choose.
@@ -32,8 +33,6 @@ const SECRET_CHARS: (usize, usize) = (16, 256);
 const CALLBACK_CHARS: usize = 2048;
 /// How long a check waits for the render it started (or found running) before answering.
 const CHECK_WAITS: Duration = Duration::from_secs(20);
-/// How often a waiting check looks at the job again.
-const CHECK_POLL: Duration = Duration::from_millis(100);
 
 /// Body of `POST /api/agent/asset/jobs`.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
@@ -313,9 +312,14 @@ async fn own(ctx: &Ctx, id: &str) -> Result<AssetJob, Error> {
         .ok_or_else(|| Error::NotFound { message: "No such asset job for this key.".into() })
 }
 
-/// Reads the caller's job (the database only, never the chain).
-pub async fn get(ctx: &Ctx, id: &str) -> Result<Read, Error> {
-    Ok(Read { success: true, job: view(&own(ctx, id).await?) })
+/// Reads the caller's job (the database only, never the chain). With a `wait`, a job still on
+/// its way (awaiting payment, paid) is answered as soon as its status changes, or when the wait
+/// ends.
+pub async fn get(ctx: &Ctx, id: &str, wait: Duration) -> Result<Read, Error> {
+    let on_its_way = |job: &AssetJob| matches!(status(job), "AWAITING_PAYMENT" | "PAID").then(|| status(job));
+    let wait = wait.min(crate::jobs::MAX_WAIT);
+    let job = read_until_changed(&ctx.db, id, wait, || own(ctx, id), on_its_way).await?;
+    Ok(Read { success: true, job: view(&job) })
 }
 
 /// Looks for the job's deposit on chain and claims it; starts the render again if the last one
@@ -377,6 +381,7 @@ async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<Ass
             Ok(()) if rows::pay_in(&mut tx, &job.id, &transfer.signature, &render_job_id).await? => {
                 delivery::queue_in(&mut tx, &job, &render_job_id).await?;
                 tx.commit().await?;
+                delivery::announce(&ctx.db, &job.id).await;
                 tracing::info!(
                     job = job.id,
                     signature = transfer.signature,
@@ -409,14 +414,13 @@ fn lapsed_quote(job: &AssetJob) -> Error {
     }
 }
 
-/// The job once its render is over, or as it is after [`CHECK_WAITS`].
-async fn wait_for_render(ctx: &Ctx, mut job: AssetJob) -> Result<AssetJob, Error> {
-    let deadline = tokio::time::Instant::now() + CHECK_WAITS;
-    while job.state == State::Paid && tokio::time::Instant::now() < deadline {
-        tokio::time::sleep(CHECK_POLL).await;
-        job = own(ctx, &job.id).await?;
+/// The job once its render is over (its change announced), or as it is after [`CHECK_WAITS`].
+async fn wait_for_render(ctx: &Ctx, job: AssetJob) -> Result<AssetJob, Error> {
+    if job.state != State::Paid {
+        return Ok(job);
     }
-    Ok(job)
+    let paid = |job: &AssetJob| (job.state == State::Paid).then_some(());
+    read_until_changed(&ctx.db, &job.id, CHECK_WAITS, || own(ctx, &job.id), paid).await
 }
 
 /// The job's webhook attempts.

@@ -9,7 +9,7 @@ use super::jobs::{AssetJobRequest, Checked, Created, Deliveries, Read, Replayed}
 use crate::auth::Caller;
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
-use crate::http::{AppState, Call};
+use crate::http::{AppState, Call, Wait, WaitQuery};
 
 /// The price of one asset in SOL at the live rate (cached 45 s), the formats, the treasury.
 #[utoipa::path(get, path = "/api/agent/asset/pricing", tag = "assets",
@@ -30,10 +30,10 @@ async fn create(Call(ctx): Call, ApiJson(request): ApiJson<AssetJobRequest>) -> 
 }
 
 /// The job as recorded (never reads the chain).
-#[utoipa::path(get, path = "/api/agent/asset/jobs/{id}", tag = "assets", params(("id" = String, Path)),
+#[utoipa::path(get, path = "/api/agent/asset/jobs/{id}", tag = "assets", params(("id" = String, Path), WaitQuery),
     responses((status = 200, body = Read), (status = 404, body = ErrorBody)))]
-async fn read(Call(ctx): Call, Path(id): Path<String>) -> Result<Json<Read>, Error> {
-    Ok(Json(super::jobs::get(&ctx, &id).await?))
+async fn read(Call(ctx): Call, Path(id): Path<String>, Wait(wait): Wait) -> Result<Json<Read>, Error> {
+    Ok(Json(super::jobs::get(&ctx, &id, wait).await?))
 }
 
 /// Looks for the job's deposit on chain and claims it (once, ever); `paid: false` while none

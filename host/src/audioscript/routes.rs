@@ -7,7 +7,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::AudioscriptRequest;
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
-use crate::http::{AppState, Call};
+use crate::http::{AppState, Call, Wait, WaitQuery};
 use crate::jobs::{self, Accepted};
 
 /// Queues a beat-timed, captioned engine page made from a script: 3 credits, refunded if the job fails.
@@ -23,10 +23,10 @@ async fn submit(
 
 /// Where an audioscript job is: `queued`, `running`, `succeeded` (with `pageUrl`) or `failed`
 /// (refunded). Free. Another key's job is a 404.
-#[utoipa::path(get, path = "/api/agent/audioscript/{jobId}", tag = "audio", params(("jobId" = String, Path)),
+#[utoipa::path(get, path = "/api/agent/audioscript/{jobId}", tag = "audio", params(("jobId" = String, Path), WaitQuery),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
-async fn status(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
-    Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view).await?))
+async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -> Result<Json<Value>, Error> {
+    Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view, wait).await?))
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -87,6 +87,34 @@ impl FromRequestParts<AppState> for BaseUrl {
     }
 }
 
+/// How long a status read may wait for its job to change: `?wait=SECONDS` (see `jobs::wait`).
+pub struct Wait(pub std::time::Duration);
+
+/// The `wait` query parameter as the OpenAPI document shows it.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WaitQuery {
+    #[param(schema_with = wait_schema)]
+    pub wait: Option<i64>,
+}
+
+fn wait_schema() -> utoipa::openapi::Object {
+    crate::jobs::WAIT_SECONDS.schema(
+        "Seconds to wait for the job to change state before answering (default 0: answer at once); \
+         a finished job is answered at once",
+    )
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Wait {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default();
+        let given = url::form_urlencoded::parse(query.as_bytes()).find(|(name, _)| name == "wait").map(|(_, v)| v);
+        Ok(Wait(crate::jobs::wait(given.as_deref())?))
+    }
+}
+
 /// An operation's context for the request: the caller the gate authenticated, paying with the
 /// key's credits or with the x402 payment the request carries. A call the gate let through
 /// without a key is the paying wallet's (its principal is made on its first payment), or

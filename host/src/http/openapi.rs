@@ -73,6 +73,17 @@ pub fn schemas_of(doc: &Document, method: &str, path: &str) -> (Value, Option<Va
     (input, output)
 }
 
+/// The schema of query parameter `name` of the operation `method path` in `doc`, if it has one.
+pub fn query_parameter(doc: &Document, method: &str, path: &str, name: &str) -> Option<Value> {
+    let parameters = doc.0["paths"][path][method.to_ascii_lowercase()]["parameters"].as_array()?;
+    let found = parameters.iter().find(|p| p["in"] == "query" && p["name"] == name)?;
+    let mut schema = found["schema"].clone();
+    if let (Some(fields), Some(description)) = (schema.as_object_mut(), found["description"].as_str()) {
+        fields.entry("description").or_insert_with(|| json!(description));
+    }
+    Some(schema)
+}
+
 /// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep),
 /// without `pattern`s: the schema travels in x402's `PAYMENT-REQUIRED` and the client's payment
 /// header, which proxies cap at 4–8 KiB, and into a model's context as a tool's schema; a

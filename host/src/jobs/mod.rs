@@ -16,6 +16,8 @@
 
 pub mod worker;
 
+use std::time::Duration;
+
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
@@ -23,6 +25,8 @@ use utoipa::ToSchema;
 use crate::billing::{self, Hold, Holder, Payer, Price};
 use crate::ctx::Ctx;
 use crate::error::Error;
+use crate::rules::Range;
+use crate::store::changes::{Notice, read_until_changed};
 use crate::store::jobs::{LeaseHolder, Queued};
 use crate::store::{Db, intents, jobs, now_ms};
 
@@ -73,11 +77,13 @@ pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Er
     };
     let stored = jobs::insert_in(&mut tx, &queued).await?;
     tx.commit().await?;
+    db.announce(Notice::Queued).await;
     Ok((stored, hold))
 }
 
 /// Queues free work of `kind` for `key_id` (at most three attempts) inside the caller's
-/// transaction: work already paid another way, like the render of an asset paid in SOL.
+/// transaction: work already paid another way, like the render of an asset paid in SOL. The
+/// caller announces `Notice::Queued` once its transaction committed.
 pub async fn queue_in(
     conn: &mut sqlx::AnyConnection,
     id: &str,
@@ -161,15 +167,30 @@ pub async fn ensure_renderer_free(ctx: &Ctx) -> Result<(), Error> {
 /// kind knows its fields and its links (which point at `base_url`).
 pub type ResultView = fn(result: &Value, base_url: &str) -> Map<String, Value>;
 
+/// How long a status read may wait for a change, in whole seconds.
+pub static WAIT_SECONDS: Range = Range { min: 0, max: 30 };
+/// The longest a status read may wait.
+pub const MAX_WAIT: Duration = Duration::from_secs(WAIT_SECONDS.max as u64);
+
+/// A status read's `wait` (`None`: 0, answer at once); the one check every front end applies.
+pub fn wait(seconds: Option<&str>) -> Result<Duration, Error> {
+    match seconds.map(|s| s.trim().parse::<i64>()) {
+        None => Ok(Duration::ZERO),
+        Some(Ok(n)) if WAIT_SECONDS.check(n) => Ok(Duration::from_secs(n.unsigned_abs())),
+        Some(_) => Err(Error::bad_request(
+            "invalid_wait",
+            format!("`wait` must be a whole number of seconds {}.", WAIT_SECONDS.explain()),
+        )),
+    }
+}
+
 /// The status of the caller's job `id` of `kind` (another key's job is as good as missing).
-pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) -> Result<Value, Error> {
-    let job = match &ctx.job_token {
-        Some(token) if ctx.caller.keyless => jobs::get_by_access(&ctx.db, id, &crate::auth::hash_key(token)).await?,
-        _ => get(&ctx.db, id, ctx.caller.key_id).await?,
-    };
-    let job = job
-        .filter(|j| j.kind == kind)
-        .ok_or_else(|| Error::NotFound { message: "No such job for this key.".into() })?;
+/// With a `wait`, a job that is not finished is answered as soon as its state changes, or when
+/// the wait ends.
+pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView, wait: Duration) -> Result<Value, Error> {
+    let unfinished =
+        |job: &Job| (!matches!(job.state, State::Succeeded | State::Failed)).then_some((job.state, job.attempts));
+    let job = read_until_changed(&ctx.db, id, wait.min(MAX_WAIT), || find(ctx, id, kind), unfinished).await?;
     let mut view = json!({
         "success": true,
         "jobId": job.id,
@@ -192,6 +213,15 @@ pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) ->
         view["payment"] = payment_view(&ctx.db, payment, job.cost).await?;
     }
     Ok(view)
+}
+
+/// The caller's job `id` of `kind`: by key, or by job token for a keyless caller.
+async fn find(ctx: &Ctx, id: &str, kind: &str) -> Result<Job, Error> {
+    let job = match &ctx.job_token {
+        Some(token) if ctx.caller.keyless => jobs::get_by_access(&ctx.db, id, &crate::auth::hash_key(token)).await?,
+        _ => get(&ctx.db, id, ctx.caller.key_id).await?,
+    };
+    job.filter(|j| j.kind == kind).ok_or_else(|| Error::NotFound { message: "No such job for this key.".into() })
 }
 
 /// How a job was paid, for its status: the rail and amount, and for x402 the settlement
@@ -231,6 +261,7 @@ pub async fn succeed(db: &Db, id: &str, worker: &str, result: &Value) -> Result<
         intents::capture_in(&mut tx, &intent).await?;
     }
     tx.commit().await?;
+    db.announce(Notice::Changed(id.into())).await;
     Ok(true)
 }
 
@@ -255,6 +286,9 @@ pub enum Failed {
 pub async fn fail(db: &Db, job: &Job, worker: &str, error: &str, retryable: bool) -> Result<Failed, sqlx::Error> {
     if retryable && job.attempts < job.max_attempts {
         let queued = jobs::requeue(db, &job.id, worker, error, backoff_ms(job.attempts)).await?;
+        if queued {
+            db.announce(Notice::Changed(job.id.as_str().into())).await;
+        }
         return Ok(if queued { Failed::Retrying } else { Failed::LostLease });
     }
     let finished = finish_failed(db, &job.id, LeaseHolder::Owner(worker), error).await?;
@@ -288,5 +322,6 @@ async fn finish_failed(db: &Db, id: &str, holder: LeaseHolder<'_>, error: &str) 
         billing::release_in(&mut tx, &intent, &reason).await?;
     }
     tx.commit().await?;
+    db.announce(Notice::Changed(id.into())).await;
     Ok(true)
 }

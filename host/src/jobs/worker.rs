@@ -15,6 +15,7 @@ use tracing::Instrument;
 
 use super::{Failed, Job};
 use crate::billing::{self, X402};
+use crate::store::changes::Notice;
 use crate::store::{Db, jobs};
 
 /// Why an attempt failed.
@@ -36,7 +37,8 @@ pub struct Settings {
     pub concurrency: usize,
     /// How long a claim lasts without a heartbeat; heartbeats come every third of it.
     pub lease: Duration,
-    /// Pause between looks at an empty queue.
+    /// The safety net: how long an idle worker waits for a notice before it looks at the
+    /// queue anyway (a retry's backoff ending, a notice lost with a connection).
     pub poll: Duration,
     /// The x402 rail, to settle the payments of jobs paid per call.
     pub x402: Option<Arc<X402>>,
@@ -44,7 +46,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { concurrency: 1, lease: Duration::from_secs(15), poll: Duration::from_millis(200), x402: None }
+        Settings { concurrency: 1, lease: Duration::from_secs(15), poll: Duration::from_secs(1), x402: None }
     }
 }
 
@@ -60,17 +62,26 @@ pub async fn run(
     let permits = Arc::new(Semaphore::new(settings.concurrency.max(1)));
     let lease_ms = settings.lease.as_millis() as i64;
     let mut running = tokio::task::JoinSet::new();
+    // Submissions announce themselves (in this process, and through PostgreSQL from others):
+    // an idle worker claims the moment one arrives.
+    let mut queued = db.changes().queued();
     tracing::info!(worker, ?kinds, concurrency = settings.concurrency, "job worker started");
     while !*stop.borrow() {
         let permit = tokio::select! {
             permit = permits.clone().acquire_owned() => permit.expect("never closed"),
             _ = stop.changed() => break,
         };
+        // Marked seen before the look, so a notice arriving during it is not missed.
+        queued.borrow_and_update();
         let job = match super::claim(&db, &worker, &kinds, lease_ms).await {
-            Ok(Some(job)) => job,
+            Ok(Some(job)) => {
+                db.announce(Notice::Changed(job.id.as_str().into())).await;
+                job
+            }
             Ok(None) => {
                 drop(permit);
                 tokio::select! {
+                    _ = queued.changed() => {},
                     _ = tokio::time::sleep(settings.poll) => {},
                     _ = stop.changed() => break,
                 }
@@ -94,8 +105,10 @@ pub async fn run(
     // Hand unfinished jobs back at once rather than waiting for their leases to expire.
     running.abort_all();
     while running.join_next().await.is_some() {}
-    if let Err(e) = jobs::release_worker(&db, &worker).await {
-        tracing::warn!(error = %e, "releasing unfinished jobs failed; their leases will expire");
+    match jobs::release_worker(&db, &worker).await {
+        Ok(0) => {}
+        Ok(_) => db.announce(Notice::Queued).await,
+        Err(e) => tracing::warn!(error = %e, "releasing unfinished jobs failed; their leases will expire"),
     }
     tracing::info!(worker, "job worker stopped");
 }

@@ -7,6 +7,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde::Serialize;
@@ -16,7 +17,7 @@ use serde_json::{Value, json};
 use crate::ctx::Ctx;
 use crate::error::Error;
 use crate::http::error::input_of;
-use crate::http::openapi::{Document, schemas_of};
+use crate::http::openapi::{Document, query_parameter, schemas_of};
 use crate::{account, assets, audioscript, brands, catalog, jobs, memes, mp4, pitch};
 
 /// What a tool's call returns.
@@ -61,16 +62,23 @@ fn job_id(arguments: &Value) -> Result<String, Error> {
         .ok_or_else(|| Error::bad_request("missing_job_id", "`jobId` is required: the id the submit tool answered."))
 }
 
-/// Reads the job `jobId` names with `read`.
+/// Reads the job `jobId` names with `read`, given the `wait` the arguments ask for (status
+/// tools; the same bounds as the routes' `?wait=`).
 fn with_job<'a, O, F, Fut>(ctx: &'a Ctx, arguments: Value, read: F) -> Called<'a>
 where
     O: Serialize,
-    F: FnOnce(&'a Ctx, String) -> Fut + Send + 'a,
+    F: FnOnce(&'a Ctx, String, Duration) -> Fut + Send + 'a,
     Fut: Future<Output = Result<O, Error>> + Send + 'a,
 {
     Box::pin(async move {
         let id = job_id(&arguments)?;
-        serde_json::to_value(read(ctx, id).await?).map_err(Error::internal)
+        let wait = match &arguments["wait"] {
+            Value::Null => None,
+            Value::String(text) => Some(text.clone()),
+            other => Some(other.to_string()),
+        };
+        let wait = jobs::wait(wait.as_deref())?;
+        serde_json::to_value(read(ctx, id, wait).await?).map_err(Error::internal)
     })
 }
 
@@ -136,13 +144,13 @@ pub const TOOLS: &[Spec] = &[
         name: "get_audioscript_status",
         title: "Audioscript job status",
         description: "Where an audioscript job is (`queued`, `running`, `succeeded` with its pageUrl, or \
-            `failed`, refunded). Free; poll every second or two.",
+            `failed`, refunded). Free; pass `wait` (up to 30 s) to be answered as soon as it changes instead of polling.",
         method: "GET",
         path: "/api/agent/audioscript/{jobId}",
         service: None,
         call: |ctx, arguments| {
-            with_job(ctx, arguments, |ctx, id| async move {
-                jobs::status(ctx, &id, audioscript::KIND, audioscript::result_view).await
+            with_job(ctx, arguments, |ctx, id, wait| async move {
+                jobs::status(ctx, &id, audioscript::KIND, audioscript::result_view, wait).await
             })
         },
     },
@@ -161,12 +169,15 @@ pub const TOOLS: &[Spec] = &[
         name: "get_mp4_status",
         title: "MP4 job status",
         description: "Where an MP4 job is; once `succeeded` it has mp4Url (the file) and videoPageUrl (a page \
-            that plays it), hosted about 24 hours. Free; poll every second or two.",
+            that plays it), hosted about 24 hours. Free; pass `wait` (up to 30 s) to be answered as soon as it \
+            changes instead of polling.",
         method: "GET",
         path: "/api/agent/mp4/{jobId}",
         service: None,
         call: |ctx, arguments| {
-            with_job(ctx, arguments, |ctx, id| async move { jobs::status(ctx, &id, mp4::KIND, mp4::result_view).await })
+            with_job(ctx, arguments, |ctx, id, wait| async move {
+                jobs::status(ctx, &id, mp4::KIND, mp4::result_view, wait).await
+            })
         },
     },
     Spec {
@@ -212,17 +223,21 @@ pub const TOOLS: &[Spec] = &[
         method: "POST",
         path: "/api/agent/asset/jobs/{id}/check",
         service: None,
-        call: |ctx, arguments| with_job(ctx, arguments, |ctx, id| async move { assets::jobs::check(ctx, &id).await }),
+        call: |ctx, arguments| {
+            with_job(ctx, arguments, |ctx, id, _| async move { assets::jobs::check(ctx, &id).await })
+        },
     },
     Spec {
         name: "get_asset_job",
         title: "Asset job status",
         description: "An asset job as recorded (never reads the chain): status, quote, previewUrl, and mp4Url once \
-            delivered. Free and instant.",
+            delivered. Free; instant, or with `wait` (up to 30 s) as soon as its status changes.",
         method: "GET",
         path: "/api/agent/asset/jobs/{id}",
         service: None,
-        call: |ctx, arguments| with_job(ctx, arguments, |ctx, id| async move { assets::jobs::get(ctx, &id).await }),
+        call: |ctx, arguments| {
+            with_job(ctx, arguments, |ctx, id, wait| async move { assets::jobs::get(ctx, &id, wait).await })
+        },
     },
 ];
 
@@ -244,6 +259,11 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
         }));
         if spec.method == "POST" && spec.path.ends_with("/check") {
             input.insert("description".into(), json!("The asset job to check."));
+        }
+        if let (Some(wait), Some(Value::Object(properties))) =
+            (query_parameter(doc, spec.method, spec.path, "wait"), input.get_mut("properties"))
+        {
+            properties.insert("wait".into(), wait);
         }
     }
     let price = spec.service.map(price_line).unwrap_or_default();

@@ -174,8 +174,26 @@ fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
 struct Prepared {
     checked: Checked,
     id: String,
-    style: Style,
+    /// The look of pictures drawn with the meme (those an answer names); `None` when they are
+    /// drawn on first request.
+    style: Option<Style>,
     plugin_request: WitRequest,
+}
+
+/// Whether a meme of `kind` has its pictures drawn with it: only a carousel, whose cover the
+/// answer names (`imageUrl`). Other kinds' pictures appear only on their page, so they are
+/// drawn when first asked for and kept: a meme costs its words, not a picture nobody opens.
+fn drawn_with_the_meme(kind: &str) -> bool {
+    kind == "carousel"
+}
+
+/// The look of a meme's pictures: its registered brand's (palette, typeface, logo), an ad-hoc
+/// brand's (a palette from its name), or a stock palette from the meme's seed.
+async fn style_of(services: &Services, brand_key: Option<&str>, brand_name: &str, seed: u64) -> Result<Style, Error> {
+    if brand_name.is_empty() && brand_key.is_none() {
+        return Ok(Style::seeded(seed));
+    }
+    brands::look::style(services, brand_key, brand_name).await
 }
 
 /// Validates completely and resolves the brand, its look and the generators, before anything
@@ -202,11 +220,12 @@ async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
 
     let id = public_id();
     let seed = crate::plugins::seed_of(&id);
-    // The brand's look (its palette, typeface and logo, or a palette from its name); a meme
-    // without a brand gets a stock palette. Read before the charge: a missing logo fails here.
-    let style = match &checked.profile {
-        Some(profile) => brands::look::style(ctx, checked.brand_key.as_deref(), &profile.name).await?,
-        None => Style::seeded(seed),
+    // Read before the charge, for pictures drawn now: a missing logo fails here.
+    let style = if drawn_with_the_meme(&checked.kind) {
+        let name = checked.profile.as_ref().map_or("", |p| p.name.as_str());
+        Some(style_of(ctx, checked.brand_key.as_deref(), name, seed).await?)
+    } else {
+        None
     };
     let plugin_request = WitRequest {
         task: "meme".into(),
@@ -241,7 +260,14 @@ async fn produce(
     if plugin_request.brand.is_some() {
         content = in_brand_voice(plugins, brand_key.as_deref(), &plugin_request, content).await?;
     }
-    let pictures = draw(&services, &content, &kind, language, style, plugin_request.seed).await?;
+    let picture_count = cards::pictures_of(&kind, content.blocks.iter().map(|b| b.role.as_str()));
+    let pictures = match style {
+        Some(style) => {
+            let blocks = content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect();
+            draw(&services, blocks, &kind, language, style, plugin_request.seed).await?
+        }
+        None => Vec::new(),
+    };
     let title = content.title.clone();
     let keys: Vec<String> = (1..=pictures.len() as i64).map(|n| store::memes::picture_key(&id, n)).collect();
     let record = async {
@@ -264,6 +290,7 @@ async fn produce(
                 title: &title,
                 content: &content_json(&content),
                 credits: hold.as_ref().map_or(0, |_| checked.price.credits),
+                picture_count: i64::try_from(picture_count).unwrap_or(i64::MAX),
                 pictures: &pictures,
             },
         )
@@ -364,7 +391,7 @@ async fn in_brand_voice(
 /// The meme's pictures.
 async fn draw(
     services: &Services,
-    content: &Content,
+    blocks: Vec<(String, String)>,
     kind: &str,
     language: &'static Language,
     style: Style,
@@ -374,7 +401,7 @@ async fn draw(
         kind: kind.to_string(),
         language: language.code,
         rtl: language.direction == "rtl",
-        blocks: content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect(),
+        blocks,
         style,
         seed,
     };
@@ -382,10 +409,36 @@ async fn draw(
     Ok(drawn.pop().unwrap_or_default())
 }
 
-/// The PNG of a meme's picture at `position` (1-based).
+/// The PNG of a meme's picture at `position` (1-based), drawn and kept now if it never was.
 pub async fn image(services: &Services, id: &str, position: i64) -> Result<Option<Vec<u8>>, Error> {
-    let Some(key) = store::memes::image(&services.db, id, position).await? else { return Ok(None) };
-    Ok(Some(crate::blobs::expect(services.blobs.as_ref(), &key).await?))
+    if let Some(key) = store::memes::image(&services.db, id, position).await? {
+        return Ok(Some(crate::blobs::expect(services.blobs.as_ref(), &key).await?));
+    }
+    let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
+    if !(1..=meme.pictures).contains(&position) {
+        return Ok(None);
+    }
+    let mut pictures = draw_stored(services, &meme).await?;
+    let at = usize::try_from(position - 1).unwrap_or(usize::MAX);
+    Ok((at < pictures.len()).then(|| std::mem::take(&mut pictures[at].png)))
+}
+
+/// Draws the pictures of a stored meme and keeps them: blobs first, then their rows (a
+/// concurrent first request draws the same pictures; whichever row lands first stays).
+async fn draw_stored(services: &Services, meme: &store::memes::Stored) -> Result<Vec<cards::Picture>, Error> {
+    let text = |block: &serde_json::Value, field: &str| block[field].as_str().unwrap_or_default().to_string();
+    let blocks = meme.content["blocks"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let blocks = blocks.iter().map(|b| (text(b, "role"), text(b, "text"))).collect();
+    let language = languages::resolve(Some(&meme.language))?;
+    let seed = crate::plugins::seed_of(&meme.id);
+    let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, seed).await?;
+    let pictures = draw(services, blocks, &meme.kind, language, style, seed).await?;
+    for (position, picture) in (1i64..).zip(&pictures) {
+        services.blobs.put(&store::memes::picture_key(&meme.id, position), picture.png.clone()).await?;
+    }
+    let mut conn = services.db.pool().acquire().await?;
+    store::memes::insert_pictures_in(&mut conn, &meme.id, &pictures).await?;
+    Ok(pictures)
 }
 
 /// The meme with this id, for its page.

@@ -14,7 +14,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::Mp4Request;
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
-use crate::http::{AppState, BaseUrl, Call};
+use crate::http::{AppState, BaseUrl, Call, Wait, WaitQuery};
 use crate::jobs::{self, Accepted};
 
 /// Queues a vertical 1080×1920 MP4 of an engine page: 3 credits, refunded if the render fails.
@@ -26,10 +26,10 @@ async fn submit(Call(ctx): Call, ApiJson(request): ApiJson<Mp4Request>) -> Resul
 }
 
 /// Where an MP4 job is; once `succeeded`, `mp4Url` and `videoPageUrl` (hosted about 24 hours).
-#[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path)),
+#[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path), WaitQuery),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
-async fn status(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
-    Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view).await?))
+async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -> Result<Json<Value>, Error> {
+    Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view, wait).await?))
 }
 
 fn missing() -> Error {

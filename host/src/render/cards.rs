@@ -66,10 +66,16 @@ impl OwnedSheet {
 
     /// How many pictures the sheet draws.
     pub fn pictures(&self) -> usize {
-        match self.kind.as_str() {
-            "carousel" => self.blocks.iter().filter(|(role, _)| role == "card").count(),
-            _ => 1,
-        }
+        pictures_of(&self.kind, self.blocks.iter().map(|(role, _)| role.as_str()))
+    }
+}
+
+/// How many pictures a meme of `kind` with blocks of these `roles` has: a carousel one per
+/// `card` block, any other kind one.
+pub fn pictures_of<'a>(kind: &str, roles: impl Iterator<Item = &'a str>) -> usize {
+    match kind {
+        "carousel" => roles.filter(|role| *role == "card").count(),
+        _ => 1,
     }
 }
 

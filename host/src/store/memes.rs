@@ -23,14 +23,18 @@ pub struct NewMeme<'a> {
     pub title: &'a str,
     pub content: &'a Value,
     pub credits: i64,
+    /// How many pictures it has.
+    pub picture_count: i64,
+    /// Those drawn already (the first ones; the others are drawn when asked for).
     pub pictures: &'a [Picture],
 }
 
-/// Records a meme and its pictures inside the caller's transaction.
+/// Records a meme and its drawn pictures inside the caller's transaction.
 pub async fn insert_in(conn: &mut AnyConnection, meme: &NewMeme<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO memes (id, api_key_id, brand_key, brand_name, kind, language, title, content, credits, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO memes (id, api_key_id, brand_key, brand_name, kind, language, title, content, credits, \
+           created_at, pictures) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(meme.id)
     .bind(meme.key_id)
@@ -42,18 +46,26 @@ pub async fn insert_in(conn: &mut AnyConnection, meme: &NewMeme<'_>) -> Result<(
     .bind(meme.content.to_string())
     .bind(meme.credits)
     .bind(now_ms())
+    .bind(meme.picture_count)
     .execute(&mut *conn)
     .await?;
-    for (position, picture) in (1i64..).zip(meme.pictures) {
+    insert_pictures_in(conn, meme.id, meme.pictures).await
+}
+
+/// Records drawn pictures of meme `id` (their blobs already stored), from position 1; a
+/// picture recorded already (drawn by a concurrent request) is left as it is.
+pub async fn insert_pictures_in(conn: &mut AnyConnection, id: &str, pictures: &[Picture]) -> Result<(), sqlx::Error> {
+    for (position, picture) in (1i64..).zip(pictures) {
         sqlx::query(
-            "INSERT INTO meme_images (meme_id, position, width, height, png, blob) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO meme_images (meme_id, position, width, height, png, blob) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (meme_id, position) DO NOTHING",
         )
-        .bind(meme.id)
+        .bind(id)
         .bind(position)
         .bind(i64::from(picture.width))
         .bind(i64::from(picture.height))
         .bind(EMPTY)
-        .bind(picture_key(meme.id, position))
+        .bind(picture_key(id, position))
         .execute(&mut *conn)
         .await?;
     }
@@ -89,7 +101,8 @@ pub async fn image(db: &Db, id: &str, position: i64) -> Result<Option<String>, s
 pub async fn get(db: &Db, id: &str) -> Result<Option<Stored>, sqlx::Error> {
     let row = sqlx::query(
         "SELECT id, kind, language, title, brand_name, brand_key, content, \
-         (SELECT COUNT(*) FROM meme_images WHERE meme_id = memes.id) AS pictures FROM memes WHERE id = $1",
+         COALESCE(pictures, (SELECT COUNT(*) FROM meme_images WHERE meme_id = memes.id)) AS pictures \
+         FROM memes WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(db.pool())

@@ -8,6 +8,7 @@
 pub mod assets;
 pub mod blobs;
 pub mod brands;
+pub mod changes;
 pub mod credits;
 pub mod deposits;
 pub mod engine;
@@ -62,6 +63,7 @@ impl Backend {
 pub struct Db {
     pool: AnyPool,
     backend: Backend,
+    changes: std::sync::Arc<changes::Changes>,
 }
 
 impl Db {
@@ -94,7 +96,7 @@ impl Db {
             })
             .connect_with(options)
             .await?;
-        Ok(Db { pool, backend })
+        Ok(Db { pool, backend, changes: std::sync::Arc::new(changes::Changes::new(backend, url)) })
     }
 
     /// The SQLite URL for the default database file inside `data_dir`.
@@ -116,6 +118,11 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// This process's change notices (see `changes`).
+    pub fn changes(&self) -> &changes::Changes {
+        &self.changes
     }
 
     /// True when the database answers a trivial query within a second.

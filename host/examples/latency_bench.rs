@@ -1,0 +1,91 @@
+//! What an agent waits for a job, measured the way an agent sees it (real processes over HTTP,
+//! each job followed with waiting status reads, `?wait=30`): submit → claimed (the read that
+//! answers `running`), submit → page for an 8-beat audioscript, and submit → `mp4Url` for its
+//! MP4; in one process on SQLite, and as a web-only replica plus a worker process on
+//! PostgreSQL (where the worker hears of the job through LISTEN/NOTIFY).
+//!
+//! `cargo run --release -p asset-host --example latency_bench`
+
+use std::time::{Duration, Instant};
+
+use asset_tests::{Env, PgDatabase, Storage};
+use serde_json::{Value, json};
+
+const RUNS: usize = 15;
+const SCRIPT: &str = "One. Agents wait for jobs. Two. Jobs should start at once. Three. Workers hear of them. \
+    Four. Status reads wait too. Five. Nobody polls. Six. Pages arrive fast. Seven. Videos follow. Eight. Done.";
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    println!("| setup | submit → claimed p50 (p90) ms | submit → page p50 (p90) ms | submit → mp4Url p50 (p90) ms |");
+    println!("|---|---:|---:|---:|");
+    {
+        let mut env = Env::new(Storage::Sqlite);
+        env.extra.push(("ASSET_RATE_LIMITS".into(), "create=60000,status=60000".into()));
+        let key = env.create_key(1_000_000, "agent");
+        let server = env.serve();
+        let row = runtime.block_on(measure(&server.base, &key));
+        println!("| one process, SQLite | {row} |");
+    }
+    {
+        let pg = PgDatabase::create();
+        let mut env = Env::new(Storage::Postgres(pg.url.clone()));
+        env.extra.push(("ASSET_RATE_LIMITS".into(), "create=60000,status=60000".into()));
+        let key = env.create_key(1_000_000, "agent");
+        let web = env.serve_args(&["--workers", "0"], &[]);
+        let mut worker = env.spawn(&["worker"]);
+        let row = runtime.block_on(measure(&web.base, &key));
+        println!("| web replica + worker process, PostgreSQL | {row} |");
+        let _ = worker.kill();
+        let _ = worker.wait();
+    }
+}
+
+/// `RUNS` audioscripts and their MP4s one after another: the table row's cells.
+async fn measure(base: &str, key: &str) -> String {
+    let client = reqwest::Client::new();
+    let (mut claimed, mut paged, mut rendered) = (Vec::new(), Vec::new(), Vec::new());
+    // One run first to warm the voice, the plugins and the encoder.
+    for run in 0..=RUNS {
+        let started = Instant::now();
+        let status = submit(&client, base, key, "/api/agent/audioscript", json!({"script": SCRIPT})).await;
+        let mut seen = read(&client, &status, key).await;
+        let claimed_at = started.elapsed();
+        while seen["status"] != "succeeded" {
+            assert_ne!(seen["status"], "failed", "{seen}");
+            seen = read(&client, &status, key).await;
+        }
+        let paged_at = started.elapsed();
+        let started = Instant::now();
+        let status = submit(&client, base, key, "/api/agent/mp4", json!({"pageUrl": seen["pageUrl"]})).await;
+        let mut video = read(&client, &status, key).await;
+        while video["status"] != "succeeded" {
+            assert_ne!(video["status"], "failed", "{video}");
+            video = read(&client, &status, key).await;
+        }
+        if run > 0 {
+            claimed.push(claimed_at);
+            paged.push(paged_at);
+            rendered.push(started.elapsed());
+        }
+    }
+    [claimed, paged, rendered].map(|mut d| quantiles(&mut d)).join(" | ")
+}
+
+async fn submit(client: &reqwest::Client, base: &str, key: &str, path: &str, body: Value) -> String {
+    let response = client.post(format!("{base}{path}")).header("x-api-key", key).json(&body).send().await.unwrap();
+    let body: Value = response.json().await.unwrap();
+    body["statusUrl"].as_str().unwrap_or_else(|| panic!("{body}")).to_string()
+}
+
+/// One waiting read: answered when the job changes (or is finished).
+async fn read(client: &reqwest::Client, status: &str, key: &str) -> Value {
+    let response = client.get(format!("{status}?wait=30")).header("x-api-key", key).send().await.unwrap();
+    response.json().await.unwrap()
+}
+
+fn quantiles(samples: &mut [Duration]) -> String {
+    samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    format!("{:.1} ({:.1})", ms(samples[samples.len() / 2]), ms(samples[samples.len() * 9 / 10]))
+}
