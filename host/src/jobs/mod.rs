@@ -199,6 +199,7 @@ pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView, wa
         "attempts": job.attempts,
         "createdAt": job.created_at,
         "updatedAt": job.updated_at,
+        "startedAt": job.started_at,
         "finishedAt": job.finished_at,
     });
     if let (Some(result), Some(fields)) = (&job.result, view.as_object_mut()) {

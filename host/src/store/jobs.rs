@@ -74,6 +74,8 @@ pub struct Job {
     pub cost: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When its current (last) attempt was claimed.
+    pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
 }
 
@@ -81,7 +83,7 @@ pub struct Job {
 macro_rules! columns {
     () => {
         "id, kind, api_key_id, state, input, result, error, attempts, max_attempts, payment_rail, payment_ref, \
-         cost, created_at, updated_at, finished_at"
+         cost, created_at, updated_at, started_at, finished_at"
     };
 }
 
@@ -112,6 +114,7 @@ fn job_of(row: &AnyRow) -> Result<Job, sqlx::Error> {
         cost: row.try_get("cost")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        started_at: row.try_get("started_at")?,
         finished_at: row.try_get("finished_at")?,
     })
 }
@@ -259,7 +262,7 @@ pub async fn claim(db: &Db, worker: &str, kinds: &[&str], lease_ms: i64) -> Resu
     // caller simply tries again.
     let mut query = sqlx::query(concat!(
         "UPDATE jobs SET state = 'running', lease_owner = $1, lease_until = $2, attempts = attempts + 1, \
-         updated_at = $3 WHERE id = (SELECT id FROM jobs WHERE ",
+         updated_at = $3, started_at = $3 WHERE id = (SELECT id FROM jobs WHERE ",
         ready!(),
         " AND ",
         kinds_in!(4),
