@@ -5,6 +5,7 @@
 //! reaches the SVG through [`paragraph`], which escapes it.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use crate::cpu::{Budget, CpuError, CpuPool};
 use crate::render::beats::{self, BeatSheet};
@@ -79,16 +80,41 @@ pub fn pictures_of<'a>(kind: &str, roles: impl Iterator<Item = &'a str>) -> usiz
     }
 }
 
-/// Draws each sheet's pictures in order on the render pool (about 40 ms of CPU a card), within
-/// `per_picture` for each picture, so rendering never stalls the async workers nor runs on.
+/// Draws each sheet's pictures on the render pool (about 15 ms of CPU a card), each within
+/// `per_picture`, so rendering never stalls the async workers nor runs on. The layouts come
+/// first (shaping, a millisecond or two a picture); then every picture is rasterized and
+/// encoded as a piece of work of its own, so a carousel's slides are drawn on all cores at once.
 pub async fn draw(
     pool: &CpuPool,
     per_picture: std::time::Duration,
     sheets: Vec<OwnedSheet>,
 ) -> Result<Vec<Vec<Picture>>, CpuError> {
-    let pictures: usize = sheets.iter().map(OwnedSheet::pictures).sum();
-    let budget = per_picture.saturating_mul(u32::try_from(pictures.max(1)).unwrap_or(u32::MAX));
-    pool.run(budget, move |budget| sheets.iter().map(|s| render(&s.sheet(), budget)).collect()).await
+    let laid_out = pool
+        .run(per_picture, move |_| {
+            Ok(sheets.into_iter().map(|s| (layouts(fonts::get(), &s.sheet()), s.style)).collect::<Vec<_>>())
+        })
+        .await?;
+    let drawn = laid_out.into_iter().map(|(layouts, style)| {
+        let style = Arc::new(style);
+        futures::future::try_join_all(layouts.into_iter().map(|layout| {
+            let style = style.clone();
+            pool.run(per_picture, move |budget| picture(&style, layout, budget))
+        }))
+    });
+    futures::future::try_join_all(drawn).await
+}
+
+/// One picture of a layout, within `budget`.
+fn picture(
+    style: &Style,
+    Layout { size: (width, height), svg, logo_at }: Layout,
+    budget: &Budget,
+) -> Result<Picture, String> {
+    budget.check()?;
+    let png = render::styled_png(style, &svg, (width, height), logo_at).map_err(|e| format!("render: {e}"))?;
+    // A picture that took longer than the budget fails too, even if it is done.
+    budget.check()?;
+    Ok(Picture { width, height, png })
 }
 
 impl Sheet<'_> {
@@ -113,18 +139,7 @@ pub struct Layout {
 /// Renders every picture of the meme: the card, or each slide of a carousel; stops between
 /// pictures once `budget` is spent, and fails when the last one ended past it.
 pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String> {
-    let fonts = fonts::get();
-    layouts(fonts, sheet)
-        .into_iter()
-        .map(|Layout { size: (width, height), svg, logo_at }| {
-            budget.check()?;
-            let png =
-                render::styled_png(sheet.style, &svg, (width, height), logo_at).map_err(|e| format!("render: {e}"))?;
-            // A picture that took longer than the budget fails too, even if it is done.
-            budget.check()?;
-            Ok(Picture { width, height, png })
-        })
-        .collect()
+    layouts(fonts::get(), sheet).into_iter().map(|layout| picture(sheet.style, layout, budget)).collect()
 }
 
 /// The layout of each picture.
