@@ -310,6 +310,20 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     assert_eq!(idempotency::purge(db).await.unwrap(), 0, "fresh records are kept");
 }
 
+/// A one-credit meme payment held for the request `reference` of key `key`.
+async fn open_meme_intent(db: &Db, key: i64, reference: &str) -> String {
+    let mut conn = db.pool().acquire().await.unwrap();
+    let new = intents::NewIntent {
+        operation: "meme",
+        key_id: key,
+        rail: "credits",
+        amount: 1,
+        reference,
+        holder: billing::Holder::Call { hold: Duration::from_secs(60) },
+    };
+    intents::open_in(&mut conn, &new).await.unwrap()
+}
+
 async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_paid_work(t: &TestDb) {
     let db = &t.db;
     let key = new_key(db, 0).await;
@@ -325,18 +339,7 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     // The process that claimed it stopped renewing: its lease ran out...
     abandon().await;
     // ...but its request's payment is still open, so the work must not run again.
-    let intent = {
-        let mut conn = db.pool().acquire().await.unwrap();
-        let new = intents::NewIntent {
-            operation: "meme",
-            key_id: key,
-            rail: "credits",
-            amount: 1,
-            reference: "req-first",
-            holder: billing::Holder::Call { hold: Duration::from_secs(60) },
-        };
-        intents::open_in(&mut conn, &new).await.unwrap()
-    };
+    let intent = open_meme_intent(db, key, "req-first").await;
     assert_eq!(idempotency::claim(db, key, "abandoned", &hash, "req-second").await.unwrap(), Claim::InProgress);
     let mut conn = db.pool().acquire().await.unwrap();
     assert!(intents::release_in(&mut conn, &intent).await.unwrap().is_some());
@@ -353,16 +356,8 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     // A process that stored its work and took its payment, then died before recording the
     // answer: the work is done and paid, so the key never runs it again and says why.
     fresh(db, key, "lost", &hash, "req-lost").await;
+    let paid = open_meme_intent(db, key, "req-lost").await;
     let mut conn = db.pool().acquire().await.unwrap();
-    let new = intents::NewIntent {
-        operation: "meme",
-        key_id: key,
-        rail: "credits",
-        amount: 1,
-        reference: "req-lost",
-        holder: billing::Holder::Call { hold: Duration::from_secs(60) },
-    };
-    let paid = intents::open_in(&mut conn, &new).await.unwrap();
     assert!(intents::capture_in(&mut conn, &paid).await.unwrap());
     drop(conn);
     assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::InProgress);
