@@ -19,13 +19,16 @@ fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     println!("| setup | queued → claimed p50 (p90) ms | submit → page p50 (p90) ms | submit → mp4Url p50 (p90) ms |");
     println!("|---|---:|---:|---:|");
+    let phases;
     {
         let mut env = Env::new(Storage::Sqlite);
         env.extra.push(("ASSET_RATE_LIMITS".into(), "create=60000,status=60000".into()));
         let key = env.create_key(1_000_000, "agent");
-        let server = env.serve();
+        let mut server = env.serve();
         let row = runtime.block_on(measure(&server.base, &key));
         println!("| one process, SQLite | {row} |");
+        server.terminate(Duration::from_secs(10));
+        phases = breakdown(&server.logs());
     }
     {
         let pg = PgDatabase::create();
@@ -39,6 +42,31 @@ fn main() {
         let _ = worker.kill();
         let _ = worker.wait();
     }
+    println!();
+    println!("Where the one-process jobs' time went (the service's own log lines, medians over the runs):");
+    println!();
+    println!("{phases}");
+}
+
+/// Medians of the phases the service logs for each page (`made an audioscript page`) and video
+/// (`rendered MP4`), skipping the warm-up run: a markdown table.
+fn breakdown(logs: &str) -> String {
+    let lines: Vec<Value> = logs.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let fields = |message: &str| -> Vec<&Value> {
+        lines.iter().map(|l| &l["fields"]).filter(|f| f["message"] == message).skip(1).collect()
+    };
+    let median = |of: &[&Value], field: &str| {
+        let mut values: Vec<f64> = of.iter().filter_map(|f| f[field].as_f64()).collect();
+        values.sort_by(f64::total_cmp);
+        values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    let (pages, videos) = (fields("made an audioscript page"), fields("rendered MP4"));
+    let mut table = String::from("| phase | median ms |\n|---|---:|\n");
+    for (name, field) in [("beats, voice and pictures (spoken and drawn at once)", "made_ms"), ("stored", "store_ms")] {
+        table += &format!("| page: {name} | {:.1} |\n", median(&pages, field));
+    }
+    table += &format!("| video: encode ({:.0} frames) | {:.1} |", median(&videos, "frames"), median(&videos, "ms"));
+    table
 }
 
 /// `RUNS` audioscripts and their MP4s one after another: the table row's cells.

@@ -3,7 +3,8 @@
 //! track), against its duration; the same page with beats but no word timing; and in the same
 //! run a bare `gst-launch-1.0` encode of exactly the frames of the first (raw I420, so the bare
 //! pipeline neither decodes nor converts) with the same audio and encoder settings, and of the
-//! same frames without the cross-fades' (what the fades cost the encoder).
+//! same frames without the cross-fades' (what the fades cost the encoder), and with the encoders used
+//! before session 10 (what the change of settings gained).
 //!
 //! `cargo run --release -p asset-host --example mp4_bench`
 
@@ -21,6 +22,12 @@ use asset_host::render::style::Style;
 use asset_host::render::words;
 
 const DURATION_MS: u64 = 30_000;
+/// The encoders until session 10: x264 `veryfast` with its macroblock tree and lookahead, a
+/// keyframe every 4 frames; libav's AAC at 48 kHz.
+const BEFORE: (&str, &str) = (
+    "x264enc speed-preset=veryfast pass=qual quantizer=23 key-int-max=4 bframes=0",
+    "audioconvert ! audioresample ! audio/x-raw,rate=48000 ! avenc_aac bitrate=128000",
+);
 const RUNS: usize = 5;
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -128,7 +135,7 @@ fn main() {
     // cross-fades' frames.
     let film = film(true);
     let frames = mp4::Frames::new(&film, &mp4::frame_info().unwrap(), &budget).unwrap();
-    let bare = |name: &str, keep: &dyn Fn(&asset_host::media::film::Frame) -> bool| {
+    let bare = |name: &str, encoders: (&str, &str), keep: &dyn Fn(&asset_host::media::film::Frame) -> bool| {
         let raw = dir.path().join(format!("{name}.i420"));
         let mut file = std::io::BufWriter::new(std::fs::File::create(&raw).unwrap());
         let mut count = 0;
@@ -145,15 +152,15 @@ fn main() {
             // One argument per word: gst-launch-1.0 quotes each argument itself.
             let pipeline = format!(
                 "filesrc location={} ! rawvideoparse width={} height={} format=i420 framerate=4/1 \
-                     ! x264enc speed-preset=veryfast pass=qual quantizer=23 key-int-max=4 bframes=0 ! video/x-h264,profile=high \
-                     ! h264parse ! queue ! mp4mux name=mux faststart=true ! filesink location={} \
-                     filesrc location={} ! wavparse ! audioconvert ! audioresample ! audio/x-raw,rate=48000 \
-                     ! avenc_aac bitrate=128000 ! aacparse ! queue ! mux.",
+                     ! {} ! video/x-h264,profile=high ! h264parse ! queue ! mp4mux name=mux faststart=true \
+                     ! filesink location={} filesrc location={} ! wavparse ! {} ! aacparse ! queue ! mux.",
                 raw.display(),
                 mp4::WIDTH,
                 mp4::HEIGHT,
+                encoders.0,
                 out.display(),
-                wav.display()
+                wav.display(),
+                encoders.1,
             );
             let status = Command::new("gst-launch-1.0")
                 .arg("-q")
@@ -165,8 +172,10 @@ fn main() {
         }
         (median(times), count)
     };
-    let (all, all_frames) = bare("bare", &|_| true);
-    let (still, still_frames) = bare("still", &|f| f.fade.is_none());
+    let ours = (mp4::VIDEO_ENCODER, mp4::AUDIO_ENCODER);
+    let (all, all_frames) = bare("bare", ours, &|_| true);
+    let (still, still_frames) = bare("still", ours, &|f| f.fade.is_none());
+    let (before, _) = bare("before", BEFORE, &|_| true);
     let video_ms = (DURATION_MS + asset_host::media::film::OPENING_MS) as f64;
     println!("| 30 s voice, 8 beats, 1080×1920 | median ms | × real time | frames encoded |");
     println!("|---|---:|---:|---:|");
@@ -181,5 +190,14 @@ fn main() {
         "| bare gst-launch-1.0, the same without the cross-fades' frames | {still:.0} | {:.3} | {still_frames} |",
         still / video_ms
     );
-    println!("\nservice / bare = {:.2}; the cross-fades cost the encoder {:.0} ms", rows[0].1 / all, all - still);
+    println!(
+        "| bare gst-launch-1.0, the first row's frames, the encoders before session 10 | {before:.0} | {:.3} | {all_frames} |",
+        before / video_ms
+    );
+    println!(
+        "\nservice / bare = {:.2}; the cross-fades cost the encoder {:.0} ms; today's encoders / before = {:.2}",
+        rows[0].1 / all,
+        all - still,
+        all / before
+    );
 }

@@ -1,7 +1,10 @@
 //! Benchmark of the plugin sandbox, printed as a table: per-call cost (fresh store, instantiate,
 //! call, drop) of a trivial plugin and of the built-in meme plugin through the host, the same
-//! cycle on bare wasmtime for the ratio, calls per second on all cores, start-up of the
-//! built-ins with and without the compile cache, and activation of a precompiled version.
+//! cycle on bare wasmtime for the ratio (timed in interleaved batches, so both see the same
+//! machine), the instructions each call executes on both (counted by valgrind's callgrind when
+//! it is installed: a figure other work on the machine cannot move), calls per second on all
+//! cores, start-up of the built-ins with and without the compile cache, and activation of a
+//! precompiled version.
 //!
 //! `cargo run --release -p asset-host --example plugin_bench`
 
@@ -44,21 +47,41 @@ fn stats(mut samples: Vec<Duration>) -> Stats {
     Stats { median_us: us(samples[samples.len() / 2]), p99_us: us(samples[samples.len() * 99 / 100]) }
 }
 
-async fn time_calls<F, Fut>(mut call: F) -> Stats
+/// Batches of calls through the host and on bare wasmtime, taken in turn (each round starting
+/// with the other), so a burst of other work on the machine lands on both: the host's and the
+/// bare samples, and the median of each round's ratio of medians.
+async fn time_pair<H, HF, B, BF>(mut host: H, mut bare: B) -> (Stats, Stats, f64)
 where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = ()>,
+    H: FnMut() -> HF,
+    HF: Future<Output = ()>,
+    B: FnMut() -> BF,
+    BF: Future<Output = ()>,
 {
+    const ROUNDS: usize = 10;
     for _ in 0..200 {
-        call().await; // warm-up
+        host().await; // warm-up
+        bare().await;
     }
-    let mut samples = Vec::with_capacity(CALLS);
-    for _ in 0..CALLS {
-        let started = Instant::now();
-        call().await;
-        samples.push(started.elapsed());
+    let (mut hosted, mut bared, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        let (mut h, mut b) = (Vec::with_capacity(CALLS / ROUNDS), Vec::with_capacity(CALLS / ROUNDS));
+        for side in [round % 2, 1 - round % 2] {
+            for _ in 0..CALLS / ROUNDS {
+                let started = Instant::now();
+                if side == 0 {
+                    host().await
+                } else {
+                    bare().await
+                }
+                if side == 0 { h.push(started.elapsed()) } else { b.push(started.elapsed()) }
+            }
+        }
+        ratios.push(stats(h.clone()).median_us / stats(b.clone()).median_us);
+        hosted.extend(h);
+        bared.extend(b);
     }
-    stats(samples)
+    ratios.sort_by(f64::total_cmp);
+    (stats(hosted), stats(bared), ratios[ROUNDS / 2])
 }
 
 /// Bare wasmtime: the same pooling engine settings and linker shape, but no fuel, no epochs,
@@ -145,8 +168,58 @@ async fn startup(dir: &std::path::Path, cache: bool) -> Duration {
     elapsed
 }
 
+/// Runs `calls` calls of the trivial plugin through the host (`host`) or on bare wasmtime
+/// (`bare`), after 20 to warm up: what the instruction count runs under callgrind.
+async fn calls_only(side: &str, calls: usize) {
+    let trivial = asset_tests::component("trivial");
+    let req = request("ping");
+    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let prepared = sandbox.prepare(trivial).unwrap();
+    let (engine, pre) = bare_pre(trivial);
+    for _ in 0..20 + calls {
+        match side {
+            "host" => drop(sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &req).await.unwrap()),
+            _ => bare_call(&engine, &pre, &req).await,
+        }
+    }
+}
+
+/// Instructions one trivial call executes through the host and on bare wasmtime: this program
+/// run under callgrind with two numbers of calls, the difference divided by the difference, so
+/// start-up (the engine, compiling the component) cancels out. `None` without valgrind.
+fn instructions_per_call() -> Option<(f64, f64)> {
+    let program = std::env::current_exe().ok()?;
+    let dir = tempfile::tempdir().ok()?;
+    let count = |side: &str, calls: usize| -> Option<f64> {
+        let out = dir.path().join(format!("{side}-{calls}.out"));
+        let status = std::process::Command::new("valgrind")
+            .args(["--tool=callgrind", "--smc-check=all-non-file", "--quiet"])
+            .arg(format!("--callgrind-out-file={}", out.display()))
+            .arg(&program)
+            .args(["calls", side, &calls.to_string()])
+            .status()
+            .ok()?;
+        assert!(status.success(), "callgrind run failed");
+        let text = std::fs::read_to_string(&out).ok()?;
+        text.lines()
+            .find_map(|l| l.strip_prefix("totals: ").or_else(|| l.strip_prefix("summary: ")))?
+            .trim()
+            .parse()
+            .ok()
+    };
+    let per_call = |side: &str| Some((count(side, 600)? - count(side, 100)?) / 500.0);
+    Some((per_call("host")?, per_call("bare")?))
+}
+
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let [_, mode, side, calls] = args.as_slice()
+        && mode == "calls"
+    {
+        calls_only(side, calls.parse().unwrap()).await;
+        return;
+    }
     let trivial = asset_tests::component("trivial");
     let meme = builtins().into_iter().find(|(n, _)| *n == "meme").unwrap().1;
     let sandbox = Arc::new(Sandbox::new(None, Default::default()).unwrap());
@@ -154,20 +227,24 @@ async fn main() {
 
     let t = sandbox.prepare(trivial).unwrap();
     let req = request("ping");
-    let host_trivial = time_calls(|| async {
-        sandbox.generate(&t, Limits::GLOBAL, &[], "bench", &req).await.unwrap();
-    })
+    let (engine, pre) = bare_pre(trivial);
+    let (host_trivial, bare_trivial, trivial_ratio) = time_pair(
+        || async {
+            sandbox.generate(&t, Limits::GLOBAL, &[], "bench", &req).await.unwrap();
+        },
+        || bare_call(&engine, &pre, &req),
+    )
     .await;
     let m = sandbox.prepare(meme).unwrap();
     let meme_req = request("Agents that pay for their own tools");
-    let host_meme = time_calls(|| async {
-        sandbox.generate(&m, Limits::GLOBAL, &[], "bench", &meme_req).await.unwrap();
-    })
-    .await;
-    let (engine, pre) = bare_pre(trivial);
-    let bare_trivial = time_calls(|| bare_call(&engine, &pre, &req)).await;
     let (engine_m, pre_m) = bare_pre(meme);
-    let bare_meme = time_calls(|| bare_call(&engine_m, &pre_m, &meme_req)).await;
+    let (host_meme, bare_meme, meme_ratio) = time_pair(
+        || async {
+            sandbox.generate(&m, Limits::GLOBAL, &[], "bench", &meme_req).await.unwrap();
+        },
+        || bare_call(&engine_m, &pre_m, &meme_req),
+    )
+    .await;
 
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let window = Duration::from_secs(3);
@@ -229,16 +306,21 @@ async fn main() {
     let fmt = |s: &Stats| format!("{:.1} | {:.1}", s.median_us, s.p99_us);
     rows.push(("trivial plugin, host sandbox (µs median | p99)".into(), fmt(&host_trivial)));
     rows.push(("trivial plugin, bare wasmtime".into(), fmt(&bare_trivial)));
-    rows.push((
-        "ratio host / bare (median)".into(),
-        format!("{:.2}×", host_trivial.median_us / bare_trivial.median_us),
-    ));
+    rows.push(("ratio host / bare (median of 10 interleaved rounds' ratios)".into(), format!("{trivial_ratio:.2}×")));
     rows.push(("meme built-in, host sandbox".into(), fmt(&host_meme)));
     rows.push(("meme built-in, bare wasmtime".into(), fmt(&bare_meme)));
-    rows.push((
-        "ratio host / bare, meme (median)".into(),
-        format!("{:.2}×", host_meme.median_us / bare_meme.median_us),
-    ));
+    rows.push(("ratio host / bare, meme (median of the rounds' ratios)".into(), format!("{meme_ratio:.2}×")));
+    match instructions_per_call() {
+        Some((host, bare)) => {
+            rows.push(("instructions per call, trivial plugin, host sandbox (callgrind)".into(), format!("{host:.0}")));
+            rows.push((
+                "instructions per call, trivial plugin, bare wasmtime (callgrind)".into(),
+                format!("{bare:.0}"),
+            ));
+            rows.push(("instructions: host / bare".into(), format!("{:.2}× (+{:.0})", host / bare, host - bare)));
+        }
+        None => rows.push(("instructions per call".into(), "valgrind is not installed".into())),
+    }
     rows.push(("trivial calls/s, 1 caller, host".into(), format!("{one_caller:.0}")));
     rows.push((format!("trivial calls/s, {} callers on {cores} cores, host", cores * 2), format!("{per_sec:.0}")));
     rows.push((

@@ -148,8 +148,8 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         &w.services,
         &job,
         engine::About { title: "t", language: english, brand: None },
-        engine::Made {
-            voiced: &voiced,
+        &engine::Made {
+            voiced,
             opening: vec![4, 5],
             frames: vec![Pictures { plain: vec![1, 2, 3], lit: None, boxes: Vec::new() }],
         },

@@ -484,13 +484,15 @@ fn sigterm_drains_a_request_in_flight_and_exits_cleanly() {
 #[test]
 fn two_serve_processes_on_one_postgres_share_rate_limits() {
     let pg = PgDatabase::create();
-    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let mut env = Env::new(Storage::Postgres(pg.url.clone()));
+    // A burst of 6, then one call every 10 s: the test holds however slow the machine is.
+    env.extra.push(("ASSET_RATE_LIMITS".into(), format!("status={SHARED_LIMIT}")));
     assert!(env.run(&["migrate"]).status.success());
     assert!(env.run(&["migrate"]).status.success(), "migrate is repeatable");
     let key = env.create_key(9, "agent");
     let (a, b) = (env.serve(), env.serve());
     block_on(async {
-        let calls: Vec<_> = (0..60)
+        let calls: Vec<_> = (0..SHARED_LIMIT)
             .map(|i| {
                 let url = if i % 2 == 0 { a.url("/api/agent/me") } else { b.url("/api/agent/me") };
                 let key = key.clone();
@@ -509,11 +511,17 @@ fn two_serve_processes_on_one_postgres_share_rate_limits() {
     });
 }
 
+/// The status group's limit in the shared-counter tests: a burst this large, then one call
+/// every `60 / SHARED_LIMIT` seconds, far longer than the burst takes even on a loaded machine
+/// (at the default 60 a slow run gets a call back every second).
+const SHARED_LIMIT: usize = 6;
+
 #[test]
 fn redis_counters_are_shared_when_configured() {
     let redis = std::env::var("ASSET_TEST_REDIS").unwrap_or_else(|_| "redis://127.0.0.1:6379".into());
     let mut env = Env::new(Storage::Sqlite);
     env.extra.push(("ASSET_REDIS_URL".into(), redis));
+    env.extra.push(("ASSET_RATE_LIMITS".into(), format!("status={SHARED_LIMIT}")));
     let namespace = format!("asset-test-{}-{}", std::process::id(), env.data_dir.path().display());
     env.extra.push(("ASSET_REDIS_PREFIX".into(), namespace));
     let key = env.create_key(1, "agent");
@@ -524,7 +532,7 @@ fn redis_counters_are_shared_when_configured() {
     block_on(async {
         // The same key id (1) exists in both databases, so the buckets coincide.
         let other_key = other_env.create_key(1, "agent");
-        for i in 0..60 {
+        for i in 0..SHARED_LIMIT {
             let (target, k) = if i % 2 == 0 { (&server, &key) } else { (&other, &other_key) };
             assert_eq!(get(target, "/api/agent/me", Some(k)).await.0, StatusCode::OK, "call {i}");
         }

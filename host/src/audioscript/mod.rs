@@ -265,23 +265,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     let language: &'static Language =
         languages::find(&input.language).ok_or_else(|| JobError::Fatal("unknown language".into()))?;
     let seed = crate::plugins::seed_of(&job.id);
-    let mut voiced = match &input.script {
-        Some(script) => pipeline::voice_script(services, language, script, seed).await?,
-        None => {
-            let retry = |e: Error| JobError::Retry(e.to_string());
-            let key = store::uploads::get(&services.db, &job.id)
-                .await
-                .map_err(|e| retry(e.into()))?
-                .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
-            let recording = services
-                .blobs
-                .get(&key)
-                .await
-                .map_err(|e| retry(e.into()))?
-                .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
-            pipeline::voice_recording(services, &job.id, language, recording).await?
-        }
-    };
+    let started = std::time::Instant::now();
     let style = match &input.brand {
         Some(key) => {
             let brand = brands::get(&services.db, key)
@@ -294,12 +278,46 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
         }
         None => Style::seeded(seed),
     };
-    let (opening, frames) = pipeline::pictures(services, &mut voiced, &input.title, language, style, seed).await?;
+    let look = (input.title.as_str(), style, seed);
+    let made = match &input.script {
+        Some(script) => {
+            let voice = speech::voice_for(services.speech.as_deref(), language, script)
+                .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+            let beats = pipeline::write_beats(services, language, script, seed).await?;
+            pipeline::speak_and_draw(services, &voice, language, beats, look).await?
+        }
+        None => {
+            let retry = |e: Error| JobError::Retry(e.to_string());
+            let key = store::uploads::get(&services.db, &job.id)
+                .await
+                .map_err(|e| retry(e.into()))?
+                .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
+            let recording = services
+                .blobs
+                .get(&key)
+                .await
+                .map_err(|e| retry(e.into()))?
+                .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
+            let voiced = pipeline::voice_recording(services, &job.id, language, recording).await?;
+            pipeline::draw(services, voiced, language, look).await?
+        }
+    };
+    let made_at = started.elapsed();
     let about = engine::About { title: &input.title, language, brand: input.brand.as_deref() };
-    let page = engine::store(services, job, about, engine::Made { voiced: &voiced, opening, frames })
+    let page = engine::store(services, job, about, &made)
         .await
         .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;
+    let voiced = &made.voiced;
     let (count, duration_ms) = (voiced.beats.len(), voiced.audio.duration_ms());
+    // Where a page's time goes, for an operator reading the log (and the latency bench).
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    tracing::info!(
+        job = %job.id,
+        beats = count,
+        made_ms = ms(made_at),
+        store_ms = ms(started.elapsed() - made_at),
+        "made an audioscript page"
+    );
     Ok(json!({
         "pageId": page,
         "durationMs": duration_ms,

@@ -10,11 +10,9 @@ use crate::ctx::Services;
 use crate::error::Error;
 use crate::jobs::Job;
 use crate::languages::Language;
-use crate::render::pipeline::Voiced;
-use crate::render::spoken::Pictures;
 use crate::store::{self, public_id};
 
-pub use crate::render::pipeline::Beat;
+pub use crate::render::pipeline::{Beat, Made};
 pub use crate::store::engine::Page;
 
 /// What a page is about: its title, language and brand.
@@ -26,13 +24,6 @@ pub struct About<'a> {
     pub brand: Option<&'a str>,
 }
 
-/// What the pipeline made for a page: the voice and beats, the opening card, each beat's pictures.
-pub struct Made<'a> {
-    pub voiced: &'a Voiced,
-    pub opening: Vec<u8>,
-    pub frames: Vec<Pictures>,
-}
-
 /// Writes a page's blobs keyed by `origin` (the job that made it, so a retry overwrites its
 /// first attempt's; with the key that pays, `key_id`): the voice track, the opening card, each beat's plain and lit pictures.
 /// Answers the page row to record once they are all written, and `store::engine::insert_in`
@@ -42,17 +33,24 @@ pub async fn put_blobs<'a>(
     id: &'a str,
     (origin, key_id): (&'a str, i64),
     about: About<'a>,
-    made: Made<'a>,
+    made: &'a Made,
 ) -> Result<store::engine::NewPage<'a>, Error> {
     let lit: Vec<bool> = made.frames.iter().map(|f| f.lit.is_some()).collect();
-    services.blobs.put(&store::engine::voice_key(origin), made.voiced.audio.to_wav()).await?;
-    services.blobs.put(&store::engine::frame_key(origin, 0), made.opening).await?;
-    for (position, pictures) in (1i64..).zip(made.frames) {
-        services.blobs.put(&store::engine::frame_key(origin, position), pictures.plain).await?;
-        if let Some(png) = pictures.lit {
-            services.blobs.put(&store::engine::lit_key(origin, position), png).await?;
+    let mut blobs = vec![
+        (store::engine::voice_key(origin), made.voiced.audio.to_wav()),
+        (store::engine::frame_key(origin, 0), made.opening.clone()),
+    ];
+    for (position, pictures) in (1i64..).zip(&made.frames) {
+        blobs.push((store::engine::frame_key(origin, position), pictures.plain.clone()));
+        if let Some(png) = &pictures.lit {
+            blobs.push((store::engine::lit_key(origin, position), png.clone()));
         }
     }
+    // All at once: each write waits on its own disk sync or object-store round trip.
+    futures::future::try_join_all(
+        blobs.into_iter().map(|(key, bytes)| async move { services.blobs.put(&key, bytes).await }),
+    )
+    .await?;
     Ok(store::engine::NewPage {
         id,
         job_id: origin,
@@ -73,7 +71,7 @@ pub async fn put_blobs<'a>(
 /// Stores what the pipeline made for `job` as a page: the blobs first, then the rows in one
 /// transaction. A retried job that already stored its page (it died after the commit) finds it
 /// and stores nothing twice; one that died before writes the same blobs again.
-pub async fn store(services: &Services, job: &Job, about: About<'_>, made: Made<'_>) -> Result<String, Error> {
+pub async fn store(services: &Services, job: &Job, about: About<'_>, made: &Made) -> Result<String, Error> {
     if let Some(existing) = store::engine::by_job(&services.db, &job.id).await? {
         return Ok(existing);
     }

@@ -224,12 +224,13 @@ async fn make(
 ) -> Result<PitchView, Error> {
     let job_error = |e: crate::jobs::worker::JobError| Error::internal(format!("{e:?}"));
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
-    let mut voiced = pipeline::voice_beats(services, language, captions, said).await.map_err(job_error)?;
+    let voice = speech::voice_for_generated(services.speech.as_deref(), language)
+        .map_err(|e| Error::internal(format!("{e:?}")))?;
     let style = Style::seeded(crate::plugins::seed_of(id));
-    let (opening, frames) =
-        pipeline::pictures(services, &mut voiced, &pitch.hook, language, style.clone(), crate::plugins::seed_of(id))
-            .await
-            .map_err(job_error)?;
+    let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
+    let made = pipeline::speak_and_draw(services, &voice, language, pipeline::Script { captions, said }, look)
+        .await
+        .map_err(job_error)?;
     let sheets = pitch
         .memes
         .iter()
@@ -245,7 +246,6 @@ async fn make(
     let memes = cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?;
     let meme_keys: Vec<String> = (1..=memes.len()).map(|n| meme_key(origin, n)).collect();
     let about_page = engine::About { title: &pitch.title, language, brand: None };
-    let made = engine::Made { voiced: &voiced, opening, frames };
     let extra = json!({
         "hook": pitch.hook,
         "cta": pitch.cta,
@@ -256,7 +256,7 @@ async fn make(
         for (key, picture) in meme_keys.iter().zip(&memes) {
             services.blobs.put(key, picture.first().map(|p| p.png.clone()).unwrap_or_default()).await?;
         }
-        let mut page = engine::put_blobs(services, id, (origin, key_id), about_page, made).await?;
+        let mut page = engine::put_blobs(services, id, (origin, key_id), about_page, &made).await?;
         page.kind = KIND;
         page.extra = Some(&extra);
         hold.settle(&services.db).await?;
@@ -285,7 +285,7 @@ async fn make(
         let mut keys = meme_keys.clone();
         keys.push(store::engine::voice_key(origin));
         keys.extend(
-            (0..=voiced.beats.len() as i64)
+            (0..=made.voiced.beats.len() as i64)
                 .flat_map(|n| [store::engine::frame_key(origin, n), store::engine::lit_key(origin, n)]),
         );
         store::blobs::discard(services.blobs.as_ref(), &keys).await;
@@ -298,7 +298,12 @@ async fn make(
         title: pitch.title,
         language: language.code.into(),
         hook: pitch.hook,
-        beats: voiced.beats.iter().map(|b| PitchBeat { text: b.text.clone(), start: b.start, end: b.end }).collect(),
+        beats: made
+            .voiced
+            .beats
+            .iter()
+            .map(|b| PitchBeat { text: b.text.clone(), start: b.start, end: b.end })
+            .collect(),
         memes: pitch
             .memes
             .into_iter()
@@ -307,8 +312,8 @@ async fn make(
             .collect(),
         cta: pitch.cta,
         voice_url: format!("{url}/voice"),
-        duration_ms: voiced.audio.duration_ms(),
-        word_times: voiced.word_times,
+        duration_ms: made.voiced.audio.duration_ms(),
+        word_times: made.voiced.word_times,
         about: about.clone(),
     })
 }

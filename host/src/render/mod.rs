@@ -56,23 +56,33 @@ pub struct Backdrop {
 
 /// Draws `tree` over `backdrop` on a `width`×`height` canvas.
 pub fn rasterize_on(backdrop: Backdrop, tree: &usvg::Tree, width: u32, height: u32) -> Result<Pixmap, RenderError> {
+    rasterize_area(backdrop, tree, (width, height), [0, 0, width, height])
+}
+
+/// The part `area` (x, y, width, height) of `tree` drawn over `backdrop` on a `canvas`-sized
+/// picture, as a pixmap of the area's size: the same pixels a whole drawing has there (whole
+/// pixels moved, the gradient's rows at their place on the canvas), for a fraction of the work.
+pub fn rasterize_area(
+    backdrop: Backdrop,
+    tree: &usvg::Tree,
+    canvas: (u32, u32),
+    area: [u32; 4],
+) -> Result<Pixmap, RenderError> {
+    let [x, y, width, height] = area;
     let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
-    let last = f32::from(u16::try_from(height.saturating_sub(1).max(1)).unwrap_or(u16::MAX));
-    for (y, row) in pixmap.data_mut().chunks_exact_mut(width as usize * 4).enumerate() {
-        let t = y as f32 / last;
+    let last = f32::from(u16::try_from(canvas.1.saturating_sub(1).max(1)).unwrap_or(u16::MAX));
+    for (row, pixels) in pixmap.pixels_mut().chunks_exact_mut(width as usize).enumerate() {
+        let t = (y as usize + row) as f32 / last;
         let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
-        let colour = [
-            mix(backdrop.top[0], backdrop.bottom[0]),
-            mix(backdrop.top[1], backdrop.bottom[1]),
-            mix(backdrop.top[2], backdrop.bottom[2]),
-            255,
-        ];
-        for pixel in row.chunks_exact_mut(4) {
-            pixel.copy_from_slice(&colour);
+        let [r, g, b] = [0, 1, 2].map(|c| mix(backdrop.top[c], backdrop.bottom[c]));
+        // Opaque, so premultiplied as it is.
+        if let Some(colour) = resvg::tiny_skia::PremultipliedColorU8::from_rgba(r, g, b, 255) {
+            pixels.fill(colour);
         }
     }
     let size = tree.size();
-    let transform = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+    let transform = Transform::from_scale(canvas.0 as f32 / size.width(), canvas.1 as f32 / size.height())
+        .post_translate(-(x as f32), -(y as f32));
     resvg::render(tree, transform, &mut pixmap.as_mut());
     Ok(pixmap)
 }
@@ -98,12 +108,56 @@ pub fn styled_png(
     encode_png(&pixmap)
 }
 
+/// Only the part `area` of `svg` drawn in `style`, as a `size` PNG that is black elsewhere (and
+/// has no logo): for pictures of which only that part is ever used.
+pub fn styled_area_png(
+    style: &style::Style,
+    svg: &str,
+    size: (u32, u32),
+    area: [u32; 4],
+) -> Result<Vec<u8>, RenderError> {
+    let pixmap = rasterize_area(style.backdrop(), &parse(svg)?, size, area)?;
+    encode_png_at(&pixmap, size, (area[0], area[1]))
+}
+
 /// Encodes an opaque pixmap as an RGB PNG. Fast deflate: a card is mostly flat colour, which
 /// compresses well even at the fastest setting, and encoding is a fifth of the render budget.
 pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    let rgb: Vec<u8> = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    encode_png_at(pixmap, (pixmap.width(), pixmap.height()), (0, 0))
+}
+
+/// The colour bytes of RGBA pixels.
+fn rgb_of(pixels: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    pixels.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]])
+}
+
+/// Encodes an opaque pixmap placed at `at` on a black `canvas` as an RGB PNG.
+fn encode_png_at(pixmap: &Pixmap, canvas: (u32, u32), at: (u32, u32)) -> Result<Vec<u8>, RenderError> {
+    let (width, height) = (canvas.0 as usize, canvas.1 as usize);
+    let (x, y, w) = (at.0 as usize, at.1 as usize, pixmap.width() as usize);
+    if x + w > width || y + pixmap.height() as usize > height {
+        return Err(RenderError::Size(canvas.0, canvas.1));
+    }
+    let rgb = if (x, y, w) == (0, 0, width) && pixmap.height() == canvas.1 {
+        // The whole canvas: every byte is written once, none zeroed first.
+        let mut rgb = Vec::with_capacity(width * height * 3);
+        for row in pixmap.data().chunks_exact(w * 4) {
+            rgb.extend(rgb_of(row));
+        }
+        rgb
+    } else {
+        // Black around the pixmap, whose rows land at their place.
+        let mut rgb = vec![0u8; width * height * 3];
+        for (row, pixels) in pixmap.data().chunks_exact(w * 4).enumerate() {
+            let start = ((y + row) * width + x) * 3;
+            for (to, from) in rgb[start..start + w * 3].iter_mut().zip(rgb_of(pixels)) {
+                *to = from;
+            }
+        }
+        rgb
+    };
     let mut out = Vec::with_capacity(rgb.len() / 8);
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    let mut encoder = png::Encoder::new(&mut out, canvas.0, canvas.1);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);

@@ -112,15 +112,20 @@ fn ask(task: &str, text: &str, language: &Language, seed: u64) -> Request {
     }
 }
 
-/// Beats from the beats generator, each spoken by the voice for `language`.
-pub async fn voice_script(
+/// Beats to speak and draw: each caption, and what the voice reads for it (the generator's
+/// speech text, pinyin for Chinese; else the caption itself).
+pub struct Script {
+    pub captions: Vec<String>,
+    pub said: Vec<String>,
+}
+
+/// `script`'s beats, as the beats generator splits it.
+pub async fn write_beats(
     services: &Services,
     language: &'static Language,
     script: &str,
     seed: u64,
-) -> Result<Voiced, JobError> {
-    let voice = speech::voice_for(services.speech.as_deref(), language, script)
-        .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+) -> Result<Script, JobError> {
     let (content, _) = services
         .plugins
         .generate("beats", None, &ask("beats", script, language, seed))
@@ -130,27 +135,82 @@ pub async fn voice_script(
     if beats.is_empty() {
         return Err(JobError::Fatal("the script has no beats".into()));
     }
-    let texts: Vec<String> = beats.iter().map(|b| b.text.clone()).collect();
-    // What the voice reads: the generator's speech text for the beat (pinyin for Chinese),
-    // else the caption itself.
-    let said: Vec<String> = beats
+    let captions = beats.iter().map(|b| b.text.clone()).collect();
+    let said = beats
         .iter()
         .map(|b| b.attributes.iter().find(|(k, _)| k == "speech").map_or_else(|| b.text.clone(), |(_, v)| v.clone()))
         .collect();
-    voice_beats_with(services, &voice, language, texts, said).await
+    Ok(Script { captions, said })
 }
 
-/// Beats a generator wrote (`captions`, and what the voice reads for each, `said`), spoken by
-/// the voice for text generators write in `language`, with word times.
-pub async fn voice_beats(
+/// What a page shows: the voice and its beats, the opening card, each beat's pictures.
+pub struct Made {
+    pub voiced: Voiced,
+    pub opening: Vec<u8>,
+    pub frames: Vec<spoken::Pictures>,
+}
+
+/// Speaks `script` with `voice` and draws its pictures at the same time: the pictures need only
+/// the captions, so each beat is drawn lit too, and a beat the voice could not time keeps only
+/// its plain picture. The opening card shows `title`.
+pub async fn speak_and_draw(
     services: &Services,
+    voice: &speech::Voice,
     language: &'static Language,
-    captions: Vec<String>,
-    said: Vec<String>,
-) -> Result<Voiced, JobError> {
-    let voice = speech::voice_for_generated(services.speech.as_deref(), language)
-        .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
-    voice_beats_with(services, &voice, language, captions, said).await
+    script: Script,
+    (title, style, seed): (&str, Style, u64),
+) -> Result<Made, JobError> {
+    let sheets = script.captions.iter().map(|caption| (caption.clone(), true)).collect();
+    let started = std::time::Instant::now();
+    let speaking = async {
+        let result = voice_beats_with(services, voice, language, script.captions, script.said).await;
+        (result, started.elapsed())
+    };
+    let drawing = async {
+        let result = pictures(services, sheets, title, language, style, seed).await;
+        (result, started.elapsed())
+    };
+    let ((voiced, spoke), (drawn, drew)) = tokio::join!(speaking, drawing);
+    // Which of the two a page waited for.
+    tracing::debug!(voice_ms = spoke.as_secs_f64() * 1e3, pictures_ms = drew.as_secs_f64() * 1e3, "spoke and drew");
+    let (voiced, (opening, frames)) = (voiced?, drawn?);
+    Ok(attach(voiced, opening, frames))
+}
+
+/// Draws the pictures of beats already spoken (a recording's), lit where their words are timed.
+pub async fn draw(
+    services: &Services,
+    voiced: Voiced,
+    language: &'static Language,
+    (title, style, seed): (&str, Style, u64),
+) -> Result<Made, JobError> {
+    let count = voiced.beats.len();
+    let sheets = voiced
+        .beats
+        .iter()
+        .enumerate()
+        .map(|(i, b)| match voiced.captioned {
+            true => (b.text.clone(), !b.words.is_empty()),
+            false => (format!("{} / {count}", i + 1), false),
+        })
+        .collect();
+    let (opening, frames) = pictures(services, sheets, title, language, style, seed).await?;
+    Ok(attach(voiced, opening, frames))
+}
+
+/// Where each timed word is drawn goes into the beats' words (the video lights them there); a
+/// beat without timed words keeps no lit picture.
+fn attach(mut voiced: Voiced, opening: Vec<u8>, mut frames: Vec<spoken::Pictures>) -> Made {
+    for (beat, pictures) in voiced.beats.iter_mut().zip(&mut frames) {
+        if beat.words.is_empty() {
+            pictures.lit = None;
+            pictures.boxes.clear();
+        }
+        for (word, boxes) in beat.words.iter_mut().zip(&pictures.boxes) {
+            word.boxes.clone_from(boxes);
+        }
+    }
+    Made { voiced, opening, frames }
 }
 
 async fn voice_beats_with(
@@ -278,36 +338,27 @@ pub async fn voice_recording(
     Ok(Voiced { audio, beats, captioned: words.is_some(), word_times })
 }
 
-/// The pictures of each beat, each in the layout its words call for (`render::beats`): plain,
-/// and for beats with timed words also lit, with where each word is drawn (kept in the beats'
-/// words, for the video). Without captions a beat shows its number. Beats are drawn side by
-/// side on the render pool, each within the picture budget for its three drawings. Also the
-/// opening card of the video: the title.
-pub async fn pictures(
+/// The pictures of each beat (`sheets`: its caption, and whether to draw its words lit), each
+/// in the layout its words call for (`render::beats`): plain, and lit ones also lit, with where
+/// each word is drawn. Beats are drawn side by side on the render pool, each within the picture
+/// budget for its three drawings. Also the opening card of the video: the title.
+async fn pictures(
     services: &Services,
-    voiced: &mut Voiced,
+    sheets: Vec<(String, bool)>,
     title: &str,
     language: &'static Language,
     style: Style,
     seed: u64,
 ) -> Result<(Vec<u8>, Vec<spoken::Pictures>), JobError> {
-    let count = voiced.beats.len();
-    let texts: Vec<String> = voiced
-        .beats
-        .iter()
-        .enumerate()
-        .map(|(i, b)| if voiced.captioned { b.text.clone() } else { format!("{} / {count}", i + 1) })
-        .collect();
-    let mut layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
+    let count = sheets.len();
+    let mut layouts = beats::choose(&sheets.iter().map(|(text, _)| text.as_str()).collect::<Vec<_>>());
     let budget = services.settings.picture_budget().saturating_mul(3);
     // The opening card is drawn as one more beat: the title alone, in the title layout.
-    let mut texts = texts;
-    texts.push(title.to_string());
+    let mut sheets = sheets;
+    sheets.push((title.to_string(), false));
     layouts.push(Layout::Title);
-    let untimed = Beat { text: String::new(), start: 0, end: 0, words: Vec::new() };
-    let timed = voiced.beats.iter().chain(std::iter::once(&untimed));
-    let drawings = texts.into_iter().zip(layouts).zip(timed).enumerate().map(|(index, ((text, layout), beat))| {
-        let units = if beat.words.is_empty() { Vec::new() } else { words::units(&text) };
+    let drawings = sheets.into_iter().zip(layouts).enumerate().map(|(index, ((text, lit), layout))| {
+        let units = if lit { words::units(&text) } else { Vec::new() };
         let (index, count) = if index == count { (0, 0) } else { (index, count) };
         let (title, style) = (title.to_string(), style.clone());
         services.renders.run(budget, move |budget| {
@@ -327,11 +378,6 @@ pub async fn pictures(
     });
     let mut drawn = futures::future::try_join_all(drawings).await.map_err(cpu_failure)?;
     let opening = drawn.pop().map(|p| p.plain).unwrap_or_default();
-    for (beat, pictures) in voiced.beats.iter_mut().zip(&drawn) {
-        for (word, boxes) in beat.words.iter_mut().zip(&pictures.boxes) {
-            word.boxes.clone_from(boxes);
-        }
-    }
     Ok((opening, drawn))
 }
 

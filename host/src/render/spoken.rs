@@ -10,7 +10,7 @@ use resvg::tiny_skia::Pixmap;
 
 use super::beats::{self, BeatSheet};
 use super::text::{Ink, PIECE_BLUE};
-use super::{fonts, rasterize, styled_png};
+use super::{fonts, rasterize, styled_area_png, styled_png};
 use crate::cpu::Budget;
 
 /// A beat's pictures.
@@ -18,7 +18,8 @@ use crate::cpu::Budget;
 pub struct Pictures {
     /// The picture with its caption plain (PNG).
     pub plain: Vec<u8>,
-    /// The same picture with every word lit (PNG), when the caption has words.
+    /// The same picture with every word lit (PNG), when the caption has words. Only the part a
+    /// video copies from it ([`reach`] of the boxes) is drawn; the rest is black.
     pub lit: Option<Vec<u8>>,
     /// For each word, its boxes in both pictures (x, y, width, height; one per line it is on).
     pub boxes: Vec<Vec<[u32; 4]>>,
@@ -50,10 +51,25 @@ pub fn draw(
     budget.check()?;
     let pills: Vec<[f32; 4]> = boxes.iter().flatten().map(|b| b.map(|v| v as f32)).collect();
     let (fill, pill) = beats::lit(sheet.layout, sheet.style);
+    let Some(area) = reach(&boxes, size) else { return Ok(Pictures { plain, lit: None, boxes }) };
     let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills });
-    let lit = styled_png(sheet.style, &lit.svg, size, logo).map_err(|e| format!("render: {e}"))?;
+    let lit = styled_area_png(sheet.style, &lit.svg, size, area).map_err(|e| format!("render: {e}"))?;
     budget.check()?;
     Ok(Pictures { plain, lit: Some(lit), boxes })
+}
+
+/// The part of a `size` picture a video copies from a lit picture with `boxes`: their bounds,
+/// widened to the even pixels a frame's 2×2 colour samples reach (`film::Planes::copy_box`).
+/// `None` without boxes.
+pub fn reach(boxes: &[Vec<[u32; 4]>], size: (u32, u32)) -> Option<[u32; 4]> {
+    let all = boxes.iter().flatten().filter(|b| b[2] > 0 && b[3] > 0);
+    let (x0, y0, x1, y1) = all.fold(None, |bounds: Option<(u32, u32, u32, u32)>, b| {
+        let (x1, y1) = (b[0] + b[2], b[1] + b[3]);
+        Some(bounds.map_or((b[0], b[1], x1, y1), |(a, c, d, e)| (a.min(b[0]), c.min(b[1]), d.max(x1), e.max(y1))))
+    })?;
+    let (x0, y0) = (x0 & !1, y0 & !1);
+    let (x1, y1) = (((x1 + 1) & !1).min(size.0), ((y1 + 1) & !1).min(size.1));
+    (x0 < x1 && y0 < y1).then(|| [x0, y0, x1 - x0, y1 - y0])
 }
 
 /// Each unit's boxes in `map` (pieces drawn in their id colours on a clear canvas): each piece's
@@ -63,15 +79,23 @@ pub fn find_boxes(map: &Pixmap, pieces: &[(usize, usize)], units: usize, pad: f3
     let (w, h) = (map.width() as usize, map.height() as usize);
     // (x0, y0, x1, y1), inclusive-exclusive, of each piece's pixels.
     let mut ink: Vec<Option<(usize, usize, usize, usize)>> = vec![None; pieces.len()];
-    for (i, pixel) in map.data().chunks_exact(4).enumerate() {
-        if pixel[3] != 255 || pixel[2] != PIECE_BLUE {
-            continue;
+    // Most of the map is clear: 16 pixels at a time are skipped with one test.
+    for (y, row) in map.data().chunks_exact(w * 4).enumerate() {
+        for (chunk, pixels) in row.chunks(64).enumerate() {
+            if pixels.iter().fold(0, |any, &byte| any | byte) == 0 {
+                continue;
+            }
+            for (k, pixel) in pixels.chunks_exact(4).enumerate() {
+                if pixel[3] != 255 || pixel[2] != PIECE_BLUE {
+                    continue;
+                }
+                let id = (usize::from(pixel[0]) << 8) | usize::from(pixel[1]);
+                let Some(slot) = id.checked_sub(1).and_then(|k| ink.get_mut(k)) else { continue };
+                let x = chunk * 16 + k;
+                let b = slot.get_or_insert((x, y, x + 1, y + 1));
+                *b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
+            }
         }
-        let id = (usize::from(pixel[0]) << 8) | usize::from(pixel[1]);
-        let Some(slot) = id.checked_sub(1).and_then(|k| ink.get_mut(k)) else { continue };
-        let (x, y) = (i % w, i / w);
-        let b = slot.get_or_insert((x, y, x + 1, y + 1));
-        *b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
     }
     let mut out = vec![Vec::new(); units];
     let lines = pieces.iter().map(|&(_, line)| line).max().map_or(0, |l| l + 1);
@@ -137,20 +161,24 @@ mod tests {
         (pixels, info.width as usize)
     }
 
-    /// Pixels that differ between the plain and lit pictures inside and outside the boxes.
+    /// Pixels that differ between the plain and lit pictures inside the boxes, and outside them
+    /// within the part a video copies from the lit picture.
     fn changed(p: &Pictures) -> (usize, usize) {
         let (plain, width) = decode(&p.plain);
         let (lit, _) = decode(p.lit.as_ref().unwrap());
-        let inside = |x: usize, y: usize| {
-            p.boxes.iter().flatten().any(|b| {
-                (b[0] as usize..(b[0] + b[2]) as usize).contains(&x)
-                    && (b[1] as usize..(b[1] + b[3]) as usize).contains(&y)
-            })
+        let within = |b: [u32; 4], x: usize, y: usize| {
+            (b[0] as usize..(b[0] + b[2]) as usize).contains(&x) && (b[1] as usize..(b[1] + b[3]) as usize).contains(&y)
         };
+        let area = reach(&p.boxes, (1080, 1920)).unwrap();
         let (mut i, mut o) = (0, 0);
         for (n, (a, b)) in plain.chunks_exact(3).zip(lit.chunks_exact(3)).enumerate() {
+            let (x, y) = (n % width, n / width);
             if a != b {
-                if inside(n % width, n / width) { i += 1 } else { o += 1 }
+                if p.boxes.iter().flatten().any(|&b| within(b, x, y)) {
+                    i += 1
+                } else if within(area, x, y) {
+                    o += 1
+                }
             }
         }
         (i, o)
@@ -171,6 +199,8 @@ mod tests {
                 let (inside, outside) = changed(&p);
                 assert!(inside > 1_000, "{lang} {layout:?}: lit words differ from plain ones");
                 assert_eq!(outside, 0, "{lang} {layout:?}: lighting changed pixels outside the words' boxes");
+                let area = reach(&p.boxes, (1080, 1920)).unwrap();
+                assert!(area[2] * area[3] < 1080 * 1920 / 2, "{lang} {layout:?}: only the caption's part is drawn");
             }
         }
     }
