@@ -62,9 +62,13 @@ fn breakdown(logs: &str) -> String {
     };
     let (pages, videos) = (fields("made an audioscript page"), fields("rendered MP4"));
     let mut table = String::from("| phase | median ms |\n|---|---:|\n");
-    for (name, field) in [("beats, voice and pictures (spoken and drawn at once)", "made_ms"), ("stored", "store_ms")] {
+    for (name, field) in [("beats, voice and word boxes (at once)", "made_ms"), ("stored", "store_ms")] {
         table += &format!("| page: {name} | {:.1} |\n", median(&pages, field));
     }
+    table += &format!(
+        "| video: pictures (drawn in the background since the page, or read) | {:.1} |\n",
+        median(&videos, "pictures_ms")
+    );
     table += &format!("| video: encode ({:.0} frames) | {:.1} |", median(&videos, "frames"), median(&videos, "ms"));
     table
 }

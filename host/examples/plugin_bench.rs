@@ -16,6 +16,7 @@ use asset_host::plugins::latest::asset::generator::host::{self, CompletionReques
 use asset_host::plugins::latest::asset::generator::types;
 use asset_host::plugins::latest::{Generator, GeneratorPre};
 use asset_host::plugins::registry::GLOBAL;
+use asset_host::plugins::sandbox::DEFAULT_SLOTS;
 use asset_host::plugins::{Actor, Limits, Registry, Request, Sandbox, builtins};
 use asset_host::store::Db;
 use wasmtime::component::{Component, HasSelf, Linker, ResourceTable};
@@ -111,9 +112,9 @@ impl host::Host for Bare {
     }
 }
 
-fn bare_pre(bytes: &[u8]) -> (Engine, GeneratorPre<Bare>) {
+fn bare_pre(bytes: &[u8], slots: u32) -> (Engine, GeneratorPre<Bare>) {
     // The same engine settings as the sandbox, minus fuel and epochs.
-    let engine = Engine::new(&asset_host::plugins::sandbox::engine_config()).unwrap();
+    let engine = Engine::new(&asset_host::plugins::sandbox::engine_config(slots)).unwrap();
     let mut linker = Linker::new(&engine);
     wasmtime_wasi::p2::add_to_linker_async(&mut linker).unwrap();
     Generator::add_to_linker::<Bare, HasSelf<Bare>>(&mut linker, |s| s).unwrap();
@@ -173,9 +174,10 @@ async fn startup(dir: &std::path::Path, cache: bool) -> Duration {
 async fn calls_only(side: &str, calls: usize) {
     let trivial = asset_tests::component("trivial");
     let req = request("ping");
-    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    // One slot: valgrind cannot reserve the address space of the default pool.
+    let sandbox = Sandbox::with_slots(None, Default::default(), 1).unwrap();
     let prepared = sandbox.prepare(trivial).unwrap();
-    let (engine, pre) = bare_pre(trivial);
+    let (engine, pre) = bare_pre(trivial, 1);
     for _ in 0..20 + calls {
         match side {
             "host" => drop(sandbox.generate(&prepared, Limits::GLOBAL, &[], "bench", &req).await.unwrap()),
@@ -227,7 +229,7 @@ async fn main() {
 
     let t = sandbox.prepare(trivial).unwrap();
     let req = request("ping");
-    let (engine, pre) = bare_pre(trivial);
+    let (engine, pre) = bare_pre(trivial, DEFAULT_SLOTS);
     let (host_trivial, bare_trivial, trivial_ratio) = time_pair(
         || async {
             sandbox.generate(&t, Limits::GLOBAL, &[], "bench", &req).await.unwrap();
@@ -237,7 +239,7 @@ async fn main() {
     .await;
     let m = sandbox.prepare(meme).unwrap();
     let meme_req = request("Agents that pay for their own tools");
-    let (engine_m, pre_m) = bare_pre(meme);
+    let (engine_m, pre_m) = bare_pre(meme, DEFAULT_SLOTS);
     let (host_meme, bare_meme, meme_ratio) = time_pair(
         || async {
             sandbox.generate(&m, Limits::GLOBAL, &[], "bench", &meme_req).await.unwrap();
@@ -260,7 +262,7 @@ async fn main() {
     };
     let one_caller = calls_per_second(1, window, host_call.clone()).await;
     let per_sec = calls_per_second(cores * 2, window, host_call).await;
-    let (engine, pre) = bare_pre(trivial);
+    let (engine, pre) = bare_pre(trivial, DEFAULT_SLOTS);
     let (engine, pre) = (Arc::new(engine), Arc::new(pre));
     let bare_per_sec = calls_per_second(cores * 2, window, move || {
         let (engine, pre) = (engine.clone(), pre.clone());

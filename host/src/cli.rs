@@ -16,7 +16,7 @@ use crate::brands;
 use crate::config::{Flags, LogFormat, Settings};
 use crate::ctx::Services;
 use crate::plugins::registry::SlotView;
-use crate::plugins::{Actor, Registry, RegistryError, Sandbox};
+use crate::plugins::{Actor, Registry, RegistryError};
 use crate::store::Db;
 
 #[derive(Parser, Debug)]
@@ -265,8 +265,7 @@ async fn run_brands(db: &Db, command: BrandsCommand) -> Result<(), String> {
 }
 
 async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {
-    let sandbox =
-        Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services(settings.fetch_guard()?)?)?;
+    let sandbox = settings.sandbox(settings.fetch_guard()?)?;
     let registry = Registry::new(db, std::sync::Arc::new(sandbox));
     let actor = Actor { name: "cli".into(), role: Role::Operator, brand: None };
     let scope = |brand: Option<String>| brand.unwrap_or_default();

@@ -202,6 +202,10 @@ settings! {
     /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
     render_queue_limit: i64 = 16,
         flag "render-queue-limit": Option<i64>, env "ASSET_RENDER_QUEUE_LIMIT";
+    /// Plugin calls that may run at once in this process (at least 1); each reserves address
+    /// space for its memories (virtual, not resident), so lower it under a tight `ulimit -v`.
+    plugin_slots: u32 = crate::plugins::sandbox::DEFAULT_SLOTS,
+        flag "plugin-slots": Option<u32>, env "ASSET_PLUGIN_SLOTS";
     /// Pictures, videos and audio decoded at once (each on its own thread); 0: one per core.
     render_threads: usize = 0,
         flag "render-threads": Option<usize>, env "ASSET_RENDER_THREADS";
@@ -337,14 +341,16 @@ impl Settings {
         std::time::Duration::from_millis(self.media_budget_ms)
     }
 
-    /// The services plugins may call: the model (when configured) and the guarded fetcher
+    /// The plugin sandbox: its compile cache in the data folder, `plugin_slots` calls at once,
+    /// and the services plugins may call: the model (when configured) and the guarded fetcher
     /// (`guard`, shared with the rest of the process so its client is built once).
-    pub fn host_services(&self, guard: crate::net::Guard) -> Result<crate::plugins::HostServices, String> {
+    pub fn sandbox(&self, guard: crate::net::Guard) -> Result<crate::plugins::Sandbox, String> {
         let model = match &self.model_url {
             Some(url) => Some(crate::model::ModelClient::new(url, &self.model_name, self.model_api_key.clone())?),
             None => None,
         };
-        Ok(crate::plugins::HostServices { model, guard })
+        let services = crate::plugins::HostServices { model, guard };
+        crate::plugins::Sandbox::with_slots(Some(self.data_dir.join("plugin-cache")), services, self.plugin_slots)
     }
 
     /// The speech endpoint, when one is configured; it decodes on `renders`.

@@ -21,7 +21,7 @@ use crate::cpu::CpuPool;
 use crate::limits::Limiter;
 use crate::media::{speech, transcribe::Transcriber};
 use crate::net::Guard;
-use crate::plugins::{self, Registry, Sandbox};
+use crate::plugins::{self, Registry};
 use crate::store::{Backend, Db};
 
 /// The services every operation shares; cheap to clone.
@@ -75,8 +75,7 @@ impl Services {
             (None, Backend::Sqlite) => Limiter::memory(),
         };
         let guard = settings.fetch_guard()?;
-        let sandbox =
-            Sandbox::new(Some(settings.data_dir.join("plugin-cache")), settings.host_services(guard.clone())?)?;
+        let sandbox = settings.sandbox(guard.clone())?;
         let registry = Registry::new(db.clone(), Arc::new(sandbox));
         registry
             .install_builtins(&plugins::builtins())

@@ -15,8 +15,7 @@ use asset_host::error::{Error, Kind};
 use asset_host::media::wav::Pcm;
 use asset_host::memes::MemeRequest;
 use asset_host::plugins::{Actor, RegistryError, Request};
-use asset_host::render::pipeline::Voiced;
-use asset_host::render::spoken::Pictures;
+use asset_host::render::pipeline::{Drawing, Voiced};
 use asset_host::store::{Db, intents};
 use asset_host::{audioscript, engine, jobs, memes, mp4};
 use asset_tests::PgDatabase;
@@ -148,11 +147,7 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         &w.services,
         &job,
         engine::About { title: "t", language: english, brand: None },
-        &engine::Made {
-            voiced,
-            opening: vec![4, 5],
-            frames: vec![Pictures { plain: vec![1, 2, 3], lit: None, boxes: Vec::new() }],
-        },
+        &engine::Made { voiced, drawing: Drawing { title: "t".into(), seed: 1, typeface: Default::default() } },
     )
     .await
     .unwrap();

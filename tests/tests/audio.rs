@@ -140,8 +140,39 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
             let frame = Client::new().get(format!("{page_url}/2.png")).send().await.unwrap().bytes().await.unwrap();
             let (width, height, _) = decode_png(&frame);
             assert_eq!((width, height), (1080, 1920));
+            pictures_lost_are_drawn_again_once(&env, done["jobId"].as_str().unwrap(), page_url, &frame).await;
         });
     });
+}
+
+/// A page's pictures are drawn after the page is answered, in the background; one asked for
+/// before it is drawn (here: its blobs removed once the background is done) is drawn on the
+/// request, for everyone asking at the same time, byte for byte as before, and kept.
+async fn pictures_lost_are_drawn_again_once(env: &Env, job: &str, page_url: &str, before: &[u8]) {
+    let folder = env.data_dir.path().join("blobs/pages").join(job);
+    let drawn = |name: &str| folder.join(name).exists();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !["0.png", "1.png", "2.png", "3.png", "2-lit.png"].iter().all(|n| drawn(n)) {
+        assert!(Instant::now() < deadline, "the background draws every picture, the lit ones too");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for name in ["2.png", "2-lit.png"] {
+        std::fs::remove_file(folder.join(name)).unwrap();
+    }
+    let client = Client::new();
+    let asks = (0..6).map(|_| {
+        let client = client.clone();
+        let url = format!("{page_url}/2.png");
+        async move {
+            let response = client.get(url).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            response.bytes().await.unwrap()
+        }
+    });
+    for png in futures::future::join_all(asks).await {
+        assert!(png == before, "drawn again byte for byte");
+    }
+    assert!(drawn("2.png") && drawn("2-lit.png"), "kept, with its lit picture");
 }
 
 /// Samples of a 22.05 kHz mono WAV file from the service (a 44-byte header).

@@ -284,7 +284,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
             let voice = speech::voice_for(services.speech.as_deref(), language, script)
                 .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
             let beats = pipeline::write_beats(services, language, script, seed).await?;
-            pipeline::speak_and_draw(services, &voice, language, beats, look).await?
+            pipeline::speak_and_lay(services, &voice, language, beats, look).await?
         }
         None => {
             let retry = |e: Error| JobError::Retry(e.to_string());
@@ -299,7 +299,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
                 .map_err(|e| retry(e.into()))?
                 .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
             let voiced = pipeline::voice_recording(services, &job.id, language, recording).await?;
-            pipeline::draw(services, voiced, language, look).await?
+            pipeline::lay(services, voiced, language, look).await?
         }
     };
     let made_at = started.elapsed();

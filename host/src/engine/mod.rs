@@ -3,6 +3,7 @@
 //! The rows are in `store::engine`, the voice track and pictures in the blob store.
 
 pub mod page;
+pub mod pictures;
 pub mod routes;
 
 use crate::blobs;
@@ -14,6 +15,7 @@ use crate::store::{self, public_id};
 
 pub use crate::render::pipeline::{Beat, Made};
 pub use crate::store::engine::Page;
+pub use pictures::Painter;
 
 /// What a page is about: its title, language and brand.
 #[derive(Debug, Clone, Copy)]
@@ -24,33 +26,18 @@ pub struct About<'a> {
     pub brand: Option<&'a str>,
 }
 
-/// Writes a page's blobs keyed by `origin` (the job that made it, so a retry overwrites its
-/// first attempt's; with the key that pays, `key_id`): the voice track, the opening card, each beat's plain and lit pictures.
-/// Answers the page row to record once they are all written, and `store::engine::insert_in`
-/// records it.
-pub async fn put_blobs<'a>(
+/// Writes a page's voice track, keyed by `origin` (the job that made it, so a retry overwrites
+/// its first attempt's; with the key that pays, `key_id`). Answers the page row to record, which
+/// names every picture's blobs too (they are drawn when first needed, [`pictures`]); then
+/// `store::engine::insert_in` records it and [`pictures::draw_soon`] draws them.
+pub async fn put_voice<'a>(
     services: &Services,
     id: &'a str,
     (origin, key_id): (&'a str, i64),
     about: About<'a>,
     made: &'a Made,
 ) -> Result<store::engine::NewPage<'a>, Error> {
-    let lit: Vec<bool> = made.frames.iter().map(|f| f.lit.is_some()).collect();
-    let mut blobs = vec![
-        (store::engine::voice_key(origin), made.voiced.audio.to_wav()),
-        (store::engine::frame_key(origin, 0), made.opening.clone()),
-    ];
-    for (position, pictures) in (1i64..).zip(&made.frames) {
-        blobs.push((store::engine::frame_key(origin, position), pictures.plain.clone()));
-        if let Some(png) = &pictures.lit {
-            blobs.push((store::engine::lit_key(origin, position), png.clone()));
-        }
-    }
-    // All at once: each write waits on its own disk sync or object-store round trip.
-    futures::future::try_join_all(
-        blobs.into_iter().map(|(key, bytes)| async move { services.blobs.put(&key, bytes).await }),
-    )
-    .await?;
+    services.blobs.put(&store::engine::voice_key(origin), made.voiced.audio.to_wav()).await?;
     Ok(store::engine::NewPage {
         id,
         job_id: origin,
@@ -62,22 +49,24 @@ pub async fn put_blobs<'a>(
         captioned: made.voiced.captioned,
         audio_type: "audio/wav",
         duration_ms: made.voiced.audio.duration_ms(),
-        frames: lit,
+        drawing: &made.drawing,
         kind: "script",
         extra: None,
     })
 }
 
-/// Stores what the pipeline made for `job` as a page: the blobs first, then the rows in one
-/// transaction. A retried job that already stored its page (it died after the commit) finds it
-/// and stores nothing twice; one that died before writes the same blobs again.
+/// Stores what the pipeline made for `job` as a page, then draws its pictures in the background:
+/// the voice track first, then the rows in one transaction. A retried job that already stored
+/// its page (it died after the commit) finds it and stores nothing twice; one that died before
+/// writes the same voice track again.
 pub async fn store(services: &Services, job: &Job, about: About<'_>, made: &Made) -> Result<String, Error> {
     if let Some(existing) = store::engine::by_job(&services.db, &job.id).await? {
         return Ok(existing);
     }
     let id = public_id();
-    let page = put_blobs(services, &id, (&job.id, job.key_id), about, made).await?;
+    let page = put_voice(services, &id, (&job.id, job.key_id), about, made).await?;
     store::engine::insert(&services.db, &page).await?;
+    pictures::draw_soon(services, &id);
     Ok(id)
 }
 
@@ -90,10 +79,11 @@ pub async fn voice(services: &Services, page: &Page) -> Result<Vec<u8>, Error> {
     Ok(blobs::expect(services.blobs.as_ref(), &page.voice).await?)
 }
 
-/// The picture of beat `position` (from 1) of page `id`.
+/// The picture of beat `position` (from 1; 0 the opening card) of page `id`, drawn now if it
+/// never was.
 pub async fn frame(services: &Services, id: &str, position: i64) -> Result<Option<Vec<u8>>, Error> {
-    let Some((key, _)) = store::engine::frame(&services.db, id, position).await? else { return Ok(None) };
-    Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?))
+    let Some(page) = get(services, id).await? else { return Ok(None) };
+    Ok(Painter::new(services, &page).picture(position).await?.map(|(plain, _)| plain))
 }
 
 /// Meme picture `n` (from 1) of a pitch page `id`.
@@ -104,19 +94,4 @@ pub async fn meme(services: &Services, id: &str, n: i64) -> Result<Option<Vec<u8
         Some(key) => Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?)),
         None => Ok(None),
     }
-}
-
-/// The pictures of beat `position` (from 1) of page `id`: plain, and lit when its words are timed.
-pub async fn pictures(
-    services: &Services,
-    id: &str,
-    position: i64,
-) -> Result<Option<(Vec<u8>, Option<Vec<u8>>)>, Error> {
-    let Some((plain, lit)) = store::engine::frame(&services.db, id, position).await? else { return Ok(None) };
-    let plain = blobs::expect(services.blobs.as_ref(), &plain).await?;
-    let lit = match lit {
-        Some(key) => Some(blobs::expect(services.blobs.as_ref(), &key).await?),
-        None => None,
-    };
-    Ok(Some((plain, lit)))
 }

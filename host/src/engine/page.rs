@@ -215,6 +215,7 @@ mod tests {
             brand: None,
             kind: "script".into(),
             extra: serde_json::Value::Null,
+            drawing: None,
         };
         let html = render(&page, "https://x.example", None);
         assert!(!html.contains("</script><script>alert"));

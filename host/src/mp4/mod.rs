@@ -135,17 +135,11 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         .ok_or_else(|| JobError::Fatal("the page is gone".into()))?;
     let voice = engine::voice(services, &page).await.map_err(retry)?;
     let voice = wav::parse(&voice).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
-    let mut pictures = Vec::with_capacity(page.beats.len());
-    for position in 1..=page.beats.len() as i64 {
-        pictures.push(
-            engine::pictures(services, &page_id, position)
-                .await
-                .map_err(retry)?
-                .ok_or_else(|| JobError::Fatal(format!("beat {position} has no picture")))?,
-        );
-    }
-    // Pages made before opening cards have none; their videos start with the voice.
-    let opening = engine::frame(services, &page_id, 0).await.map_err(retry)?;
+    // Drawn by now in the background, unless the render came first; pages made before opening
+    // cards have none, and their videos start with the voice.
+    let started = std::time::Instant::now();
+    let (opening, pictures) = engine::Painter::new(services, &page).all().await.map_err(retry)?;
+    let pictures_ms = started.elapsed().as_secs_f64() * 1e3;
     let scratch = Scratch::new(&services.settings.data_dir, &job.id)
         .await
         .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
@@ -173,7 +167,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         })
         .await
         .map_err(pipeline::cpu_failure)?;
-    tracing::info!(frames = encoded.frames, ms = encoded.total_ms, "rendered MP4");
+    tracing::info!(frames = encoded.frames, pictures_ms, ms = encoded.total_ms, "rendered MP4");
     keep(services, job, page_id, &out_path, duration_ms).await
 }
 

@@ -228,7 +228,7 @@ async fn make(
         .map_err(|e| Error::internal(format!("{e:?}")))?;
     let style = Style::seeded(crate::plugins::seed_of(id));
     let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
-    let made = pipeline::speak_and_draw(services, &voice, language, pipeline::Script { captions, said }, look)
+    let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await
         .map_err(job_error)?;
     let sheets = pitch
@@ -256,7 +256,7 @@ async fn make(
         for (key, picture) in meme_keys.iter().zip(&memes) {
             services.blobs.put(key, picture.first().map(|p| p.png.clone()).unwrap_or_default()).await?;
         }
-        let mut page = engine::put_blobs(services, id, (origin, key_id), about_page, &made).await?;
+        let mut page = engine::put_voice(services, id, (origin, key_id), about_page, &made).await?;
         page.kind = KIND;
         page.extra = Some(&extra);
         hold.settle(&services.db).await?;
@@ -281,16 +281,13 @@ async fn make(
         Ok::<(), Error>(())
     };
     if let Err(e) = record.await {
-        // Not recorded, so not charged: the blobs go too.
+        // Not recorded, so not charged: the blobs go too (its pictures were never drawn).
         let mut keys = meme_keys.clone();
         keys.push(store::engine::voice_key(origin));
-        keys.extend(
-            (0..=made.voiced.beats.len() as i64)
-                .flat_map(|n| [store::engine::frame_key(origin, n), store::engine::lit_key(origin, n)]),
-        );
         store::blobs::discard(services.blobs.as_ref(), &keys).await;
         return Err(e);
     }
+    engine::pictures::draw_soon(services, id);
     let url = format!("{base_url}/m/{id}");
     Ok(PitchView {
         id: id.to_string(),

@@ -27,10 +27,12 @@ use crate::net::{FetchError, Guard, page};
 
 /// How often the epoch advances; timeouts are counted in these ticks.
 const EPOCH_TICK: Duration = Duration::from_millis(5);
-/// Calls that may run at once across all plugins (pool slots).
-const MAX_CONCURRENT_CALLS: u32 = 64;
-/// What one component may instantiate, whatever its scope: the pool holds
-/// [`MAX_CONCURRENT_CALLS`] times each, so no call (of any accepted component) can take
+/// Calls that may run at once across all plugins (pool slots) unless the operator sets another
+/// number: each reserves the address space of its memories (4 GiB and a guard apiece, virtual
+/// only), so a process under a tight address-space limit (or valgrind) runs with fewer.
+pub const DEFAULT_SLOTS: u32 = 64;
+/// What one component may instantiate, whatever its scope: the pool holds a slot's worth of
+/// each per slot, so no call (of any accepted component) can take
 /// another call's share and make it answer busy.
 const CORE_INSTANCES_PER_COMPONENT: u32 = 16;
 const MEMORIES_PER_COMPONENT: u32 = 4;
@@ -315,18 +317,18 @@ impl Structure {
 }
 
 /// The engine settings the sandbox's limits do not depend on: the pooling allocator sized for
-/// [`MAX_CONCURRENT_CALLS`] of the largest component it accepts, copy-on-write memory images,
+/// `slots` calls at once of the largest component it accepts, copy-on-write memory images,
 /// and batched memory resets.
-pub fn engine_config() -> Config {
+pub fn engine_config(slots: u32) -> Config {
     let mut pool = PoolingAllocationConfig::default();
-    pool.total_component_instances(MAX_CONCURRENT_CALLS)
+    pool.total_component_instances(slots)
         .max_core_instances_per_component(CORE_INSTANCES_PER_COMPONENT)
         .max_memories_per_component(MEMORIES_PER_COMPONENT)
         .max_tables_per_component(TABLES_PER_COMPONENT)
-        .total_core_instances(MAX_CONCURRENT_CALLS * CORE_INSTANCES_PER_COMPONENT)
-        .total_memories(MAX_CONCURRENT_CALLS * MEMORIES_PER_COMPONENT)
-        .total_tables(MAX_CONCURRENT_CALLS * TABLES_PER_COMPONENT)
-        .total_stacks(MAX_CONCURRENT_CALLS)
+        .total_core_instances(slots * CORE_INSTANCES_PER_COMPONENT)
+        .total_memories(slots * MEMORIES_PER_COMPONENT)
+        .total_tables(slots * TABLES_PER_COMPONENT)
+        .total_stacks(slots)
         .max_memory_size(Limits::GLOBAL.memory_mib as usize * 1024 * 1024)
         // Resets are `madvise` calls whose TLB shootdowns stall calls running on the other
         // cores; batching them lifted 4-caller throughput from ~14k to ~24k calls/s here.
@@ -348,7 +350,12 @@ pub struct Sandbox {
 impl Sandbox {
     /// Builds the engine and starts its epoch clock. `cache_dir` keeps compiled components.
     pub fn new(cache_dir: Option<PathBuf>, services: HostServices) -> Result<Sandbox, String> {
-        let mut config = engine_config();
+        Sandbox::with_slots(cache_dir, services, DEFAULT_SLOTS)
+    }
+
+    /// A sandbox running at most `slots` (at least 1) plugin calls at once.
+    pub fn with_slots(cache_dir: Option<PathBuf>, services: HostServices, slots: u32) -> Result<Sandbox, String> {
+        let mut config = engine_config(slots.max(1));
         config.epoch_interruption(true).consume_fuel(true).max_wasm_stack(512 * 1024);
         let engine = Engine::new(&config).map_err(|e| format!("wasmtime engine: {e}"))?;
         let mut linker = Linker::new(&engine);

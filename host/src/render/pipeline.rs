@@ -1,6 +1,10 @@
 //! The script → beats → voice → pictures pipeline: what turns a script (or a recording) into a
-//! voice track split into captioned beats, each with its picture. Audioscript jobs run it, and
-//! so will the pitch page; engine pages and MP4 renders are made from what it returns.
+//! voice track split into captioned beats, each word with where its beat's picture shows it, and
+//! the sheets those pictures are drawn from. Audioscript jobs and pitch pages run it; a page is
+//! stored as soon as its words are placed, and its pictures are drawn from the same sheets when
+//! first needed (`engine::pictures`), so a page waits for its voice, not for its pictures.
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +17,7 @@ use crate::media::{Scratch, audio, recognize, speech, transcribe, wav};
 use crate::plugins::{PluginError, Request};
 use crate::render::beats::{self, BeatSheet, Layout};
 use crate::render::cards;
+use crate::render::fonts::Typeface;
 use crate::render::spoken;
 use crate::render::style::Style;
 use crate::render::words::{self, Word};
@@ -143,74 +148,167 @@ pub async fn write_beats(
     Ok(Script { captions, said })
 }
 
-/// What a page shows: the voice and its beats, the opening card, each beat's pictures.
-pub struct Made {
-    pub voiced: Voiced,
-    pub opening: Vec<u8>,
-    pub frames: Vec<spoken::Pictures>,
+/// How a page's pictures are drawn, kept with the page: they are drawn when first needed
+/// (`engine::pictures`), from the page's beats and this, exactly as they would have been drawn
+/// with the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawing {
+    /// What the opening card says.
+    pub title: String,
+    pub seed: u64,
+    /// The typeface the words' boxes were found in, kept even if the brand picks another.
+    pub typeface: Typeface,
 }
 
-/// Speaks `script` with `voice` and draws its pictures at the same time: the pictures need only
-/// the captions, so each beat is drawn lit too, and a beat the voice could not time keeps only
-/// its plain picture. The opening card shows `title`.
-pub async fn speak_and_draw(
+/// What a page is made of: the voice and its beats, each timed word with where it is drawn, and
+/// how to draw the pictures.
+pub struct Made {
+    pub voiced: Voiced,
+    pub drawing: Drawing,
+}
+
+/// What each beat's picture shows: its caption, or its number when the beats have no captions.
+pub fn shown(beats: &[Beat], captioned: bool) -> Vec<String> {
+    let count = beats.len();
+    match captioned {
+        true => beats.iter().map(|b| b.text.clone()).collect(),
+        false => (1..=count).map(|i| format!("{i} / {count}")).collect(),
+    }
+}
+
+/// Where each of a beat's words is drawn, as the lighting needs them.
+pub fn boxes_of(beat: &Beat) -> Vec<Vec<[u32; 4]>> {
+    beat.words.iter().map(|w| w.boxes.clone()).collect()
+}
+
+/// Whether a beat has a lit picture: some word of it is drawn somewhere.
+pub fn lit(beat: &Beat) -> bool {
+    spoken::reach(&boxes_of(beat), cards::CARD).is_some()
+}
+
+/// The sheets of a page's pictures: position 0 the opening card (the title alone, in the title
+/// layout), position n beat n in the layout its text calls for (`render::beats`).
+pub struct Sheets {
+    texts: Vec<String>,
+    layouts: Vec<Layout>,
+    title: String,
+    language: &'static Language,
+    style: Style,
+    seed: u64,
+}
+
+impl Sheets {
+    pub fn new(texts: Vec<String>, title: &str, language: &'static Language, style: Style, seed: u64) -> Sheets {
+        let layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
+        Sheets { texts, layouts, title: title.to_string(), language, style, seed }
+    }
+
+    /// The sheet of picture `position`, if the page has it.
+    pub fn sheet(&self, position: usize) -> Option<BeatSheet<'_>> {
+        let (text, layout, index, count) = match position.checked_sub(1) {
+            None => (self.title.as_str(), Layout::Title, 0, 0),
+            Some(i) => (self.texts.get(i)?.as_str(), self.layouts[i], i, self.texts.len()),
+        };
+        Some(BeatSheet {
+            layout,
+            text,
+            title: &self.title,
+            language: self.language.code,
+            rtl: self.language.direction == "rtl",
+            index,
+            count,
+            style: &self.style,
+            seed: self.seed,
+        })
+    }
+
+    /// Draws picture `position` on the render pool, lit over `boxes` (its words').
+    pub async fn draw(
+        self: &Arc<Sheets>,
+        services: &Services,
+        position: usize,
+        boxes: Vec<Vec<[u32; 4]>>,
+    ) -> Result<spoken::Pictures, CpuError> {
+        let sheets = self.clone();
+        services
+            .renders
+            .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
+                let sheet = sheets.sheet(position).ok_or("no such picture")?;
+                spoken::pictures(&sheet, boxes, cards::CARD, budget)
+            })
+            .await
+    }
+
+    /// Where the words of each beat (those `lit` says) are drawn, beats side by side on the
+    /// render pool.
+    async fn lay(self: Arc<Sheets>, services: &Services, lit: Vec<bool>) -> Result<Vec<Vec<Vec<[u32; 4]>>>, JobError> {
+        let laying = lit.into_iter().enumerate().map(|(i, lit)| {
+            let sheets = self.clone();
+            services.renders.run(services.settings.picture_budget(), move |budget| {
+                let sheet = sheets.sheet(i + 1).ok_or("no such beat")?;
+                let units = if lit { words::units(sheet.text) } else { Vec::new() };
+                let boxes = spoken::boxes(&sheet, &units, cards::CARD)?;
+                budget.check()?;
+                Ok(boxes)
+            })
+        });
+        futures::future::try_join_all(laying).await.map_err(cpu_failure)
+    }
+
+    fn drawing(&self) -> Drawing {
+        Drawing { title: self.title.clone(), seed: self.seed, typeface: self.style.typeface }
+    }
+}
+
+/// Speaks `script` with `voice` and finds where its words are drawn at the same time (that
+/// needs only the captions): each beat is laid out lit, and a beat the voice could not time
+/// keeps no boxes. The opening card will show `title`. The pictures themselves are drawn later.
+pub async fn speak_and_lay(
     services: &Services,
     voice: &speech::Voice,
     language: &'static Language,
     script: Script,
     (title, style, seed): (&str, Style, u64),
 ) -> Result<Made, JobError> {
-    let sheets = script.captions.iter().map(|caption| (caption.clone(), true)).collect();
+    let sheets = Arc::new(Sheets::new(script.captions.clone(), title, language, style, seed));
     let started = std::time::Instant::now();
+    let lit = vec![true; script.captions.len()];
     let speaking = async {
         let result = voice_beats_with(services, voice, language, script.captions, script.said).await;
         (result, started.elapsed())
     };
-    let drawing = async {
-        let result = pictures(services, sheets, title, language, style, seed).await;
+    let laying = async {
+        let result = sheets.clone().lay(services, lit).await;
         (result, started.elapsed())
     };
-    let ((voiced, spoke), (drawn, drew)) = tokio::join!(speaking, drawing);
+    let ((voiced, spoke), (laid, took)) = tokio::join!(speaking, laying);
     // Which of the two a page waited for.
-    tracing::debug!(voice_ms = spoke.as_secs_f64() * 1e3, pictures_ms = drew.as_secs_f64() * 1e3, "spoke and drew");
-    let (voiced, (opening, frames)) = (voiced?, drawn?);
-    Ok(attach(voiced, opening, frames))
+    tracing::debug!(voice_ms = spoke.as_secs_f64() * 1e3, boxes_ms = took.as_secs_f64() * 1e3, "spoke and laid out");
+    Ok(attach(voiced?, laid?, sheets.drawing()))
 }
 
-/// Draws the pictures of beats already spoken (a recording's), lit where their words are timed.
-pub async fn draw(
+/// Finds where the words of beats already spoken (a recording's) are drawn, where they are timed.
+pub async fn lay(
     services: &Services,
     voiced: Voiced,
     language: &'static Language,
     (title, style, seed): (&str, Style, u64),
 ) -> Result<Made, JobError> {
-    let count = voiced.beats.len();
-    let sheets = voiced
-        .beats
-        .iter()
-        .enumerate()
-        .map(|(i, b)| match voiced.captioned {
-            true => (b.text.clone(), !b.words.is_empty()),
-            false => (format!("{} / {count}", i + 1), false),
-        })
-        .collect();
-    let (opening, frames) = pictures(services, sheets, title, language, style, seed).await?;
-    Ok(attach(voiced, opening, frames))
+    let lit = voiced.beats.iter().map(|b| voiced.captioned && !b.words.is_empty()).collect();
+    let sheets = Arc::new(Sheets::new(shown(&voiced.beats, voiced.captioned), title, language, style, seed));
+    let laid = sheets.clone().lay(services, lit).await?;
+    Ok(attach(voiced, laid, sheets.drawing()))
 }
 
-/// Where each timed word is drawn goes into the beats' words (the video lights them there); a
-/// beat without timed words keeps no lit picture.
-fn attach(mut voiced: Voiced, opening: Vec<u8>, mut frames: Vec<spoken::Pictures>) -> Made {
-    for (beat, pictures) in voiced.beats.iter_mut().zip(&mut frames) {
-        if beat.words.is_empty() {
-            pictures.lit = None;
-            pictures.boxes.clear();
-        }
-        for (word, boxes) in beat.words.iter_mut().zip(&pictures.boxes) {
-            word.boxes.clone_from(boxes);
+/// Where each timed word is drawn goes into the beats' words (the page outlines them, the video
+/// lights them there).
+fn attach(mut voiced: Voiced, laid: Vec<Vec<Vec<[u32; 4]>>>, drawing: Drawing) -> Made {
+    for (beat, boxes) in voiced.beats.iter_mut().zip(laid) {
+        for (word, boxes) in beat.words.iter_mut().zip(boxes) {
+            word.boxes = boxes;
         }
     }
-    Made { voiced, opening, frames }
+    Made { voiced, drawing }
 }
 
 async fn voice_beats_with(
@@ -336,49 +434,6 @@ pub async fn voice_recording(
         })
         .collect();
     Ok(Voiced { audio, beats, captioned: words.is_some(), word_times })
-}
-
-/// The pictures of each beat (`sheets`: its caption, and whether to draw its words lit), each
-/// in the layout its words call for (`render::beats`): plain, and lit ones also lit, with where
-/// each word is drawn. Beats are drawn side by side on the render pool, each within the picture
-/// budget for its three drawings. Also the opening card of the video: the title.
-async fn pictures(
-    services: &Services,
-    sheets: Vec<(String, bool)>,
-    title: &str,
-    language: &'static Language,
-    style: Style,
-    seed: u64,
-) -> Result<(Vec<u8>, Vec<spoken::Pictures>), JobError> {
-    let count = sheets.len();
-    let mut layouts = beats::choose(&sheets.iter().map(|(text, _)| text.as_str()).collect::<Vec<_>>());
-    let budget = services.settings.picture_budget().saturating_mul(3);
-    // The opening card is drawn as one more beat: the title alone, in the title layout.
-    let mut sheets = sheets;
-    sheets.push((title.to_string(), false));
-    layouts.push(Layout::Title);
-    let drawings = sheets.into_iter().zip(layouts).enumerate().map(|(index, ((text, lit), layout))| {
-        let units = if lit { words::units(&text) } else { Vec::new() };
-        let (index, count) = if index == count { (0, 0) } else { (index, count) };
-        let (title, style) = (title.to_string(), style.clone());
-        services.renders.run(budget, move |budget| {
-            let sheet = BeatSheet {
-                layout,
-                text: &text,
-                title: &title,
-                language: language.code,
-                rtl: language.direction == "rtl",
-                index,
-                count,
-                style: &style,
-                seed,
-            };
-            spoken::draw(&sheet, &units, cards::CARD, budget)
-        })
-    });
-    let mut drawn = futures::future::try_join_all(drawings).await.map_err(cpu_failure)?;
-    let opening = drawn.pop().map(|p| p.plain).unwrap_or_default();
-    Ok((opening, drawn))
 }
 
 #[cfg(test)]

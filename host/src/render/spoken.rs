@@ -25,37 +25,51 @@ pub struct Pictures {
     pub boxes: Vec<Vec<[u32; 4]>>,
 }
 
-/// Draws `sheet` at `size`; with `units` (character ranges of the caption), also lit, with each
-/// unit's boxes. Stops between pictures once `budget` is spent.
+/// Where each of `units` (character ranges of the caption) lands when `sheet` is drawn at
+/// `size`: the caption alone, each unit in its own colour, read back. One per unit, each a box
+/// per line it is on; this is all a page needs of its pictures before they are drawn.
+pub fn boxes(sheet: &BeatSheet<'_>, units: &[Range<usize>], size: (u32, u32)) -> Result<Vec<Vec<[u32; 4]>>, String> {
+    if units.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids = beats::draw(fonts::get(), sheet, size, Ink::Ids(units));
+    let tree = super::parse(&ids.spoken).map_err(|e| format!("render: {e}"))?;
+    let map = rasterize(&tree, size.0, size.1).map_err(|e| format!("render: {e}"))?;
+    let pad = ids.laid.size * 0.14 + 8.0;
+    Ok(find_boxes(&map, &ids.laid.pieces, units.len(), pad))
+}
+
+/// Draws `sheet` at `size` plain and, where `boxes` (from [`boxes`]) light any word, lit.
+/// Stops between pictures once `budget` is spent.
+pub fn pictures(
+    sheet: &BeatSheet<'_>,
+    boxes: Vec<Vec<[u32; 4]>>,
+    size: (u32, u32),
+    budget: &Budget,
+) -> Result<Pictures, String> {
+    let fonts = fonts::get();
+    let plain = beats::draw(fonts, sheet, size, Ink::Plain);
+    let plain = styled_png(sheet.style, &plain.svg, size, beats::logo_at(size)).map_err(|e| format!("render: {e}"))?;
+    budget.check()?;
+    let Some(area) = reach(&boxes, size) else { return Ok(Pictures { plain, lit: None, boxes }) };
+    let pills: Vec<[f32; 4]> = boxes.iter().flatten().map(|b| b.map(|v| v as f32)).collect();
+    let (fill, pill) = beats::lit(sheet.layout, sheet.style);
+    let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills });
+    let lit = styled_area_png(sheet.style, &lit.svg, size, area).map_err(|e| format!("render: {e}"))?;
+    budget.check()?;
+    Ok(Pictures { plain, lit: Some(lit), boxes })
+}
+
+/// Both at once: `sheet`'s pictures with `units` lit.
 pub fn draw(
     sheet: &BeatSheet<'_>,
     units: &[Range<usize>],
     size: (u32, u32),
     budget: &Budget,
 ) -> Result<Pictures, String> {
-    let fonts = fonts::get();
-    let (w, h) = size;
-    let logo = beats::logo_at(size);
-    let plain = beats::draw(fonts, sheet, size, Ink::Plain);
-    let plain = styled_png(sheet.style, &plain.svg, size, logo).map_err(|e| format!("render: {e}"))?;
+    let boxes = boxes(sheet, units, size)?;
     budget.check()?;
-    if units.is_empty() {
-        return Ok(Pictures { plain, lit: None, boxes: Vec::new() });
-    }
-    budget.check()?;
-    let ids = beats::draw(fonts, sheet, size, Ink::Ids(units));
-    let tree = super::parse(&ids.spoken).map_err(|e| format!("render: {e}"))?;
-    let map = rasterize(&tree, w, h).map_err(|e| format!("render: {e}"))?;
-    let pad = ids.laid.size * 0.14 + 8.0;
-    let boxes = find_boxes(&map, &ids.laid.pieces, units.len(), pad);
-    budget.check()?;
-    let pills: Vec<[f32; 4]> = boxes.iter().flatten().map(|b| b.map(|v| v as f32)).collect();
-    let (fill, pill) = beats::lit(sheet.layout, sheet.style);
-    let Some(area) = reach(&boxes, size) else { return Ok(Pictures { plain, lit: None, boxes }) };
-    let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills });
-    let lit = styled_area_png(sheet.style, &lit.svg, size, area).map_err(|e| format!("render: {e}"))?;
-    budget.check()?;
-    Ok(Pictures { plain, lit: Some(lit), boxes })
+    pictures(sheet, boxes, size, budget)
 }
 
 /// The part of a `size` picture a video copies from a lit picture with `boxes`: their bounds,

@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use super::blobs::{EMPTY, required};
 use super::{Db, now_ms};
-use crate::render::pipeline::Beat;
+use crate::render::pipeline::{Beat, Drawing};
 
 /// Where a page's voice track is kept. Keyed by the job that made it, so a retried job writes
 /// the same blobs again instead of leaving the first attempt's behind.
@@ -36,9 +36,8 @@ pub struct NewPage<'a> {
     pub captioned: bool,
     pub audio_type: &'a str,
     pub duration_ms: u64,
-    /// Whether each beat has a lit picture, in order (the opening card, position 0, is stored
-    /// too).
-    pub frames: Vec<bool>,
+    /// How its pictures are drawn when first needed.
+    pub drawing: &'a Drawing,
     /// `script` or `pitch`.
     pub kind: &'a str,
     /// What a kind adds (a pitch's hook, memes, …), as JSON.
@@ -60,11 +59,12 @@ pub async fn insert(db: &Db, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
 /// Records a page and its frames inside the caller's transaction.
 pub async fn insert_in(conn: &mut sqlx::AnyConnection, page: &NewPage<'_>) -> Result<(), sqlx::Error> {
     let beats = serde_json::to_string(page.beats).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    let drawing = serde_json::to_string(page.drawing).map_err(|e| sqlx::Error::Encode(e.into()))?;
     let tx = conn;
     sqlx::query(
         "INSERT INTO engine_pages (id, job_id, api_key_id, title, language, beats, captioned, audio, audio_blob, \
-         audio_type, duration_ms, created_at, brand, kind, extra) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         audio_type, duration_ms, created_at, brand, kind, extra, drawing) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(page.id)
     .bind(page.job_id)
@@ -81,9 +81,13 @@ pub async fn insert_in(conn: &mut sqlx::AnyConnection, page: &NewPage<'_>) -> Re
     .bind(page.brand)
     .bind(page.kind)
     .bind(page.extra.map(|e| e.to_string()))
+    .bind(drawing)
     .execute(&mut *tx)
     .await?;
-    for (position, &lit) in (0i64..).zip(std::iter::once(&false).chain(&page.frames)) {
+    // Every picture's blobs are named now, drawn or not: the opening card (position 0), then
+    // each beat, lit where its words are placed.
+    let lit = std::iter::once(false).chain(page.beats.iter().map(crate::render::pipeline::lit));
+    for (position, lit) in (0i64..).zip(lit) {
         sqlx::query("INSERT INTO engine_frames (page_id, position, png, blob, lit_blob) VALUES ($1, $2, $3, $4, $5)")
             .bind(page.id)
             .bind(position)
@@ -114,20 +118,26 @@ pub struct Page {
     pub kind: String,
     /// What the kind adds, as JSON (`Null` when nothing).
     pub extra: serde_json::Value,
+    /// How its pictures are drawn; `None` for pages whose pictures were all drawn with them.
+    pub drawing: Option<Drawing>,
+}
+
+/// A stored JSON column of page `id`, parsed.
+fn parsed<T: serde::de::DeserializeOwned>(id: &str, what: &str, json: &str) -> Result<T, sqlx::Error> {
+    serde_json::from_str(json).map_err(|e| sqlx::Error::Decode(format!("stored {what} of page {id}: {e}").into()))
 }
 
 /// The page with this id. Stored beats that do not parse are an error, never a default.
 pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms, brand, kind, extra \
-         FROM engine_pages WHERE id = $1",
+        "SELECT id, title, language, beats, captioned, audio_type, audio_blob, duration_ms, brand, kind, extra, \
+         drawing FROM engine_pages WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(db.pool())
     .await?;
     row.map(|r| {
-        let beats = serde_json::from_str(&r.try_get::<String, _>("beats")?)
-            .map_err(|e| sqlx::Error::Decode(format!("stored beats of page {id}: {e}").into()))?;
+        let beats = parsed(id, "beats", &r.try_get::<String, _>("beats")?)?;
         Ok(Page {
             id: r.try_get("id")?,
             title: r.try_get("title")?,
@@ -140,10 +150,10 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Page>, sqlx::Error> {
             brand: r.try_get("brand")?,
             kind: r.try_get("kind")?,
             extra: match r.try_get::<Option<String>, _>("extra")? {
-                Some(json) => serde_json::from_str(&json)
-                    .map_err(|e| sqlx::Error::Decode(format!("stored extra of page {id}: {e}").into()))?,
+                Some(json) => parsed(id, "extra", &json)?,
                 None => serde_json::Value::Null,
             },
+            drawing: r.try_get::<Option<String>, _>("drawing")?.map(|json| parsed(id, "drawing", &json)).transpose()?,
         })
     })
     .transpose()
