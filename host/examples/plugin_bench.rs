@@ -305,8 +305,8 @@ async fn main() {
     }
     let swap = stats(prepares);
 
-    let fmt = |s: &Stats| format!("{:.1} | {:.1}", s.median_us, s.p99_us);
-    rows.push(("trivial plugin, host sandbox (µs median | p99)".into(), fmt(&host_trivial)));
+    let fmt = |s: &Stats| format!("{:.1} ({:.1})", s.median_us, s.p99_us);
+    rows.push(("trivial plugin, host sandbox (µs median (p99))".into(), fmt(&host_trivial)));
     rows.push(("trivial plugin, bare wasmtime".into(), fmt(&bare_trivial)));
     rows.push(("ratio host / bare (median of 10 interleaved rounds' ratios)".into(), format!("{trivial_ratio:.2}×")));
     rows.push(("meme built-in, host sandbox".into(), fmt(&host_meme)));
@@ -334,8 +334,8 @@ async fn main() {
         "start-up: 7 built-ins, warm compile cache (ms)".into(),
         format!("{:.1}", with_cache.as_secs_f64() * 1e3),
     ));
-    rows.push(("load a precompiled version for the swap (µs median | p99)".into(), fmt(&swap)));
-    rows.push(("activate via the registry: DB, audit, reload (µs median | p99)".into(), fmt(&activation)));
+    rows.push(("load a precompiled version for the swap (µs median (p99))".into(), fmt(&swap)));
+    rows.push(("activate via the registry: DB, audit, reload (µs median (p99))".into(), fmt(&activation)));
     println!("| measurement | value |");
     println!("|---|---:|");
     for (what, value) in rows {
