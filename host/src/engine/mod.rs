@@ -82,8 +82,7 @@ pub async fn voice(services: &Services, page: &Page) -> Result<Vec<u8>, Error> {
 /// The picture of beat `position` (from 1; 0 the opening card) of page `id`, drawn now if it
 /// never was.
 pub async fn frame(services: &Services, id: &str, position: i64) -> Result<Option<Vec<u8>>, Error> {
-    let Some(page) = get(services, id).await? else { return Ok(None) };
-    Ok(Painter::new(services, &page).picture(position).await?.map(|(plain, _)| plain))
+    Ok(Painter::new(services, id).picture(position).await?.map(|(plain, _)| plain))
 }
 
 /// Meme picture `n` (from 1) of a pitch page `id`.

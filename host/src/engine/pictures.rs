@@ -28,72 +28,102 @@ type Flight = Arc<OnceCell<Result<Pair, String>>>;
 /// Drawings under way in this process, by the plain picture's blob key (unique per page).
 static FLIGHTS: LazyLock<Mutex<HashMap<String, Flight>>> = LazyLock::new(Default::default);
 
-/// Reads, or draws and keeps, the pictures of one page; its sheets are built once, on the first
-/// picture it has to draw.
+/// Reads, or draws and keeps, the pictures of one page. The page is read from the store only if
+/// a picture has to be drawn, and its sheets are built once, on the first such picture.
 pub struct Painter<'a> {
     services: &'a Services,
-    page: &'a Page,
+    id: &'a str,
+    /// The page, when the caller has read it already.
+    given: Option<&'a Page>,
+    loaded: OnceCell<Page>,
     sheets: OnceCell<Arc<Sheets>>,
 }
 
 impl<'a> Painter<'a> {
-    pub fn new(services: &'a Services, page: &'a Page) -> Painter<'a> {
-        Painter { services, page, sheets: OnceCell::new() }
+    /// The painter of page `id`.
+    pub fn new(services: &'a Services, id: &'a str) -> Painter<'a> {
+        Painter { services, id, given: None, loaded: OnceCell::new(), sheets: OnceCell::new() }
+    }
+
+    /// The painter of a page already read.
+    pub fn of(services: &'a Services, page: &'a Page) -> Painter<'a> {
+        Painter { given: Some(page), ..Painter::new(services, &page.id) }
+    }
+
+    async fn page(&self) -> Result<&Page, Error> {
+        if let Some(page) = self.given {
+            return Ok(page);
+        }
+        let read = || async {
+            store::engine::get(&self.services.db, self.id).await?.ok_or_else(|| Error::internal("the page is gone"))
+        };
+        self.loaded.get_or_try_init(read).await
     }
 
     /// Picture `position` (0 the opening card, n beat n): plain, and lit when it has one.
     /// `None` when the page has no such picture.
     pub async fn picture(&self, position: i64) -> Result<Option<Pair>, Error> {
-        let (services, page) = (self.services, self.page);
-        let Some((plain_key, lit_key)) = store::engine::frame(&services.db, &page.id, position).await? else {
-            return Ok(None);
+        match store::engine::frame(&self.services.db, self.id, position).await? {
+            Some(keys) => Ok(Some(self.read_or_draw(position, keys).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Every picture of the page: the opening card (`None` for pages made before opening
+    /// cards) and each beat's, drawn side by side where they must be.
+    pub async fn all(&self) -> Result<(Option<Vec<u8>>, Vec<Pair>), Error> {
+        let (frames, page) = tokio::try_join!(
+            async { Ok::<_, Error>(store::engine::frames(&self.services.db, self.id).await?) },
+            self.page()
+        )?;
+        let pictures = frames.into_iter().map(|(position, keys)| async move {
+            Ok::<_, Error>((position, self.read_or_draw(position, keys).await?))
+        });
+        let mut beats = futures::future::try_join_all(pictures).await?;
+        let opening = match beats.first() {
+            Some((0, _)) => Some(beats.remove(0).1.0),
+            _ => None,
         };
+        if beats.len() != page.beats.len() {
+            return Err(Error::internal(format!("{} of {} beats have a picture", beats.len(), page.beats.len())));
+        }
+        Ok((opening, beats.into_iter().map(|(_, pair)| pair).collect()))
+    }
+
+    /// The picture kept under `keys` (plain, lit), or drawn and kept now if it never was.
+    async fn read_or_draw(&self, position: i64, (plain_key, lit_key): (String, Option<String>)) -> Result<Pair, Error> {
+        let services = self.services;
         if let Some(plain) = services.blobs.get(&plain_key).await? {
             let lit = match &lit_key {
                 Some(key) => Some(blobs::expect(services.blobs.as_ref(), key).await?),
                 None => None,
             };
-            return Ok(Some((plain, lit)));
+            return Ok((plain, lit));
         }
-        // Pages made before pictures were drawn later have no way to draw a lost one.
-        let Some(drawing) = &page.drawing else { return Err(BlobError::Missing(plain_key).into()) };
         let flight = FLIGHTS
             .lock()
             .map_err(|_| Error::internal("drawings poisoned"))?
             .entry(plain_key.clone())
             .or_default()
             .clone();
-        let drawn = flight.get_or_init(|| self.draw(drawing, position, &plain_key, lit_key.as_deref())).await.clone();
+        let drawn = flight.get_or_init(|| self.draw(position, &plain_key, lit_key.as_deref())).await.clone();
         if let Ok(mut flights) = FLIGHTS.lock()
             && flights.get(&plain_key).is_some_and(|f| Arc::ptr_eq(f, &flight))
         {
             flights.remove(&plain_key);
         }
-        drawn.map(Some).map_err(Error::Internal)
+        drawn.map_err(Error::Internal)
     }
 
-    /// Every picture of the page, the opening card first (`None` for pages made before opening
-    /// cards), drawn side by side where they must be.
-    pub async fn all(&self) -> Result<(Option<Vec<u8>>, Vec<Pair>), Error> {
-        let beats = (1..=self.page.beats.len() as i64).map(|position| async move {
-            self.picture(position).await?.ok_or_else(|| Error::internal(format!("beat {position} has no picture")))
-        });
-        let (opening, beats) = tokio::try_join!(self.picture(0), futures::future::try_join_all(beats))?;
-        Ok((opening.map(|(plain, _)| plain), beats))
-    }
-
-    async fn draw(
-        &self,
-        drawing: &Drawing,
-        position: i64,
-        plain_key: &str,
-        lit_key: Option<&str>,
-    ) -> Result<Pair, String> {
+    async fn draw(&self, position: i64, plain_key: &str, lit_key: Option<&str>) -> Result<Pair, String> {
         let services = self.services;
+        let page = self.page().await.map_err(|e| e.to_string())?;
+        // Pages made before pictures were drawn later have no way to draw a lost one.
+        let drawing = page.drawing.as_ref().ok_or_else(|| BlobError::Missing(plain_key.to_string()).to_string())?;
         let sheets =
-            self.sheets.get_or_try_init(|| sheets(services, self.page, drawing)).await.map_err(|e| e.to_string())?;
+            self.sheets.get_or_try_init(|| sheets(services, page, drawing)).await.map_err(|e| e.to_string())?;
         let boxes =
-            usize::try_from(position - 1).ok().and_then(|i| self.page.beats.get(i)).map(boxes_of).unwrap_or_default();
+            usize::try_from(position - 1).ok().and_then(|i| page.beats.get(i)).map(boxes_of).unwrap_or_default();
         let pictures = sheets.draw(services, position as usize, boxes).await.map_err(|e| e.to_string())?;
         if let (Some(key), Some(png)) = (lit_key, &pictures.lit) {
             services.blobs.put(key, png.clone()).await.map_err(|e| e.to_string())?;
@@ -125,11 +155,7 @@ async fn sheets(services: &Services, page: &Page, drawing: &Drawing) -> Result<A
 pub fn draw_soon(services: &Services, id: &str) {
     let (services, id) = (services.clone(), id.to_string());
     tokio::spawn(async move {
-        let drawn = async {
-            let page = store::engine::get(&services.db, &id).await?.ok_or_else(|| Error::internal("no such page"))?;
-            Painter::new(&services, &page).all().await.map(drop)
-        };
-        if let Err(e) = drawn.await {
+        if let Err(e) = Painter::new(&services, &id).all().await {
             tracing::warn!(page = %id, error = %e, "could not draw a page's pictures ahead");
         }
     });

@@ -138,7 +138,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     // Drawn by now in the background, unless the render came first; pages made before opening
     // cards have none, and their videos start with the voice.
     let started = std::time::Instant::now();
-    let (opening, pictures) = engine::Painter::new(services, &page).all().await.map_err(retry)?;
+    let (opening, pictures) = engine::Painter::of(services, &page).all().await.map_err(retry)?;
     let pictures_ms = started.elapsed().as_secs_f64() * 1e3;
     let scratch = Scratch::new(&services.settings.data_dir, &job.id)
         .await

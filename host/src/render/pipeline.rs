@@ -241,7 +241,7 @@ impl Sheets {
 
     /// Where the words of each beat (those `lit` says) are drawn, beats side by side on the
     /// render pool.
-    async fn lay(self: Arc<Sheets>, services: &Services, lit: Vec<bool>) -> Result<Vec<Vec<Vec<[u32; 4]>>>, JobError> {
+    async fn lay(self: &Arc<Sheets>, services: &Services, lit: Vec<bool>) -> Result<Vec<Vec<Vec<[u32; 4]>>>, JobError> {
         let laying = lit.into_iter().enumerate().map(|(i, lit)| {
             let sheets = self.clone();
             services.renders.run(services.settings.picture_budget(), move |budget| {
@@ -278,7 +278,7 @@ pub async fn speak_and_lay(
         (result, started.elapsed())
     };
     let laying = async {
-        let result = sheets.clone().lay(services, lit).await;
+        let result = sheets.lay(services, lit).await;
         (result, started.elapsed())
     };
     let ((voiced, spoke), (laid, took)) = tokio::join!(speaking, laying);
@@ -296,7 +296,7 @@ pub async fn lay(
 ) -> Result<Made, JobError> {
     let lit = voiced.beats.iter().map(|b| voiced.captioned && !b.words.is_empty()).collect();
     let sheets = Arc::new(Sheets::new(shown(&voiced.beats, voiced.captioned), title, language, style, seed));
-    let laid = sheets.clone().lay(services, lit).await?;
+    let laid = sheets.lay(services, lit).await?;
     Ok(attach(voiced, laid, sheets.drawing()))
 }
 

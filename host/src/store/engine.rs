@@ -168,3 +168,14 @@ pub async fn frame(db: &Db, id: &str, position: i64) -> Result<Option<(String, O
         .await?;
     row.map(|r| Ok((required(r.try_get("blob")?, "picture")?, r.try_get("lit_blob")?))).transpose()
 }
+
+/// Every picture's blobs of page `id` by position (0 the opening card), in order.
+pub async fn frames(db: &Db, id: &str) -> Result<Vec<(i64, (String, Option<String>))>, sqlx::Error> {
+    let rows = sqlx::query("SELECT position, blob, lit_blob FROM engine_frames WHERE page_id = $1 ORDER BY position")
+        .bind(id)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("position")?, (required(r.try_get("blob")?, "picture")?, r.try_get("lit_blob")?))))
+        .collect()
+}
