@@ -16,7 +16,8 @@ use crate::error::Error;
 use crate::http::{self, AppState, error, gate, idempotency, observe, openapi, x402};
 use crate::jobs::worker::Handler;
 use crate::{
-    account, assets, audioscript, billing, brands, catalog, engine, feeds, jobs, memes, mp4, pitch, plugins, purchases,
+    account, assets, audioscript, billing, bot, brands, catalog, dashboard, engine, feeds, jobs, memes, mp4, pitch,
+    plugins, purchases,
 };
 
 /// Every route with its OpenAPI description, before middleware.
@@ -36,6 +37,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(engine::routes::router())
         .merge(mp4::routes::router())
         .merge(feeds::routes::router())
+        .merge(bot::routes::router())
 }
 
 /// The service's router.
@@ -51,6 +53,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
     // `Router::layer` wraps each route after routing, so every layer sees `MatchedPath`.
     // The last layer added runs first.
     router
+        .merge(dashboard::router())
         .route_service(crate::mcp::PATH, crate::mcp::service(state.clone(), doc.clone()))
         .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
@@ -80,6 +83,9 @@ where
             );
         }
     });
+    if let Some(bot) = state.services.telegram.clone() {
+        tokio::spawn(async move { bot.learn_username().await });
+    }
     let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service).with_graceful_shutdown(shutdown).await
 }
@@ -107,6 +113,13 @@ pub fn background_tasks() -> Vec<Task> {
         // Memory buckets are the process's own; database buckets are purged idempotently.
         Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) })
             .everywhere(),
+        Task::new("sign-in-sweep", minutes(30), move |s: Services| async move {
+            let gone = crate::store::accounts::sweep(&s.db).await.map_err(|e| e.to_string())?;
+            let day_ago = crate::store::now_ms() - 86_400_000;
+            let updates = crate::store::bots::sweep_updates(&s.db, day_ago).await.map_err(|e| e.to_string())?;
+            Ok(noted((gone + updates) as usize, "expired sign-in links, sessions and bot updates forgotten"))
+        })
+        .once_per_cluster(),
         Task::new("mp4-expiry", minutes(5), move |s: Services| async move {
             let n = mp4::expire(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n as usize, "expired MP4 files deleted"))

@@ -48,9 +48,29 @@ enum Command {
     /// Manage generator plugins (as an operator; running servers pick changes up within seconds).
     #[command(subcommand)]
     Plugins(PluginsCommand),
+    /// The service's Telegram bot.
+    #[command(subcommand)]
+    Bot(BotCommand),
+    /// The dashboard for people.
+    #[command(subcommand)]
+    Dashboard(DashboardCommand),
     /// The embedded voice's child process (the service starts it; not for people).
     #[command(hide = true)]
     Speak,
+}
+
+#[derive(Subcommand, Debug)]
+enum BotCommand {
+    /// Points Telegram at `{public url}/api/bot/telegram` with the webhook secret (needs
+    /// `--public-url`, the bot token and the webhook secret).
+    SetWebhook,
+}
+
+#[derive(Subcommand, Debug)]
+enum DashboardCommand {
+    /// Prints a one-time sign-in link (valid 10 minutes) for an account: its number, or a key's
+    /// prefix (`ak_…`; the key gets an account of its own if it has none).
+    Link { account: String },
 }
 
 #[derive(Subcommand, Debug)]
@@ -238,8 +258,40 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
         Command::Keys(keys) => run_keys(&db, keys).await.map_err(|e| e.to_string()),
         Command::Plugins(command) => run_plugins(db, &settings, command).await,
         Command::Brands(command) => run_brands(&db, command).await,
+        Command::Bot(BotCommand::SetWebhook) => set_webhook(&settings).await,
+        Command::Dashboard(DashboardCommand::Link { account }) => dashboard_link(&db, &settings, &account).await,
         Command::Speak => Err("speak runs before the database opens".into()),
     }
+}
+
+async fn set_webhook(settings: &Settings) -> Result<(), String> {
+    let bot = crate::telegram::ServiceBot::from_settings(settings)?
+        .ok_or("set ASSET_TELEGRAM_BOT_TOKEN and ASSET_TELEGRAM_WEBHOOK_SECRET first")?;
+    let public = settings.public_url.as_deref().ok_or("set ASSET_PUBLIC_URL (where Telegram reaches this service)")?;
+    let url = format!("{}/api/bot/telegram", public.trim_end_matches('/'));
+    bot.set_webhook(&url).await.map_err(|e| e.to_string())?;
+    eprintln!("Telegram now delivers the bot's updates to {url}");
+    Ok(())
+}
+
+async fn dashboard_link(db: &Db, settings: &Settings, account: &str) -> Result<(), String> {
+    let found = match account.parse::<i64>() {
+        Ok(id) => crate::store::accounts::get(db, id).await,
+        Err(_) => crate::store::accounts::for_key(db, account).await,
+    }
+    .map_err(|e| e.to_string())?
+    .ok_or_else(|| format!("no account or key {account}"))?;
+    let base = settings.public_url.clone().unwrap_or_else(|| format!("http://{}", settings.listen));
+    let link =
+        crate::account::login::link(db, found.id, base.trim_end_matches('/')).await.map_err(|e| format!("{e:?}"))?;
+    println!("{link}");
+    eprintln!(
+        "account {} ({}); the link works once, for {} minutes",
+        found.id,
+        found.name,
+        crate::account::login::LINK_MINUTES
+    );
+    Ok(())
 }
 
 async fn run_brands(db: &Db, command: BrandsCommand) -> Result<(), String> {

@@ -261,6 +261,21 @@ settings! {
     /// `/api/billing/stripe/webhook`; events are refused without one.
     stripe_webhook_secret: Option<String> = None,
         flag "stripe-webhook-secret": Option<String>, env "ASSET_STRIPE_WEBHOOK_SECRET", secret;
+    /// The service's Telegram bot token (from BotFather); the bot (`/apikey`, `/login`, …) is
+    /// off without it and the webhook secret.
+    telegram_bot_token: Option<String> = None,
+        flag "telegram-bot-token": Option<String>, env "ASSET_TELEGRAM_BOT_TOKEN", secret;
+    /// The secret Telegram sends with every update (`X-Telegram-Bot-Api-Secret-Token`): 1–256
+    /// of A-Z, a-z, 0-9, `_` and `-`.
+    telegram_webhook_secret: Option<String> = None,
+        flag "telegram-webhook-secret": Option<String>, env "ASSET_TELEGRAM_WEBHOOK_SECRET", secret;
+    /// The Bot API's root.
+    telegram_api_url: String = "https://api.telegram.org".into(),
+        flag "telegram-api-url": Option<String>, env "ASSET_TELEGRAM_API_URL";
+    /// 32 bytes as 64 hex digits: the key that seals secrets at rest (brands' bot tokens).
+    /// Brand bots cannot be connected without it; every replica needs the same one.
+    secrets_key: Option<String> = None,
+        flag "secrets-key": Option<String>, env "ASSET_SECRETS_KEY", secret;
     /// Where blobs live: `s3://bucket/prefix` for an S3-compatible store; none: the `blobs`
     /// folder in the data folder.
     blob_url: Option<String> = None,

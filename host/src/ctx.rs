@@ -22,7 +22,9 @@ use crate::limits::Limiter;
 use crate::media::{speech, transcribe::Transcriber};
 use crate::net::Guard;
 use crate::plugins::{self, Registry};
+use crate::seal::Sealer;
 use crate::store::{Backend, Db};
+use crate::telegram::ServiceBot;
 
 /// The services every operation shares; cheap to clone.
 #[derive(Clone)]
@@ -52,6 +54,10 @@ pub struct Services {
     pub sol_price: Arc<SolPrice>,
     /// The treasury's deposits on chain, when a treasury is set.
     pub sol_chain: Option<Arc<Chain>>,
+    /// The service's Telegram bot, when configured.
+    pub telegram: Option<Arc<ServiceBot>>,
+    /// What seals secrets at rest, when the operator gave a key.
+    pub sealer: Option<Arc<Sealer>>,
 }
 
 impl Services {
@@ -96,7 +102,14 @@ impl Services {
             Some(treasury) => Some(Arc::new(Chain::new(settings.sol_rpc_url.as_deref(), treasury)?)),
             None => None,
         };
+        let telegram = ServiceBot::from_settings(&settings)?.map(Arc::new);
+        let sealer = match settings.secrets_key.as_deref().filter(|k| !k.trim().is_empty()) {
+            Some(key) => Some(Arc::new(Sealer::from_hex(key)?)),
+            None => None,
+        };
         Ok(Services {
+            telegram,
+            sealer,
             x402,
             stripe,
             sol_price,

@@ -34,7 +34,9 @@ pub mod pages;
 pub mod plugins;
 pub mod render;
 pub mod rules;
+pub mod seal;
 pub mod store;
+pub mod telegram;
 
 // Features.
 pub mod account;
@@ -50,7 +52,9 @@ pub mod purchases;
 
 // Front ends and assembly.
 pub mod app;
+pub mod bot;
 pub mod cli;
+pub mod dashboard;
 pub mod http;
 pub mod mcp;
 

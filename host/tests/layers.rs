@@ -1,6 +1,6 @@
 //! The shape of `host/src`, checked: front ends → features → platform, arrows one way.
 //!
-//! - Only the front ends (`http/`, `app.rs`) and the routes of a folder (`*/routes.rs`) may use
+//! - Only the front ends (`http/`, `mcp/`, `bot/`, `dashboard/`, `app.rs`) and the routes of a folder (`*/routes.rs`) may use
 //!   axum, tower or utoipa-axum; everything else is protocol-neutral.
 //! - The platform never names a feature or a front end; a feature never names a front end
 //!   (outside its own `routes.rs`) nor another feature's routes.
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 const FEATURES: &[&str] =
     &["account", "assets", "audioscript", "brands", "engine", "feeds", "memes", "mp4", "pitch", "purchases"];
-const FRONT_ENDS: &[&str] = &["http", "mcp", "app", "cli", "main", "lib"];
+const FRONT_ENDS: &[&str] = &["http", "mcp", "bot", "dashboard", "app", "cli", "main", "lib"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -10,6 +10,7 @@ pub mod mcp;
 pub mod page;
 pub mod seaweed;
 pub mod solana;
+pub mod telegram;
 pub mod x402;
 
 use std::io::{BufRead, BufReader};

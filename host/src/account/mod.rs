@@ -1,5 +1,7 @@
 //! The caller's own account: what `GET /api/agent/me` shows.
 
+pub mod keys;
+pub mod login;
 pub mod routes;
 
 use serde::Serialize;

@@ -19,6 +19,8 @@ use crate::store::{Db, credits, is_unique_violation, keys};
 pub use crate::store::keys::{find_by_prefix, list as list_keys, revoke as revoke_key};
 
 const KEY_PREFIX_LEN: usize = 11;
+/// How finely a key's last use is kept.
+const LAST_USED_STEP_MS: i64 = 60_000;
 
 /// What a key may do. Operators reach every admin route; a brand admin manages one brand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -130,7 +132,8 @@ pub fn job_token() -> String {
     format!("jt_{}", random_token())
 }
 
-fn random_token() -> String {
+/// 256 random bits, base64url: a secret token (keys, sign-in links, sessions, CSRF).
+pub fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::fill(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
@@ -188,6 +191,15 @@ pub async fn authenticate(db: &Db, presented: &str) -> Result<Option<Caller>, sq
     let Some(stored) = keys::by_prefix(db, &presented[..KEY_PREFIX_LEN]).await? else { return Ok(None) };
     if !bool::from(hash_key(presented).as_bytes().ct_eq(stored.key_hash.as_bytes())) {
         return Ok(None);
+    }
+    // "Last used" is kept to the minute: one write per key a minute, after the answer.
+    if stored.last_used_at.is_none_or(|at| crate::store::now_ms() - at >= LAST_USED_STEP_MS) {
+        let (db, key_id) = (db.clone(), stored.caller.key_id);
+        tokio::spawn(async move {
+            if let Err(e) = crate::store::accounts::touch_key(&db, key_id, LAST_USED_STEP_MS).await {
+                tracing::debug!(error = %e, "noting a key's last use failed");
+            }
+        });
     }
     Ok(Some(stored.caller))
 }

@@ -29,7 +29,10 @@ use sqlx::AnyConnection;
 
 use crate::ctx::{Ctx, Detached};
 use crate::error::Error;
-use crate::store::{Db, intents};
+use crate::store::{Db, intents, invites};
+
+/// Generations a call paid from a brand bot's allowance takes.
+const ALLOWANCE_PER_CALL: i64 = 1;
 pub use x402::{Payment, X402};
 
 /// How a call is paid.
@@ -40,6 +43,9 @@ pub enum Payer {
     /// A USDC payment presented with the call (x402), recorded against `key_id`: the caller's
     /// key, or the payer's wallet when the call came without one.
     X402 { key_id: i64, payment: Arc<Payment> },
+    /// A brand bot's free generations (one per call, whatever its credit price), the work
+    /// recorded against the brand admin's key `key_id`.
+    Allowance { brand: String, key_id: i64 },
     /// No key and no payment (only when x402 is on): every price answers 402 with what to pay.
     Unpaid,
 }
@@ -49,6 +55,7 @@ pub enum Payer {
 pub enum Rail {
     Credits,
     X402,
+    Allowance,
 }
 
 impl Rail {
@@ -56,6 +63,7 @@ impl Rail {
         match self {
             Rail::Credits => "credits",
             Rail::X402 => "x402",
+            Rail::Allowance => "allowance",
         }
     }
 
@@ -63,6 +71,7 @@ impl Rail {
         match text {
             "credits" => Ok(Rail::Credits),
             "x402" => Ok(Rail::X402),
+            "allowance" => Ok(Rail::Allowance),
             other => Err(format!("unknown payment rail `{other}`")),
         }
     }
@@ -153,7 +162,7 @@ pub struct Checked {
 pub async fn check(payer: &Payer, price: Price) -> Result<Checked, Error> {
     match payer {
         Payer::X402 { payment, .. } => Ok(Checked { requirements: Some(payment.rail.verify(payment, price).await?) }),
-        Payer::Credits { .. } | Payer::Unpaid => Ok(Checked { requirements: None }),
+        Payer::Credits { .. } | Payer::Allowance { .. } | Payer::Unpaid => Ok(Checked { requirements: None }),
     }
 }
 
@@ -195,6 +204,12 @@ pub async fn authorize_in(
             let id = payment.rail.record_in(conn, payment, requirements, price, *key_id, job).await?;
             let amount = X402::amount(price).unwrap_or(0);
             (Rail::X402, *key_id, i64::try_from(amount).map_err(Error::internal)?, id, 0, Some(payment.clone()))
+        }
+        Payer::Allowance { brand, key_id } => {
+            let Some((row, left)) = invites::spend_in(conn, brand, price.operation, reference).await? else {
+                return Err(Error::InsufficientCredits { needed: 1, balance: 0, price: Some(price) });
+            };
+            (Rail::Allowance, *key_id, ALLOWANCE_PER_CALL, row.to_string(), left, None)
         }
     };
     let intent_id = intents::open_in(
@@ -249,6 +264,12 @@ pub async fn ensure_can_pay(ctx: &Ctx, price: Price) -> Result<(), Error> {
             }
             Ok(())
         }
+        Payer::Allowance { brand, .. } => {
+            if invites::allowance(&ctx.db, brand).await? < ALLOWANCE_PER_CALL {
+                return Err(Error::InsufficientCredits { needed: ALLOWANCE_PER_CALL, balance: 0, price: Some(price) });
+            }
+            Ok(())
+        }
         // Verified when authorized; checking twice would ask the facilitator twice.
         Payer::X402 { .. } => Ok(()),
     }
@@ -261,7 +282,7 @@ pub async fn settle_intent(db: &Db, x402: Option<&X402>, id: &str, price: Price)
         return Err(Error::internal(format!("no payment intent {id}")));
     };
     match Rail::parse(&intent.rail).map_err(Error::internal)? {
-        Rail::Credits => Ok(()),
+        Rail::Credits | Rail::Allowance => Ok(()),
         Rail::X402 => {
             let rail = x402.ok_or_else(|| Error::internal("an x402 job, and x402 is not configured"))?;
             rail.settle(db, &intent.reference, id, price).await.map(|_| ())
@@ -287,6 +308,10 @@ pub async fn release_in(conn: &mut AnyConnection, id: &str, reason: &str) -> Res
         // Never settled, so nothing moved: the payment is only marked released.
         Rail::X402 => {
             crate::store::x402::release_in(conn, &intent.reference).await?;
+        }
+        Rail::Allowance => {
+            let row = intent.reference.parse().map_err(|_| sqlx::Error::Protocol("bad allowance reference".into()))?;
+            invites::give_back_in(conn, row, reason).await?;
         }
     }
     Ok(true)

@@ -2,6 +2,7 @@
 //! validation shared with ad-hoc `brandProfile`s, and the operations the brand routes, the
 //! admin API and `asset-host brands` all call.
 
+pub mod bot;
 pub mod look;
 pub mod routes;
 pub mod types;

@@ -188,6 +188,23 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/legacy/contest", Public, Group::Public),
     route("POST", "/api/admin/featured", Admin, Group::Account),
     route("POST", "/api/admin/contests", Admin, Group::Account),
+    // Telegram's deliveries (checked by their secret; Telegram is never turned away).
+    route("POST", "/api/bot/telegram", Public, Group::Public).unlimited(),
+    route("POST", "/api/bot/telegram/brands/{key}", Public, Group::Public).unlimited(),
+    // The dashboard: pages for people, signed in by a session cookie, limited per address.
+    route("GET", "/dashboard", Public, Group::Public),
+    route("GET", "/dashboard/login/{token}", Public, Group::Public),
+    route("POST", "/dashboard/login/{token}", Public, Group::Public),
+    route("POST", "/dashboard/logout", Public, Group::Public),
+    route("GET", "/dashboard/api", Public, Group::Public),
+    route("POST", "/dashboard/keys", Public, Group::Public),
+    route("POST", "/dashboard/keys/{prefix}/revoke", Public, Group::Public),
+    route("GET", "/dashboard/credits", Public, Group::Public),
+    route("POST", "/dashboard/credits/buy", Public, Group::Public),
+    route("GET", "/dashboard/jobs", Public, Group::Public),
+    route("GET", "/dashboard/brands/{key}", Public, Group::Public),
+    route("POST", "/dashboard/brands/{key}/meme-mode", Public, Group::Public),
+    route("POST", "/dashboard/brands/{key}/bot", Public, Group::Public),
     // Infrastructure probes: never limited, never keyed.
     probe("/healthz"),
     probe("/readyz"),

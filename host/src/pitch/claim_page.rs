@@ -43,6 +43,8 @@ pub fn open(invite: &Invite, base_url: &str) -> String {
                     input id="hashtag" name="hashtag" required placeholder="#BRAND" maxlength="31";
                     label for="token" { "Ticker" }
                     input id="token" name="token" required placeholder="$BRAND" maxlength="11";
+                    label for="bot_token" { "Your Telegram bot's token (optional: from @BotFather; or later, in the dashboard)" }
+                    input id="bot_token" name="bot_token" autocomplete="off" placeholder="123456789:AAH…" maxlength="100";
                     button type="submit" { "Claim my bot" }
                 }
             }
@@ -61,6 +63,10 @@ pub fn claimed(claim: &Claimed, language: &str) -> String {
                 p { "Brand " strong { (claim.brand) } ", bot @" (claim.bot_username) ", " (claim.free_generations) " free generations." }
                 p { "Your admin key, shown only now: keep it somewhere safe." }
                 code id="key" { (claim.api_key) }
+                @if claim.bot_status != "none" {
+                    p id="bot-status" { "Your bot: " (claim.bot_status) "." }
+                }
+                p { a href=(claim.dashboard_url) { "Open your dashboard" } " (this link works once, for 10 minutes): the brand, its bot, its credits." }
             }
         },
     )

@@ -227,6 +227,10 @@ pub struct ClaimForm {
     pub voice: String,
     pub hashtag: String,
     pub token: String,
+    /// Optional: the brand's own Telegram bot's token from BotFather, to connect it now (it can
+    /// also be connected later in the dashboard).
+    #[serde(default)]
+    pub bot_token: Option<String>,
 }
 
 /// A claimed invite.
@@ -240,6 +244,11 @@ pub struct Claimed {
     /// The brand's admin key, shown this once.
     pub api_key: String,
     pub free_generations: i64,
+    /// Whether the bot whose token came with the claim is connected (`connected`), why not,
+    /// or `none` when no token came.
+    pub bot_status: String,
+    /// A one-time dashboard sign-in link for the brand's admin (10 minutes).
+    pub dashboard_url: String,
 }
 
 /// The invite behind `code`, for its page.
@@ -277,8 +286,13 @@ fn brand_key(name: &str) -> String {
 /// Claims invite `code` once: registers the brand with its bot, grants the bot its allowance,
 /// mints the brand's admin key; all or nothing. A claimed, expired or unknown code changes
 /// nothing.
-pub async fn claim(services: &Services, code: &str, form: ClaimForm) -> Result<Claimed, Error> {
+pub async fn claim(services: &Services, code: &str, form: ClaimForm, base_url: &str) -> Result<Claimed, Error> {
     let invite = get(services, code).await?;
+    let bot_token = form.bot_token.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    if let Some(token) = &bot_token {
+        // A token Telegram refuses fails the claim before anything is claimed.
+        crate::brands::bot::check(services, token).await?;
+    }
     let profile = BrandProfile { name: form.name, voice: form.voice, hashtag: form.hashtag, token: form.token }
         .validated()
         .map_err(Error::from)?;
@@ -306,7 +320,26 @@ pub async fn claim(services: &Services, code: &str, form: ClaimForm) -> Result<C
     let allowance = invites::grant_in(&mut tx, &key, i64::from(FREE_GENERATIONS), &format!("invite {code}")).await?;
     invites::set_brand_in(&mut tx, code, &key).await?;
     tx.commit().await?;
-    Ok(Claimed { success: true, brand: key, bot_username: bot, api_key: admin.secret, free_generations: allowance })
+    let (bot, bot_status) = match &bot_token {
+        Some(token) => match crate::brands::bot::connect(services, &key, token, base_url).await {
+            Ok(connected) => (connected.username, connected.status),
+            Err(e) => (bot, format!("not connected: {}", e.message_and_details().0)),
+        },
+        None => (bot, "none".to_string()),
+    };
+    let account = store::accounts::for_key(&services.db, &admin.prefix)
+        .await?
+        .ok_or_else(|| Error::internal("a key just minted is missing"))?;
+    let dashboard_url = crate::account::login::link(&services.db, account.id, base_url).await?;
+    Ok(Claimed {
+        success: true,
+        brand: key,
+        bot_username: bot,
+        api_key: admin.secret,
+        free_generations: allowance,
+        bot_status,
+        dashboard_url,
+    })
 }
 
 #[cfg(test)]

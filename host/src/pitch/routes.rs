@@ -58,7 +58,13 @@ async fn claim_form(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(
 #[utoipa::path(post, path = "/i/{code}", tag = "pitch", params(("code" = String, Path)), request_body = ClaimForm,
     responses((status = 200, body = Claimed), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 410, body = ErrorBody)))]
-async fn claim(State(state): State<AppState>, Path(code): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
+async fn claim(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -71,7 +77,7 @@ async fn claim(State(state): State<AppState>, Path(code): Path<String>, headers:
         serde_json::from_value(fields.into()).map_err(|e| e.to_string())
     };
     let outcome = match form {
-        Ok(form) => invite::claim(&state, &code, form).await,
+        Ok(form) => invite::claim(&state, &code, form, &base).await,
         Err(why) => {
             Err(Error::bad_request("invalid_claim", format!("The claim needs name, hashtag and token: {why}.")))
         }

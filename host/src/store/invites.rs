@@ -161,3 +161,48 @@ pub async fn allowance(db: &Db, brand_key: &str) -> Result<i64, sqlx::Error> {
     let mut conn = db.pool().acquire().await?;
     balance_in(&mut conn, brand_key).await
 }
+
+/// Takes the brand's row lock for the rest of the transaction, so its allowance is read and
+/// changed by one spender at a time.
+async fn lock_brand_in(conn: &mut AnyConnection, brand_key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE brands SET updated_at = updated_at WHERE key = $1").bind(brand_key).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// Spends one generation of the brand's bot on `operation` (`reference` names the call):
+/// the ledger row and the generations left, or `None` when none are left (nothing changed).
+pub async fn spend_in(
+    conn: &mut AnyConnection,
+    brand_key: &str,
+    operation: &str,
+    reference: &str,
+) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    lock_brand_in(conn, brand_key).await?;
+    let before = balance_in(conn, brand_key).await?;
+    if before < 1 {
+        return Ok(None);
+    }
+    let row: i64 = sqlx::query_scalar(
+        "INSERT INTO bot_allowance (brand_key, kind, amount, balance_after, reason, created_at) \
+         VALUES ($1, 'spend', -1, $2, $3, $4) RETURNING id",
+    )
+    .bind(brand_key)
+    .bind(before - 1)
+    .bind(format!("{operation} {reference}"))
+    .bind(now_ms())
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(Some((row, before - 1)))
+}
+
+/// Gives back the generation spent by ledger row `spend` (its work failed). Called once per
+/// spend: the payment intent it belongs to is released once.
+pub async fn give_back_in(conn: &mut AnyConnection, spend: i64, reason: &str) -> Result<(), sqlx::Error> {
+    let brand_key: String = sqlx::query_scalar("SELECT brand_key FROM bot_allowance WHERE id = $1 AND kind = 'spend'")
+        .bind(spend)
+        .fetch_one(&mut *conn)
+        .await?;
+    lock_brand_in(conn, &brand_key).await?;
+    grant_in(conn, &brand_key, 1, reason).await?;
+    Ok(())
+}

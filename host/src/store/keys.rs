@@ -51,34 +51,51 @@ pub async fn wallet(db: &Db, address: &str) -> Result<Caller, sqlx::Error> {
     Ok(Caller { keyless: true, ..stored.caller })
 }
 
-/// A stored key: who it is and the hash to check a presented key against.
+/// A stored key: who it is, the hash to check a presented key against, when it was last used.
 pub struct Stored {
     pub caller: Caller,
     pub key_hash: String,
+    pub last_used_at: Option<i64>,
+}
+
+fn stored(row: &AnyRow) -> Result<Stored, sqlx::Error> {
+    Ok(Stored {
+        caller: Caller {
+            key_id: row.try_get("id")?,
+            prefix: row.try_get("prefix")?,
+            label: row.try_get("label")?,
+            role: role_of(row)?,
+            brand: row.try_get("brand_key")?,
+            keyless: false,
+        },
+        key_hash: row.try_get("key_hash")?,
+        last_used_at: row.try_get("last_used_at")?,
+    })
 }
 
 /// The key whose public prefix is `prefix`, with its hash, unless it was revoked.
 pub async fn by_prefix(db: &Db, prefix: &str) -> Result<Option<Stored>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT id, prefix, key_hash, label, role, brand_key FROM api_keys WHERE prefix = $1 AND revoked_at IS NULL",
+        "SELECT id, prefix, key_hash, label, role, brand_key, last_used_at FROM api_keys \
+         WHERE prefix = $1 AND revoked_at IS NULL",
     )
     .bind(prefix)
     .fetch_optional(db.pool())
     .await?;
-    row.map(|row| {
-        Ok(Stored {
-            caller: Caller {
-                key_id: row.try_get("id")?,
-                prefix: row.try_get("prefix")?,
-                label: row.try_get("label")?,
-                role: role_of(&row)?,
-                brand: row.try_get("brand_key")?,
-                keyless: false,
-            },
-            key_hash: row.try_get("key_hash")?,
-        })
-    })
-    .transpose()
+    row.as_ref().map(stored).transpose()
+}
+
+/// The brand's first live admin key (a claimed invite's), whose credits pay for its bot once
+/// the free generations are spent.
+pub async fn brand_admin(db: &Db, brand_key: &str) -> Result<Option<Caller>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT id, prefix, key_hash, label, role, brand_key, last_used_at FROM api_keys \
+         WHERE brand_key = $1 AND role = 'brand-admin' AND revoked_at IS NULL ORDER BY id LIMIT 1",
+    )
+    .bind(brand_key)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.as_ref().map(stored).transpose()?.map(|s| s.caller))
 }
 
 /// Revokes the key with this prefix; false when there is none, or it was revoked already.

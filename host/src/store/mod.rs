@@ -5,8 +5,10 @@
 //! `ON CONFLICT`, `RETURNING`, integers for money and for times in Unix milliseconds). The few
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
+pub mod accounts;
 pub mod assets;
 pub mod blobs;
+pub mod bots;
 pub mod brands;
 pub mod changes;
 pub mod credits;

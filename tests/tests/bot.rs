@@ -1,0 +1,234 @@
+//! The service's Telegram bot and the dashboard's sign-in, end to end against the real binary
+//! and a loopback Bot API stand-in whose updates are built with python-telegram-bot's types:
+//! `/apikey` answers a key that works over HTTP, once per update however often Telegram
+//! redelivers it; a delivery without the webhook's secret changes nothing; a group never sees
+//! a key; a 429 from the Bot API is waited out without holding up other chats; `/login` opens
+//! the dashboard once, its forms refuse a post without the CSRF token, and a key revoked there
+//! is refused at once. On both storages.
+
+use asset_tests::telegram::{BotApi, SERVICE_BOT, SERVICE_SECRET};
+use asset_tests::{Env, Server, Storage, each_storage};
+use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
+use reqwest::{Client, StatusCode, redirect};
+use serde_json::{Value, json};
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+/// The first `ak_…` key in a text.
+fn key_in(text: &str) -> Option<String> {
+    let at = text.find("ak_")?;
+    Some(text[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect())
+}
+
+fn text_of(call: &Value) -> String {
+    call["params"]["text"].as_str().unwrap_or_default().to_string()
+}
+
+async fn me(server: &Server, key: &str) -> StatusCode {
+    Client::new().get(server.url("/api/agent/me")).header("x-api-key", key).send().await.unwrap().status()
+}
+
+/// A client that shows redirects instead of following them.
+fn browser() -> Client {
+    Client::builder().redirect(redirect::Policy::none()).build().unwrap()
+}
+
+/// The value of the cookie `name` a response sets.
+fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response.headers().get_all(SET_COOKIE).iter().filter_map(|v| v.to_str().ok()).find_map(|v| {
+        let (pair, _) = v.split_once(';').unwrap_or((v, ""));
+        let (n, value) = pair.split_once('=')?;
+        (n == name).then(|| value.to_string())
+    })
+}
+
+/// A hidden `csrf` field's value in a page.
+fn csrf_in(page: &str) -> String {
+    let at = page.find(r#"name="csrf" value=""#).expect("a form with a CSRF field") + r#"name="csrf" value=""#.len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+#[test]
+fn the_bot_gives_keys_in_private_once_per_update_and_signs_people_in() {
+    each_storage(|storage| block_on(bot_and_dashboard(storage)));
+}
+
+async fn bot_and_dashboard(storage: Storage) {
+    let api = BotApi::start();
+    let mut env = Env::new(storage);
+    env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    let server = env.serve();
+    env.extra.push(("ASSET_PUBLIC_URL".into(), server.base.clone()));
+    let out = env.run(&["bot", "set-webhook"]);
+    assert!(out.status.success(), "set-webhook: {}", String::from_utf8_lossy(&out.stderr));
+    let hooks = api.webhooks().await;
+    assert_eq!(hooks[SERVICE_BOT]["url"], format!("{}/api/bot/telegram", server.base).as_str());
+    assert_eq!(hooks[SERVICE_BOT]["secret_token"], SERVICE_SECRET);
+
+    // /apikey in a private chat: a key, shown once, that works.
+    let delivered = api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 42, "update_id": 1001})).await;
+    assert_eq!(delivered["status"], 200, "{delivered}");
+    let sent = api.wait_sent("sendMessage", 42, 1).await;
+    let key = key_in(&text_of(&sent[0])).unwrap_or_else(|| panic!("no key in {}", sent[0]));
+    assert_eq!(me(&server, &key).await, StatusCode::OK);
+    assert_eq!(sent[0]["params"]["link_preview_options"]["is_disabled"], true);
+
+    // Telegram redelivers the same update: acknowledged, nothing minted or sent again.
+    let again = api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 42, "update_id": 1001})).await;
+    assert_eq!(again["status"], 200, "{again}");
+    // Without the secret, or with another: refused, nothing done.
+    for secret in [json!(null), json!("not-the-secret")] {
+        let forged = api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 42, "secret": secret})).await;
+        assert_eq!(forged["status"], 401, "{forged}");
+        let body: Value = serde_json::from_str(forged["body"].as_str().unwrap()).unwrap();
+        assert_eq!(body["code"], "bad_bot_secret", "{body}");
+    }
+    // A later /apikey from the same person is a second key, and says how many are live.
+    api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 42, "update_id": 1002})).await;
+    let sent = api.wait_sent("sendMessage", 42, 2).await;
+    assert_eq!(sent.len(), 2, "the redelivered and forged updates sent nothing: {sent:?}");
+    let second = key_in(&text_of(&sent[1])).unwrap();
+    assert_ne!(second, key);
+    assert!(text_of(&sent[1]).contains("You hold 2 live keys"), "{}", text_of(&sent[1]));
+
+    // In a group: no key, an invitation to talk privately.
+    let group =
+        api.deliver(SERVICE_BOT, json!({"text": "/apikey@asset_test_bot", "user_id": 43, "chat_type": "group"})).await;
+    assert_eq!(group["status"], 200, "{group}");
+    let chat = group["update"]["message"]["chat"]["id"].as_i64().unwrap();
+    let told = api.wait_sent("sendMessage", chat, 1).await;
+    assert!(key_in(&text_of(&told[0])).is_none() && text_of(&told[0]).contains("privately"), "{}", text_of(&told[0]));
+
+    // The Bot API asks to wait: the reply is retried after it, and another chat is not held up.
+    api.fail("sendMessage", 429, 1, 1).await;
+    api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 44})).await;
+    api.deliver(SERVICE_BOT, json!({"text": "/help", "user_id": 45})).await;
+    let retried = api.wait_sent("sendMessage", 44, 2).await;
+    let help = api.wait_sent("sendMessage", 45, 1).await;
+    let (first, last) = (retried[0]["at"].as_f64().unwrap(), retried[1]["at"].as_f64().unwrap());
+    assert!(last - first >= 0.95, "retried after retry_after: {first} → {last}");
+    assert!(help[0]["at"].as_f64().unwrap() < last, "the other chat was answered while the first waited");
+    assert!(text_of(&help[0]).contains("/apikey"));
+    assert_eq!(me(&server, &key_in(&text_of(&retried[1])).unwrap()).await, StatusCode::OK);
+
+    // /credits: balances by key and how to buy.
+    api.deliver(SERVICE_BOT, json!({"text": "/credits", "user_id": 42})).await;
+    let sent = api.wait_sent("sendMessage", 42, 3).await;
+    assert!(text_of(&sent[2]).contains(&key[..11]) && text_of(&sent[2]).contains("pack-50"), "{}", text_of(&sent[2]));
+
+    // /login: a one-time link into the dashboard.
+    api.deliver(SERVICE_BOT, json!({"text": "/login", "user_id": 42})).await;
+    let sent = api.wait_sent("sendMessage", 42, 4).await;
+    let text = text_of(&sent[3]);
+    let link = text.split_whitespace().find(|w| w.contains("/dashboard/login/")).unwrap().to_string();
+    assert!(link.starts_with(&server.base), "{link}");
+    let client = browser();
+    let form = client.get(&link).send().await.unwrap();
+    assert_eq!(form.status(), StatusCode::OK);
+    let login_cookie = set_cookie(&form, "asset_login").expect("a login cookie");
+    let page = form.text().await.unwrap();
+    let token = csrf_in(&page);
+    // Without the form's token the link is not spent.
+    let forged = client
+        .post(&link)
+        .header(COOKIE, format!("asset_login={login_cookie}"))
+        .form(&[("csrf", "x")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let signed = client
+        .post(&link)
+        .header(COOKIE, format!("asset_login={login_cookie}"))
+        .form(&[("csrf", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed.status(), StatusCode::SEE_OTHER);
+    assert_eq!(signed.headers()[LOCATION], "/dashboard/api");
+    let set = signed.headers().get_all(SET_COOKIE).iter().map(|v| v.to_str().unwrap().to_string()).collect::<Vec<_>>();
+    let session_header = set.iter().find(|c| c.starts_with("asset_session=")).unwrap();
+    assert!(session_header.contains("HttpOnly") && session_header.contains("SameSite=Lax"), "{session_header}");
+    let session = format!("asset_session={}", set_cookie(&signed, "asset_session").unwrap());
+    // The link works once.
+    let reused = client
+        .post(&link)
+        .header(COOKIE, format!("asset_login={login_cookie}"))
+        .form(&[("csrf", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reused.status(), StatusCode::GONE);
+
+    // The API tab lists the keys by prefix, never the keys.
+    let tab = client.get(server.url("/dashboard/api")).header(COOKIE, &session).send().await.unwrap();
+    assert_eq!(tab.status(), StatusCode::OK);
+    assert_eq!(tab.headers()["cache-control"], "no-store");
+    let page = tab.text().await.unwrap();
+    assert!(page.contains(&key[..11]) && page.contains(&second[..11]) && !page.contains(&key), "{page}");
+    let csrf = csrf_in(&page);
+    // A form without the session's token is refused and does nothing.
+    let forged = client
+        .post(server.url("/dashboard/keys"))
+        .header(COOKIE, &session)
+        .form(&[("label", "x")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    // Generate key: shown once on the answer.
+    let made = client
+        .post(server.url("/dashboard/keys"))
+        .header(COOKIE, &session)
+        .form(&[("csrf", csrf.as_str()), ("label", "from <the> dashboard")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(made.status(), StatusCode::OK);
+    let page = made.text().await.unwrap();
+    let third = key_in(&page).expect("the new key on the page");
+    assert!(page.contains("from &lt;the&gt; dashboard"), "labels are escaped");
+    assert_eq!(me(&server, &third).await, StatusCode::OK);
+    let reloaded = client.get(server.url("/dashboard/api")).header(COOKIE, &session).send().await.unwrap();
+    let page = reloaded.text().await.unwrap();
+    assert!(page.contains(&third[..11]) && !page.contains(&third), "shown once");
+    // Revoke: the key is refused at once.
+    let revoked = client
+        .post(server.url(&format!("/dashboard/keys/{}/revoke", &third[..11])))
+        .header(COOKIE, &session)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(revoked.status(), StatusCode::SEE_OTHER);
+    assert_eq!(me(&server, &third).await, StatusCode::UNAUTHORIZED);
+    // The credits tab offers the packs; the jobs tab answers.
+    let credits = client.get(server.url("/dashboard/credits")).header(COOKIE, &session).send().await.unwrap();
+    let page = credits.text().await.unwrap();
+    assert!(page.contains("/api/agent/credits/packs/pack-50/buy"), "{page}");
+    let jobs = client.get(server.url("/dashboard/jobs")).header(COOKIE, &session).send().await.unwrap();
+    assert_eq!(jobs.status(), StatusCode::OK);
+    // Sign out: the session is over.
+    let out = client
+        .post(server.url("/dashboard/logout"))
+        .header(COOKIE, &session)
+        .form(&[("csrf", csrf.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), StatusCode::SEE_OTHER);
+    let after = client.get(server.url("/dashboard/api")).header(COOKIE, &session).send().await.unwrap();
+    assert_eq!((after.status(), after.headers()[LOCATION].to_str().unwrap()), (StatusCode::SEE_OTHER, "/dashboard"));
+
+    // At most five live keys per account.
+    // Two live now (the third was revoked): three more are minted, the fourth is refused.
+    for update in 0..4 {
+        api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 42, "update_id": 2000 + update})).await;
+    }
+    let sent = api.wait_sent("sendMessage", 42, 8).await;
+    let texts: Vec<String> = sent[4..].iter().map(text_of).collect();
+    assert_eq!(texts.iter().filter(|t| key_in(t).is_some()).count(), 3, "{texts:?}");
+    assert_eq!(texts.iter().filter(|t| key_in(t).is_none() && t.contains("at most 5")).count(), 1, "{texts:?}");
+}
