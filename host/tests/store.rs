@@ -79,6 +79,7 @@ on_both_backends!(
     an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing,
     a_job_that_fails_for_good_is_refunded_exactly_once,
     workers_run_jobs_and_record_success_and_failure,
+    a_keys_first_sights_at_once_make_one_account_while_others_write,
 );
 
 /// The invariant: the ledger sums to the balance, and its last row agrees.
@@ -542,4 +543,23 @@ async fn workers_run_jobs_and_record_success_and_failure(t: &TestDb) {
     stop.send(true).unwrap();
     running.await.unwrap();
     assert_eq!(credits::balance(&t.db, key).await.unwrap(), 6, "the failed job was refunded, the other kept");
+}
+
+async fn a_keys_first_sights_at_once_make_one_account_while_others_write(t: &TestDb) {
+    use asset_host::store::accounts;
+    let key = auth::create_key(&t.db, Role::Agent, "solo", 0, None).await.unwrap();
+    let busy = new_key(&t.db, 1_000).await;
+    // Sixteen first sights of one key race each other and a stream of other commits (on SQLite
+    // a transaction that read before its first write would fail once another writer commits).
+    let sights = (0..16).map(|_| accounts::for_key(&t.db, &key.prefix));
+    let writes = (0..32).map(|n| async move {
+        credits::grant(&t.db, busy, 1, &format!("noise {n}")).await.map(drop).map_err(|e| e.to_string())
+    });
+    let (sights, writes) = tokio::join!(futures::future::join_all(sights), futures::future::join_all(writes));
+    assert!(writes.iter().all(Result::is_ok), "{writes:?}");
+    let ids: Vec<i64> = sights.into_iter().map(|a| a.unwrap().expect("the key's account").id).collect();
+    assert!(ids.iter().all(|&id| id == ids[0]), "one account for the key: {ids:?}");
+    let made: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts").fetch_one(t.db.pool()).await.unwrap();
+    assert_eq!(made, 1);
+    assert!(accounts::for_key(&t.db, "ak_nosuchkey").await.unwrap().is_none());
 }

@@ -10,6 +10,21 @@ pub fn chromium() -> String {
     std::env::var("ASSET_CHROMIUM").unwrap_or_else(|_| "chromium".into())
 }
 
+/// What Chromium needs on this machine: headless, no sandbox (tests run as root), and none of
+/// the background connections a closed network refuses by the dozen.
+pub const FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--force-device-scale-factor=1",
+];
+
 /// Loads `url` in a `width`×`height` window and saves a PNG of it to `out`. `budget_ms` of
 /// virtual time lets the page load its images (and run its scripts) before the picture is taken.
 pub fn screenshot(url: &str, out: &Path, size: (u32, u32), budget_ms: u32) {
@@ -52,18 +67,7 @@ fn shoot(url: &str, out: &Path, (width, height): (u32, u32), extra: &[String]) {
         std::fs::create_dir_all(dir).expect("screenshot dir");
     }
     let status = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            "--force-device-scale-factor=1",
-        ])
+        .args(FLAGS)
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg(format!("--window-size={width},{height}"))
         .args(extra)

@@ -11,6 +11,7 @@ pub mod page;
 pub mod seaweed;
 pub mod solana;
 pub mod telegram;
+pub mod webdriver;
 pub mod x402;
 
 use std::io::{BufRead, BufReader};
@@ -213,6 +214,24 @@ pub struct Server {
 impl Server {
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// `POST path` with a JSON body and, when given, the key: the answer's JSON.
+    pub async fn post_json(&self, path: &str, key: Option<&str>, body: &serde_json::Value) -> serde_json::Value {
+        let mut request = reqwest::Client::new().post(self.url(path)).json(body);
+        if let Some(key) = key {
+            request = request.header("x-api-key", key);
+        }
+        request.send().await.expect("the server answers").json().await.expect("a JSON answer")
+    }
+
+    /// `GET path` with, when given, the key: the answer's JSON.
+    pub async fn get_json(&self, path: &str, key: Option<&str>) -> serde_json::Value {
+        let mut request = reqwest::Client::new().get(self.url(path));
+        if let Some(key) = key {
+            request = request.header("x-api-key", key);
+        }
+        request.send().await.expect("the server answers").json().await.expect("a JSON answer")
     }
 
     /// Sends SIGTERM and waits for the exit, up to `timeout`.

@@ -45,6 +45,14 @@ impl BotApi {
         ]
     }
 
+    /// Runs `asset-host bot set-webhook` for `server` (its address as the public URL), so
+    /// the service's bot's updates reach it.
+    pub fn hook_up(&self, env: &mut crate::Env, server: &crate::Server) {
+        env.extra.push(("ASSET_PUBLIC_URL".into(), server.base.clone()));
+        let out = env.run(&["bot", "set-webhook"]);
+        assert!(out.status.success(), "set-webhook: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
     async fn post(&self, path: &str, body: Value) -> Value {
         let response = reqwest::Client::new().post(format!("{}{path}", self.url)).json(&body).send().await;
         response.expect("the stand-in answers").json().await.expect("JSON")

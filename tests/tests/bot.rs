@@ -44,6 +44,11 @@ fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
     })
 }
 
+/// Posts a form with `cookie` the way a browser would, without following a redirect.
+async fn post_form(client: &Client, url: &str, cookie: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    client.post(url).header(COOKIE, cookie).form(fields).send().await.unwrap()
+}
+
 /// A hidden `csrf` field's value in a page.
 fn csrf_in(page: &str) -> String {
     let at = page.find(r#"name="csrf" value=""#).expect("a form with a CSRF field") + r#"name="csrf" value=""#.len();
@@ -60,9 +65,7 @@ async fn bot_and_dashboard(storage: Storage) {
     let mut env = Env::new(storage);
     env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
     let server = env.serve();
-    env.extra.push(("ASSET_PUBLIC_URL".into(), server.base.clone()));
-    let out = env.run(&["bot", "set-webhook"]);
-    assert!(out.status.success(), "set-webhook: {}", String::from_utf8_lossy(&out.stderr));
+    api.hook_up(&mut env, &server);
     let hooks = api.webhooks().await;
     assert_eq!(hooks[SERVICE_BOT]["url"], format!("{}/api/bot/telegram", server.base).as_str());
     assert_eq!(hooks[SERVICE_BOT]["secret_token"], SERVICE_SECRET);
@@ -131,21 +134,9 @@ async fn bot_and_dashboard(storage: Storage) {
     let page = form.text().await.unwrap();
     let token = csrf_in(&page);
     // Without the form's token the link is not spent.
-    let forged = client
-        .post(&link)
-        .header(COOKIE, format!("asset_login={login_cookie}"))
-        .form(&[("csrf", "x")])
-        .send()
-        .await
-        .unwrap();
+    let forged = post_form(&client, &link, &format!("asset_login={login_cookie}"), &[("csrf", "x")]).await;
     assert_eq!(forged.status(), StatusCode::FORBIDDEN);
-    let signed = client
-        .post(&link)
-        .header(COOKIE, format!("asset_login={login_cookie}"))
-        .form(&[("csrf", token.as_str())])
-        .send()
-        .await
-        .unwrap();
+    let signed = post_form(&client, &link, &format!("asset_login={login_cookie}"), &[("csrf", token.as_str())]).await;
     assert_eq!(signed.status(), StatusCode::SEE_OTHER);
     assert_eq!(signed.headers()[LOCATION], "/dashboard/api");
     let set = signed.headers().get_all(SET_COOKIE).iter().map(|v| v.to_str().unwrap().to_string()).collect::<Vec<_>>();
@@ -153,13 +144,7 @@ async fn bot_and_dashboard(storage: Storage) {
     assert!(session_header.contains("HttpOnly") && session_header.contains("SameSite=Lax"), "{session_header}");
     let session = format!("asset_session={}", set_cookie(&signed, "asset_session").unwrap());
     // The link works once.
-    let reused = client
-        .post(&link)
-        .header(COOKIE, format!("asset_login={login_cookie}"))
-        .form(&[("csrf", token.as_str())])
-        .send()
-        .await
-        .unwrap();
+    let reused = post_form(&client, &link, &format!("asset_login={login_cookie}"), &[("csrf", token.as_str())]).await;
     assert_eq!(reused.status(), StatusCode::GONE);
 
     // The API tab lists the keys by prefix, never the keys.
@@ -170,22 +155,16 @@ async fn bot_and_dashboard(storage: Storage) {
     assert!(page.contains(&key[..11]) && page.contains(&second[..11]) && !page.contains(&key), "{page}");
     let csrf = csrf_in(&page);
     // A form without the session's token is refused and does nothing.
-    let forged = client
-        .post(server.url("/dashboard/keys"))
-        .header(COOKIE, &session)
-        .form(&[("label", "x")])
-        .send()
-        .await
-        .unwrap();
+    let forged = post_form(&client, &server.url("/dashboard/keys"), &session, &[("label", "x")]).await;
     assert_eq!(forged.status(), StatusCode::FORBIDDEN);
     // Generate key: shown once on the answer.
-    let made = client
-        .post(server.url("/dashboard/keys"))
-        .header(COOKIE, &session)
-        .form(&[("csrf", csrf.as_str()), ("label", "from <the> dashboard")])
-        .send()
-        .await
-        .unwrap();
+    let made = post_form(
+        &client,
+        &server.url("/dashboard/keys"),
+        &session,
+        &[("csrf", csrf.as_str()), ("label", "from <the> dashboard")],
+    )
+    .await;
     assert_eq!(made.status(), StatusCode::OK);
     let page = made.text().await.unwrap();
     let third = key_in(&page).expect("the new key on the page");
@@ -195,13 +174,13 @@ async fn bot_and_dashboard(storage: Storage) {
     let page = reloaded.text().await.unwrap();
     assert!(page.contains(&third[..11]) && !page.contains(&third), "shown once");
     // Revoke: the key is refused at once.
-    let revoked = client
-        .post(server.url(&format!("/dashboard/keys/{}/revoke", &third[..11])))
-        .header(COOKIE, &session)
-        .form(&[("csrf", csrf.as_str())])
-        .send()
-        .await
-        .unwrap();
+    let revoked = post_form(
+        &client,
+        &server.url(&format!("/dashboard/keys/{}/revoke", &third[..11])),
+        &session,
+        &[("csrf", csrf.as_str())],
+    )
+    .await;
     assert_eq!(revoked.status(), StatusCode::SEE_OTHER);
     assert_eq!(me(&server, &third).await, StatusCode::UNAUTHORIZED);
     // The credits tab offers the packs; the jobs tab answers.
@@ -211,13 +190,7 @@ async fn bot_and_dashboard(storage: Storage) {
     let jobs = client.get(server.url("/dashboard/jobs")).header(COOKIE, &session).send().await.unwrap();
     assert_eq!(jobs.status(), StatusCode::OK);
     // Sign out: the session is over.
-    let out = client
-        .post(server.url("/dashboard/logout"))
-        .header(COOKIE, &session)
-        .form(&[("csrf", csrf.as_str())])
-        .send()
-        .await
-        .unwrap();
+    let out = post_form(&client, &server.url("/dashboard/logout"), &session, &[("csrf", csrf.as_str())]).await;
     assert_eq!(out.status(), StatusCode::SEE_OTHER);
     let after = client.get(server.url("/dashboard/api")).header(COOKIE, &session).send().await.unwrap();
     assert_eq!((after.status(), after.headers()[LOCATION].to_str().unwrap()), (StatusCode::SEE_OTHER, "/dashboard"));
@@ -231,4 +204,84 @@ async fn bot_and_dashboard(storage: Storage) {
     let texts: Vec<String> = sent[4..].iter().map(text_of).collect();
     assert_eq!(texts.iter().filter(|t| key_in(t).is_some()).count(), 3, "{texts:?}");
     assert_eq!(texts.iter().filter(|t| key_in(t).is_none() && t.contains("at most 5")).count(), 1, "{texts:?}");
+}
+
+const BRAND_TOKEN: &str = "7000002:AABrandBotTokenForTheTestsOnly_abcdefgh";
+const BRAND_BOT: &str = "bakery_test_bot";
+
+#[test]
+fn a_claimed_invites_bot_makes_memes_from_its_free_generations_then_says_how_to_buy() {
+    each_storage(|storage| block_on(brand_bot(storage)));
+}
+
+async fn brand_bot(storage: Storage) {
+    let api = BotApi::start();
+    api.add_bot(BRAND_TOKEN, BRAND_BOT).await;
+    let mut env = Env::new(storage);
+    env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    let agent = env.create_key(5, "agent");
+    let server = env.serve();
+    let client = Client::new();
+    let invite =
+        server.post_json("/api/agent/invite-bot", Some(&agent), &json!({"input": "Maria, a baker in Porto"})).await;
+    let claim_url = invite["inviteUrl"].as_str().unwrap_or_else(|| panic!("{invite}"));
+    // A token Telegram does not know fails the claim, and the invite stays open.
+    let bad = json!({"name": "Maria's Bakery", "hashtag": "#BREAD", "token": "$BREAD",
+                     "bot_token": "7000003:AAUnknownBotTokenForTheTestsOnly_abcdefg"});
+    let refused = client.post(claim_url).json(&bad).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let body = json!({"name": "Maria's Bakery", "hashtag": "#BREAD", "token": "$BREAD", "bot_token": BRAND_TOKEN});
+    let claimed: Value = client.post(claim_url).json(&body).send().await.unwrap().json().await.unwrap();
+    assert_eq!(
+        (claimed["botStatus"].as_str(), claimed["botUsername"].as_str()),
+        (Some("connected"), Some(BRAND_BOT)),
+        "{claimed}"
+    );
+    let brand = claimed["brand"].as_str().unwrap().to_string();
+    let admin = claimed["apiKey"].as_str().unwrap().to_string();
+    assert!(claimed["dashboardUrl"].as_str().unwrap().contains("/dashboard/login/"), "{claimed}");
+    let hook = &api.webhooks().await[BRAND_BOT];
+    assert_eq!(hook["url"], format!("{}/api/bot/telegram/brands/{brand}", server.base).as_str());
+    assert_ne!(hook["secret_token"], SERVICE_SECRET);
+    // The token is never shown back.
+    let listed = client.get(server.url("/api/agent/brands")).header("x-api-key", &admin).send().await.unwrap();
+    assert!(!listed.text().await.unwrap().contains(&BRAND_TOKEN[8..]));
+
+    // /meme: a picture in the brand's name, one free generation spent.
+    let asked = api.deliver(BRAND_BOT, json!({"text": "/meme a cat that bakes bread at dawn", "user_id": 50})).await;
+    assert_eq!(asked["status"], 200, "{asked}");
+    let photos = api.wait_sent("sendPhoto", 50, 1).await;
+    let png = base64_decode(photos[0]["params"]["photo_base64"].as_str().unwrap());
+    let decoder = png::Decoder::new(std::io::Cursor::new(&png)).read_info().expect("the photo is a PNG");
+    assert!(decoder.info().width >= 512, "a real picture");
+    assert!(photos[0]["params"]["caption"].as_str().unwrap().contains("#BREAD"), "{}", photos[0]["params"]);
+    let me = server.get_json("/api/agent/me", Some(&admin)).await;
+    assert_eq!((me["botGenerations"].as_i64(), me["credits"].as_i64()), (Some(199), Some(0)), "{me}");
+    let recent = server.get_json(&format!("/api/brands/{brand}/recent"), None).await;
+    assert!(recent.to_string().contains("cat"), "the meme is in the brand's feed: {recent}");
+    // Without the brand's secret: refused.
+    let forged = api.deliver(BRAND_BOT, json!({"text": "/meme x", "user_id": 50, "secret": SERVICE_SECRET})).await;
+    assert_eq!(forged["status"], 401);
+
+    // Spend the rest from a group, by mentioning the bot; then neither generations nor credits.
+    for batch in 0..10 {
+        let asks = (0..20).filter(|n| batch * 20 + n < 199).map(|n| {
+            let text = format!("@{BRAND_BOT} idea number {}", batch * 20 + n);
+            api.deliver(BRAND_BOT, json!({"text": text, "user_id": 60, "chat_id": -6060, "chat_type": "group"}))
+        });
+        futures::future::join_all(asks).await;
+    }
+    api.wait_sent("sendPhoto", -6060, 199).await;
+    let me = server.get_json("/api/agent/me", Some(&admin)).await;
+    assert_eq!(me["botGenerations"].as_i64(), Some(0), "{me}");
+    api.deliver(BRAND_BOT, json!({"text": "/meme one more", "user_id": 50})).await;
+    let told = api.wait_sent("sendMessage", 50, 1).await;
+    assert!(told[0]["params"]["text"].as_str().unwrap().contains("credit pack"), "{}", told[0]);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(api.sent("sendPhoto", 50).await.len(), 1, "nothing more was made");
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.decode(text).expect("base64")
 }

@@ -129,7 +129,8 @@ async fn meme(services: &Services, bot: &Bot, key: &str, chat: i64, idea: &str, 
         }
     };
     let id = result.meme.url.rsplit('/').next().unwrap_or_default().to_string();
-    let png = memes::image(services, &id, 0).await?.ok_or_else(|| Error::internal("a meme without its picture"))?;
+    // The first picture (positions count from 1), drawn now if the meme's answer named none.
+    let png = memes::image(services, &id, 1).await?.ok_or_else(|| Error::internal("a meme without its picture"))?;
     let caption = format!("{}\n\n{} {}", result.meme.title, result.brand.hashtag, result.brand.token);
     bot.send_photo(chat, png, &caption).await.map_err(|e| Error::internal(e.to_string()))
 }

@@ -138,6 +138,20 @@ async fn posted(
     Ok((signed, fields))
 }
 
+/// A form post about brand `key`, from an account that administers it.
+async fn posted_for_brand(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: &[u8],
+    key: &str,
+) -> Result<(Signed, HashMap<String, String>), Response> {
+    let (signed, fields) = posted(state, headers, body).await?;
+    if !signed.administers(key) {
+        return Err(not_yours());
+    }
+    Ok((signed, fields))
+}
+
 fn not_yours() -> Response {
     problem(StatusCode::NOT_FOUND, "No such brand", "You administer no brand with this key.")
 }
@@ -364,13 +378,10 @@ async fn meme_mode(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let (signed, fields) = match posted(&state, &headers, &body).await {
+    let (_, fields) = match posted_for_brand(&state, &headers, &body, &key).await {
         Ok(posted) => posted,
         Err(response) => return response,
     };
-    if !signed.administers(&key) {
-        return not_yours();
-    }
     let enabled = fields.get("enabled").is_some_and(|v| v == "true");
     match crate::brands::set_meme_mode(&state.services.db, &key, enabled).await {
         Ok(_) => Redirect::to(&format!("/dashboard/brands/{key}")).into_response(),
@@ -385,13 +396,10 @@ async fn connect_bot(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let (signed, fields) = match posted(&state, &headers, &body).await {
+    let (signed, fields) = match posted_for_brand(&state, &headers, &body, &key).await {
         Ok(posted) => posted,
         Err(response) => return response,
     };
-    if !signed.administers(&key) {
-        return not_yours();
-    }
     let token = fields.get("token").map_or("", |t| t.trim());
     match crate::brands::bot::connect(&state.services, &key, token, &base).await {
         Ok(_) => Redirect::to(&format!("/dashboard/brands/{key}")).into_response(),

@@ -317,6 +317,9 @@ pub async fn claim(services: &Services, code: &str, form: ClaimForm, base_url: &
     };
     store::brands::insert_in(&mut tx, &key, &fields).await?;
     let admin = auth::create_key_in(&mut tx, Role::BrandAdmin, &format!("invite {code}"), Some(&key)).await?;
+    // The admin is a person with a dashboard from the start: the account is made with the key.
+    let account = store::accounts::insert_in(&mut tx, &profile.name).await?;
+    store::accounts::adopt_in(&mut tx, account, admin.key_id).await?;
     let allowance = invites::grant_in(&mut tx, &key, i64::from(FREE_GENERATIONS), &format!("invite {code}")).await?;
     invites::set_brand_in(&mut tx, code, &key).await?;
     tx.commit().await?;
@@ -327,10 +330,7 @@ pub async fn claim(services: &Services, code: &str, form: ClaimForm, base_url: &
         },
         None => (bot, "none".to_string()),
     };
-    let account = store::accounts::for_key(&services.db, &admin.prefix)
-        .await?
-        .ok_or_else(|| Error::internal("a key just minted is missing"))?;
-    let dashboard_url = crate::account::login::link(&services.db, account.id, base_url).await?;
+    let dashboard_url = crate::account::login::link(&services.db, account, base_url).await?;
     Ok(Claimed {
         success: true,
         brand: key,

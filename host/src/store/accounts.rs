@@ -63,33 +63,40 @@ pub async fn get(db: &Db, id: i64) -> Result<Option<Account>, sqlx::Error> {
     row.as_ref().map(account).transpose()
 }
 
+/// A new account named `name`, holding no keys yet.
+pub async fn insert_in(conn: &mut AnyConnection, name: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("INSERT INTO accounts (name, created_at) VALUES ($1, $2) RETURNING id")
+        .bind(name)
+        .bind(now_ms())
+        .fetch_one(&mut *conn)
+        .await
+}
+
 /// The account holding the key with public prefix `prefix`, made for it (named after its
 /// label) when it has none; `None` when there is no such key.
 pub async fn for_key(db: &Db, prefix: &str) -> Result<Option<Account>, sqlx::Error> {
     let mut tx = db.pool().begin().await?;
-    let Some(row) = sqlx::query("SELECT id, label, account_id FROM api_keys WHERE prefix = $1")
+    // The key's row is locked before it is read: on SQLite a transaction that reads and then
+    // writes fails at once (SQLITE_BUSY) when another writer committed in between, and on
+    // PostgreSQL two first sights of one key would each make an account.
+    let found = sqlx::query("UPDATE api_keys SET account_id = account_id WHERE prefix = $1")
         .bind(prefix)
-        .fetch_optional(&mut *tx)
-        .await?
-    else {
+        .execute(&mut *tx)
+        .await?;
+    if found.rows_affected() == 0 {
         return Ok(None);
-    };
+    }
+    let row = sqlx::query("SELECT id, label, account_id FROM api_keys WHERE prefix = $1")
+        .bind(prefix)
+        .fetch_one(&mut *tx)
+        .await?;
     let (key_id, label, owner): (i64, String, Option<i64>) =
         (row.try_get("id")?, row.try_get("label")?, row.try_get("account_id")?);
     let id = match owner {
         Some(id) => id,
         None => {
-            let name = if label.is_empty() { prefix.to_string() } else { label };
-            let id: i64 = sqlx::query_scalar("INSERT INTO accounts (name, created_at) VALUES ($1, $2) RETURNING id")
-                .bind(name)
-                .bind(now_ms())
-                .fetch_one(&mut *tx)
-                .await?;
-            sqlx::query("UPDATE api_keys SET account_id = $1 WHERE id = $2 AND account_id IS NULL")
-                .bind(id)
-                .bind(key_id)
-                .execute(&mut *tx)
-                .await?;
+            let id = insert_in(&mut tx, if label.is_empty() { prefix } else { &label }).await?;
+            adopt_in(&mut tx, id, key_id).await?;
             id
         }
     };

@@ -1,0 +1,136 @@
+//! The dashboard as a person uses it, in headless Chromium driven over WebDriver against the
+//! real binary: signed in through the bot's one-time link (a button press, on a phone-sized
+//! window), Generate key shown once and gone after a reload, revoke refusing the key at once,
+//! the packs offered, sign-out; a reused link, an expired link and a form without its CSRF token
+//! refused. On both storages.
+
+use asset_tests::telegram::{BotApi, SERVICE_BOT};
+use asset_tests::webdriver::Browser;
+use asset_tests::{Env, Server, Storage, each_storage};
+use reqwest::{Client, StatusCode};
+use serde_json::json;
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
+}
+
+/// The first `ak_…` key in a text.
+fn key_in(text: &str) -> Option<String> {
+    let at = text.find("ak_")?;
+    Some(text[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect())
+}
+
+async fn me(server: &Server, key: &str) -> StatusCode {
+    Client::new().get(server.url("/api/agent/me")).header("x-api-key", key).send().await.unwrap().status()
+}
+
+/// What the bot answered user `user` to `text` (its `count`th message to them).
+async fn ask_bot(api: &BotApi, text: &str, user: i64, count: usize) -> String {
+    api.deliver(SERVICE_BOT, json!({"text": text, "user_id": user})).await;
+    let sent = api.wait_sent("sendMessage", user, count).await;
+    sent[count - 1]["params"]["text"].as_str().unwrap_or_default().to_string()
+}
+
+/// The dashboard link in a text.
+fn link_in(text: &str) -> String {
+    text.split_whitespace()
+        .find(|w| w.contains("/dashboard/login/"))
+        .unwrap_or_else(|| panic!("no link in {text}"))
+        .into()
+}
+
+#[test]
+fn a_person_signs_in_from_the_bot_makes_and_revokes_a_key_and_signs_out_in_chromium() {
+    each_storage(|storage| block_on(in_chromium(storage)));
+}
+
+async fn in_chromium(storage: Storage) {
+    let api = BotApi::start();
+    let mut env = Env::new(storage);
+    env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    let server = env.serve();
+    api.hook_up(&mut env, &server);
+    let first = key_in(&ask_bot(&api, "/apikey", 77, 1).await).expect("a key from the bot");
+    let link = link_in(&ask_bot(&api, "/login", 77, 2).await);
+
+    // A phone opens the link and presses Sign in.
+    let browser = Browser::start((390, 844)).await;
+    browser.open(&link).await;
+    browser.submit("#sign-in").await;
+    assert!(browser.url().await.ends_with("/dashboard/api"), "{}", browser.url().await);
+    let cookies = browser.cookies().await;
+    let session = cookies.iter().find(|c| c["name"] == "asset_session").expect("a session cookie");
+    assert_eq!((session["httpOnly"].as_bool(), session["sameSite"].as_str()), (Some(true), Some("Lax")), "{session}");
+    assert!(browser.text().await.contains(&first[..11]), "the bot's key is listed");
+    let widths = browser.script("return [document.documentElement.scrollWidth, window.innerWidth];", json!([])).await;
+    assert!(widths[0].as_f64() <= widths[1].as_f64(), "the page fits a phone's width (page, window): {widths}");
+
+    // Generate key: shown once, it works, and a reload shows the tab without it.
+    browser.type_into("#label", "phone <agent>").await;
+    browser.submit("#generate").await;
+    let minted = browser.text_of("#new-key").await;
+    assert!(minted.starts_with("ak_"), "{minted}");
+    assert_eq!(me(&server, &minted).await, StatusCode::OK);
+    assert!(browser.text().await.contains("phone <agent>"), "the label is shown as text");
+    assert!(browser.source().await.contains("phone &lt;agent&gt;"), "and escaped in the page");
+    browser.reload().await;
+    assert!(browser.url().await.ends_with("/dashboard/api"));
+    assert_eq!(browser.count("#new-key").await, 0, "gone after a reload");
+    let page = browser.source().await;
+    assert!(page.contains(&minted[..11]) && !page.contains(&minted), "listed by prefix only");
+
+    // A form posted without its CSRF token is refused and does nothing.
+    browser
+        .script("document.querySelector('form[action=\"/dashboard/keys\"] input[name=csrf]').remove();", json!([]))
+        .await;
+    browser.submit("#generate").await;
+    assert!(browser.text().await.contains("Form refused"), "{}", browser.text().await);
+    browser.open(&server.url("/dashboard/api")).await;
+    assert_eq!(browser.count("tr[data-prefix]").await, 2, "no key was made");
+
+    // Revoke: the key is refused at once; the other still works.
+    browser.submit(&format!("tr[data-prefix=\"{}\"] button", &minted[..11])).await;
+    assert_eq!(me(&server, &minted).await, StatusCode::UNAUTHORIZED);
+    assert_eq!(me(&server, &first).await, StatusCode::OK);
+    assert_eq!(browser.count("tr[data-prefix]").await, 1);
+
+    // Credits: every pack can be bought in USDC from here.
+    browser.open(&server.url("/dashboard/credits")).await;
+    let packs: Vec<String> = browser
+        .script("return [...document.querySelectorAll('a.buy-usdc')].map(a => a.href);", json!([]))
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap().to_string())
+        .collect();
+    assert!(packs.iter().any(|h| h.ends_with("/api/agent/credits/packs/pack-50/buy")), "{packs:?}");
+
+    // Sign out: the session is over.
+    browser.submit("header form button").await;
+    assert!(browser.url().await.ends_with("/dashboard"), "{}", browser.url().await);
+    browser.open(&server.url("/dashboard/api")).await;
+    assert!(browser.url().await.ends_with("/dashboard") && browser.text().await.contains("/login"));
+
+    // The bot's link again: it worked once.
+    browser.open(&link).await;
+    browser.submit("#sign-in").await;
+    assert!(browser.text().await.contains("used already or has expired"), "{}", browser.text().await);
+
+    // An operator's link works; one made eleven minutes ago has expired.
+    let operator_link = |env: &Env| {
+        let out = env.run(&["dashboard", "link", &first[..11]]);
+        assert!(out.status.success(), "dashboard link: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let fresh = operator_link(&env);
+    env.extra.push(("ASSET_CLOCK_OFFSET_MS".into(), (-11 * 60_000).to_string()));
+    let stale = operator_link(&env);
+    browser.open(&stale).await;
+    browser.submit("#sign-in").await;
+    assert!(browser.text().await.contains("used already or has expired"), "{}", browser.text().await);
+    browser.open(&fresh).await;
+    browser.submit("#sign-in").await;
+    assert!(browser.url().await.ends_with("/dashboard/api"), "{}", browser.text().await);
+    browser.quit().await;
+}
