@@ -1,5 +1,5 @@
 //! The MP4 encoder for real: an opening card, beat pictures with words lit one at a time and a
-//! voice track through the GStreamer pipeline, checked with ffprobe (H.264 High, yuv420p,
+//! voice track through the GStreamer pipeline, checked with ffprobe (H.264 Constrained Baseline, yuv420p,
 //! 1080×1920, AAC, duration within 100 ms of the track, index at the front) and with frames
 //! pulled by ffmpeg around every beat change, fade and word start.
 
@@ -98,7 +98,7 @@ fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_betwee
     let streams = info["streams"].as_array().unwrap();
     let video = streams.iter().find(|s| s["codec_type"] == "video").expect("a video stream");
     let audio = streams.iter().find(|s| s["codec_type"] == "audio").expect("an audio stream");
-    assert_eq!((video["codec_name"].as_str(), video["profile"].as_str()), (Some("h264"), Some("High")));
+    assert_eq!((video["codec_name"].as_str(), video["profile"].as_str()), (Some("h264"), Some("Constrained Baseline")));
     assert_eq!(video["pix_fmt"], "yuv420p");
     assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
     assert_eq!(audio["codec_name"], "aac");

@@ -457,7 +457,7 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
                 info["streams"].as_array().unwrap().iter().find(|s| s["codec_type"] == "video").unwrap().clone();
             assert_eq!(
                 (video["codec_name"].as_str(), video["profile"].as_str(), video["pix_fmt"].as_str()),
-                (Some("h264"), Some("High"), Some("yuv420p"))
+                (Some("h264"), Some("Constrained Baseline"), Some("yuv420p"))
             );
             assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
             assert!(info["streams"].as_array().unwrap().iter().any(|s| s["codec_name"] == "aac"));

@@ -1,6 +1,6 @@
 //! The MP4 encoder: a film's frames (`media::film`: the opening card, each beat's picture with
 //! its words lit one at a time, cross-fades, a progress bar) with the voice track, encoded
-//! in-process by a GStreamer pipeline into a 1080×1920 H.264 (High, 4:2:0) + AAC MP4 with its
+//! in-process by a GStreamer pipeline into a 1080×1920 H.264 (Constrained Baseline, 4:2:0) + AAC MP4 with its
 //! index at the front (faststart).
 //!
 //! Each picture is converted to I420 once, when the frames reach its beat (only the beats around
@@ -46,14 +46,17 @@ pub struct Film<'a> {
     pub voice_ms: u64,
 }
 
-/// The video encoder and its settings (also what the benchmark's bare pipeline runs). x264's
-/// `superfast` preset with no macroblock tree and no lookahead: held frames leave little for the
-/// slower presets' analysis to find, and on two cores it encodes in ~0.7 of `veryfast`'s time
-/// for the same quantizer. A keyframe at least every 8 frames (a frame lasts at most
-/// [`film::HOLD_MS`], so 4 s at most) for seeking. No B-frames: with held frames they save
-/// nothing, and their reordering delay made mp4mux's edit list cut the last frame.
-pub const VIDEO_ENCODER: &str = "x264enc speed-preset=superfast pass=qual quantizer=23 key-int-max=8 bframes=0 \
-    mb-tree=false rc-lookahead=0";
+/// The video encoder, its settings and its output (also what the benchmark's bare pipeline
+/// runs). x264's `ultrafast` preset with no macroblock tree and no lookahead: a film is mostly
+/// held pictures with a word lit, where the slower presets' analysis finds little; on two cores
+/// it encodes in ~0.68 of `superfast`'s time for the same quantizer, at ~1.6× the bytes (about
+/// 0.8 Mb/s for a 30-second film). Its streams use no CABAC and no 8×8 transform, so they are
+/// Constrained Baseline, the profile every H.264 player decodes. A keyframe at least every 16
+/// frames (a frame lasts at most [`film::HOLD_MS`], so 8 s at most) for seeking. No B-frames:
+/// with held frames they save nothing, and their reordering delay made mp4mux's edit list cut
+/// the last frame.
+pub const VIDEO_ENCODER: &str = "x264enc speed-preset=ultrafast pass=qual quantizer=23 key-int-max=16 bframes=0 \
+    mb-tree=false rc-lookahead=0 ! video/x-h264,profile=constrained-baseline";
 
 /// The audio encoder: AAC-LC at the voice's own rate (resampled only into 22.05–48 kHz), where
 /// 96 kb/s is within AAC's limit for every rate and channel count. VisualOn's encoder takes a
@@ -79,7 +82,7 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     init()?;
     let started = Instant::now();
     let description = format!(
-        "appsrc name=video ! {VIDEO_ENCODER} ! video/x-h264,profile=high ! h264parse ! queue \
+        "appsrc name=video ! {VIDEO_ENCODER} ! h264parse ! queue \
          ! mp4mux name=mux faststart=true ! filesink name=sink \
          filesrc name=voice ! wavparse ! {AUDIO_ENCODER} ! aacparse ! queue ! mux."
     );
@@ -113,8 +116,22 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     // early and fails the render.
     let unmade: Mutex<Option<String>> = Mutex::new(None);
     let outcome = std::thread::scope(|scope| {
+        // The next beat's pictures are converted on a thread of their own while this beat's
+        // frames are encoded, so the encoder is not kept waiting at each new beat.
+        let (reached, beats_reached) = std::sync::mpsc::channel::<usize>();
+        let frames = &frames;
+        scope.spawn(move || beats_reached.iter().for_each(|beat| frames.convert_after(beat)));
         let pusher = scope.spawn(|| {
+            // Owned here, so the converter's thread ends with this one.
+            let reached = reached;
+            let mut last_beat = None;
             for frame in frames.plan.iter().chain(&closing) {
+                if let Look::Beat { beat, .. } = frame.look
+                    && last_beat != Some(beat)
+                {
+                    last_beat = Some(beat);
+                    let _ = reached.send(beat);
+                }
                 let bytes = match frames.make(frame) {
                     Ok(bytes) => bytes,
                     Err(why) => {
@@ -229,11 +246,15 @@ impl<'a> Frames<'a> {
     /// The I420 pictures of the opening (`None`) or of a beat (plain, lit), converted on first
     /// use; older beats' are let go.
     fn pictures(&self, which: Option<usize>) -> Result<Planar, String> {
-        let mut converted = self.converted.lock().map_err(|_| "frames poisoned")?;
-        if let Some((_, plain, lit)) = converted.iter().find(|(w, _, _)| *w == which) {
-            return Ok((plain.clone(), lit.clone()));
+        let kept = |converted: &[Converted]| {
+            converted.iter().find(|(w, _, _)| *w == which).map(|(_, plain, lit)| (plain.clone(), lit.clone()))
+        };
+        if let Some(found) = kept(&self.converted.lock().map_err(|_| "frames poisoned")?) {
+            return Ok(found);
         }
         self.budget.check()?;
+        // Converted without the lock, so making a frame never waits for a picture converted
+        // ahead of need (see `encode`).
         let convert = |png: &[u8]| to_i420(png, &self.i420).map(Arc::new);
         let (plain, lit) = match which {
             None => (convert(self.film.opening.unwrap_or_default())?, None),
@@ -242,11 +263,23 @@ impl<'a> Frames<'a> {
                 (convert(shot.png)?, shot.lit.map(convert).transpose()?)
             }
         };
+        let mut converted = self.converted.lock().map_err(|_| "frames poisoned")?;
+        if let Some(found) = kept(&converted) {
+            return Ok(found);
+        }
         converted.push((which, plain.clone(), lit.clone()));
         if converted.len() > KEEP {
             converted.remove(0);
         }
         Ok((plain, lit))
+    }
+
+    /// Converts the pictures of the beat after `beat` before a frame needs them (errors are
+    /// left for the frame that needs the picture to report).
+    fn convert_after(&self, beat: usize) {
+        if beat + 1 < self.film.shots.len() {
+            let _ = self.pictures(Some(beat + 1));
+        }
     }
 
     /// What a look is, as I420 bytes: the opening, or a beat with its lit word's boxes copied
