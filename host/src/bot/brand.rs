@@ -129,8 +129,16 @@ async fn meme(services: &Services, bot: &Bot, key: &str, chat: i64, idea: &str, 
         }
     };
     let id = result.meme.url.rsplit('/').next().unwrap_or_default().to_string();
-    // The first picture (positions count from 1), drawn now if the meme's answer named none.
-    let png = memes::image(services, &id, 1).await?.ok_or_else(|| Error::internal("a meme without its picture"))?;
     let caption = format!("{}\n\n{} {}", result.meme.title, result.brand.hashtag, result.brand.token);
-    bot.send_photo(chat, png, &caption).await.map_err(|e| Error::internal(e.to_string()))
+    // The first picture (positions count from 1), drawn now if the meme's answer named none.
+    let sent = match memes::image(services, &id, 1).await {
+        Ok(Some(png)) => bot.send_photo(chat, png, &caption).await.map_err(|e| Error::internal(e.to_string())),
+        Ok(None) => Err(Error::internal("a meme without its picture")),
+        Err(e) => Err(e),
+    };
+    if sent.is_err() {
+        // The meme was made and paid for: the chat gets its page instead of its picture.
+        telegram::reply_later(bot, chat, format!("{caption}\n{}", result.meme.url));
+    }
+    sent
 }
