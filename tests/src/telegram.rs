@@ -13,6 +13,12 @@ pub const SERVICE_BOT: &str = "asset_test_bot";
 /// The webhook secret of the service's bot in the tests.
 pub const SERVICE_SECRET: &str = "svc-webhook-secret_0123456789";
 
+/// The first `ak_…` key in a text (a bot's reply, a page).
+pub fn key_in(text: &str) -> Option<String> {
+    let at = text.find("ak_")?;
+    Some(text[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect())
+}
+
 /// A running stand-in; killed when dropped.
 pub struct BotApi {
     child: Child,
@@ -45,12 +51,21 @@ impl BotApi {
         ]
     }
 
-    /// Runs `asset-host bot set-webhook` for `server` (its address as the public URL), so
-    /// the service's bot's updates reach it.
-    pub fn hook_up(&self, env: &mut crate::Env, server: &crate::Server) {
+    /// A test environment whose commands and servers talk to this stand-in.
+    pub fn env(&self, storage: crate::Storage) -> crate::Env {
+        let mut env = crate::Env::new(storage);
+        env.extra = self.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        env
+    }
+
+    /// Starts `serve` and runs `asset-host bot set-webhook` for it (its address as the public
+    /// URL), so the service's bot's updates reach it.
+    pub fn serve_hooked(&self, env: &mut crate::Env) -> crate::Server {
+        let server = env.serve();
         env.extra.push(("ASSET_PUBLIC_URL".into(), server.base.clone()));
         let out = env.run(&["bot", "set-webhook"]);
         assert!(out.status.success(), "set-webhook: {}", String::from_utf8_lossy(&out.stderr));
+        server
     }
 
     async fn post(&self, path: &str, body: Value) -> Value {

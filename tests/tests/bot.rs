@@ -6,20 +6,14 @@
 //! the dashboard once, its forms refuse a post without the CSRF token, and a key revoked there
 //! is refused at once. On both storages.
 
-use asset_tests::telegram::{BotApi, SERVICE_BOT, SERVICE_SECRET};
-use asset_tests::{Env, Server, Storage, each_storage};
+use asset_tests::telegram::{BotApi, SERVICE_BOT, SERVICE_SECRET, key_in};
+use asset_tests::{Server, Storage, each_storage};
 use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
 use reqwest::{Client, StatusCode, redirect};
 use serde_json::{Value, json};
 
 fn block_on<F: Future>(future: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
-}
-
-/// The first `ak_…` key in a text.
-fn key_in(text: &str) -> Option<String> {
-    let at = text.find("ak_")?;
-    Some(text[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect())
 }
 
 fn text_of(call: &Value) -> String {
@@ -62,10 +56,8 @@ fn the_bot_gives_keys_in_private_once_per_update_and_signs_people_in() {
 
 async fn bot_and_dashboard(storage: Storage) {
     let api = BotApi::start();
-    let mut env = Env::new(storage);
-    env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let server = env.serve();
-    api.hook_up(&mut env, &server);
+    let mut env = api.env(storage);
+    let server = api.serve_hooked(&mut env);
     let hooks = api.webhooks().await;
     assert_eq!(hooks[SERVICE_BOT]["url"], format!("{}/api/bot/telegram", server.base).as_str());
     assert_eq!(hooks[SERVICE_BOT]["secret_token"], SERVICE_SECRET);
@@ -217,8 +209,7 @@ fn a_claimed_invites_bot_makes_memes_from_its_free_generations_then_says_how_to_
 async fn brand_bot(storage: Storage) {
     let api = BotApi::start();
     api.add_bot(BRAND_TOKEN, BRAND_BOT).await;
-    let mut env = Env::new(storage);
-    env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    let env = api.env(storage);
     let agent = env.create_key(5, "agent");
     let server = env.serve();
     let client = Client::new();

@@ -4,7 +4,7 @@
 //! the packs offered, sign-out; a reused link, an expired link and a form without its CSRF token
 //! refused. On both storages.
 
-use asset_tests::telegram::{BotApi, SERVICE_BOT};
+use asset_tests::telegram::{BotApi, SERVICE_BOT, key_in};
 use asset_tests::webdriver::Browser;
 use asset_tests::{Env, Server, Storage, each_storage};
 use reqwest::{Client, StatusCode};
@@ -12,12 +12,6 @@ use serde_json::json;
 
 fn block_on<F: Future>(future: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
-}
-
-/// The first `ak_…` key in a text.
-fn key_in(text: &str) -> Option<String> {
-    let at = text.find("ak_")?;
-    Some(text[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect())
 }
 
 async fn me(server: &Server, key: &str) -> StatusCode {
@@ -46,10 +40,8 @@ fn a_person_signs_in_from_the_bot_makes_and_revokes_a_key_and_signs_out_in_chrom
 
 async fn in_chromium(storage: Storage) {
     let api = BotApi::start();
-    let mut env = Env::new(storage);
-    env.extra = api.vars().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let server = env.serve();
-    api.hook_up(&mut env, &server);
+    let mut env = api.env(storage);
+    let server = api.serve_hooked(&mut env);
     let first = key_in(&ask_bot(&api, "/apikey", 77, 1).await).expect("a key from the bot");
     let link = link_in(&ask_bot(&api, "/login", 77, 2).await);
 

@@ -76,20 +76,17 @@ pub async fn insert_in(conn: &mut AnyConnection, name: &str) -> Result<i64, sqlx
 /// label) when it has none; `None` when there is no such key.
 pub async fn for_key(db: &Db, prefix: &str) -> Result<Option<Account>, sqlx::Error> {
     let mut tx = db.pool().begin().await?;
-    // The key's row is locked before it is read: on SQLite a transaction that reads and then
-    // writes fails at once (SQLITE_BUSY) when another writer committed in between, and on
-    // PostgreSQL two first sights of one key would each make an account.
-    let found = sqlx::query("UPDATE api_keys SET account_id = account_id WHERE prefix = $1")
-        .bind(prefix)
-        .execute(&mut *tx)
-        .await?;
-    if found.rows_affected() == 0 {
+    // The key's row is locked as it is read (an UPDATE that returns it): on SQLite a transaction
+    // that reads and then writes fails at once (SQLITE_BUSY) when another writer committed in
+    // between, and on PostgreSQL two first sights of one key would each make an account.
+    let Some(row) =
+        sqlx::query("UPDATE api_keys SET account_id = account_id WHERE prefix = $1 RETURNING id, label, account_id")
+            .bind(prefix)
+            .fetch_optional(&mut *tx)
+            .await?
+    else {
         return Ok(None);
-    }
-    let row = sqlx::query("SELECT id, label, account_id FROM api_keys WHERE prefix = $1")
-        .bind(prefix)
-        .fetch_one(&mut *tx)
-        .await?;
+    };
     let (key_id, label, owner): (i64, String, Option<i64>) =
         (row.try_get("id")?, row.try_get("label")?, row.try_get("account_id")?);
     let id = match owner {
