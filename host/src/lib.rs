@@ -45,6 +45,8 @@ pub mod audioscript;
 pub mod brands;
 pub mod engine;
 pub mod feeds;
+pub mod generate;
+pub mod market;
 pub mod memes;
 pub mod mp4;
 pub mod pitch;

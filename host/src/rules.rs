@@ -207,6 +207,15 @@ pub fn choice<'a>(values: impl IntoIterator<Item = &'a str>, description: &str) 
         .build()
 }
 
+/// One of a fixed set of strings (never `null`).
+pub fn one_of<'a>(values: impl IntoIterator<Item = &'a str>, description: &str) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .enum_values(Some(values.into_iter().map(serde_json::Value::from)))
+        .build()
+}
+
 /// Exactly one of the string fields `a` and `b` is given (not `null`).
 pub fn exactly_one(a: &str, b: &str) -> Schema {
     let given = |field: &str| {

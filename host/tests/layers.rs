@@ -9,8 +9,21 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const FEATURES: &[&str] =
-    &["account", "assets", "audioscript", "brands", "engine", "feeds", "memes", "mp4", "pitch", "purchases"];
+const FEATURES: &[&str] = &[
+    "account",
+    "assets",
+    "audioscript",
+    "brands",
+    "content",
+    "engine",
+    "feeds",
+    "generate",
+    "market",
+    "memes",
+    "mp4",
+    "pitch",
+    "purchases",
+];
 const FRONT_ENDS: &[&str] = &["http", "mcp", "bot", "dashboard", "app", "cli", "main", "lib"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -23,16 +23,18 @@ pub struct KeyView {
 
 /// The caller's account.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Me {
     pub success: bool,
     pub key: KeyView,
     /// Prepaid credits left.
     pub credits: i64,
-    /// Marketplace listings of this key (the marketplace is not open yet).
-    #[schema(value_type = Vec<Object>)]
-    pub listings: Vec<serde_json::Value>,
+    /// This key's marketplace listings, newest first (at most 100), with their sales.
+    pub listings: Vec<crate::market::OwnListing>,
+    /// Marketplace pages this key bought, newest first (at most 100).
+    pub purchases: Vec<crate::market::PurchaseView>,
     /// Credit packs this key bought (newest first), with how each was paid.
-    pub purchases: Vec<crate::store::purchases::Purchase>,
+    pub credit_purchases: Vec<crate::store::purchases::Purchase>,
     /// For a brand admin: the generations the brand's bot may still make (a claimed invite's
     /// allowance); absent for other keys.
     #[serde(rename = "botGenerations", skip_serializing_if = "Option::is_none")]
@@ -43,12 +45,14 @@ pub struct Me {
 pub async fn me(ctx: &Ctx) -> Result<Me, Error> {
     let credits = credits::balance(&ctx.db, ctx.caller.key_id).await?;
     let caller = &ctx.caller;
+    let (listings, purchases) = crate::market::mine(ctx).await?;
     Ok(Me {
         success: true,
         key: KeyView { prefix: caller.prefix.clone(), label: caller.label.clone(), role: caller.role },
         credits,
-        listings: Vec::new(),
-        purchases: crate::store::purchases::for_key(&ctx.db, caller.key_id).await?,
+        listings,
+        purchases,
+        credit_purchases: crate::store::purchases::for_key(&ctx.db, caller.key_id).await?,
         bot_generations: match &caller.brand {
             Some(brand) => Some(crate::store::invites::allowance(&ctx.db, brand).await?),
             None => None,

@@ -171,23 +171,26 @@ async fn fetch_audio(services: &Services, url: &str) -> Result<crate::media::wav
 /// Validates, checks the renderer and the payer, then pays for and queues the job. A recording
 /// is fetched and decoded only once the caller is known to be able to pay.
 pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, Error> {
+    submit_as(ctx, request, &job_id(&public_id()), catalog::price(KIND)).await
+}
+
+/// The job of an audioscript made under public id `id`.
+pub fn job_id(id: &str) -> String {
+    format!("as_{id}")
+}
+
+/// [`submit`] as job `id` (chosen by the caller, so a listing can name it before it is
+/// queued), at `price`.
+pub async fn submit_as(ctx: &Ctx, request: AudioscriptRequest, id: &str, price: billing::Price) -> Result<Accepted, Error> {
     let language = languages::resolve(request.language.as_deref())?;
     if request.title.as_deref().is_some_and(|t| !TITLE.check(t)) {
         return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));
     }
     let title = request.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
     let brand = match request.brand {
-        Some(key) => {
-            brands::check_key("brand", &key)?;
-            let brand = brands::get(&ctx.db, &key).await?.ok_or_else(|| {
-                Error::bad_request("unknown_brand", "No registered brand has this key; see GET /api/agent/brands.")
-            })?;
-            Some(brand.key)
-        }
+        Some(key) => Some(brands::registered(&ctx.db, &key).await?.key),
         None => None,
     };
-    let price = catalog::price(KIND);
-    let id = format!("as_{}", public_id());
     let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
     let script = match (request.script, request.audio_url) {
         (Some(_), Some(_)) | (None, None) => return Err(one_of()),
@@ -203,17 +206,17 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
             jobs::ensure_renderer_free(ctx).await?;
             billing::ensure_can_pay(ctx, price).await?;
             let audio = fetch_audio(ctx, &url).await?;
-            ctx.blobs.put(&store::uploads::key(&id), audio.to_wav()).await?;
+            ctx.blobs.put(&store::uploads::key(id), audio.to_wav()).await?;
             let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
             let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into(), brand };
-            let queued = match store::uploads::insert(&ctx.db, &id).await {
-                Ok(()) => queue(ctx, &id, &input).await,
+            let queued = match store::uploads::insert(&ctx.db, id).await {
+                Ok(()) => queue(ctx, id, price, &input).await,
                 Err(e) => Err(e.into()),
             };
             if queued.is_err() {
                 // Nothing was charged: the recording goes too.
-                let _ = store::uploads::delete(&ctx.db, &id).await;
-                store::blobs::discard(ctx.blobs.as_ref(), &[store::uploads::key(&id)]).await;
+                let _ = store::uploads::delete(&ctx.db, id).await;
+                store::blobs::discard(ctx.blobs.as_ref(), &[store::uploads::key(id)]).await;
             }
             return queued;
         }
@@ -232,13 +235,13 @@ pub async fn submit(ctx: &Ctx, request: AudioscriptRequest) -> Result<Accepted, 
     speech::voice_for(ctx.speech.as_deref(), language, &script)?;
     jobs::ensure_renderer_free(ctx).await?;
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
-    queue(ctx, &id, &Input { script: Some(script), title, language: language.code.into(), brand }).await
+    queue(ctx, id, price, &Input { script: Some(script), title, language: language.code.into(), brand }).await
 }
 
 /// Pays for and queues a checked job.
-async fn queue(ctx: &Ctx, id: &str, input: &Input) -> Result<Accepted, Error> {
+async fn queue(ctx: &Ctx, id: &str, price: billing::Price, input: &Input) -> Result<Accepted, Error> {
     let input = serde_json::to_value(input).map_err(Error::internal)?;
-    jobs::submit_paid(ctx, id, KIND, catalog::price(KIND), &input, "audioscript").await
+    jobs::submit_paid(ctx, id, KIND, price, &input, "audioscript").await
 }
 
 /// A finished job's status fields: its page and what the page holds.

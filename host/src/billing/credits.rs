@@ -5,7 +5,9 @@
 //! refused charge reads to callers.
 
 use crate::store::Db;
-pub use crate::store::credits::{Charge, CreditError, LedgerEntry, balance, charge_in, grant_in, ledger, refund_in};
+pub use crate::store::credits::{
+    Charge, CreditError, LedgerEntry, balance, charge_in, grant_in, grant_paid_in, ledger, refund_in,
+};
 
 impl From<CreditError> for crate::error::Error {
     fn from(err: CreditError) -> Self {

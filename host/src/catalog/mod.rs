@@ -34,6 +34,19 @@ pub const PITCH_INPUT_CHARS: u64 = 1500;
 pub const PITCH_OFFER_CHARS: u64 = 600;
 /// Longest product pack `input`, in characters.
 pub const PACK_INPUT_CHARS: u64 = 2000;
+/// Longest content `input`, in characters.
+pub const CONTENT_INPUT_CHARS: u64 = 2000;
+/// Longest `input` of a generated page (a pitch's or slideshow's idea; an audioscript kind's
+/// script has the audioscript limits too).
+pub const PAGE_INPUT_CHARS: u64 = 2000;
+/// Longest listing title, in characters.
+pub const LISTING_TITLE_CHARS: u64 = 120;
+/// A listing's price, in credits.
+pub const LISTING_PRICE_MIN: u64 = 1;
+pub const LISTING_PRICE_MAX: u64 = 500;
+/// The platform's share of a sale, in percent of its price, rounded down (so a sale of 4
+/// credits or less pays none): the seller gets the rest.
+pub const MARKET_FEE_PERCENT: u64 = 20;
 /// How long an MP4 is hosted by default, in seconds.
 pub const MP4_HOSTED_SECONDS: u64 = 24 * 3600;
 
@@ -247,18 +260,58 @@ pub const SERVICES: &[Service] = &[
         name: "Brand content",
         method: "POST",
         route: "/api/agent/content",
-        description: "Per-brand content in the brand's voice: meme, tweet, linkedin and more categories.",
+        description: "Per-brand content in the brand's voice, in 23 languages: meme, tweet, thread, linkedin, instagram, tiktok-script, email, blog-intro and press-release, each within its platform's limits.",
         usd_cents: None,
         x402: false,
         sol_per_asset: false,
         credits: Some(1),
         asynchronous: false,
-        availability: Availability::ComingSoon,
-        limits: &[],
+        availability: Availability::Available,
+        limits: &[chars("input", CONTENT_INPUT_CHARS)],
         status_route: None,
         deprecated_alias: None,
         group: Group::Create,
-        example: r#"{"brand":"acme","category":"tweet","input":"our spring launch"}"#,
+        example: r#"{"category":"tweet","input":"our spring launch","brandProfile":{"name":"Acme","voice":"warm and direct"}}"#,
+    },
+    Service {
+        id: "generate",
+        name: "Page from credits",
+        method: "POST",
+        route: "/api/agent/generate",
+        description: "An engine page of a chosen kind (pitch, slideshow or audioscript) paid from prepaid credits at the kind's price; the audioscript kind is a job (202).",
+        usd_cents: None,
+        x402: false,
+        sol_per_asset: false,
+        credits: Some(1),
+        asynchronous: false,
+        availability: Availability::Available,
+        limits: &[chars("input", PAGE_INPUT_CHARS)],
+        status_route: None,
+        deprecated_alias: None,
+        group: Group::Create,
+        example: r#"{"kind":"slideshow","input":"Why small teams ship faster","language":"en"}"#,
+    },
+    Service {
+        id: "request",
+        name: "Page for the marketplace",
+        method: "POST",
+        route: "/api/agent/request",
+        description: "Generates a page like /api/agent/generate and lists it for sale to other agents at a price in credits; buyers pay the seller, less a 20% platform fee.",
+        usd_cents: None,
+        x402: false,
+        sol_per_asset: false,
+        credits: Some(1),
+        asynchronous: false,
+        availability: Availability::Available,
+        limits: &[
+            chars("input", PAGE_INPUT_CHARS),
+            chars("title", LISTING_TITLE_CHARS),
+            Limit { name: "price", max: LISTING_PRICE_MAX, unit: "credits" },
+        ],
+        status_route: None,
+        deprecated_alias: None,
+        group: Group::Create,
+        example: r#"{"kind":"slideshow","input":"Why small teams ship faster","title":"Small teams, fast ships","price":5}"#,
     },
 ];
 
@@ -458,6 +511,55 @@ pub const MEME_KINDS: &[MemeKind] = &[
     },
 ];
 
+/// A kind of page `POST /api/agent/generate` and `POST /api/agent/request` make.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageKind {
+    pub kind: &'static str,
+    pub credits: u32,
+    /// True when the call answers 202 and a job to poll, false when it answers the page.
+    #[serde(rename = "async")]
+    pub asynchronous: bool,
+    pub description: &'static str,
+}
+
+pub const PAGE_KINDS: &[PageKind] = &[
+    PageKind {
+        kind: "pitch",
+        credits: 1,
+        asynchronous: false,
+        description: "A pitch page for the person or business the input describes (a sentence or a website), as POST /api/agent/before makes.",
+    },
+    PageKind {
+        kind: "slideshow",
+        credits: 1,
+        asynchronous: false,
+        description: "A voiced slideshow about the input: a title slide, three to five points and a closer.",
+    },
+    PageKind {
+        kind: "audioscript",
+        credits: 3,
+        asynchronous: true,
+        description: "The input spoken verbatim as a beat-timed, captioned page (under 150 words), as POST /api/agent/audioscript makes; a job.",
+    },
+];
+
+/// The page kind named `kind`.
+pub fn page_kind(kind: &str) -> Option<&'static PageKind> {
+    PAGE_KINDS.iter().find(|k| k.kind == kind)
+}
+
+/// What a page of `kind` costs when made from credits (`operation` names the route's service,
+/// so its idempotency records and limits are the route's).
+pub fn page_price(operation: &'static str, kind: &PageKind) -> Price {
+    Price { operation, credits: i64::from(kind.credits), usd_cents: None }
+}
+
+/// The platform's fee on a sale at `price` credits.
+pub fn market_fee(price: i64) -> i64 {
+    price * MARKET_FEE_PERCENT as i64 / 100
+}
+
 /// Body of `GET /api/agent/legacy/kinds`.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -508,4 +610,25 @@ pub fn price(id: &'static str) -> Price {
 pub fn meme_price(kind: &MemeKind) -> Price {
     let base = price("meme");
     Price { credits: i64::from(kind.credits), usd_cents: base.usd_cents.map(|c| c * kind.credits), ..base }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_kind_made_from_credits_costs_what_its_own_service_costs() {
+        for (kind, service) in [("pitch", "pitch"), ("audioscript", "audioscript")] {
+            assert_eq!(page_price("generate", page_kind(kind).unwrap()).credits, price(service).credits, "{kind}");
+        }
+        assert!(page_kind("slideshow").is_some() && page_kind("meme").is_none());
+    }
+
+    #[test]
+    fn the_market_fee_is_a_fifth_rounded_down_and_never_the_whole_price() {
+        assert_eq!([1, 4, 5, 9, 10, 500].map(market_fee), [0, 0, 1, 1, 2, 100]);
+        for price in LISTING_PRICE_MIN as i64..=LISTING_PRICE_MAX as i64 {
+            assert!(market_fee(price) < price);
+        }
+    }
 }

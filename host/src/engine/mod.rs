@@ -70,6 +70,31 @@ pub async fn store(services: &Services, job: &Job, about: About<'_>, made: &Made
     Ok(id)
 }
 
+/// Records a page made within a paid call rather than by a queued job, in the caller's
+/// transaction: a finished job row under the page's origin (so the page's blobs and the key's
+/// jobs list name it like any job's), the page's rows, and the capture of its payment (settled
+/// before the transaction began).
+pub async fn insert_paid_in(
+    conn: &mut sqlx::AnyConnection,
+    page: &store::engine::NewPage<'_>,
+    hold: &crate::billing::Hold,
+) -> Result<(), Error> {
+    let result = serde_json::json!({"pageId": page.id});
+    let record = store::jobs::Queued {
+        id: page.job_id,
+        kind: page.kind,
+        key_id: page.key_id,
+        input: &result,
+        max_attempts: 1,
+        payment: Some((hold.rail, &hold.intent_id)),
+        cost: hold.amount,
+        access_hash: None,
+    };
+    store::jobs::insert_done_in(conn, &record, &result).await?;
+    store::engine::insert_in(conn, page).await?;
+    hold.capture_in(conn).await
+}
+
 pub async fn get(services: &Services, id: &str) -> Result<Option<Page>, Error> {
     Ok(store::engine::get(&services.db, id).await?)
 }
@@ -92,5 +117,86 @@ pub async fn meme(services: &Services, id: &str, n: i64) -> Result<Option<Vec<u8
     match blob {
         Some(key) => Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?)),
         None => Ok(None),
+    }
+}
+
+/// A beat of a page as its reader gets it.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BeatView {
+    pub text: String,
+    /// Milliseconds into the voice track.
+    pub start: u64,
+    pub end: u64,
+    /// The beat's picture.
+    pub image_url: String,
+}
+
+/// A pitch page's meme as its reader gets it.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemeView {
+    pub top: String,
+    pub bottom: String,
+    pub image_url: String,
+}
+
+/// A whole engine page, for the key that made it or bought it: everything the page shows.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageView {
+    /// The page id; `POST /api/agent/mp4` renders `url`.
+    pub id: String,
+    pub url: String,
+    /// `pitch`, `slideshow` or `script` (an audioscript's).
+    pub kind: String,
+    pub title: String,
+    pub language: String,
+    /// The registered brand whose look it has.
+    pub brand: Option<String>,
+    pub duration_ms: u64,
+    /// The voice track.
+    pub voice_url: String,
+    /// The video's opening card.
+    pub cover_url: String,
+    pub beats: Vec<BeatView>,
+    /// A pitch's hook, call to action and memes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hook: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cta: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub memes: Vec<MemeView>,
+}
+
+/// The page as its reader gets it, with links under `base_url`.
+pub fn view(page: &Page, base_url: &str) -> PageView {
+    let url = format!("{base_url}/m/{}", page.id);
+    let text = |field: &str| page.extra[field].as_str().map(str::to_string);
+    let memes = page.extra["memes"].as_array().map(Vec::as_slice).unwrap_or_default();
+    PageView {
+        id: page.id.clone(),
+        kind: page.kind.clone(),
+        title: page.title.clone(),
+        language: page.language.clone(),
+        brand: page.brand.clone(),
+        duration_ms: page.duration_ms,
+        voice_url: format!("{url}/voice"),
+        cover_url: format!("{url}/0.png"),
+        beats: (1..)
+            .zip(&page.beats)
+            .map(|(n, b)| BeatView { text: b.text.clone(), start: b.start, end: b.end, image_url: format!("{url}/{n}.png") })
+            .collect(),
+        hook: text("hook"),
+        cta: text("cta"),
+        memes: (1..)
+            .zip(memes)
+            .map(|(n, m)| MemeView {
+                top: m["top"].as_str().unwrap_or_default().to_string(),
+                bottom: m["bottom"].as_str().unwrap_or_default().to_string(),
+                image_url: format!("{url}/meme-{n}.png"),
+            })
+            .collect(),
+        url,
     }
 }

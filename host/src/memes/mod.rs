@@ -201,9 +201,7 @@ async fn style_of(services: &Services, brand_key: Option<&str>, brand_name: &str
 async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
     let (mut checked, brand) = check(request)?;
     if let Some(key) = brand {
-        let registered = brands::get(&ctx.db, &key).await?.ok_or_else(|| {
-            Error::bad_request("unknown_brand", "No registered brand has this key; see GET /api/agent/brands.")
-        })?;
+        let registered = brands::registered(&ctx.db, &key).await?;
         if !registered.meme_mode {
             return Err(Error::Forbidden {
                 code: "meme_mode_off",

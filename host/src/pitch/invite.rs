@@ -18,6 +18,7 @@ use crate::ctx::{Ctx, Services};
 use crate::error::Error;
 use crate::media::speech;
 use crate::plugins::Request;
+use crate::render::style::Style;
 use crate::store::{self, invites, now_ms, public_id};
 
 /// The catalog service id.
@@ -199,9 +200,9 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
         }
         let who = if about.name.trim().is_empty() { subject(&about.description) } else { about.name.clone() };
         let record = Record { code: invite_code, who: who.clone(), message: message.clone(), expires_at };
-        let view =
-            super::make(&services, &origin, &id, key_id, language, &about, pitch, hold, &base_url, Some(&record))
-                .await?;
+        let look = super::Look { style: Style::seeded(crate::plugins::seed_of(&id)), brand: None };
+        let page = super::Made { origin: &origin, id: &id, key_id, language, look };
+        let view = super::make(&services, page, &about, pitch, hold, &base_url, Some(&record)).await?;
         Ok((view, who, message))
     };
     let ((view, who, message), hold) = billing::pay_for(ctx, price, work).await?;

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::schema::Object;
 
 use crate::billing;
+use crate::brands;
 use crate::catalog::{self, PITCH_INPUT_CHARS, PITCH_OFFER_CHARS};
 use crate::ctx::{Ctx, Services};
 use crate::engine;
@@ -174,15 +175,38 @@ fn written(content: crate::plugins::Content) -> Result<Written, Error> {
 
 /// Makes a pitch page for the caller: validates, gathers, pays, writes, voices, draws, stores.
 pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Error> {
+    let price = catalog::price(KIND);
+    let (pitch, hold) = create_as(ctx, request, &public_id(), price, None).await?;
+    Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after })
+}
+
+/// The job a pitch page `id` is recorded under (`engine_pages.job_id`).
+pub fn origin(id: &str) -> String {
+    format!("pi_{id}")
+}
+
+/// [`create`] of page `id` (chosen by the caller, so a listing can name it before it exists),
+/// at `price`, in the look of a registered `brand`; answers the page and its payment.
+pub async fn create_as(
+    ctx: &Ctx,
+    request: PitchRequest,
+    id: &str,
+    price: billing::Price,
+    brand: Option<&brands::Brand>,
+) -> Result<(PitchView, billing::Hold), Error> {
     let (input, offer, language) = check(&request)?;
     speech::voice_for_generated(ctx.speech.as_deref(), language)?;
     ctx.plugins.writer(KIND, None, language)?;
     // A website is fetched only for a caller who can pay for the pitch.
-    let price = catalog::price(KIND);
     billing::ensure_can_pay(ctx, price).await?;
+    let look = match brand {
+        Some(brand) => {
+            Look { style: brands::look::style(ctx, Some(&brand.key), &brand.profile.name).await?, brand: Some(brand.key.clone()) }
+        }
+        None => Look { style: Style::seeded(crate::plugins::seed_of(id)), brand: None },
+    };
     let about = about::gather(ctx, &input).await;
-    let id = public_id();
-    let origin = format!("pi_{id}");
+    let (id, origin) = (id.to_string(), origin(id));
     let seed = crate::plugins::seed_of(&id);
     let mut options = vec![("name".to_string(), about.name.clone()), ("source".to_string(), about.source.to_string())];
     options.extend(offer.clone().map(|o| ("offer".to_string(), o)));
@@ -200,33 +224,45 @@ pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Err
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
         let pitch = written(content)?;
-        make(&services, &origin, &id, key_id, language, &about, pitch, hold, &base_url, None).await
+        let page = Made { origin: &origin, id: &id, key_id, language, look };
+        make(&services, page, &about, pitch, hold, &base_url, None).await
     };
-    let (pitch, hold) = billing::pay_for(ctx, price, work).await?;
-    Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after })
+    billing::pay_for(ctx, price, work).await
+}
+
+/// The look of a pitch page: the style its pictures are drawn in and the registered brand it
+/// is in, if any.
+pub struct Look {
+    pub style: Style,
+    pub brand: Option<String>,
+}
+
+/// Which page a pitch makes, for whom and how it looks.
+struct Made<'a> {
+    origin: &'a str,
+    id: &'a str,
+    key_id: i64,
+    language: &'static Language,
+    look: Look,
 }
 
 /// Voices and draws a written pitch and stores its page with the capture (and the invite that
 /// carries it, if any); on any failure the blobs written go and the payment is released by the
 /// caller.
-#[allow(clippy::too_many_arguments)]
 async fn make(
     services: &Services,
-    origin: &str,
-    id: &str,
-    key_id: i64,
-    language: &'static Language,
+    made_as: Made<'_>,
     about: &About,
     pitch: Written,
     hold: billing::Hold,
     base_url: &str,
     invite: Option<&invite::Record>,
 ) -> Result<PitchView, Error> {
+    let Made { origin, id, key_id, language, look: Look { style, brand } } = made_as;
     let job_error = |e: crate::jobs::worker::JobError| Error::internal(format!("{e:?}"));
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
     let voice = speech::voice_for_generated(services.speech.as_deref(), language)
         .map_err(|e| Error::internal(format!("{e:?}")))?;
-    let style = Style::seeded(crate::plugins::seed_of(id));
     let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await
@@ -245,7 +281,7 @@ async fn make(
         .collect();
     let memes = cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?;
     let meme_keys: Vec<String> = (1..=memes.len()).map(|n| meme_key(origin, n)).collect();
-    let about_page = engine::About { title: &pitch.title, language, brand: None };
+    let about_page = engine::About { title: &pitch.title, language, brand: brand.as_deref() };
     let extra = json!({
         "hook": pitch.hook,
         "cta": pitch.cta,
@@ -261,22 +297,10 @@ async fn make(
         page.extra = Some(&extra);
         hold.settle(&services.db).await?;
         let mut tx = services.db.pool().begin().await?;
-        let record = store::jobs::Queued {
-            id: origin,
-            kind: KIND,
-            key_id,
-            input: &json!({"pageId": id}),
-            max_attempts: 1,
-            payment: Some((hold.rail, &hold.intent_id)),
-            cost: hold.amount,
-            access_hash: None,
-        };
-        store::jobs::insert_done_in(&mut tx, &record, &json!({"pageId": id})).await?;
-        store::engine::insert_in(&mut tx, &page).await?;
+        engine::insert_paid_in(&mut tx, &page, &hold).await?;
         if let Some(invite) = invite {
             invite::record_in(&mut tx, key_id, invite, id, language.code).await?;
         }
-        hold.capture_in(&mut tx).await?;
         tx.commit().await?;
         Ok::<(), Error>(())
     };

@@ -23,6 +23,7 @@ pub mod jobs;
 pub mod keys;
 pub mod leases;
 pub mod limits;
+pub mod market;
 pub mod memes;
 pub mod plugins;
 pub mod purchases;
