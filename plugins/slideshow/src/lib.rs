@@ -11,6 +11,8 @@ mod phrases;
 mod text;
 mod write;
 
+#[cfg(test)]
+mod tests;
 
 use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, host};
 
