@@ -1,21 +1,41 @@
-//! The built-in content generator: posts of nine categories in a brand's voice.
+//! The built-in content generator: brand content in eight categories (a tweet, a thread, a
+//! LinkedIn post, an Instagram post, a short video script, an email, a blog introduction and a
+//! press release) in 23 languages, each block within the limit its platform shows or accepts.
+//!
+//! With the operator's model configured, the main free text of each category is written by it
+//! (every line checked, the phrase tables as the fallback); without one the tables write
+//! everything, deterministically per seed. This file only meets the host: the assembly lives
+//! in `write` (tested natively), the tables in `phrases`.
 
-use guest::{Content, GenerateError, Guest, Manifest, Request, block, pick, subject};
+mod model;
+mod phrases;
+mod text;
+mod write;
+
+#[cfg(test)]
+mod tests;
+
+use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, host};
+
+use model::Ask;
+use write::{Brand, CATEGORIES};
 
 struct Posts;
-
-const CATEGORIES: [&str; 9] = ["meme", "tweet", "linkedin", "thread", "announcement", "tip", "quote", "poll", "story"];
 
 impl Guest for Posts {
     fn describe() -> Manifest {
         Manifest {
             name: "content".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            description: "Brand posts: meme, tweet, linkedin and six more categories.".into(),
+            description: "Brand content in 23 languages: tweet, thread, LinkedIn, Instagram, TikTok script, email, \
+                          blog intro and press release, each within its platform's limits."
+                .into(),
             tasks: vec!["content".into()],
             kinds: CATEGORIES.iter().map(|c| c.to_string()).collect(),
-            languages: vec!["en".into()],
-            capabilities: Vec::new(),
+            languages: phrases::TABLES.iter().map(|(code, _)| code.to_string()).collect(),
+            // With the operator's model configured, the main text is written by it (checked,
+            // with the phrase tables as the fallback); without one, the tables.
+            capabilities: vec![Capability::Completion],
             sample_input: guest::sample("content", Some("tweet"), "Our API now renders vertical video"),
         }
     }
@@ -28,26 +48,29 @@ impl Guest for Posts {
         if !CATEGORIES.contains(&category.as_str()) {
             return Err(GenerateError::UnsupportedTask(format!("content category {category}")));
         }
-        guest::check_language(&request, &["en"])?;
-        let input = guest::checked_input(&request, 2000)?;
-        let topic = subject(&input, 120);
-        let seed = request.seed;
-        let text = match category.as_str() {
-            "poll" => format!("{topic}? Yes / No / Depends"),
-            "quote" => format!("“{topic}.”"),
-            "tip" => format!("Tip: {topic}."),
-            "thread" => format!("{topic} 🧵"),
-            "linkedin" => format!(
-                "{} {topic}. Here is what we learned.",
-                pick(&["I've been thinking about this:", "A short story:"], seed, 1)
-            ),
-            _ => format!("{} {topic}", pick(&["New:", "Today:", "Heads up:"], seed, 2)),
-        };
-        let mut blocks = vec![block("post", text)];
-        if let Some(brand) = &request.brand {
-            blocks.push(block("signoff", format!("{} {}", brand.hashtag, brand.token).trim().to_string()));
+        if phrases::for_language(&request.language).is_none() {
+            return Err(GenerateError::UnsupportedLanguage(request.language.clone()));
         }
-        Ok(Content { title: topic, blocks, tags: vec!["content".into(), category] })
+        let input = guest::checked_input(&request, 2000)?;
+        let brand =
+            request.brand.as_ref().map(|b| Brand::new(&b.name, &b.voice, &b.hashtag, &b.token)).unwrap_or_default();
+        // Any failure of the host's call (not granted, out of quota, no model) is `None`:
+        // the model wrapper then stops asking for the rest of the request.
+        let call = Box::new(|ask: &Ask| {
+            host::complete(&host::CompletionRequest {
+                system: ask.system.clone(),
+                prompt: ask.prompt.clone(),
+                max_tokens: ask.max_tokens,
+            })
+            .ok()
+        });
+        let written = write::write(&category, &request.language, &input, request.seed, brand, Some(call))
+            .ok_or_else(|| GenerateError::Internal(format!("no writer for {category} in {}", request.language)))?;
+        Ok(Content {
+            title: written.title,
+            blocks: written.blocks,
+            tags: vec!["content".into(), category, request.language],
+        })
     }
 }
 

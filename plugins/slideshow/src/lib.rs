@@ -1,7 +1,23 @@
-//! The built-in slideshow generator: a title slide, three to five point slides and a closer,
-//! for pay-per-asset previews and renders.
+//! The built-in slideshow generator: a title slide, three to five point slides and a closer
+//! (or, for a single meme, the title and the closer), for pay-per-asset previews and renders,
+//! in 23 languages.
+//!
+//! Points come from the input's own sentences after its first; what is missing comes from the
+//! operator's model when it answers usable lines, else from the phrase tables. This file only
+//! meets the host: the assembly lives in `write` (tested natively), the tables in `phrases`.
 
-use guest::{Content, GenerateError, Guest, Manifest, Request, block_with, pick, subject};
+mod model;
+mod phrases;
+mod text;
+mod write;
+
+#[cfg(test)]
+mod tests;
+
+use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, host};
+
+use model::Ask;
+use write::KINDS;
 
 struct Slideshow;
 
@@ -10,11 +26,13 @@ impl Guest for Slideshow {
         Manifest {
             name: "slideshow".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            description: "Slideshows: a title slide, points and a closer.".into(),
+            description: "Slideshows in 23 languages: a title slide, points and a closer.".into(),
             tasks: vec!["slideshow".into()],
-            kinds: vec!["slideshow".into(), "single-meme".into()],
-            languages: vec!["en".into()],
-            capabilities: Vec::new(),
+            kinds: KINDS.iter().map(|k| k.to_string()).collect(),
+            languages: phrases::TABLES.iter().map(|(code, _)| code.to_string()).collect(),
+            // With the operator's model configured, missing points are written by it (checked,
+            // with the phrase tables as the fallback); without one, the tables.
+            capabilities: vec![Capability::Completion],
             sample_input: guest::sample("slideshow", Some("slideshow"), "Why small teams ship faster"),
         }
     }
@@ -23,30 +41,31 @@ impl Guest for Slideshow {
         if request.task != "slideshow" {
             return Err(GenerateError::UnsupportedTask(request.task));
         }
-        guest::check_language(&request, &["en"])?;
+        let kind = request.kind.clone().unwrap_or_else(|| "slideshow".into());
+        if !KINDS.contains(&kind.as_str()) {
+            return Err(GenerateError::UnsupportedTask(format!("slideshow kind {kind}")));
+        }
+        if phrases::for_language(&request.language).is_none() {
+            return Err(GenerateError::UnsupportedLanguage(request.language.clone()));
+        }
         let input = guest::checked_input(&request, 2000)?;
-        let topic = subject(&input, 80);
-        let seed = request.seed;
-        let single = request.kind.as_deref() == Some("single-meme");
-        let points: &[&str] = if single {
-            &[]
-        } else {
-            &[
-                "Fewer meetings, more shipping.",
-                "Everyone sees the whole picture.",
-                "Decisions take minutes, not weeks.",
-                "Mistakes are small and fixed fast.",
-            ]
-        };
-        let count = if single { 0 } else { 3 + (seed % 2) as usize };
-        let mut blocks = vec![block_with("slide", topic.clone(), &[("layout", "title")])];
-        blocks.extend(points.iter().take(count).map(|p| block_with("slide", *p, &[("layout", "point")])));
-        blocks.push(block_with(
-            "slide",
-            pick(&["Follow for more.", "Save this.", "Now go build."], seed, 1),
-            &[("layout", "closer")],
-        ));
-        Ok(Content { title: topic, blocks, tags: vec!["slideshow".into()] })
+        let brand = request.brand.as_ref().map(|b| (b.name.as_str(), b.voice.as_str()));
+        // Any failure of the host's call is `None`: the model is then not asked again.
+        let call = Box::new(|ask: &Ask| {
+            host::complete(&host::CompletionRequest {
+                system: ask.system.clone(),
+                prompt: ask.prompt.clone(),
+                max_tokens: ask.max_tokens,
+            })
+            .ok()
+        });
+        let written = write::write(&kind, &request.language, &input, request.seed, brand, Some(call))
+            .ok_or_else(|| GenerateError::Internal(format!("no writer for {kind} in {}", request.language)))?;
+        Ok(Content {
+            title: written.title,
+            blocks: written.blocks,
+            tags: vec!["slideshow".into(), kind, request.language],
+        })
     }
 }
 
