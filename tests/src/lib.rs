@@ -159,6 +159,16 @@ impl Env {
         key
     }
 
+    /// The database the service of this environment uses, for tests that check its rows.
+    pub async fn database(&self) -> sqlx::AnyPool {
+        sqlx::any::install_default_drivers();
+        let url = match &self.storage {
+            Storage::Sqlite => format!("sqlite://{}", self.data_dir.path().join("asset.db").display()),
+            Storage::Postgres(url) => url.clone(),
+        };
+        sqlx::AnyPool::connect(&url).await.expect("the service's database opens")
+    }
+
     /// Starts a long-running command (e.g. `worker`); the caller stops it.
     pub fn spawn(&self, args: &[&str]) -> Child {
         self.command(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("asset-host starts")

@@ -129,15 +129,6 @@ fn lamports(created: &Value) -> u64 {
     created["job"]["quote"]["amountLamports"].as_u64().expect("a quote")
 }
 
-async fn connect(env: &Env) -> AnyPool {
-    sqlx::any::install_default_drivers();
-    let url = match &env.storage {
-        Storage::Sqlite => format!("sqlite://{}", env.data_dir.path().join("asset.db").display()),
-        Storage::Postgres(url) => url.clone(),
-    };
-    AnyPool::connect(&url).await.unwrap()
-}
-
 async fn count(db: &AnyPool, sql: &'static str, job: &str) -> i64 {
     sqlx::query_scalar::<_, i64>(sql).bind(job).fetch_one(db).await.unwrap()
 }
@@ -282,7 +273,7 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
     // Checking again changes nothing and renders nothing new.
     let (status, body) = check(&server, &key, &job).await;
     assert_eq!((status, body["job"]["mp4Url"].as_str()), (StatusCode::OK, Some(mp4.as_str())));
-    let db = connect(&env).await;
+    let db = env.database().await;
     assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 1);
 
     // The same signature cannot pay for another job, even one quoted the same amount.
@@ -418,7 +409,7 @@ async fn bad_requests_and_private_callbacks_are_refused_before_anything_is_made(
         let (status, answer) = call(&server, "POST", "/api/agent/asset/jobs", &key, Some(body.clone())).await;
         assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
     }
-    let db = connect(&env).await;
+    let db = env.database().await;
     let made: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM asset_jobs").fetch_one(&db).await.unwrap();
     let memes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM memes").fetch_one(&db).await.unwrap();
     assert_eq!((made, memes), (0, 0), "nothing was made");
@@ -469,7 +460,7 @@ async fn a_render_that_fails_pushes_job_failed_and_keeps_the_payment_bound() {
         (status, body["paid"].clone(), body["job"]["status"].clone()),
         (StatusCode::OK, json!(true), json!("RENDER_FAILED"))
     );
-    let db = connect(&env).await;
+    let db = env.database().await;
     assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 2);
     assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_deposits WHERE job_id = $1", &job).await, 1);
 }
@@ -519,7 +510,7 @@ async fn fifty_concurrent_checks_on_two_replicas_claim_once_render_once_and_anno
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     let ids: HashSet<String> = receiver.of(&job).iter().map(|h| h.headers["webhook-id"].clone()).collect();
     assert_eq!((ids.len(), delivered[0].body["event"].as_str()), (1, Some("job.delivered")));
-    let db = connect(&env).await;
+    let db = env.database().await;
     assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 1, "one render");
     assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_deposits WHERE job_id = $1", &job).await, 1);
     assert_eq!(count(&db, "SELECT COUNT(*) FROM webhook_events WHERE job_id = $1", &job).await, 1, "one event");

@@ -29,15 +29,6 @@ fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
 }
 
-async fn connect(env: &Env) -> AnyPool {
-    sqlx::any::install_default_drivers();
-    let url = match &env.storage {
-        Storage::Sqlite => format!("sqlite://{}", env.data_dir.path().join("asset.db").display()),
-        Storage::Postgres(url) => url.clone(),
-    };
-    AnyPool::connect(&url).await.unwrap()
-}
-
 /// Rows as the version before the blob store wrote them: bytes inside, no blob key.
 async fn seed_legacy_rows(db: &AnyPool, video: &[u8]) {
     let key_id: i64 = sqlx::query_scalar("SELECT id FROM api_keys").fetch_one(db).await.unwrap();
@@ -154,7 +145,7 @@ fn blobs_kept_in_rows_are_moved_out_and_videos_are_served_a_range_at_a_time() {
         let env = Env::new(storage);
         env.create_key(1, "agent");
         block_on(async {
-            let db = connect(&env).await;
+            let db = env.database().await;
             seed_legacy_rows(&db, &video).await;
             db.close().await;
         });
@@ -172,7 +163,7 @@ fn blobs_kept_in_rows_are_moved_out_and_videos_are_served_a_range_at_a_time() {
             assert_eq!(get(&server.url("/v/goneRender/video.mp4")).await.0, StatusCode::GONE);
 
             // No row keeps bytes or lacks its blob (the expired render has neither).
-            let db = connect(&env).await;
+            let db = env.database().await;
             for sql in [
                 "SELECT COUNT(*) FROM meme_images WHERE blob IS NULL OR length(png) > 0",
                 "SELECT COUNT(*) FROM engine_pages WHERE audio_blob IS NULL OR length(audio) > 0",

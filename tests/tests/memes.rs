@@ -310,12 +310,7 @@ fn every_language_writes_in_its_own_script() {
 
 /// Rows of `meme_images` for meme `id`, read from the test's database.
 async fn drawn_pictures(env: &Env, id: &str) -> i64 {
-    sqlx::any::install_default_drivers();
-    let url = match &env.storage {
-        asset_tests::Storage::Sqlite => format!("sqlite://{}", env.data_dir.path().join("asset.db").display()),
-        asset_tests::Storage::Postgres(url) => url.clone(),
-    };
-    let db = sqlx::AnyPool::connect(&url).await.unwrap();
+    let db = env.database().await;
     let n = sqlx::query_scalar("SELECT COUNT(*) FROM meme_images WHERE meme_id = $1").bind(id).fetch_one(&db).await;
     db.close().await;
     n.unwrap()

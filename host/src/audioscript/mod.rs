@@ -181,7 +181,12 @@ pub fn job_id(id: &str) -> String {
 
 /// [`submit`] as job `id` (chosen by the caller, so a listing can name it before it is
 /// queued), at `price`.
-pub async fn submit_as(ctx: &Ctx, request: AudioscriptRequest, id: &str, price: billing::Price) -> Result<Accepted, Error> {
+pub async fn submit_as(
+    ctx: &Ctx,
+    request: AudioscriptRequest,
+    id: &str,
+    price: billing::Price,
+) -> Result<Accepted, Error> {
     let language = languages::resolve(request.language.as_deref())?;
     if request.title.as_deref().is_some_and(|t| !TITLE.check(t)) {
         return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));

@@ -286,9 +286,9 @@ pub async fn get(db: &Db, key: &str) -> Result<Option<Brand>, sqlx::Error> {
 /// The registered brand a request names in `brand`, or 400 `unknown_brand`.
 pub async fn registered(db: &Db, key: &str) -> Result<Brand, Error> {
     check_key("brand", key)?;
-    get(db, key)
-        .await?
-        .ok_or_else(|| Error::bad_request("unknown_brand", "No registered brand has this key; see GET /api/agent/brands."))
+    get(db, key).await?.ok_or_else(|| {
+        Error::bad_request("unknown_brand", "No registered brand has this key; see GET /api/agent/brands.")
+    })
 }
 
 /// Every brand, by key.

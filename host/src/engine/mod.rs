@@ -185,7 +185,12 @@ pub fn view(page: &Page, base_url: &str) -> PageView {
         cover_url: format!("{url}/0.png"),
         beats: (1..)
             .zip(&page.beats)
-            .map(|(n, b)| BeatView { text: b.text.clone(), start: b.start, end: b.end, image_url: format!("{url}/{n}.png") })
+            .map(|(n, b)| BeatView {
+                text: b.text.clone(),
+                start: b.start,
+                end: b.end,
+                image_url: format!("{url}/{n}.png"),
+            })
             .collect(),
         hook: text("hook"),
         cta: text("cta"),

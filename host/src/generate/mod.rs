@@ -55,7 +55,9 @@ fn kind_schema() -> Object {
 }
 
 fn input_schema() -> Object {
-    INPUT.schema("What the page is made from (a pitch: about the person; a slideshow: the idea; an audioscript: the script)")
+    INPUT.schema(
+        "What the page is made from (a pitch: about the person; a slideshow: the idea; an audioscript: the script)",
+    )
 }
 
 fn brand_schema() -> Object {

@@ -76,9 +76,10 @@ pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> 
         let (content, _) = services.plugins.generate(SLOT, brand_key.as_deref(), &ask).await.map_err(Error::from)?;
         let (captions, said): (Vec<String>, Vec<String>) = slides(&content)?.into_iter().unzip();
         let title = title.unwrap_or_else(|| captions[0].clone());
-        let made = pipeline::speak_and_lay(&services, &voice, language, Script { captions, said }, (&title, style, seed))
-            .await
-            .map_err(|e| Error::internal(format!("{e:?}")))?;
+        let made =
+            pipeline::speak_and_lay(&services, &voice, language, Script { captions, said }, (&title, style, seed))
+                .await
+                .map_err(|e| Error::internal(format!("{e:?}")))?;
         let about = engine::About { title: &title, language, brand: brand_key.as_deref() };
         let record = async {
             let mut page = engine::put_voice(&services, &id, (&origin, key_id), about, &made).await?;

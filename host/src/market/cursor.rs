@@ -24,7 +24,8 @@ pub fn encode(position: &Position, order: Order) -> String {
 
 /// The position a token names, for a page in `order`.
 pub fn decode(token: &str, order: Order) -> Result<Position, Error> {
-    let invalid = || Error::bad_request("invalid_cursor", "`cursor` must be a `nextCursor` of this listing, unchanged.");
+    let invalid =
+        || Error::bad_request("invalid_cursor", "`cursor` must be a `nextCursor` of this listing, unchanged.");
     if token.len() > 200 {
         return Err(invalid());
     }
@@ -51,7 +52,8 @@ mod tests {
 
     #[test]
     fn a_cursor_reads_back_as_the_position_it_was_made_from() {
-        let position = Position { as_of: 1_700_000_000_000, after: Some((3, 1_699_999_999_000, "abcXYZ234567".into())) };
+        let position =
+            Position { as_of: 1_700_000_000_000, after: Some((3, 1_699_999_999_000, "abcXYZ234567".into())) };
         for order in [Order::Newest, Order::Popular] {
             assert_eq!(decode(&encode(&position, order), order).unwrap(), position);
         }

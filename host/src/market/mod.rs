@@ -425,7 +425,10 @@ pub async fn browse(ctx: &Ctx, query: BrowseQuery) -> Result<Listings, Error> {
     }
     if let Some(kind) = query.kind.as_deref().filter(|k| catalog::page_kind(k).is_none()) {
         let kinds: Vec<&str> = PAGE_KINDS.iter().map(|k| k.kind).collect();
-        return Err(Error::bad_request("unsupported_kind", format!("No page kind {kind:?}; use one of: {}.", kinds.join(", "))));
+        return Err(Error::bad_request(
+            "unsupported_kind",
+            format!("No page kind {kind:?}; use one of: {}.", kinds.join(", ")),
+        ));
     }
     let language = match query.language.as_deref() {
         Some(name) => Some(languages::resolve(Some(name))?.code),
@@ -497,7 +500,8 @@ pub async fn buy(ctx: &Ctx, id: &str) -> Result<Bought, Error> {
         return not_sold(ctx, id).await;
     };
     let fee = catalog::market_fee(price);
-    let sale = Sale { id: public_id(), listing_id: id.to_string(), buyer_key_id: buyer, price, fee, created_at: now_ms() };
+    let sale =
+        Sale { id: public_id(), listing_id: id.to_string(), buyer_key_id: buyer, price, fee, created_at: now_ms() };
     if !listings::insert_sale_in(&mut tx, &sale).await? {
         tx.rollback().await?;
         return not_sold(ctx, id).await;
@@ -537,7 +541,10 @@ async fn not_sold(ctx: &Ctx, id: &str) -> Result<Bought, Error> {
         return Err(Error::Forbidden { code: "own_listing", message: "A seller cannot buy their own listing.".into() });
     }
     if listing.delisted_at.is_some() {
-        return Err(Error::Conflict { code: "listing_delisted", message: "The seller took this listing off the marketplace.".into() });
+        return Err(Error::Conflict {
+            code: "listing_delisted",
+            message: "The seller took this listing off the marketplace.".into(),
+        });
     }
     Err(Error::internal(format!("listing {id} could not be sold for no known reason")))
 }
@@ -568,7 +575,10 @@ pub async fn delist(ctx: &Ctx, id: &str) -> Result<Delisted, Error> {
     let id = checked_id(id)?;
     let listing = listings::get(&ctx.db, id).await?.ok_or_else(missing_listing)?;
     if listing.seller_key_id != ctx.caller.key_id {
-        return Err(Error::Forbidden { code: "not_your_listing", message: "Only its seller can delist a listing.".into() });
+        return Err(Error::Forbidden {
+            code: "not_your_listing",
+            message: "Only its seller can delist a listing.".into(),
+        });
     }
     listings::delist(&ctx.db, id, ctx.caller.key_id).await?;
     let listing = listings::get(&ctx.db, id).await?.ok_or_else(missing_listing)?;
@@ -600,7 +610,8 @@ mod tests {
     #[test]
     fn listing_ids_are_checked_before_any_query() {
         assert!(checked_id("abcDEF234567").is_ok());
-        for bad in ["", "short", "has space in it", "../../etc/passwd", "x'; DROP TABLE listings; --", &"a".repeat(41)] {
+        for bad in ["", "short", "has space in it", "../../etc/passwd", "x'; DROP TABLE listings; --", &"a".repeat(41)]
+        {
             assert!(checked_id(bad).is_err(), "{bad}");
         }
     }

@@ -7,7 +7,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{BrowseQuery, Bought, Delisted, ListingOne, ListingRequest, Listings, Requested};
+use super::{Bought, BrowseQuery, Delisted, ListingOne, ListingRequest, Listings, Requested};
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
 use crate::http::{AppState, Call};

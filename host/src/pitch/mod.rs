@@ -200,9 +200,10 @@ pub async fn create_as(
     // A website is fetched only for a caller who can pay for the pitch.
     billing::ensure_can_pay(ctx, price).await?;
     let look = match brand {
-        Some(brand) => {
-            Look { style: brands::look::style(ctx, Some(&brand.key), &brand.profile.name).await?, brand: Some(brand.key.clone()) }
-        }
+        Some(brand) => Look {
+            style: brands::look::style(ctx, Some(&brand.key), &brand.profile.name).await?,
+            brand: Some(brand.key.clone()),
+        },
         None => Look { style: Style::seeded(crate::plugins::seed_of(id)), brand: None },
     };
     let about = about::gather(ctx, &input).await;

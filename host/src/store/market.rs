@@ -188,8 +188,12 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Listing>, sqlx::Error> {
 
 /// The seller's listings, newest first (at most `limit`).
 pub async fn of_seller(db: &Db, key_id: i64, limit: i64) -> Result<Vec<Listing>, sqlx::Error> {
-    let sql =
-        concat!("SELECT ", columns!(), from!(), " WHERE l.seller_key_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2");
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        from!(),
+        " WHERE l.seller_key_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2"
+    );
     sqlx::query(sql).bind(key_id).bind(limit).fetch_all(db.pool()).await?.iter().map(listing).collect()
 }
 
@@ -336,12 +340,13 @@ pub async fn purchases_of(db: &Db, buyer_key_id: i64, limit: i64) -> Result<Vec<
 /// Delists a listing of `seller_key_id`; false when it is not theirs or was delisted before.
 /// The write takes the row lock buys take first, so no buy counts after it commits.
 pub async fn delist(db: &Db, id: &str, seller_key_id: i64) -> Result<bool, sqlx::Error> {
-    let done =
-        sqlx::query("UPDATE listings SET delisted_at = $3 WHERE id = $1 AND seller_key_id = $2 AND delisted_at IS NULL")
-            .bind(id)
-            .bind(seller_key_id)
-            .bind(now_ms())
-            .execute(db.pool())
-            .await?;
+    let done = sqlx::query(
+        "UPDATE listings SET delisted_at = $3 WHERE id = $1 AND seller_key_id = $2 AND delisted_at IS NULL",
+    )
+    .bind(id)
+    .bind(seller_key_id)
+    .bind(now_ms())
+    .execute(db.pool())
+    .await?;
     Ok(done.rows_affected() == 1)
 }
