@@ -16,8 +16,8 @@ use crate::error::Error;
 use crate::http::{self, AppState, error, gate, idempotency, observe, openapi, x402};
 use crate::jobs::worker::Handler;
 use crate::{
-    account, assets, audioscript, billing, bot, brands, catalog, dashboard, engine, feeds, generate, jobs, market,
-    memes, mp4, pitch, plugins, purchases,
+    account, assets, audioscript, billing, bot, brands, catalog, content, dashboard, engine, feeds, generate, jobs,
+    market, memes, mp4, pitch, plugins, purchases,
 };
 
 /// Every route with its OpenAPI description, before middleware.
@@ -37,6 +37,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(engine::routes::router())
         .merge(mp4::routes::router())
         .merge(feeds::routes::router())
+        .merge(content::routes::router())
         .merge(generate::routes::router())
         .merge(market::routes::router())
         .merge(bot::routes::router())

@@ -43,6 +43,7 @@ pub mod account;
 pub mod assets;
 pub mod audioscript;
 pub mod brands;
+pub mod content;
 pub mod engine;
 pub mod feeds;
 pub mod generate;

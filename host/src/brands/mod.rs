@@ -291,6 +291,37 @@ pub async fn registered(db: &Db, key: &str) -> Result<Brand, Error> {
     })
 }
 
+/// Whose voice a meme or post is written in: a registered brand (its key) or an ad-hoc profile.
+#[derive(Clone, Debug)]
+pub struct Speaker {
+    /// The registered brand's key; `None` for an ad-hoc `brandProfile`.
+    pub key: Option<String>,
+    pub profile: BrandProfile,
+}
+
+/// The brand a request writes for, by the meme rules: at most one of `brand` (a registered
+/// brand, 403 `meme_mode_off` when its admin switched the mode off) and `brandProfile` (always
+/// allowed); `None` when neither is sent. Every refusal comes before any charge.
+pub async fn speaker(db: &Db, brand: Option<String>, profile: Option<BrandProfile>) -> Result<Option<Speaker>, Error> {
+    match (brand, profile) {
+        (Some(_), Some(_)) => {
+            Err(Error::bad_request("conflicting_brand", "Send either `brand` or `brandProfile`, not both."))
+        }
+        (Some(key), None) => {
+            let registered = registered(db, &key).await?;
+            if !registered.meme_mode {
+                return Err(Error::Forbidden {
+                    code: "meme_mode_off",
+                    message: "This brand has switched this mode off.".into(),
+                });
+            }
+            Ok(Some(Speaker { key: Some(registered.key), profile: registered.profile }))
+        }
+        (None, Some(profile)) => Ok(Some(Speaker { key: None, profile: profile.validated()? })),
+        (None, None) => Ok(None),
+    }
+}
+
 /// Every brand, by key.
 pub async fn list(db: &Db) -> Result<Vec<Brand>, sqlx::Error> {
     Ok(brands::list(db).await?.into_iter().map(Brand::from).collect())

@@ -135,7 +135,11 @@ struct Checked {
     profile: Option<BrandProfile>,
 }
 
-fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
+/// A request's `brand` and `brandProfile`, as sent.
+type BrandFields = (Option<String>, Option<BrandProfile>);
+
+/// Checks everything but the brand; answers the brand fields as sent.
+fn check(request: MemeRequest) -> Result<(Checked, BrandFields), Error> {
     let input = match (request.input, request.brief) {
         (Some(_), Some(_)) => {
             return Err(Error::bad_request("conflicting_input", "Send `input` or its alias `brief`, not both."));
@@ -158,16 +162,10 @@ fn check(request: MemeRequest) -> Result<(Checked, Option<String>), Error> {
             format!("Unknown meme kind; use one of: {}.", kinds.join(", ")),
         ));
     };
-    if request.brand.is_some() && request.brand_profile.is_some() {
-        return Err(Error::bad_request("conflicting_brand", "Send either `brand` or `brandProfile`, not both."));
-    }
-    if let Some(key) = &request.brand {
-        brands::check_key("brand", key)?;
-    }
-    let profile = request.brand_profile.map(BrandProfile::validated).transpose()?;
     let price = catalog::meme_price(spec);
     let (input, kind) = (input.trim().to_string(), spec.kind.to_string());
-    Ok((Checked { input, language, kind, price, brand_key: None, profile }, request.brand))
+    let checked = Checked { input, language, kind, price, brand_key: None, profile: None };
+    Ok((checked, (request.brand, request.brand_profile)))
 }
 
 /// A request ready to generate: validated, its brand and look resolved, its plugins present.
@@ -199,17 +197,10 @@ async fn style_of(services: &Services, brand_key: Option<&str>, brand_name: &str
 /// Validates completely and resolves the brand, its look and the generators, before anything
 /// is charged.
 async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
-    let (mut checked, brand) = check(request)?;
-    if let Some(key) = brand {
-        let registered = brands::registered(&ctx.db, &key).await?;
-        if !registered.meme_mode {
-            return Err(Error::Forbidden {
-                code: "meme_mode_off",
-                message: "This brand has switched memes off.".into(),
-            });
-        }
-        checked.profile = Some(registered.profile);
-        checked.brand_key = Some(registered.key);
+    let (mut checked, (brand, profile)) = check(request)?;
+    if let Some(speaker) = brands::speaker(&ctx.db, brand, profile).await? {
+        checked.profile = Some(speaker.profile);
+        checked.brand_key = speaker.key;
     }
     ctx.plugins.writer(SLOT, checked.brand_key.as_deref(), checked.language)?;
     if checked.profile.is_some() {
