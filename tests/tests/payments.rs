@@ -424,7 +424,7 @@ fn packs_are_bought_with_usdc_or_by_card_and_granted_once() {
             }
             let account = me(&server, &key).await;
             assert_eq!(account["credits"], 60, "granted once");
-            let purchases = account["purchases"].as_array().unwrap();
+            let purchases = account["creditPurchases"].as_array().unwrap();
             assert_eq!(purchases.len(), 2);
             assert_eq!(
                 (purchases[0]["method"].as_str(), purchases[0]["state"].as_str()),
