@@ -121,6 +121,33 @@ fn each_page_kind_is_made_from_credits_at_its_price_and_bad_requests_cost_nothin
                     assert!(beats.iter().any(|b| b["text"] == "Fewer meetings."), "{page}");
                 }
             }
+            // A slideshow in Chinese is voiced from its pinyin; without a speech endpoint the
+            // embedded voice cannot read generated Japanese, refused before any charge.
+            let body = json!({"kind": "slideshow", "input": "小团队为什么更快。会议更少。大家都看得到全局。", "language": "zh"});
+            let (status, made) = call(&server, "POST", "/api/agent/generate", &key, Some(body)).await;
+            assert_eq!(status, StatusCode::OK, "{made}");
+            left -= 1;
+            assert_eq!(
+                (made["page"]["language"].as_str(), made["creditsRemaining"].as_i64()),
+                (Some("zh"), Some(left))
+            );
+            assert!(
+                made["page"]["beats"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|b| b["text"].as_str().unwrap().contains("会议更少")),
+                "{made}"
+            );
+            let body = json!({"kind": "slideshow", "input": IDEA, "language": "ja"});
+            let (status, error) = call(&server, "POST", "/api/agent/generate", &key, Some(body)).await;
+            assert_eq!(
+                (status, error["code"].as_str()),
+                (StatusCode::BAD_REQUEST, Some("voice_unavailable")),
+                "{error}"
+            );
+            assert_eq!(credits(&server, &key).await, left);
+
             // An audioscript is a job: 202, 3 credits, a page once it succeeds.
             let body = json!({"kind": "audioscript", "input": "One small team. One clear goal. Ship it today."});
             let (status, queued) = call(&server, "POST", "/api/agent/generate", &key, Some(body)).await;

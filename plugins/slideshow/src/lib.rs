@@ -59,8 +59,15 @@ impl Guest for Slideshow {
             })
             .ok()
         });
-        let written = write::write(&kind, &request.language, &input, request.seed, brand, Some(call))
+        let mut written = write::write(&kind, &request.language, &input, request.seed, brand, Some(call))
             .ok_or_else(|| GenerateError::Internal(format!("no writer for {kind} in {}", request.language)))?;
+        // Each slide is voiced as a beat: Chinese is read from its pinyin, one syllable per
+        // character, as the beats generator hands it to the voice.
+        if request.language == "zh" {
+            for block in &mut written.blocks {
+                block.attributes.push(("speech".into(), guest::pinyin_of(&block.text)));
+            }
+        }
         Ok(Content {
             title: written.title,
             blocks: written.blocks,
