@@ -1,6 +1,7 @@
-//! Memes with the operator's model configured: the meme plugin prompts it through the host
-//! (real chat-completions wire format, loopback stand-in), uses a valid answer, and falls back
-//! to its phrase tables when the model fails or answers something unusable.
+//! Memes and brand content with the operator's model configured: the meme and content plugins
+//! prompt it through the host (real chat-completions wire format, loopback stand-in), use a
+//! valid answer, and fall back to their phrase tables when the model fails or answers something
+//! unusable; either way the post keeps its platform's limits.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -13,13 +14,13 @@ use asset_host::{AppState, app};
 use axum::{Json, extract::State, http::StatusCode, routing::post};
 use serde_json::{Value, json};
 
-/// 0: a good line; 1: HTTP 500; 2: an unusable (multi-line, over-long) answer.
+/// 0: a good line; 1: HTTP 500; 2: an unusable answer (many lines, each a link).
 async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) -> Result<Json<Value>, StatusCode> {
     assert_eq!(body["messages"][0]["role"], "system");
     let line = match mode.load(Ordering::SeqCst) {
         0 => format!("MODEL LINE about {}", body["messages"][1]["content"].as_str().unwrap_or_default()),
         1 => return Err(StatusCode::INTERNAL_SERVER_ERROR),
-        _ => "line one\nline two ".repeat(100),
+        _ => "see https://spam.example/now\n".repeat(100),
     };
     Ok(Json(
         json!({"id": "x", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assistant", "content": line}, "finish_reason": "stop"}]}),
@@ -39,17 +40,17 @@ fn serve_on(listener: tokio::net::TcpListener, router: axum::Router) -> String {
     base
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
+/// The service with a model stand-in whose answers `mode` picks; its address and an operator
+/// key with 20 credits. The temporary folder lives as long as the service.
+async fn service_with_model() -> (String, String, Arc<AtomicU8>, tempfile::TempDir) {
     let mode = Arc::new(AtomicU8::new(0));
     let model =
         serve(axum::Router::new().route("/v1/chat/completions", post(fake_model)).with_state(mode.clone())).await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-
     let dir = tempfile::tempdir().unwrap();
     let db = Db::connect(&Db::sqlite_url(dir.path()), 4).await.unwrap();
     db.migrate().await.unwrap();
-    let key = auth::create_key(&db, Role::Operator, "model", 10, None).await.unwrap().secret;
+    let key = auth::create_key(&db, Role::Operator, "model", 20, None).await.unwrap().secret;
     let settings = Settings {
         listen: listener.local_addr().unwrap(),
         data_dir: dir.path().to_path_buf(),
@@ -58,6 +59,12 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
         ..Settings::default()
     };
     let base = serve_on(listener, app(AppState::new(db, settings).await.unwrap()));
+    (base, key, mode, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
+    let (base, key, mode, _dir) = service_with_model().await;
     let client = reqwest::Client::new();
     let take_of = |html: String| {
         html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default().to_string()
@@ -82,5 +89,35 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
     assert_eq!(takes[0], "MODEL LINE about rockets");
     for fallback in &takes[1..] {
         assert!(fallback.starts_with("Hot take:") || fallback.starts_with("Unpopular opinion:"), "{fallback}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_content_plugin_uses_the_model_checks_it_and_falls_back_to_its_tables() {
+    let (base, key, mode, _dir) = service_with_model().await;
+    let client = reqwest::Client::new();
+    let profile = json!({"name": "Acme", "voice": "Warm and direct", "hashtag": "#ACME", "token": "$ACME"});
+    for category in ["tweet", "linkedin"] {
+        let mut texts = Vec::new();
+        for m in [0, 1, 2] {
+            mode.store(m, Ordering::SeqCst);
+            let made: Value = client
+                .post(format!("{base}/api/agent/content"))
+                .header("x-api-key", &key)
+                .json(&json!({"category": category, "input": "rockets", "brandProfile": profile}))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            // The host checked the platform's limits before answering 200.
+            assert_eq!(made["success"], true, "{category}: {made}");
+            texts.push(made["content"]["text"].as_str().unwrap().to_string());
+        }
+        assert!(texts[0].contains("MODEL LINE"), "{category} uses the model's line: {}", texts[0]);
+        for fallback in &texts[1..] {
+            assert!(!fallback.contains("MODEL LINE") && !fallback.contains("spam"), "{category}: {fallback}");
+        }
     }
 }

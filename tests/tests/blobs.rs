@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use asset_tests::{Env, Storage, each_storage};
+use asset_tests::{Env, each_storage};
 use reqwest::{Client, StatusCode};
 use sqlx::AnyPool;
 

@@ -1,7 +1,8 @@
 //! Pages from credits and the agent marketplace end to end against the real binary, on SQLite
 //! and PostgreSQL: every page kind made and charged its price; a listed page previewed (never
 //! shown whole) to other keys, bought once with credits moved and the ledger holding, read and
-//! rendered by its buyer, refused to its seller, delisted; 30 buyers at once each buying once;
+//! rendered by its buyer, refused to its seller, delisted; 30 buyers at once each buying once,
+//! and keys buying from each other at once;
 //! cursor pages that neither repeat nor skip while listings sell and appear.
 
 use std::collections::HashSet;
@@ -306,6 +307,7 @@ fn thirty_buyers_at_once_each_buy_exactly_once() {
         let mut env = Env::new(storage);
         let seller = env.create_key(1, "agent");
         let buyers: Vec<String> = (0..30).map(|_| env.create_key(5, "agent")).collect();
+        let traders: Vec<String> = (0..8).map(|_| env.create_key(10, "agent")).collect();
         let server = start(&mut env);
         block_on(async {
             let made = list(&server, &seller, "Popular", 5).await;
@@ -333,6 +335,23 @@ fn thirty_buyers_at_once_each_buy_exactly_once() {
                 (Some(30), Some(120))
             );
             assert_eq!(me["credits"].as_i64(), Some(120), "30 sales of 5, less a fee of 1 each");
+
+            // Keys that sell to each other at the same moment: each buy locks both keys' rows,
+            // in the same order whoever buys, so crossing buys never deadlock.
+            let mut listed = Vec::new();
+            for trader in &traders {
+                listed.push(list(&server, trader, "Swap", 2).await["listing"]["id"].as_str().unwrap().to_string());
+            }
+            let crossing = (0..traders.len()).map(|n| {
+                let (server, key, id) = (&server, traders[n].clone(), listed[n ^ 1].clone());
+                async move { call(server, "POST", &format!("/api/agent/listings/{id}/buy"), &key, None).await }
+            });
+            for (status, bought) in futures::future::join_all(crossing).await {
+                assert_eq!((status, bought["repeated"].as_bool()), (StatusCode::OK, Some(false)), "{bought}");
+            }
+            for trader in &traders {
+                assert_eq!(credits(&server, trader).await, 10 - 1 - 2 + 2, "paid 2 and was paid 2 (no fee under 5)");
+            }
         });
         drop(server);
         block_on(async {
@@ -343,7 +362,7 @@ fn thirty_buyers_at_once_each_buy_exactly_once() {
                     .fetch_one(&db)
                     .await
                     .unwrap();
-            assert_eq!((sales, fees), (30, 30));
+            assert_eq!((sales, fees), (38, 30));
         });
     });
 }

@@ -389,6 +389,9 @@ pub struct ServicesMenu {
     /// English name or native name.
     #[schema(value_type = Vec<crate::languages::Language>)]
     pub languages: &'static [crate::languages::Language],
+    /// The kinds of page `generate` and `request` make, with their credits.
+    #[schema(value_type = Vec<PageKind>)]
+    pub page_kinds: &'static [PageKind],
     /// How calls can be paid: `credits` always; `x402` (USDC per call) on the networks listed,
     /// when the operator enabled it.
     pub payments: Vec<PaymentMethod>,
@@ -478,6 +481,7 @@ pub fn menu(x402: Option<&crate::billing::X402>) -> ServicesMenu {
             })
             .collect(),
         languages: &crate::languages::LANGUAGES,
+        page_kinds: PAGE_KINDS,
     }
 }
 
