@@ -40,6 +40,12 @@ fn serve_on(listener: tokio::net::TcpListener, router: axum::Router) -> String {
     base
 }
 
+/// `POST url` with `key`: the answer's JSON.
+async fn post_json(url: &str, key: &str, body: Value) -> Value {
+    let response = reqwest::Client::new().post(url).header("x-api-key", key).json(&body).send().await.unwrap();
+    response.json().await.unwrap()
+}
+
 /// The service with a model stand-in whose answers `mode` picks; its address and an operator
 /// key with 20 credits. The temporary folder lives as long as the service.
 async fn service_with_model() -> (String, String, Arc<AtomicU8>, tempfile::TempDir) {
@@ -72,16 +78,9 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
     let mut takes = Vec::new();
     for m in [0, 1, 2] {
         mode.store(m, Ordering::SeqCst);
-        let made: Value = client
-            .post(format!("{base}/api/agent/brands/memes"))
-            .header("x-api-key", &key)
-            .json(&json!({"input": "rockets", "kind": "hottake"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let made =
+            post_json(&format!("{base}/api/agent/brands/memes"), &key, json!({"input": "rockets", "kind": "hottake"}))
+                .await;
         assert_eq!(made["success"], true, "{made}");
         let html = client.get(made["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
         takes.push(take_of(html));
@@ -95,22 +94,13 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_content_plugin_uses_the_model_checks_it_and_falls_back_to_its_tables() {
     let (base, key, mode, _dir) = service_with_model().await;
-    let client = reqwest::Client::new();
     let profile = json!({"name": "Acme", "voice": "Warm and direct", "hashtag": "#ACME", "token": "$ACME"});
     for category in ["tweet", "linkedin"] {
         let mut texts = Vec::new();
         for m in [0, 1, 2] {
             mode.store(m, Ordering::SeqCst);
-            let made: Value = client
-                .post(format!("{base}/api/agent/content"))
-                .header("x-api-key", &key)
-                .json(&json!({"category": category, "input": "rockets", "brandProfile": profile}))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let body = json!({"category": category, "input": "rockets", "brandProfile": profile});
+            let made = post_json(&format!("{base}/api/agent/content"), &key, body).await;
             // The host checked the platform's limits before answering 200.
             assert_eq!(made["success"], true, "{category}: {made}");
             texts.push(made["content"]["text"].as_str().unwrap().to_string());
