@@ -445,3 +445,24 @@ fn marketplace_pages_never_repeat_or_skip_while_listings_sell_and_appear() {
         });
     });
 }
+
+#[test]
+fn every_language_the_embedded_voice_reads_makes_a_slideshow() {
+    let mut env = Env::new(asset_tests::Storage::Sqlite);
+    let key = env.create_key(30, "agent");
+    let server = start(&mut env);
+    block_on(async {
+        let languages = server.get_json("/api/agent/services", None).await["languages"].clone();
+        for language in languages.as_array().unwrap().iter().map(|l| l["code"].as_str().unwrap()) {
+            let body = json!({"kind": "slideshow", "input": IDEA, "language": language});
+            let (status, made) = call(&server, "POST", "/api/agent/generate", &key, Some(body)).await;
+            match language {
+                // Generated Arabic and Japanese need the operator's speech endpoint.
+                "ar" | "ja" => assert_eq!(made["code"], "voice_unavailable", "{language}: {made}"),
+                _ => {
+                    assert_eq!((status, made["page"]["language"].as_str()), (StatusCode::OK, Some(language)), "{made}")
+                }
+            }
+        }
+    });
+}

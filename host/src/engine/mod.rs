@@ -123,7 +123,7 @@ pub async fn meme(services: &Services, id: &str, n: i64) -> Result<Option<Vec<u8
 /// A beat of a page as its reader gets it.
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BeatView {
+pub struct PageBeat {
     pub text: String,
     /// Milliseconds into the voice track.
     pub start: u64,
@@ -135,7 +135,7 @@ pub struct BeatView {
 /// A pitch page's meme as its reader gets it.
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct MemeView {
+pub struct PageMeme {
     pub top: String,
     pub bottom: String,
     pub image_url: String,
@@ -159,14 +159,14 @@ pub struct PageView {
     pub voice_url: String,
     /// The video's opening card.
     pub cover_url: String,
-    pub beats: Vec<BeatView>,
+    pub beats: Vec<PageBeat>,
     /// A pitch's hook, call to action and memes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hook: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cta: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub memes: Vec<MemeView>,
+    pub memes: Vec<PageMeme>,
 }
 
 /// The page as its reader gets it, with links under `base_url`.
@@ -185,7 +185,7 @@ pub fn view(page: &Page, base_url: &str) -> PageView {
         cover_url: format!("{url}/0.png"),
         beats: (1..)
             .zip(&page.beats)
-            .map(|(n, b)| BeatView {
+            .map(|(n, b)| PageBeat {
                 text: b.text.clone(),
                 start: b.start,
                 end: b.end,
@@ -196,7 +196,7 @@ pub fn view(page: &Page, base_url: &str) -> PageView {
         cta: text("cta"),
         memes: (1..)
             .zip(memes)
-            .map(|(n, m)| MemeView {
+            .map(|(n, m)| PageMeme {
                 top: m["top"].as_str().unwrap_or_default().to_string(),
                 bottom: m["bottom"].as_str().unwrap_or_default().to_string(),
                 image_url: format!("{url}/meme-{n}.png"),

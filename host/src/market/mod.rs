@@ -243,17 +243,42 @@ pub struct Delisted {
 #[into_params(parameter_in = Query)]
 pub struct BrowseQuery {
     /// `newest` (default) or `popular` (most sales first, counted when the first page was read).
+    #[param(schema_with = sort_schema)]
     pub sort: Option<String>,
     /// Only this kind of page.
+    #[param(schema_with = kind_schema)]
     pub kind: Option<String>,
     /// Only pages in this language (code, English or native name).
+    #[param(schema_with = languages::schema)]
     pub language: Option<String>,
     /// Only pages of this registered brand.
+    #[param(schema_with = brand_filter_schema)]
     pub brand: Option<String>,
     /// How many listings, 1–50 (default 20).
+    #[param(schema_with = limit_schema)]
     pub limit: Option<i64>,
-    /// The previous page's `nextCursor`.
+    /// The previous page's `nextCursor`; the walk keeps its order.
+    #[param(schema_with = cursor_schema)]
     pub cursor: Option<String>,
+}
+
+/// Listings on one page.
+const LIMIT: Range = Range { min: 1, max: PAGE_MOST };
+
+fn sort_schema() -> Object {
+    rules::one_of(["newest", "popular"], "The order: newest listed first, or most sales first")
+}
+
+fn brand_filter_schema() -> Object {
+    BRAND_KEY.schema("Only pages of this registered brand")
+}
+
+fn limit_schema() -> Object {
+    LIMIT.schema("How many listings (default 20)")
+}
+
+fn cursor_schema() -> Object {
+    cursor::CURSOR.schema("A previous page's `nextCursor`, unchanged")
 }
 
 fn missing_listing() -> Error {
@@ -414,13 +439,13 @@ pub async fn request(ctx: &Ctx, body: ListingRequest) -> Result<(Requested, bool
 
 /// A page of the marketplace.
 pub async fn browse(ctx: &Ctx, query: BrowseQuery) -> Result<Listings, Error> {
-    let order = match query.sort.as_deref() {
+    let sorted = match query.sort.as_deref() {
         None | Some("newest") => Order::Newest,
         Some("popular") => Order::Popular,
         Some(_) => return Err(Error::bad_request("invalid_sort", "`sort` must be `newest` or `popular`.")),
     };
     let limit = query.limit.unwrap_or(PAGE_DEFAULT);
-    if !(1..=PAGE_MOST).contains(&limit) {
+    if !LIMIT.check(limit) {
         return Err(Error::bad_request("invalid_limit", format!("`limit` must be from 1 to {PAGE_MOST}.")));
     }
     if let Some(kind) = query.kind.as_deref().filter(|k| catalog::page_kind(k).is_none()) {
@@ -437,9 +462,10 @@ pub async fn browse(ctx: &Ctx, query: BrowseQuery) -> Result<Listings, Error> {
     if let Some(brand) = &query.brand {
         crate::brands::check_key("brand", brand)?;
     }
-    let position = match query.cursor.as_deref() {
-        Some(text) => cursor::decode(text, order)?,
-        None => listings::Position { as_of: now_ms(), after: None },
+    // A walk keeps the order it began in: the cursor's.
+    let (order, position) = match query.cursor.as_deref() {
+        Some(text) => cursor::decode(text)?,
+        None => (sorted, listings::Position { as_of: now_ms(), after: None }),
     };
     let filter = Filter { kind: query.kind.as_deref(), language, brand: query.brand.as_deref() };
     let rows = listings::browse(&ctx.db, &filter, order, &position, limit + 1).await?;

@@ -23,7 +23,7 @@ const VOICES: [(&str, &str); 23] = [
     ("en", "en-us"),
     ("es", "es"),
     ("pt", "pt-br"),
-    ("fr", "fr-fr"),
+    ("fr", "fr"),
     ("de", "de"),
     ("it", "it"),
     ("nl", "nl"),

@@ -56,8 +56,11 @@ async fn claim_form(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(
 /// Claims the bot, once: a form post answers a page, JSON (`Content-Type: application/json`)
 /// answers JSON. 404 unknown code, 409 already claimed, 410 expired, 400 a bad brand field.
 #[utoipa::path(post, path = "/i/{code}", tag = "pitch", params(("code" = String, Path)), request_body = ClaimForm,
-    responses((status = 200, body = Claimed), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-              (status = 409, body = ErrorBody), (status = 410, body = ErrorBody)))]
+    responses((status = 200, description = "Claimed: JSON, or a page for a form post", content((Claimed = "application/json"), (String = "text/html"))),
+              (status = 400, description = "A bad brand field", content((ErrorBody = "application/json"), (String = "text/html"))),
+              (status = 404, description = "No such invite", content((ErrorBody = "application/json"), (String = "text/html"))),
+              (status = 409, description = "Claimed before", content((ErrorBody = "application/json"), (String = "text/html"))),
+              (status = 410, description = "Expired", content((ErrorBody = "application/json"), (String = "text/html")))))]
 async fn claim(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

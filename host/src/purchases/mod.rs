@@ -26,8 +26,12 @@ pub const OPERATION: &str = "credit-pack";
 #[serde(deny_unknown_fields)]
 pub struct BuyRequest {
     /// `usdc` (default: pay over x402 with this request) or `card` (answers a checkout URL).
-    #[schema(example = "card")]
+    #[schema(schema_with = method_schema)]
     pub method: Option<String>,
+}
+
+fn method_schema() -> utoipa::openapi::schema::Object {
+    crate::rules::choice(["usdc", "card"], "How to pay: `usdc` over x402 with this request (the default), or `card`")
 }
 
 /// What buying a pack answers.
