@@ -64,9 +64,23 @@ ensure_test_python() {
   export ASSET_TEST_PYTHON="$venv/bin/python"
 }
 
+# schemathesis, in a virtualenv of its own (its pins are not the other tools'), runs the API
+# against its own OpenAPI description (tests/tests/openapi_fuzz.rs).
+ensure_schemathesis() {
+  local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/st-venv"
+  if ! "$venv/bin/st" --version 2>/dev/null | grep -q '4.32.5'; then
+    apt_install python3 python3-venv
+    say "installing schemathesis"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q 'schemathesis==4.32.5'
+  fi
+  export ASSET_TEST_SCHEMATHESIS="$venv/bin/st"
+}
+
 ensure_postgres
 ensure_redis
 ensure_test_python
+ensure_schemathesis
 # Databases left behind by interrupted runs (named asset_t_<pid>_…; skip live processes).
 psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 'asset_t_%'" 2>/dev/null |
   while read -r db; do

@@ -235,7 +235,13 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
     let responses = &mut operation.responses.responses;
     let keyed = policy.is_none_or(|p| p.access != Access::Public);
     if keyed {
-        operation.security = Some(vec![SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new())]);
+        let mut security = vec![SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new())];
+        // A route paid per call over x402 needs no key: the empty requirement says so (without
+        // one it answers 402 with what to pay, when x402 is on).
+        if policy.is_some_and(|p| p.keyless_x402()) {
+            security.push(SecurityRequirement::default());
+        }
+        operation.security = Some(security);
         responses.entry("401".into()).or_insert_with(|| error_response("Missing or invalid API key"));
     }
     // The USD price of a route that can be paid per call over x402 (when the operator enables
