@@ -50,17 +50,17 @@ pub struct GenerateRequest {
     pub title: Option<String>,
 }
 
-fn kind_schema() -> Object {
+pub(crate) fn kind_schema() -> Object {
     rules::one_of(PAGE_KINDS.iter().map(|k| k.kind), "The kind of page")
 }
 
-fn input_schema() -> Object {
+pub(crate) fn input_schema() -> Object {
     INPUT.schema(
         "What the page is made from (a pitch: about the person; a slideshow: the idea; an audioscript: the script)",
     )
 }
 
-fn brand_schema() -> Object {
+pub(crate) fn brand_schema() -> Object {
     BRAND_KEY.nullable("A registered brand whose look the page takes")
 }
 

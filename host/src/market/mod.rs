@@ -43,15 +43,15 @@ const ABANDONED_MS: i64 = 10 * 60 * 1000;
 #[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct ListingRequest {
     /// `pitch`, `slideshow` or `audioscript`.
-    #[schema(schema_with = kind_schema, required = true)]
+    #[schema(schema_with = generate::kind_schema, required = true)]
     pub kind: Option<String>,
     /// What the page is made from (see `POST /api/agent/generate`).
-    #[schema(schema_with = input_schema, required = true)]
+    #[schema(schema_with = generate::input_schema, required = true)]
     pub input: Option<String>,
     #[schema(schema_with = languages::schema)]
     pub language: Option<String>,
     /// A registered brand whose look the page takes.
-    #[schema(schema_with = brand_schema)]
+    #[schema(schema_with = generate::brand_schema)]
     pub brand: Option<String>,
     /// The listing's title (and the page's, for slideshows and audioscripts).
     #[schema(schema_with = title_schema, required = true)]
@@ -59,18 +59,6 @@ pub struct ListingRequest {
     /// What a buyer pays, in credits.
     #[schema(schema_with = price_schema, required = true)]
     pub price: Option<i64>,
-}
-
-fn kind_schema() -> Object {
-    rules::one_of(PAGE_KINDS.iter().map(|k| k.kind), "The kind of page")
-}
-
-fn input_schema() -> Object {
-    generate::INPUT.schema("What the page is made from (see POST /api/agent/generate)")
-}
-
-fn brand_schema() -> Object {
-    BRAND_KEY.nullable("A registered brand whose look the page takes")
 }
 
 fn title_schema() -> Object {
@@ -246,7 +234,7 @@ pub struct BrowseQuery {
     #[param(schema_with = sort_schema)]
     pub sort: Option<String>,
     /// Only this kind of page.
-    #[param(schema_with = kind_schema)]
+    #[param(schema_with = generate::kind_schema)]
     pub kind: Option<String>,
     /// Only pages in this language (code, English or native name).
     #[param(schema_with = languages::schema)]
@@ -468,40 +456,19 @@ pub async fn browse(ctx: &Ctx, query: BrowseQuery) -> Result<Listings, Error> {
         None => (sorted, listings::Position { as_of: now_ms(), after: None }),
     };
     let filter = Filter { kind: query.kind.as_deref(), language, brand: query.brand.as_deref() };
-    let rows = listings::browse(&ctx.db, &filter, order, &position, limit + 1).await?;
+    let rows = listings::browse(&ctx.db, &filter, order, &position, ctx.caller.key_id, limit + 1).await?;
     let more = rows.len() as i64 > limit;
     let rows: Vec<_> = rows.into_iter().take(limit as usize).collect();
     let next_cursor = match rows.last() {
-        Some((last, sold)) if more => {
-            let listed_at = last.page.as_ref().map_or(0, |p| p.listed_at);
-            let after = Some((*sold, listed_at, last.id.clone()));
+        Some(last) if more => {
+            let listed_at = last.listing.page.as_ref().map_or(0, |p| p.listed_at);
+            let after = Some((last.sold, listed_at, last.listing.id.clone()));
             Some(cursor::encode(&listings::Position { as_of: position.as_of, after }, order))
         }
         _ => None,
     };
-    let bought = bought_among(ctx, rows.iter().map(|(l, _)| l.id.as_str())).await?;
-    let listings = rows
-        .into_iter()
-        .filter_map(|(listing, _)| {
-            let purchased = bought.contains(&listing.id);
-            public_view(ctx, listing, purchased)
-        })
-        .collect();
+    let listings = rows.into_iter().filter_map(|row| public_view(ctx, row.listing, row.bought)).collect();
     Ok(Listings { success: true, listings, next_cursor })
-}
-
-/// Which of `ids` the caller bought.
-async fn bought_among<'a>(
-    ctx: &Ctx,
-    ids: impl Iterator<Item = &'a str>,
-) -> Result<std::collections::HashSet<String>, Error> {
-    let mut bought = std::collections::HashSet::new();
-    for id in ids {
-        if listings::purchase(&ctx.db, id, ctx.caller.key_id).await?.is_some() {
-            bought.insert(id.to_string());
-        }
-    }
-    Ok(bought)
 }
 
 /// One listed listing.

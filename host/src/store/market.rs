@@ -197,17 +197,28 @@ pub async fn of_seller(db: &Db, key_id: i64, limit: i64) -> Result<Vec<Listing>,
     sqlx::query(sql).bind(key_id).bind(limit).fetch_all(db.pool()).await?.iter().map(listing).collect()
 }
 
-/// A page of listed listings (made, not delisted) in `order`, after `position`: the keyset
-/// (sales as of the first page, when it appeared, id) only moves one way, so pages never
-/// repeat or skip a listing whatever sells or appears meanwhile.
+/// A listing on a marketplace page, as one key browses it.
+#[derive(Debug, Clone)]
+pub struct Browsed {
+    pub listing: Listing,
+    /// Its sales as of the walk's moment (the popular order's key).
+    pub sold: i64,
+    /// Whether the browsing key bought it.
+    pub bought: bool,
+}
+
+/// A page of listed listings (made, not delisted) in `order`, after `position`, as key
+/// `viewer` sees them: the keyset (sales as of the first page, when it appeared, id) only moves
+/// one way, so pages never repeat or skip a listing whatever sells or appears meanwhile.
 pub async fn browse(
     db: &Db,
     filter: &Filter<'_>,
     order: Order,
     position: &Position,
+    viewer: i64,
     limit: i64,
-) -> Result<Vec<(Listing, i64)>, sqlx::Error> {
-    let mut binds: Vec<Bind> = vec![Bind::Int(position.as_of)];
+) -> Result<Vec<Browsed>, sqlx::Error> {
+    let mut binds: Vec<Bind> = vec![Bind::Int(position.as_of), Bind::Int(viewer)];
     let mut wheres = vec!["l.delisted_at IS NULL".to_string(), "p.created_at <= $1".to_string()];
     for (column, value) in [("l.kind", filter.kind), ("l.language", filter.language), ("l.brand", filter.brand)] {
         if let Some(value) = value {
@@ -237,7 +248,8 @@ pub async fn browse(
     };
     let sql = format!(
         "SELECT * FROM (SELECT {}, \
-         (SELECT COUNT(*) FROM listing_sales s WHERE s.listing_id = l.id AND s.created_at <= $1) AS sold \
+         (SELECT COUNT(*) FROM listing_sales s WHERE s.listing_id = l.id AND s.created_at <= $1) AS sold, \
+         (SELECT COUNT(*) FROM listing_sales b WHERE b.listing_id = l.id AND b.buyer_key_id = $2) AS bought \
          FROM listings l JOIN engine_pages p ON p.job_id = l.job_id LEFT JOIN jobs j ON j.id = l.job_id \
          WHERE {}) x WHERE {after} ORDER BY {sort} LIMIT ${}",
         columns!(),
@@ -253,7 +265,11 @@ pub async fn browse(
         };
     }
     let rows = query.fetch_all(db.pool()).await?;
-    rows.iter().map(|r| Ok((listing(r)?, r.try_get::<i64, _>("sold")?))).collect()
+    rows.iter()
+        .map(|r| {
+            Ok(Browsed { listing: listing(r)?, sold: r.try_get("sold")?, bought: r.try_get::<i64, _>("bought")? > 0 })
+        })
+        .collect()
 }
 
 enum Bind {

@@ -2,7 +2,7 @@
 //! line of every answer checked before it stands in a post, and no more asking once a call
 //! has failed. The call itself is a closure, so the logic runs (and is tested) without a host.
 
-use crate::text::{clean, len};
+use guest::text::{clean, usable};
 
 /// One prompt for the model, as the host's `complete` takes it.
 #[derive(Debug, Clone)]
@@ -88,42 +88,4 @@ impl<'a> Model<'a> {
     pub fn line(&mut self, what: &str, limit: usize) -> Option<String> {
         self.lines(what, 1, limit).into_iter().next()
     }
-}
-
-/// A list marker a model puts before lines despite being asked not to ("1.", "2/5", "-", "•").
-fn unmarked(line: &str) -> &str {
-    let line = line.trim_start_matches(['-', '•', '*', '–', '—']).trim_start();
-    let digits = line.find(|c: char| !c.is_ascii_digit()).unwrap_or(line.len());
-    if digits == 0 || digits > 2 {
-        return line;
-    }
-    let rest = &line[digits..];
-    if let Some(after) = rest.strip_prefix('/') {
-        let more = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
-        if more > 0 && after[more..].starts_with(' ') {
-            return after[more..].trim_start();
-        }
-        return line;
-    }
-    match rest.strip_prefix(['.', ')', ':']) {
-        Some(after) if after.starts_with(' ') => after.trim_start(),
-        _ => line,
-    }
-}
-
-/// The model's line if it can stand in a post: 1–`limit` characters once its quotes and list
-/// marker are gone, no control characters, no link ("http", "://", "www."), no hashtag (the
-/// generator places the brand's), a letter somewhere, and written in `language`'s script.
-pub fn usable(line: &str, language: &str, limit: usize) -> Option<String> {
-    let line = unmarked(line.trim()).trim_matches(['"', '“', '”', '«', '»', '„', '「', '」']).trim();
-    let lower = line.to_lowercase();
-    let ok = (1..=limit).contains(&len(line))
-        && !line.chars().any(char::is_control)
-        && !lower.contains("http")
-        && !lower.contains("://")
-        && !lower.contains("www.")
-        && !line.contains('#')
-        && line.chars().any(char::is_alphabetic)
-        && !guest::foreign(line, language);
-    ok.then(|| line.to_string())
 }

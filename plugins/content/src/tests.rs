@@ -7,11 +7,12 @@ use std::rc::Rc;
 
 use guest::Block;
 
-use crate::model::{Ask, Call, usable};
+use crate::model::{Ask, Call};
 use crate::phrases::{Phrases, TABLES};
 use crate::text::{is_hashtag, len, sentences, unlink};
 use crate::write::limits::*;
 use crate::write::{Brand, CATEGORIES, Written, write};
+use guest::text::usable;
 
 const LANGUAGES: [&str; 23] = [
     "en", "es", "pt", "fr", "de", "it", "nl", "pl", "tr", "ru", "uk", "ar", "fa", "hi", "bn", "id", "ms", "vi", "th",
@@ -481,32 +482,6 @@ fn the_tables_keep_their_rules() {
             .chain([&p.headline_plain])
         {
             assert!(template.ends_with("{t}"), "{code}: {template}");
-        }
-    }
-}
-
-/// Prints one request of every category in the languages named by `CONTENT_SAMPLES` (default
-/// "en"), to read what the tables write: `cargo test -p content --target <host> -- --ignored
-/// --nocapture samples`.
-#[test]
-#[ignore]
-fn samples() {
-    let languages = std::env::var("CONTENT_SAMPLES").unwrap_or_else(|_| "en".into());
-    let input = std::env::var("CONTENT_INPUT").unwrap_or_else(|_| "Our API now renders vertical video".into());
-    for language in languages.split(',') {
-        for category in CATEGORIES {
-            let brand = Brand::new("Acme", "Playful, precise.", "#SHIP", "$SHIP");
-            let w = write(category, language, &input, 3, brand, None).expect("w");
-            println!("== {category} / {language}: {}", w.title);
-            for b in &w.blocks {
-                let attrs: Vec<String> = b.attributes.iter().map(|(k, v)| format!("{k}={v}")).collect();
-                println!(
-                    "[{}{}] {}",
-                    b.role,
-                    if attrs.is_empty() { String::new() } else { format!(" {}", attrs.join(" ")) },
-                    b.text
-                );
-            }
         }
     }
 }

@@ -1,7 +1,8 @@
-//! Text drawn from untrusted input: the topic (first sentence, one line, links made words),
-//! the brand's hashtag and token as platforms accept them, topic hashtags, filling a template
-//! so a limit holds, and the final cut every block passes through.
+//! Text drawn from untrusted input for posts: the topic (first sentence, one line, links made
+//! words), the brand's hashtag and token as platforms accept them, topic hashtags, filling a
+//! template so a limit holds. The cleaning, sentences, links and final cut are `guest::text`.
 
+pub use guest::text::{clean, ends_sentence, fit, len, sentences, unlink};
 use guest::{cut, quoted};
 
 /// The longest topic kept at all; each template cuts it further to its own room.
@@ -11,150 +12,6 @@ pub const TOPIC_MAX: usize = 120;
 const TAG_MAX: usize = 40;
 /// A ticker longer than this is not one.
 const TOKEN_MAX: usize = 12;
-
-/// Bidirectional overrides and isolates and the byte-order mark: invisible, and able to turn
-/// the text around them on screen, so they never pass from the input into a post.
-fn invisible(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
-}
-
-/// `text` on one line: control characters, line and paragraph separators and runs of
-/// whitespace become single spaces; invisible direction marks go.
-pub fn clean(text: &str) -> String {
-    text.chars()
-        .filter(|c| !invisible(*c))
-        .map(|c| if c.is_control() || c.is_whitespace() { ' ' } else { c })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Punctuation that ends a sentence, so no full stop is added after it.
-pub fn ends_sentence(text: &str) -> bool {
-    text.ends_with(['.', '!', '?', '…', '。', '！', '？', '।', '॥', '؟', '۔'])
-}
-
-/// The input's sentences, each cleaned to one line, empty ones left out. A line break always
-/// ends one; `.`, `!` and `?` only before a space or the end (so "v2.0" and "Node.js" stay
-/// whole); the full stops of Chinese, Japanese, Hindi, Bengali, Arabic and Urdu always.
-pub fn sentences(input: &str) -> Vec<String> {
-    let chars: Vec<char> = input.chars().collect();
-    let mut out = Vec::new();
-    let mut current = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        let next_is_gap = chars.get(i + 1).is_none_or(|n| n.is_whitespace());
-        let boundary = match c {
-            '\n' | '\r' | '\u{2028}' | '\u{2029}' => {
-                let done = clean(&current);
-                if !done.is_empty() {
-                    out.push(done);
-                }
-                current.clear();
-                continue;
-            }
-            '.' | '!' | '?' => next_is_gap,
-            '。' | '！' | '？' | '।' | '؟' | '۔' => true,
-            _ => false,
-        };
-        current.push(c);
-        if boundary {
-            let done = clean(&current);
-            if !done.is_empty() {
-                out.push(done);
-            }
-            current.clear();
-        }
-    }
-    let done = clean(&current);
-    if !done.is_empty() {
-        out.push(done);
-    }
-    out
-}
-
-/// Top-level domains a bare "name.tld" is taken as a link for: platforms turn these into links.
-const TLDS: [&str; 24] = [
-    "com", "net", "org", "io", "ai", "co", "app", "dev", "xyz", "me", "info", "biz", "tv", "gg", "ly", "so", "sh",
-    "uk", "de", "fr", "es", "ru", "jp", "cn",
-];
-
-/// Whether `word` (trailing punctuation aside) is a bare domain such as "example.com/launch".
-fn bare_domain(word: &str) -> bool {
-    let host = word.split('/').next().unwrap_or("").trim_end_matches(['.', ',', ';', ':', '!', '?', ')']);
-    let labels: Vec<&str> = host.split('.').collect();
-    labels.len() >= 2
-        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-        && TLDS.contains(&labels[labels.len() - 1].to_ascii_lowercase().as_str())
-}
-
-/// Where a link starts inside `word`, if it holds one.
-fn link_start(word: &str) -> Option<usize> {
-    let lower = word.to_ascii_lowercase();
-    let found = ["http://", "https://", "www."].iter().filter_map(|m| lower.find(m)).min();
-    found
-        .or_else(|| {
-            lower.find("://").map(|i| lower[..i].rfind(|c: char| !c.is_ascii_alphanumeric()).map_or(0, |j| j + 1))
-        })
-        .or_else(|| bare_domain(word).then_some(0))
-}
-
-/// A link's readable part: its last path segment with dashes made spaces ("new-video-api" →
-/// "new video api"), else the site's name ("example"). Never a scheme, "www." or a dot name.
-fn readable(link: &str) -> String {
-    let lower = link.to_ascii_lowercase();
-    let rest = lower.split_once("://").map_or(lower.as_str(), |(_, r)| r);
-    let rest = rest.strip_prefix("www.").unwrap_or(rest);
-    let rest = rest.split(['?', '#']).next().unwrap_or("");
-    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
-    let words = |s: &str| -> String {
-        s.split(['-', '_', '+', '.'])
-            .filter(|w| !w.is_empty() && w.chars().all(char::is_alphanumeric) && !w.contains("http"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let segment = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-    // The extension of a page ("launch.html") says nothing about it.
-    let segment = segment.rsplit_once('.').map_or(segment, |(stem, _)| stem);
-    let from_path = words(segment);
-    if from_path.chars().any(char::is_alphabetic) && !segment.contains('%') {
-        return from_path;
-    }
-    let labels: Vec<&str> = host.split(['.', ':', '@']).collect();
-    let generic = ["com", "co", "org", "net", "ac", "gov", "edu", "www", "blog", "app"];
-    labels
-        .iter()
-        .rev()
-        .skip(1)
-        .find(|l| !generic.contains(l) && l.chars().any(|c| c.is_ascii_alphabetic()))
-        .map(|l| words(l))
-        .unwrap_or_default()
-}
-
-/// `text` with every link made its readable words, so no post carries a link the user did not
-/// mean to publish and no platform turns a topic into one. A text without links is unchanged.
-pub fn unlink(text: &str) -> String {
-    if !text.split_whitespace().any(|w| link_start(w).is_some()) {
-        return text.to_string();
-    }
-    let mut words = Vec::new();
-    for word in text.split_whitespace() {
-        match link_start(word) {
-            Some(at) => {
-                let before = word[..at].trim_end_matches(['(', '[', '<', '"', '\'', '“', '«']);
-                if !before.is_empty() {
-                    words.push(before.to_string());
-                }
-                let readable = readable(&word[at..]);
-                if !readable.is_empty() {
-                    words.push(readable);
-                }
-            }
-            None => words.push(word.to_string()),
-        }
-    }
-    words.join(" ")
-}
 
 /// The topic a request writes about, and how it stands in the request's language: run into a
 /// template when written in the language's script, else as a quotation after a label.
@@ -190,16 +47,6 @@ impl Topic {
             cut(&self.text, room.max(1))
         }
     }
-}
-
-/// `text` at most `max` characters: the last guard every block passes, whatever was built.
-pub fn fit(text: &str, max: usize) -> String {
-    cut(text.trim(), max)
-}
-
-/// Number of characters, as every limit counts them (Unicode scalar values).
-pub fn len(text: &str) -> usize {
-    text.chars().count()
 }
 
 /// `template` with the brand's name for `{b}` and the topic for `{t}`, the topic cut so the

@@ -1,8 +1,12 @@
 //! The guest side of the `asset:generator@1.0.0` world: generated bindings, re-exported types,
 //! and the few helpers every generator needs (seeded choice, input checks, block builders, the
-//! script of a text and its quotation, pinyin for the voice).
+//! script of a text and its quotation, pinyin for the voice), and in `text` what generators
+//! that write from untrusted input share: cleaning, sentences, links made words, the final
+//! cut, and checking a model's line.
 //!
 //! A generator crate implements [`Guest`] and calls `guest::export_generator!(MyGenerator);`.
+
+pub mod text;
 
 /// The generated bindings. In their own module because a public export macro is defined at
 /// the crate root, where the generated `use` of it would otherwise collide.

@@ -8,7 +8,6 @@
 
 mod model;
 mod phrases;
-mod text;
 mod write;
 
 #[cfg(test)]

@@ -5,10 +5,11 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::model::{Ask, Call, usable};
+use crate::model::{Ask, Call};
 use crate::phrases::{Phrases, TABLES};
-use crate::text::len;
 use crate::write::{KINDS, POINTS_MAX, POINTS_MIN, SLIDE, TITLE, Written, write};
+use guest::text::len;
+use guest::text::usable;
 
 const LANGUAGES: [&str; 23] = [
     "en", "es", "pt", "fr", "de", "it", "nl", "pl", "tr", "ru", "uk", "ar", "fa", "hi", "bn", "id", "ms", "vi", "th",
@@ -259,23 +260,5 @@ fn the_tables_keep_their_rules() {
         }
         assert!(p.closers.iter().any(|c| !c.contains("{b}")), "{code}: a closer without the brand");
         assert!(p.points.iter().all(|t| !t.contains('{')), "{code}: points take no topic");
-    }
-}
-
-/// Prints the slides for the languages named by `SLIDESHOW_SAMPLES` (default "en"), to read
-/// what the tables write: `cargo test -p slideshow --target <host> -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn samples() {
-    let languages = std::env::var("SLIDESHOW_SAMPLES").unwrap_or_else(|_| "en".into());
-    let input = std::env::var("SLIDESHOW_INPUT").unwrap_or_else(|_| "Why small teams ship faster".into());
-    for language in languages.split(',') {
-        for seed in [0, 1] {
-            let w = write("slideshow", language, &input, seed, Some(("Acme", "")), None).expect("w");
-            println!("== {language} seed {seed}");
-            for (b, layout) in w.blocks.iter().zip(layouts(&w)) {
-                println!("[{layout}] {}", b.text);
-            }
-        }
     }
 }

@@ -6,7 +6,7 @@ use guest::{Block, block_with, pick};
 
 use crate::model::{Call, Model};
 use crate::phrases::{self, Phrases};
-use crate::text::{clean, ends_sentence, fit, len, sentences, unlink};
+use guest::text::{clean, ends_sentence, fit, len, sentences, unlink};
 
 /// The kinds, as the manifest's.
 pub const KINDS: [&str; 2] = ["slideshow", "single-meme"];

@@ -1,11 +1,12 @@
-//! Text drawn from untrusted input: its sentences (the title and the points), each on one
-//! line with links made words, and the cut every slide passes through. The content generator
-//! has the same helpers; both would move into the guest crate when it grows a text module.
+//! Text drawn from untrusted input for generators: characters that change how text reads
+//! removed (`clean`), sentences split in every script, links made words (`unlink`), the final
+//! cut (`fit`), lengths as limits count them, and a model's answer checked line by line
+//! (`usable`).
 
-use guest::cut;
+use crate::cut;
 
 /// Bidirectional overrides and isolates and the byte-order mark: invisible, and able to turn
-/// the text around them on screen, so they never pass from the input onto a slide.
+/// the text around them on screen, so they never pass from the input into what a generator writes.
 fn invisible(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
@@ -156,4 +157,42 @@ pub fn fit(text: &str, max: usize) -> String {
 /// Number of characters, as every limit counts them (Unicode scalar values).
 pub fn len(text: &str) -> usize {
     text.chars().count()
+}
+
+/// A list marker a model puts before lines despite being asked not to ("1.", "2/5", "-", "•").
+fn unmarked(line: &str) -> &str {
+    let line = line.trim_start_matches(['-', '•', '*', '–', '—']).trim_start();
+    let digits = line.find(|c: char| !c.is_ascii_digit()).unwrap_or(line.len());
+    if digits == 0 || digits > 2 {
+        return line;
+    }
+    let rest = &line[digits..];
+    if let Some(after) = rest.strip_prefix('/') {
+        let more = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        if more > 0 && after[more..].starts_with(' ') {
+            return after[more..].trim_start();
+        }
+        return line;
+    }
+    match rest.strip_prefix(['.', ')', ':']) {
+        Some(after) if after.starts_with(' ') => after.trim_start(),
+        _ => line,
+    }
+}
+
+/// A model's line if it can stand in generated text: 1–`limit` characters once its quotes and
+/// list marker are gone, no control characters, no link ("http", "://", "www."), no hashtag
+/// (generators place the brand's), a letter somewhere, and written in `language`'s script.
+pub fn usable(line: &str, language: &str, limit: usize) -> Option<String> {
+    let line = unmarked(line.trim()).trim_matches(['"', '“', '”', '«', '»', '„', '「', '」']).trim();
+    let lower = line.to_lowercase();
+    let ok = (1..=limit).contains(&len(line))
+        && !line.chars().any(char::is_control)
+        && !lower.contains("http")
+        && !lower.contains("://")
+        && !lower.contains("www.")
+        && !line.contains('#')
+        && line.chars().any(char::is_alphabetic)
+        && !crate::foreign(line, language);
+    ok.then(|| line.to_string())
 }
