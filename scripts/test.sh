@@ -8,8 +8,9 @@ ensure_media
 # psql for the database checks; Chromium for the page tests, and its WebDriver (chromedriver) for
 # the tests that click through the dashboard; ffprobe/ffmpeg and gst-launch for
 # checking renders; sox for recordings with pauses; nginx, the load balancer of the cluster test;
-# podman, which `podman-compose config` needs to read the compose file (nothing runs in it).
-apt_install postgresql-client chromium chromium-driver ffmpeg gstreamer1.0-tools sox nginx podman
+# podman, which `podman-compose config` needs to read the compose file (nothing runs in it);
+# faketime, whose library steps the wall clock of a running service (tests/tests/faults.rs).
+apt_install postgresql-client chromium chromium-driver ffmpeg gstreamer1.0-tools sox nginx podman faketime
 
 ensure_postgres() {
   export ASSET_TEST_PG="${ASSET_TEST_PG:-postgres://postgres@127.0.0.1:5432/test}"

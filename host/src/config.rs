@@ -130,10 +130,11 @@ settings! {
     /// Largest accepted request body, in bytes.
     max_body_bytes: usize = 64 * 1024,
         flag "max-body-bytes": Option<usize>, env "ASSET_MAX_BODY_BYTES";
-    /// Take the client address for per-address limits from the last `X-Forwarded-For` hop.
-    /// Only enable behind a proxy that sets it.
-    trust_forwarded_for: bool = false,
-        flag "trust-forwarded-for": Option<bool>, env "ASSET_TRUST_FORWARDED_FOR";
+    /// The proxies (comma-separated CIDRs) whose `X-Forwarded-For` is believed: a request from
+    /// one of them is limited by the address the header names (the last hop that is not itself
+    /// a trusted proxy); from anywhere else the header is ignored. Empty: the socket peer.
+    trusted_proxies: Vec<String> = Vec::new(),
+        flag "trusted-proxies": Vec<String>, env "ASSET_TRUSTED_PROXIES", [value_delimiter = ','];
     /// How long a SIGTERM waits for requests in flight before exiting anyway, in seconds.
     shutdown_grace_secs: u64 = 30,
         flag "shutdown-grace-secs": Option<u64>, env "ASSET_SHUTDOWN_GRACE_SECS";
@@ -158,6 +159,9 @@ settings! {
     /// Bearer token for it, if it needs one.
     model_api_key: Option<String> = None,
         flag "model-api-key": Option<String>, env "ASSET_MODEL_API_KEY", secret;
+    /// Seconds to wait for the model before a generator falls back to its own text.
+    model_timeout_secs: u64 = 30,
+        flag "model-timeout-secs": Option<u64>, env "ASSET_MODEL_TIMEOUT_SECS";
     /// Private networks (comma-separated CIDRs) the fetcher may reach anyway, e.g. an intranet.
     /// Empty: none.
     fetch_allowed_networks: Vec<String> = Vec::new(),
@@ -173,6 +177,10 @@ settings! {
     /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, espeak-ng.
     speech_url: Option<String> = None,
         flag "speech-url": Option<String>, env "ASSET_SPEECH_URL", secret;
+    /// Seconds to wait for the speech endpoint to voice one beat before the work fails
+    /// (refunded; a job retries).
+    speech_timeout_secs: u64 = 60,
+        flag "speech-timeout-secs": Option<u64>, env "ASSET_SPEECH_TIMEOUT_SECS";
     /// Speech model name.
     speech_model: String = "tts-1".into(),
         flag "speech-model": Option<String>, env "ASSET_SPEECH_MODEL";
@@ -361,7 +369,12 @@ impl Settings {
     /// (`guard`, shared with the rest of the process so its client is built once).
     pub fn sandbox(&self, guard: crate::net::Guard) -> Result<crate::plugins::Sandbox, String> {
         let model = match &self.model_url {
-            Some(url) => Some(crate::model::ModelClient::new(url, &self.model_name, self.model_api_key.clone())?),
+            Some(url) => Some(crate::model::ModelClient::new(
+                url,
+                &self.model_name,
+                self.model_api_key.clone(),
+                std::time::Duration::from_secs(self.model_timeout_secs.max(1)),
+            )?),
             None => None,
         };
         let services = crate::plugins::HostServices { model, guard };
@@ -381,6 +394,7 @@ impl Settings {
                     &self.speech_model,
                     &self.speech_voice,
                     self.speech_api_key.clone(),
+                    std::time::Duration::from_secs(self.speech_timeout_secs.max(1)),
                     (renders.clone(), self.media_budget()),
                 )
             })
@@ -402,6 +416,11 @@ impl Settings {
                 crate::blobs::LocalFolder::new(self.data_dir.join("blobs")).await.map_err(|e| e.to_string())?,
             ),
         })
+    }
+
+    /// The networks of [`Settings::trusted_proxies`].
+    pub fn proxy_networks(&self) -> Result<Vec<crate::net::Network>, String> {
+        self.trusted_proxies.iter().map(|n| n.trim().parse()).collect()
     }
 
     /// The guarded fetcher every user-given URL goes through, with the operator's exceptions.

@@ -38,6 +38,8 @@ pub struct Services {
     pub limiter: Arc<Limiter>,
     /// The SSRF guard user-given URLs are fetched through, with the operator's exceptions.
     pub guard: Arc<Guard>,
+    /// The proxies whose `X-Forwarded-For` names the client (per-address limits).
+    pub proxies: Arc<[crate::net::Network]>,
     /// The operator's speech endpoint, when one is configured (espeak-ng otherwise).
     pub speech: Option<Arc<speech::Endpoint>>,
     /// The operator's transcription endpoint, when one is configured.
@@ -118,6 +120,7 @@ impl Services {
             plugins: Arc::new(registry),
             limiter: Arc::new(limiter),
             guard: Arc::new(guard),
+            proxies: settings.proxy_networks()?.into(),
             speech: settings.speech_endpoint(&renders)?.map(Arc::new),
             transcriber,
             renders,

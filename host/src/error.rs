@@ -224,14 +224,38 @@ impl std::error::Error for Error {}
 
 impl From<sqlx::Error> for Error {
     fn from(err: sqlx::Error) -> Self {
-        match err {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => {
-                tracing::warn!(error = %err, "database unavailable");
-                Self::Unavailable { message: "The database is unavailable; retrying is safe." }
-            }
-            other => Self::Internal(format!("database: {other}")),
+        if database_unavailable(&err) {
+            tracing::warn!(error = %err, "database unavailable");
+            return Self::Unavailable { message: "The database is unavailable; retrying is safe." };
         }
+        Self::Internal(format!("database: {err}"))
     }
+}
+
+/// Whether `err` says the database cannot be reached or cannot take work right now, rather than
+/// that a statement is wrong: the pool has no connection to give, a connection broke (a
+/// restart), or the server refuses work for the moment. These answer 503, because the
+/// statement was rolled back and the same request will work once the database is back.
+fn database_unavailable(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::WorkerCrashed => true,
+        // PostgreSQL: class 08 (connection exception), 57P01–57P03 (shutting down, starting up),
+        // 53100/53300 (disk full, too many connections). SQLite: 5/6 (busy/locked past the
+        // busy timeout) and 13 (disk full), by primary result code.
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),
+        _ => false,
+    }
+}
+
+/// A database error code meaning "not now" rather than "not this". PostgreSQL's SQLSTATEs are
+/// five characters: class 08 (connection exception), 57P01–57P03 (shutting down, starting up),
+/// 53100 and 53300 (disk full, too many connections). SQLite's are numbers whose low byte is the
+/// primary code: 5 and 6 (busy, locked, past the busy timeout) and 13 (disk full).
+fn unavailable_code(code: &str) -> bool {
+    if code.len() == 5 {
+        return code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53100" | "53300");
+    }
+    code.parse::<u32>().is_ok_and(|primary| matches!(primary & 0xff, 5 | 6 | 13))
 }
 
 impl From<crate::blobs::BlobError> for Error {
@@ -260,3 +284,19 @@ impl From<crate::cpu::CpuError> for Error {
 
 /// Operations' results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::unavailable_code;
+
+    #[test]
+    fn only_codes_meaning_not_now_are_unavailable() {
+        for now in ["08006", "08001", "57P01", "57P03", "53300", "53100", "5", "6", "13", "517", "262"] {
+            assert!(unavailable_code(now), "{now}");
+        }
+        // Unique and foreign-key violations, syntax errors, SQLite constraint codes: real errors.
+        for not in ["23505", "23503", "42601", "40001", "19", "2067", "1", ""] {
+            assert!(!unavailable_code(not), "{not}");
+        }
+    }
+}

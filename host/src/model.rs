@@ -16,9 +16,9 @@ pub struct ModelClient {
 
 impl ModelClient {
     /// `base_url` is the API root, e.g. `http://127.0.0.1:11434/v1`.
-    pub fn new(base_url: &str, model: &str, api_key: Option<String>) -> Result<ModelClient, String> {
+    pub fn new(base_url: &str, model: &str, api_key: Option<String>, timeout: Duration) -> Result<ModelClient, String> {
         let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(30))
+            .timeout(timeout)
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| e.to_string())?;

@@ -1,7 +1,7 @@
 //! Memes and brand content with the operator's model configured: the meme and content plugins
 //! prompt it through the host (real chat-completions wire format, loopback stand-in), use a
-//! valid answer, and fall back to their phrase tables when the model fails or answers something
-//! unusable; either way the post keeps its platform's limits.
+//! valid answer, and fall back to their phrase tables when the model fails, answers something
+//! unusable or does not answer in time; either way the post keeps its platform's limits.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -14,13 +14,18 @@ use asset_host::{AppState, app};
 use axum::{Json, extract::State, http::StatusCode, routing::post};
 use serde_json::{Value, json};
 
-/// 0: a good line; 1: HTTP 500; 2: an unusable answer (many lines, each a link).
+/// 0: a good line; 1: HTTP 500; 2: an unusable answer (many lines, each a link); 3: a good line
+/// after 5 s, past the service's 1-s model timeout.
 async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) -> Result<Json<Value>, StatusCode> {
     assert_eq!(body["messages"][0]["role"], "system");
     let line = match mode.load(Ordering::SeqCst) {
         0 => format!("MODEL LINE about {}", body["messages"][1]["content"].as_str().unwrap_or_default()),
         1 => return Err(StatusCode::INTERNAL_SERVER_ERROR),
-        _ => "see https://spam.example/now\n".repeat(100),
+        2 => "see https://spam.example/now\n".repeat(100),
+        _ => {
+            tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            format!("MODEL LINE about {}", body["messages"][1]["content"].as_str().unwrap_or_default())
+        }
     };
     Ok(Json(
         json!({"id": "x", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assistant", "content": line}, "finish_reason": "stop"}]}),
@@ -62,6 +67,7 @@ async fn service_with_model() -> (String, String, Arc<AtomicU8>, tempfile::TempD
         data_dir: dir.path().to_path_buf(),
         model_url: Some(format!("{model}/v1")),
         model_name: "stand-in".into(),
+        model_timeout_secs: 1,
         ..Settings::default()
     };
     let base = serve_on(listener, app(AppState::new(db, settings).await.unwrap()));
@@ -76,7 +82,7 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
         html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default().to_string()
     };
     let mut takes = Vec::new();
-    for m in [0, 1, 2] {
+    for m in [0, 1, 2, 3] {
         mode.store(m, Ordering::SeqCst);
         let made =
             post_json(&format!("{base}/api/agent/brands/memes"), &key, json!({"input": "rockets", "kind": "hottake"}))
@@ -97,7 +103,7 @@ async fn the_content_plugin_uses_the_model_checks_it_and_falls_back_to_its_table
     let profile = json!({"name": "Acme", "voice": "Warm and direct", "hashtag": "#ACME", "token": "$ACME"});
     for category in ["tweet", "linkedin"] {
         let mut texts = Vec::new();
-        for m in [0, 1, 2] {
+        for m in [0, 1, 2, 3] {
             mode.store(m, Ordering::SeqCst);
             let body = json!({"category": category, "input": "rockets", "brandProfile": profile});
             let made = post_json(&format!("{base}/api/agent/content"), &key, body).await;

@@ -276,8 +276,10 @@ async fn completions_go_to_the_configured_model() {
         }),
     );
     let base = serve_loopback(model).await;
+    let timeout = std::time::Duration::from_secs(30);
     let client =
-        asset_host::model::ModelClient::new(&format!("{base}/v1"), "test-model", Some("secret-key".into())).unwrap();
+        asset_host::model::ModelClient::new(&format!("{base}/v1"), "test-model", Some("secret-key".into()), timeout)
+            .unwrap();
     let services = asset_host::plugins::HostServices {
         model: Some(client),
         guard: asset_host::net::Guard::new(Vec::new(), None).unwrap(),

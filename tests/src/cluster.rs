@@ -53,7 +53,7 @@ impl Cluster {
             ("ASSET_REDIS_URL", redis),
             ("ASSET_REDIS_PREFIX", namespace),
             ("ASSET_PUBLIC_URL", base.clone()),
-            ("ASSET_TRUST_FORWARDED_FOR", "true".into()),
+            ("ASSET_TRUSTED_PROXIES", "127.0.0.1/32".into()),
             ("ASSET_LOG", "warn".into()),
         ];
         let blobs = seaweed.vars("cluster");

@@ -70,40 +70,41 @@ pub fn fake_speaker() -> String {
 /// character before it and 15 ms more per word before it, so the times are not a spread by
 /// characters), as speech servers that time words do.
 pub fn speaker(timed: bool) -> String {
-    loopback_api(move |text, body| {
-        let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
-        let ok = text.starts_with("POST /v1/audio/speech")
-            && request["model"] == "tts-1"
-            && request["response_format"] == "wav";
-        let chars = request["input"].as_str().map_or(0, |t| t.chars().count()) as u64;
-        if !ok || chars == 0 {
-            return (400, "application/json", b"{}".to_vec());
-        }
-        let rate = 24_000u64;
-        let data: Vec<u8> = (0..chars * 20 * rate / 1000)
-            .flat_map(|i| (((i as f64 * 0.1).sin() * 5000.0) as i16).to_le_bytes())
-            .collect();
-        let mut wav = b"RIFF".to_vec();
-        wav.extend_from_slice(&(36 + data.len() as u32).to_le_bytes());
-        wav.extend_from_slice(b"WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00");
-        wav.extend_from_slice(&(rate as u32).to_le_bytes());
-        wav.extend_from_slice(&(rate as u32 * 2).to_le_bytes());
-        wav.extend_from_slice(b"\x02\x00\x10\x00data");
-        wav.extend_from_slice(&(data.len() as u32).to_le_bytes());
-        wav.extend_from_slice(&data);
-        if !timed {
-            return (200, "audio/wav", wav);
-        }
-        use base64::Engine;
-        let input = request["input"].as_str().unwrap_or_default();
-        let mut words = Vec::new();
-        let mut at = 0;
-        for (k, word) in input.split(' ').enumerate() {
-            let start = at as f64 * 0.02 + k as f64 * 0.015;
-            words.push(json!({"word": word, "start": start, "end": start + word.chars().count() as f64 * 0.02}));
-            at += word.chars().count() + 1;
-        }
-        let answer = json!({"audio": base64::engine::general_purpose::STANDARD.encode(&wav), "words": words});
-        (200, "application/json", answer.to_string().into_bytes())
-    })
+    loopback_api(move |text, body| speech(timed, text, body))
+}
+
+/// The speech server's answer to one request (see [`speaker`]), for stand-ins built on it.
+pub fn speech(timed: bool, text: &str, body: &[u8]) -> (u16, &'static str, Vec<u8>) {
+    let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+    let ok =
+        text.starts_with("POST /v1/audio/speech") && request["model"] == "tts-1" && request["response_format"] == "wav";
+    let chars = request["input"].as_str().map_or(0, |t| t.chars().count()) as u64;
+    if !ok || chars == 0 {
+        return (400, "application/json", b"{}".to_vec());
+    }
+    let rate = 24_000u64;
+    let data: Vec<u8> =
+        (0..chars * 20 * rate / 1000).flat_map(|i| (((i as f64 * 0.1).sin() * 5000.0) as i16).to_le_bytes()).collect();
+    let mut wav = b"RIFF".to_vec();
+    wav.extend_from_slice(&(36 + data.len() as u32).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00");
+    wav.extend_from_slice(&(rate as u32).to_le_bytes());
+    wav.extend_from_slice(&(rate as u32 * 2).to_le_bytes());
+    wav.extend_from_slice(b"\x02\x00\x10\x00data");
+    wav.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    wav.extend_from_slice(&data);
+    if !timed {
+        return (200, "audio/wav", wav);
+    }
+    use base64::Engine;
+    let input = request["input"].as_str().unwrap_or_default();
+    let mut words = Vec::new();
+    let mut at = 0;
+    for (k, word) in input.split(' ').enumerate() {
+        let start = at as f64 * 0.02 + k as f64 * 0.015;
+        words.push(json!({"word": word, "start": start, "end": start + word.chars().count() as f64 * 0.02}));
+        at += word.chars().count() + 1;
+    }
+    let answer = json!({"audio": base64::engine::general_purpose::STANDARD.encode(&wav), "words": words});
+    (200, "application/json", answer.to_string().into_bytes())
 }

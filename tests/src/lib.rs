@@ -8,6 +8,7 @@ pub mod fakes;
 pub mod files;
 pub mod mcp;
 pub mod page;
+pub mod proxy;
 pub mod seaweed;
 pub mod solana;
 pub mod telegram;

@@ -53,7 +53,7 @@ impl Facilitator {
             ("ASSET_X402_FACILITATOR_KEY", FACILITATOR_KEY.into()),
             // Keyless calls are limited per client address; the tests spread theirs over
             // several through `X-Forwarded-For`.
-            ("ASSET_TRUST_FORWARDED_FOR", "true".into()),
+            ("ASSET_TRUSTED_PROXIES", "127.0.0.1/32".into()),
         ]
     }
 

@@ -4,7 +4,8 @@
 //! MP4 made by the worker (the replicas run no jobs) and read a range at a time from either
 //! replica; a plugin activated on one replica served by the other within 5 s; limits shared by
 //! both; a revoked key refused by both; one x402 payment and one SOL deposit each settled once.
-//! And a replica killed mid-load costs no credit without its work and loses no job.
+//! And a replica killed mid-load costs no credit without its work and loses no job; and public
+//! routes are limited per client address behind the balancer, which alone may name the client.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -364,4 +365,34 @@ async fn a_web_replica_killed_mid_load_costs_no_credit_without_its_work_and_lose
     assert!(made_total as usize <= answered.len() + in_doubt, "nothing made that nobody asked for");
     let log = cluster.balancer_log();
     assert!(!log.contains("[emerg]"), "{log}");
+}
+
+/// The balancer is the only trusted proxy: each client address has its own public-route bucket
+/// (shared by both replicas), a forged `X-Forwarded-For` gains nothing through the balancer, and
+/// from a client reaching a replica directly the header is ignored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn public_routes_are_limited_per_client_address_and_only_the_balancer_names_the_client() {
+    const LIMIT: usize = 5;
+    let shape = Shape { web: 2, workers: 0, vars: vars(&[("ASSET_RATE_LIMITS", format!("public={LIMIT}"))]) };
+    let cluster = Cluster::start(shape);
+    // Clients at other loopback addresses than the balancer's 127.0.0.1.
+    let from = |last: u8| Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, last])).build().unwrap();
+    let status = |request: RequestBuilder| async move { request.send().await.unwrap().status() };
+    let menu = cluster.url("/api/agent/services");
+    for i in 0..LIMIT {
+        assert_eq!(status(from(2).get(&menu)).await, StatusCode::OK, "call {i} of 127.0.0.2");
+    }
+    assert_eq!(status(from(2).get(&menu)).await, StatusCode::TOO_MANY_REQUESTS);
+    let forged = from(2).get(&menu).header("x-forwarded-for", "198.51.100.1");
+    assert_eq!(status(forged).await, StatusCode::TOO_MANY_REQUESTS, "a forged hop is not the client");
+    assert_eq!(status(from(3).get(&menu)).await, StatusCode::OK, "another client, its own bucket");
+
+    // Straight to a replica: every forged address counts against the sender's own.
+    let direct = cluster.on_replica(0, &menu);
+    for i in 0..LIMIT {
+        let request = from(4).get(&direct).header("x-forwarded-for", format!("198.51.100.{}", 10 + i));
+        assert_eq!(status(request).await, StatusCode::OK, "call {i} of 127.0.0.4");
+    }
+    let request = from(4).get(&direct).header("x-forwarded-for", "198.51.100.99");
+    assert_eq!(status(request).await, StatusCode::TOO_MANY_REQUESTS, "the header is ignored from 127.0.0.4");
 }

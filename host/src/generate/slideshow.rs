@@ -79,7 +79,7 @@ pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> 
         let made =
             pipeline::speak_and_lay(&services, &voice, language, Script { captions, said }, (&title, style, seed))
                 .await
-                .map_err(|e| Error::internal(format!("{e:?}")))?;
+                .map_err(Error::from)?;
         let about = engine::About { title: &title, language, brand: brand_key.as_deref() };
         let record = async {
             let mut page = engine::put_voice(&services, &id, (&origin, key_id), about, &made).await?;

@@ -15,6 +15,7 @@ use super::policy::{self, Access};
 use crate::auth::{Caller, Role, authenticate};
 use crate::error::Error;
 use crate::limits::{Decision, Group};
+use crate::net::Network;
 
 const API_KEY_HEADER: &str = "x-api-key";
 
@@ -128,20 +129,40 @@ pub fn job_token(headers: &HeaderMap, uri: &Uri) -> Option<String> {
         .map(|(_, value)| value.into_owned())
 }
 
-/// The client's address: the socket peer, or the last `X-Forwarded-For` hop when the service
-/// is configured to sit behind a trusted proxy (that hop is the one the proxy appended).
+/// The client's address: the socket peer, unless the peer is a trusted proxy; then the
+/// `X-Forwarded-For` hops are read from the right (the hop the nearest proxy appended first),
+/// past any that are trusted proxies themselves, and the first other address is the client.
+/// Hops further left were written by whoever sent the request and are never believed.
 fn client_address(state: &AppState, request: &Request) -> IpAddr {
-    let forwarded = state.settings.trust_forwarded_for.then(|| {
-        request
-            .headers()
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|hop| hop.trim().parse::<IpAddr>().ok())
-    });
-    forwarded.flatten().unwrap_or_else(|| {
-        request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
-    })
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+    let forwarded = request.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok());
+    client_behind(&state.proxies, peer, forwarded)
+}
+
+/// [`client_address`] over plain values: `forwarded` are the header's values in order.
+fn client_behind<'a>(proxies: &[Network], peer: IpAddr, forwarded: impl DoubleEndedIterator<Item = &'a str>) -> IpAddr {
+    let trusted = |ip: IpAddr| proxies.iter().any(|n| n.contains(unmapped(ip)));
+    if !trusted(peer) {
+        return peer;
+    }
+    let mut client = peer;
+    for hop in forwarded.rev().flat_map(|v| v.rsplit(',')) {
+        match hop.trim().parse::<IpAddr>() {
+            Ok(ip) if trusted(ip) => client = ip,
+            Ok(ip) => return unmapped(ip),
+            // A hop that is not an address: nothing to its left can be believed.
+            Err(_) => return client,
+        }
+    }
+    client
+}
+
+/// An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, as dual-stack sockets report) as IPv4.
+fn unmapped(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
 }
 
 /// Handlers of keyed routes take the [`Caller`] the gate authenticated.
@@ -150,5 +171,34 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         parts.extensions.get::<Caller>().cloned().ok_or(MISSING_KEY)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(proxies: &[&str], peer: &str, forwarded: &[&str]) -> String {
+        let proxies: Vec<Network> = proxies.iter().map(|p| p.parse().unwrap()).collect();
+        client_behind(&proxies, peer.parse().unwrap(), forwarded.iter().copied()).to_string()
+    }
+
+    #[test]
+    fn forwarded_addresses_are_believed_only_from_trusted_proxies() {
+        let lb = ["10.0.0.0/8"];
+        // No proxy trusted, or a peer that is not one: the header is the sender's to forge.
+        assert_eq!(client(&[], "10.0.0.5", &["1.2.3.4"]), "10.0.0.5");
+        assert_eq!(client(&lb, "203.0.113.9", &["1.2.3.4"]), "203.0.113.9");
+        // From the balancer: the hop it appended; what the client claimed further left is not.
+        assert_eq!(client(&lb, "10.0.0.5", &["6.6.6.6, 198.51.100.7"]), "198.51.100.7");
+        assert_eq!(client(&lb, "10.0.0.5", &["6.6.6.6", "198.51.100.7"]), "198.51.100.7");
+        // Through two trusted proxies, then the client.
+        assert_eq!(client(&lb, "10.0.0.5", &["198.51.100.7, 10.1.1.1"]), "198.51.100.7");
+        // Dual-stack peers and hops are read as IPv4.
+        assert_eq!(client(&lb, "::ffff:10.0.0.5", &["::ffff:198.51.100.7"]), "198.51.100.7");
+        // No header, or a hop that is not an address: the nearest trusted address stands.
+        assert_eq!(client(&lb, "10.0.0.5", &[]), "10.0.0.5");
+        assert_eq!(client(&lb, "10.0.0.5", &["1.2.3.4, garbage"]), "10.0.0.5");
+        assert_eq!(client(&lb, "10.0.0.5", &["1.2.3.4, unknown, 10.2.2.2"]), "10.2.2.2");
     }
 }

@@ -27,6 +27,26 @@ pub enum JobError {
     Fatal(String),
 }
 
+/// Job work done inside a call (a pitch or slideshow page is voiced while its caller waits): a
+/// failure is a 502 that says whether a retry may help; the cause is logged, never sent.
+impl From<JobError> for crate::error::Error {
+    fn from(err: JobError) -> Self {
+        tracing::warn!(error = ?err, "media work failed inside a call");
+        match err {
+            JobError::Retry(_) => crate::error::Error::BadGateway {
+                code: "media_unavailable",
+                message: "A service this work depends on (speech, storage or rendering) failed or did not answer in \
+                          time; nothing was charged and retrying may succeed."
+                    .into(),
+            },
+            JobError::Fatal(_) => crate::error::Error::BadGateway {
+                code: "media_failed",
+                message: "The media for this input could not be made; nothing was charged.".into(),
+            },
+        }
+    }
+}
+
 /// The work of one job kind. The future must be cancel-safe: it is dropped when the lease is lost.
 pub type Handler = Arc<dyn Fn(Job) -> Pin<Box<dyn Future<Output = Result<Value, JobError>> + Send>> + Send + Sync>;
 

@@ -146,7 +146,10 @@ impl Decision {
 pub fn gcra(stored_tat: Option<i64>, now_ms: i64, limit: u32, window_secs: u32) -> (Decision, i64) {
     let window = i64::from(window_secs) * 1000;
     let interval = (window / i64::from(limit.max(1))).max(1);
-    let tat = stored_tat.map_or(now_ms, |t| t.max(now_ms));
+    // A stored TAT is never more than a window ahead of the clock that wrote it; further ahead,
+    // the wall clock was stepped back, and the bucket counts as full rather than shut for as long
+    // as the clock went back.
+    let tat = stored_tat.map_or(now_ms, |t| t.clamp(now_ms, now_ms + window));
     let next_tat = tat + interval;
     let allowed = next_tat - now_ms <= window;
     let effective = if allowed { next_tat } else { tat };
@@ -166,6 +169,20 @@ pub fn gcra(stored_tat: Option<i64>, now_ms: i64, limit: u32, window_secs: u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clock_stepped_back_leaves_a_full_bucket_not_a_closed_one() {
+        let (_, mut tat) = gcra(None, 7_200_000, 10, 60);
+        for _ in 0..9 {
+            tat = gcra(Some(tat), 7_200_000, 10, 60).1;
+        }
+        assert!(!gcra(Some(tat), 7_200_000, 10, 60).0.allowed, "spent");
+        // Two hours back: refused until one interval has passed, from the TAT pulled back.
+        let (refused, pulled) = gcra(Some(tat), 0, 10, 60);
+        assert!(!refused.allowed && refused.retry_after_secs <= 6, "{refused:?}");
+        assert_eq!(pulled, 60_000, "stored, so the bucket refills from now");
+        assert!(gcra(Some(pulled), 6_000, 10, 60).0.allowed, "not shut for two hours");
+    }
 
     #[test]
     fn limits_are_whole_calls_per_minute_up_to_one_per_millisecond() {

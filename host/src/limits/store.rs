@@ -81,8 +81,11 @@ impl Limiter {
 fn memory_check(map: &Mutex<HashMap<String, i64>>, group: Group, bucket: &str) -> Result<Decision, String> {
     let mut map = map.lock().map_err(|e| e.to_string())?;
     let now = now_ms();
-    let (decision, next) = gcra(map.get(bucket).copied(), now, group.limit(), group.window_secs());
-    if decision.allowed {
+    let stored = map.get(bucket).copied();
+    let (decision, next) = gcra(stored, now, group.limit(), group.window_secs());
+    // Written when it moved: an allowed call, or a refused one whose TAT the clock step pulled
+    // back (see `gcra`), so the bucket refills from there.
+    if stored != Some(next) {
         map.insert(bucket.to_string(), next);
     }
     Ok(decision)
@@ -99,7 +102,7 @@ async fn redis_check(
         let now = now_ms();
         let stored: Option<i64> = redis::cmd("GET").arg(key).query_async(&mut conn).await?;
         let (decision, next) = gcra(stored, now, group.limit(), group.window_secs());
-        if !decision.allowed {
+        if stored == Some(next) {
             return Ok(decision);
         }
         let swapped: i64 = redis::Script::new(REDIS_CAS)
@@ -131,7 +134,7 @@ async fn locked_check(db: &Db, group: Group, bucket: &str) -> Result<Decision, s
     let stored = limits::lock_in(&mut tx, db.backend(), bucket).await?;
     let now = now_ms();
     let (decision, next) = gcra(Some(stored), now, group.limit(), group.window_secs());
-    if decision.allowed {
+    if stored != next {
         limits::set_in(&mut tx, bucket, next).await?;
     }
     tx.commit().await?;

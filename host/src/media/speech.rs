@@ -81,12 +81,10 @@ impl Endpoint {
         model: &str,
         voice: &str,
         api_key: Option<String>,
+        timeout: Duration,
         decoder: (CpuPool, Duration),
     ) -> Result<Endpoint, String> {
-        let client = reqwest::Client::builder()
-            .timeout(Duration::from_secs(60))
-            .build()
-            .map_err(|e| format!("speech client: {e}"))?;
+        let client = reqwest::Client::builder().timeout(timeout).build().map_err(|e| format!("speech client: {e}"))?;
         let url = url.trim_end_matches('/').to_string();
         Ok(Endpoint { url, model: model.into(), voice: voice.into(), api_key, client, decoder })
     }
@@ -323,6 +321,7 @@ mod tests {
             "tts-1",
             "alloy",
             None,
+            Duration::from_secs(1),
             (CpuPool::new("test", 1), Duration::from_secs(1)),
         )
         .unwrap();

@@ -129,6 +129,9 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         return Ok(result(&done));
     }
     let page_id = job.input["pageId"].as_str().ok_or_else(|| JobError::Fatal("bad job input".into()))?.to_string();
+    // Each stage is logged as it starts: operators see where a render is, and the fault tests
+    // kill a worker at each one (tests/tests/faults.rs).
+    tracing::info!(stage = "voice", "render stage");
     let page = engine::get(services, &page_id)
         .await
         .map_err(retry)?
@@ -137,9 +140,11 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     let voice = wav::parse(&voice).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
     // Drawn by now in the background, unless the render came first; pages made before opening
     // cards have none, and their videos start with the voice.
+    tracing::info!(stage = "pictures", "render stage");
     let started = std::time::Instant::now();
     let (opening, pictures) = engine::Painter::of(services, &page).all().await.map_err(retry)?;
     let pictures_ms = started.elapsed().as_secs_f64() * 1e3;
+    tracing::info!(stage = "scratch", "render stage");
     let scratch = Scratch::new(&services.settings.data_dir, &job.id)
         .await
         .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
@@ -149,6 +154,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     let duration_ms = track.duration_ms();
     let (voice_ms, beats) = (voice.duration_ms(), page.beats);
     let out = out_path.clone();
+    tracing::info!(stage = "encode", "render stage");
     let encoded = services
         .renders
         .run(services.settings.media_budget(), move |budget| {
@@ -184,6 +190,7 @@ pub async fn keep(
     let retry = |e: Error| JobError::Retry(e.to_string());
     let size = tokio::fs::metadata(out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
     let blob = store::renders::key(&job.id);
+    tracing::info!(stage = "store", "render stage");
     services.blobs.put_file(&blob, out_path).await.map_err(|e| retry(e.into()))?;
     let render = store::renders::Render {
         id: public_id(),
@@ -193,6 +200,7 @@ pub async fn keep(
         expires_at: now_ms() + services.settings.mp4_hosted_secs as i64 * 1000,
         blob: Some(blob),
     };
+    tracing::info!(stage = "record", "render stage");
     store::renders::insert(&services.db, &job.id, job.key_id, &render).await.map_err(|e| retry(e.into()))?;
     Ok(result(&render))
 }

@@ -61,7 +61,8 @@ impl std::str::FromStr for Network {
 }
 
 impl Network {
-    fn contains(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` is in this network (an IPv4 address is never in an IPv6 network).
+    pub fn contains(&self, ip: IpAddr) -> bool {
         match (self.base, ip) {
             (IpAddr::V4(b), IpAddr::V4(a)) => {
                 let mask = u32::MAX.checked_shl(32 - u32::from(self.prefix)).unwrap_or(0);

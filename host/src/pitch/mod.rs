@@ -260,14 +260,13 @@ async fn make(
     invite: Option<&invite::Record>,
 ) -> Result<PitchView, Error> {
     let Made { origin, id, key_id, language, look: Look { style, brand } } = made_as;
-    let job_error = |e: crate::jobs::worker::JobError| Error::internal(format!("{e:?}"));
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
     let voice = speech::voice_for_generated(services.speech.as_deref(), language)
         .map_err(|e| Error::internal(format!("{e:?}")))?;
     let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await
-        .map_err(job_error)?;
+        .map_err(Error::from)?;
     let sheets = pitch
         .memes
         .iter()
