@@ -62,7 +62,8 @@ fn generated_requests_keep_to_the_apis_own_description() {
         .args(["--config-file", &config, "run", &server.url("/api/agent/openapi.json")])
         .args(["-H", &format!("x-api-key: {key}"), "--max-examples", &examples, "--seed", "20261125"])
         .args(["--workers", "1", "--no-color"])
-        .env("SCHEMATHESIS_HOOKS", "")
+        .env("SCHEMATHESIS_HOOKS", "fresh_keys")
+        .env("PYTHONPATH", format!("{}/schemathesis", env!("CARGO_MANIFEST_DIR")))
         .current_dir(env.data_dir.path())
         .output()
         .expect("schemathesis runs");

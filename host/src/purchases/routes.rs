@@ -17,17 +17,20 @@ use crate::http::{AppState, Call};
 /// the payment), or with `{"method":"card"}` a Stripe checkout URL (credits arrive once paid).
 #[utoipa::path(post, path = "/api/agent/credits/packs/{pack}/buy", tag = "billing",
     params(("pack" = String, Path, description = "A pack id from /api/agent/credits/packs")),
-    request_body(content = BuyRequest, description = "Optional; `usdc` by default"),
+    request_body(content = Option<BuyRequest>, description = "Optional; `usdc` by default"),
     responses((status = 200, body = Bought), (status = 402, description = "Pay the pack's price over x402", body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn buy(Call(ctx): Call, Path(pack): Path<String>, body: Bytes) -> Result<Json<Bought>, Error> {
     // The body is optional: an x402 client retries the same bare POST with its payment.
+    // No body, or `null`, is the default request.
     let request = if body.iter().all(u8::is_ascii_whitespace) {
         BuyRequest::default()
     } else {
-        serde_json::from_slice(&body).map_err(|e| {
-            Error::bad_request("invalid_request", format!("The body does not match the expected fields: {e}"))
-        })?
+        serde_json::from_slice::<Option<BuyRequest>>(&body)
+            .map_err(|e| {
+                Error::bad_request("invalid_request", format!("The body does not match the expected fields: {e}"))
+            })?
+            .unwrap_or_default()
     };
     Ok(Json(super::buy(&ctx, &pack, request).await?))
 }
