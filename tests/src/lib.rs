@@ -215,6 +215,21 @@ impl Env {
     }
 }
 
+/// Asserts that every key's credit ledger sums to its balance.
+pub async fn assert_ledgers_hold(db: &sqlx::AnyPool) {
+    let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT k.prefix, k.credits, \
+           (SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM credit_ledger WHERE api_key_id = k.id) \
+         FROM api_keys k",
+    )
+    .fetch_all(db)
+    .await
+    .expect("the keys and their ledgers");
+    for (prefix, balance, ledger) in rows {
+        assert_eq!(ledger, balance, "the ledger of {prefix} sums to its balance");
+    }
+}
+
 /// A running `asset-host serve`; killed when dropped.
 pub struct Server {
     pub child: Child,

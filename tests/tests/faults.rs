@@ -91,17 +91,7 @@ fn now_ms() -> i64 {
 /// What must hold after any fault, read straight from the database.
 async fn whole(env: &Env) {
     let db = env.database().await;
-    let ledgers: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT k.prefix, k.credits, \
-           (SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM credit_ledger WHERE api_key_id = k.id) \
-         FROM api_keys k",
-    )
-    .fetch_all(&db)
-    .await
-    .unwrap();
-    for (prefix, balance, ledger) in ledgers {
-        assert_eq!(ledger, balance, "the ledger of {prefix} sums to its balance");
-    }
+    asset_tests::assert_ledgers_hold(&db).await;
     // A job's payment follows its job: captured when it succeeded, released when it failed,
     // held while it may still run.
     let jobs: Vec<(String, String, Option<String>, Option<i64>)> = sqlx::query_as(

@@ -47,20 +47,10 @@ async fn list(server: &Server, key: &str, title: &str, price: i64) -> Value {
     made
 }
 
-/// Every key's ledger sums to its balance; answers the balances by key prefix.
+/// Every key's ledger sums to its balance.
 async fn ledgers_hold(env: &Env) {
     let db = env.database().await;
-    let rows: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT k.prefix, k.credits, \
-           (SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM credit_ledger WHERE api_key_id = k.id) \
-         FROM api_keys k",
-    )
-    .fetch_all(&db)
-    .await
-    .unwrap();
-    for (prefix, balance, ledger) in rows {
-        assert_eq!(ledger, balance, "the ledger of {prefix} sums to its balance");
-    }
+    asset_tests::assert_ledgers_hold(&db).await;
     db.close().await;
 }
 
