@@ -127,7 +127,10 @@ pub fn verify(secret: &str, header: &str, body: &[u8], now: i64) -> Result<(), B
     if signatures.is_empty() {
         return Err(BadSignature::Malformed);
     }
-    if (now - t).abs() > TOLERANCE_SECS {
+    // `abs_diff`: the timestamp is the sender's, and `now - t` overflows for one far enough
+    // away (a panic with overflow checks; without, `i64::MIN.abs()` stays negative and a
+    // timestamp 2^63 s away passed as fresh).
+    if now.abs_diff(t) > TOLERANCE_SECS.unsigned_abs() {
         return Err(BadSignature::Stale);
     }
     let expected = sign(secret, t, body);
@@ -169,5 +172,15 @@ mod tests {
         assert_eq!(verify(SECRET, &header(1000, body), body, 1000 + TOLERANCE_SECS + 1), Err(BadSignature::Stale));
         assert_eq!(verify(SECRET, "v1=abcd", body, 1000), Err(BadSignature::Malformed));
         assert_eq!(verify(SECRET, "t=1000", body, 1000), Err(BadSignature::Malformed));
+    }
+
+    #[test]
+    fn timestamps_at_the_ends_of_the_range_are_stale_not_a_panic() {
+        // Found by the stripe_event fuzz target: `now - t` was i64::MIN, whose `abs` overflows.
+        let body = br#"{"id":"evt_1"}"#;
+        let t = 1_764_000_000;
+        assert_eq!(verify(SECRET, &header(t, body), body, t + i64::MIN), Err(BadSignature::Stale));
+        assert_eq!(verify(SECRET, &header(i64::MIN, body), body, 1_764_000_000), Err(BadSignature::Stale));
+        assert_eq!(verify(SECRET, &header(i64::MAX, body), body, i64::MIN), Err(BadSignature::Stale));
     }
 }

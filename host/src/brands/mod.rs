@@ -175,16 +175,26 @@ pub async fn create(
 /// an absent brand is created with a name, hashtag and token derived from its key.
 pub async fn ensure(db: &Db, key: &str) -> Result<(), BrandError> {
     check_key("key", key)?;
-    let letters: String = key.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_uppercase();
-    let profile = BrandProfile {
-        name: key.to_string(),
-        voice: String::new(),
-        hashtag: format!("#{letters}"),
-        token: format!("${}", letters.chars().take(10).collect::<String>()),
-    };
-    match create(db, key, profile, None).await {
+    match create(db, key, derived_profile(key), None).await {
         Ok(_) | Err(BrandError::Exists) => Ok(()),
         Err(e) => Err(e),
+    }
+}
+
+/// The profile [`ensure`] gives a brand it creates: name, hashtag and token from its key.
+pub fn derived_profile(key: &str) -> BrandProfile {
+    let mut letters: String = key.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_uppercase();
+    // A key of dashes alone (`--` is a valid key) leaves nothing for the hashtag and token,
+    // which need a character after `#` and `$`.
+    if letters.is_empty() {
+        letters = "BRAND".into();
+    }
+    BrandProfile {
+        name: key.to_string(),
+        voice: String::new(),
+        // A key has up to 32 characters, a hashtag 31 with its `#`, a token 11 with its `$`.
+        hashtag: format!("#{}", letters.chars().take(30).collect::<String>()),
+        token: format!("${}", letters.chars().take(10).collect::<String>()),
     }
 }
 
@@ -353,6 +363,24 @@ pub async fn switch_meme_mode(ctx: &Ctx, key: &str, body: types::MemeMode) -> Re
     ctx.caller.require_brand(key)?;
     let brand = set_meme_mode(&ctx.db, key, body.enabled).await?;
     Ok(types::BrandResponse { success: true, brand: brand.into() })
+}
+
+#[cfg(test)]
+mod derived_tests {
+    use super::*;
+
+    #[test]
+    fn every_valid_key_derives_a_valid_profile() {
+        // Found by the brand_profile fuzz target: `--` derived `#` and `$`, a key of 31 or 32
+        // letters and digits a hashtag over 31 characters.
+        for key in ["--", "a-", "-1", &"x".repeat(32), &"7".repeat(31), "acme"] {
+            assert!(check_key("key", key).is_ok(), "{key}");
+            let profile = derived_profile(key);
+            assert!(profile.clone().validated().is_ok(), "{key}: {profile:?}");
+        }
+        assert_eq!(derived_profile("acme-2").hashtag, "#ACME2");
+        assert_eq!(derived_profile("--").token, "$BRAND");
+    }
 }
 
 #[cfg(test)]

@@ -288,6 +288,14 @@ pub fn check(category: &Category, blocks_: &[Block]) -> Result<String, Broken> {
             let paragraphs = blocks(all, "paragraph", 2, 8)?;
             let (by, heading) =
                 (attribute(quote, "by").unwrap_or_default(), attribute(boilerplate, "heading").unwrap_or_default());
+            // These two attributes are pasted into the release like the blocks' text, so they
+            // keep the same rule: one line, no control characters (an escape sequence would
+            // reach whoever pastes the release).
+            if let Some((name, _)) =
+                [("by", by), ("heading", heading)].iter().find(|(_, v)| v.chars().any(char::is_control))
+            {
+                return Err(format!("a `{name}` attribute with control characters"));
+            }
             let text = format!(
                 "{}\n{}\n\n{}\n\n“{}” — {by}\n\n{heading}\n{}",
                 headline.text,
@@ -341,5 +349,30 @@ mod tests {
         assert!(check(linkedin, &post).is_ok());
         let spaced = [b("hook", "Hook"), b("paragraph", "Body."), b("hashtags", "#one #two three")];
         assert!(check(linkedin, &spaced).is_err(), "a hashtag without #");
+    }
+
+    #[test]
+    fn attributes_pasted_into_a_release_have_no_control_characters() {
+        // Found while writing the generator_output fuzz target's property (no control
+        // characters but line breaks in any accepted post): the quote's `by` and the
+        // boilerplate's `heading` reached the release unchecked.
+        let release = |by: &str, heading: &str| {
+            let mut quote = b("quote", "We are glad.");
+            quote.attributes.push(("by".into(), by.into()));
+            let mut boilerplate = b("boilerplate", "About us.");
+            boilerplate.attributes.push(("heading".into(), heading.into()));
+            let blocks = [
+                b("headline", "H"),
+                b("subheadline", "S"),
+                b("paragraph", "P1."),
+                b("paragraph", "P2."),
+                quote,
+                boilerplate,
+            ];
+            check(category("press-release").unwrap(), &blocks)
+        };
+        assert!(release("Ana, CEO", "About Acme").is_ok());
+        assert!(release("Ana\u{1b}[2J", "About Acme").is_err());
+        assert!(release("Ana", "About\nAcme").is_err());
     }
 }

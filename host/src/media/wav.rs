@@ -76,6 +76,13 @@ pub fn parse(bytes: &[u8]) -> Result<Pcm, String> {
                 if channels == 0 || sample_rate == 0 {
                     return Err("WAV without channels or sample rate".into());
                 }
+                // The header states the block align (2 bytes a channel) in 16 bits and the byte
+                // rate in 32: a format beyond those is no real file, and `to_wav` (which
+                // recomputes both) could not write it back.
+                let block = 2 * u64::from(channels);
+                if block > u64::from(u16::MAX) || u64::from(sample_rate) * block > u64::from(u32::MAX) {
+                    return Err("WAV with more channels or a higher rate than its header can state".into());
+                }
                 let end = body.saturating_add(size).min(bytes.len());
                 let mut data = bytes[body..end].to_vec();
                 data.truncate(data.len() - data.len() % (2 * usize::from(channels)));
@@ -103,5 +110,21 @@ mod tests {
         assert_eq!(pcm.frames(), 4);
         assert!(parse(b"RIFF....WAVEjunk").is_err());
         assert!(parse(b"not audio at all").is_err());
+    }
+
+    #[test]
+    fn formats_a_header_cannot_state_are_refused() {
+        // Found by the audio_sniff fuzz target: 64257 channels, or 2^31 Hz, parsed, and writing
+        // the audio back overflowed the block align or the byte rate.
+        let wav = |channels: u16, rate: u32| {
+            let mut file = Pcm { sample_rate: 8000, channels: 1, data: vec![0; 8] }.to_wav();
+            file[22..24].copy_from_slice(&channels.to_le_bytes());
+            file[24..28].copy_from_slice(&rate.to_le_bytes());
+            file
+        };
+        assert!(parse(&wav(64_257, 8000)).is_err());
+        assert!(parse(&wav(1, 0x8000_0000)).is_err());
+        let most = parse(&wav(32_767, 65_535)).unwrap();
+        assert_eq!(parse(&most.to_wav()).unwrap(), most);
     }
 }

@@ -125,6 +125,9 @@ fn non_public_v6(ip: Ipv6Addr) -> Option<&'static str> {
         0x0064 if segments[1] == 0xff9b => "NAT64",
         0x0000 => "IPv4-compatible or reserved",
         0x2002 => "6to4",
+        // Teredo carries its server's IPv4 address in clear (and the client's inverted): a
+        // relay would forward to IPv4 space the guard refuses.
+        0x2001 if segments[1] == 0x0000 => "Teredo",
         _ => return None,
     })
 }
@@ -196,18 +199,12 @@ impl Guard {
     /// Parses `raw` and resolves it to checked addresses: every address the name has must be
     /// public (or allowed), so a second lookup cannot pick a private one.
     pub async fn check(&self, raw: &str) -> Result<(Url, Vec<SocketAddr>), FetchError> {
-        let url = parse(raw)?;
-        let port = url.port_or_known_default().ok_or_else(|| FetchError::BadUrl("no port".into()))?;
-        let addresses = match url.host() {
-            Some(url::Host::Ipv4(ip)) => vec![SocketAddr::new(IpAddr::V4(ip), port)],
-            Some(url::Host::Ipv6(ip)) => vec![SocketAddr::new(IpAddr::V6(ip), port)],
-            Some(url::Host::Domain(name)) => resolve(&self.allowed, name, port).await?,
-            None => return Err(FetchError::BadUrl("no host".into())),
+        let checked = check_url(&self.allowed, raw)?;
+        let addresses = match checked.host {
+            Target::Address(address) => vec![address],
+            Target::Name(name) => resolve(&self.allowed, &name, checked.port).await?,
         };
-        for address in &addresses {
-            check_ip(&self.allowed, address.ip())?;
-        }
-        Ok((url, addresses))
+        Ok((checked.url, addresses))
     }
 
     /// GETs a URL through the guard without following redirects. Returns the final URL, the
@@ -269,6 +266,41 @@ impl Guard {
         }
         Ok((status, kept))
     }
+}
+
+/// What a URL names, as far as it can be told without a lookup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// An address literal (in any spelling the `url` crate reads), already checked.
+    Address(SocketAddr),
+    /// A name, whose addresses are checked once it is resolved.
+    Name(String),
+}
+
+/// A URL that passed the checks that need no lookup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedUrl {
+    pub url: Url,
+    pub port: u16,
+    pub host: Target,
+}
+
+/// Everything the guard decides about `raw` before any network I/O: the URL rules, and the
+/// classification of an address literal (IPv4-mapped IPv6 unwrapped) against `allowed`. Pure,
+/// so it can be tested and fuzzed without a resolver; [`Guard::check`] resolves names after it.
+pub fn check_url(allowed: &[Network], raw: &str) -> Result<CheckedUrl, FetchError> {
+    let url = parse(raw)?;
+    let port = url.port_or_known_default().ok_or_else(|| FetchError::BadUrl("no port".into()))?;
+    let host = match url.host() {
+        Some(url::Host::Ipv4(ip)) => Target::Address(SocketAddr::new(IpAddr::V4(ip), port)),
+        Some(url::Host::Ipv6(ip)) => Target::Address(SocketAddr::new(IpAddr::V6(ip), port)),
+        Some(url::Host::Domain(name)) => Target::Name(name.to_string()),
+        None => return Err(FetchError::BadUrl("no host".into())),
+    };
+    if let Target::Address(address) = &host {
+        check_ip(allowed, address.ip())?;
+    }
+    Ok(CheckedUrl { url, port, host })
 }
 
 /// The URL rules before any lookup: http(s), no credentials.
@@ -369,6 +401,7 @@ mod tests {
             "http://[fd00::1]/",
             "http://[fe80::1]/",
             "http://[64:ff9b::a00:1]/",
+            "http://[2001:0:a00:1::f5ff:fffe]/",
             "ftp://example.com/",
             "file:///etc/passwd",
             "http://user:pass@example.com/",
@@ -406,7 +439,7 @@ mod tests {
 
     #[test]
     fn public_addresses_pass_and_allowed_networks_are_honoured() {
-        for ip in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"] {
+        for ip in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111", "2001:4860:4860::8888"] {
             assert_eq!(non_public(ip.parse().unwrap()), None, "{ip}");
         }
         let intranet = Guard::new(vec!["127.0.0.0/8".parse().unwrap()], None).unwrap();

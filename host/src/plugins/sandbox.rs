@@ -611,7 +611,9 @@ fn check_shape(content: &wit::Content) -> Result<(), String> {
     Ok(())
 }
 
-fn check_output(content: &wit::Content, limits: Limits) -> Result<(), PluginError> {
+/// What the host checks of a generator's content before using it: the byte cap of `limits`,
+/// at least one block, and the [`shape`]. Public for the fuzz harness.
+pub fn check_output(content: &wit::Content, limits: Limits) -> Result<(), PluginError> {
     let size = content.title.len()
         + content.tags.iter().map(String::len).sum::<usize>()
         + content

@@ -162,16 +162,31 @@ pub struct EventOutcome {
     pub outcome: &'static str,
 }
 
+/// A Stripe event as read once its signature checked: its type and its `data.object`.
 #[derive(Deserialize)]
-struct Event {
+pub struct Event {
     #[serde(rename = "type")]
-    kind: String,
-    data: EventData,
+    pub kind: String,
+    pub data: EventData,
 }
 
 #[derive(Deserialize)]
-struct EventData {
-    object: Value,
+pub struct EventData {
+    pub object: Value,
+}
+
+impl Event {
+    /// The Checkout Session this event reports paid, or `None` when it reports nothing that
+    /// grants a pack (another type, or a session that is still unpaid).
+    pub fn paid_session(&self) -> Option<&Value> {
+        let session = &self.data.object;
+        let paid = match self.kind.as_str() {
+            "checkout.session.completed" => session["payment_status"].as_str().is_some_and(|s| s != "unpaid"),
+            "checkout.session.async_payment_succeeded" => true,
+            _ => false,
+        };
+        paid.then_some(session)
+    }
 }
 
 /// Handles one Stripe event: checks its signature over the raw body, then grants the pack of
@@ -193,15 +208,9 @@ pub async fn stripe_event(services: &Services, signature: Option<&str>, body: &[
     }
     let event: Event = serde_json::from_slice(body)
         .map_err(|e| Error::bad_request("invalid_event", format!("The event is not a Stripe event: {e}")))?;
-    let session = &event.data.object;
-    let paid = match event.kind.as_str() {
-        "checkout.session.completed" => session["payment_status"].as_str().is_some_and(|s| s != "unpaid"),
-        "checkout.session.async_payment_succeeded" => true,
-        _ => false,
-    };
-    if !paid {
+    let Some(session) = event.paid_session() else {
         return Ok(EventOutcome { received: true, outcome: "ignored" });
-    }
+    };
     let session_id =
         session["id"].as_str().ok_or_else(|| Error::bad_request("invalid_event", "The session has no id."))?;
     let mut tx = services.db.pool().begin().await?;

@@ -14,8 +14,16 @@ pub fn embed_workspace(workspace: &Path, out_file: &Path) {
         println!("cargo:rerun-if-changed={}", wit.display());
     }
     let target_dir = shared_target_dir(out_file);
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // Under rustup, the guests are built by the toolchain the repository pins (it has the
+    // wasm32-wasip2 target), whichever one runs the outer build: `cargo +nightly fuzz` builds the
+    // host with a nightly that has no wasm target. So the rustup proxy is called with the
+    // override removed, and the pinned toolchain answers for the guest workspace's folder.
+    let under_rustup = std::env::var_os("RUSTUP_TOOLCHAIN").is_some();
+    let cargo = if under_rustup { "cargo".into() } else { std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()) };
     let mut command = Command::new(cargo);
+    if under_rustup {
+        command.env_remove("RUSTUP_TOOLCHAIN").env_remove("RUSTUP_TOOLCHAIN_SOURCE");
+    }
     command
         .args(["build", "--release", "--locked", "--target", "wasm32-wasip2", "--target-dir"])
         .arg(&target_dir)

@@ -1,0 +1,3 @@
+//! libFuzzer entry for `asset_fuzz::generator_output` (the properties live in the harness crate).
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| asset_fuzz::generator_output(data));
