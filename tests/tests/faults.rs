@@ -512,17 +512,19 @@ fn the_wall_clock_jumping_forward_and_back_keeps_money_and_jobs_whole() {
 // ---------------------------------------------------------------------------------------------
 // Outside parties hanging or answering garbage.
 
-/// A stand-in whose behaviour the test switches: 0 answers `good`, 1 hangs for 5 s, 2 answers
-/// 200 with garbage of the content type the party should send.
+/// A stand-in whose behaviour the test switches: 0 answers `good`, 1 hangs for `hang` (longer
+/// than the service waits) and then answers `good`, 2 answers 200 with garbage of the content
+/// type the party should send.
 fn switchable(
     kind: &'static str,
+    hang: Duration,
     good: impl Fn(&str, &[u8]) -> (u16, &'static str, Vec<u8>) + Send + 'static,
 ) -> (String, Arc<AtomicU8>) {
     let mode = Arc::new(AtomicU8::new(0));
     let seen = mode.clone();
     let root = fakes::loopback_api(move |head, body| match seen.load(Ordering::SeqCst) {
         1 => {
-            std::thread::sleep(Duration::from_secs(5));
+            std::thread::sleep(hang);
             good(head, body)
         }
         2 => (200, kind, b"\x00\x01<html>not what was asked for</html>\xff{\"".to_vec()),
@@ -533,7 +535,7 @@ fn switchable(
 
 #[test]
 fn a_speech_endpoint_that_hangs_or_answers_garbage_costs_nothing() {
-    let (root, mode) = switchable("audio/wav", |head, body| fakes::speech(false, head, body));
+    let (root, mode) = switchable("audio/wav", Duration::from_secs(5), |head, body| fakes::speech(false, head, body));
     let env = Env::new(Storage::Sqlite);
     let key = env.create_key(10, "operator");
     let server = env.serve_with(&[("ASSET_SPEECH_URL", &root), ("ASSET_SPEECH_TIMEOUT_SECS", "1")]);
@@ -558,7 +560,9 @@ fn a_speech_endpoint_that_hangs_or_answers_garbage_costs_nothing() {
 
 #[test]
 fn a_solana_rpc_that_hangs_or_answers_garbage_leaves_the_job_awaiting_payment() {
-    let (root, mode) = switchable("application/json", |_, _| (200, "application/json", b"{}".to_vec()));
+    // The RPC client waits 10 s a request (billing::sol::chain).
+    let (root, mode) =
+        switchable("application/json", Duration::from_secs(12), |_, _| (200, "application/json", b"{}".to_vec()));
     let env = Env::new(Storage::Sqlite);
     let key = env.create_key(0, "operator");
     let rpc = root.trim_end_matches("/v1");
@@ -594,7 +598,8 @@ fn a_solana_rpc_that_hangs_or_answers_garbage_leaves_the_job_awaiting_payment() 
 
 #[test]
 fn an_x402_facilitator_that_hangs_or_answers_garbage_is_refused_and_nothing_is_kept() {
-    let (root, mode) = switchable("application/json", |_, _| (500, "application/json", b"{}".to_vec()));
+    let (root, mode) =
+        switchable("application/json", Duration::from_secs(5), |_, _| (500, "application/json", b"{}".to_vec()));
     let env = Env::new(Storage::Sqlite);
     let server = env.serve_with(&[
         ("ASSET_X402_PAY_TO", x402::PAY_TO),
