@@ -366,7 +366,7 @@ pub async fn switch_meme_mode(ctx: &Ctx, key: &str, body: types::MemeMode) -> Re
 }
 
 #[cfg(test)]
-mod derived_tests {
+mod tests {
     use super::*;
 
     #[test]
@@ -381,11 +381,6 @@ mod derived_tests {
         assert_eq!(derived_profile("acme-2").hashtag, "#ACME2");
         assert_eq!(derived_profile("--").token, "$BRAND");
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     fn profile(name: &str, hashtag: &str, token: &str) -> BrandProfile {
         BrandProfile {

@@ -16,6 +16,7 @@ use crate::auth::{Caller, Role, authenticate};
 use crate::error::Error;
 use crate::limits::{Decision, Group};
 use crate::net::Network;
+use crate::net::guard::unmapped;
 
 const API_KEY_HEADER: &str = "x-api-key";
 
@@ -155,14 +156,6 @@ fn client_behind<'a>(proxies: &[Network], peer: IpAddr, forwarded: impl DoubleEn
         }
     }
     client
-}
-
-/// An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, as dual-stack sockets report) as IPv4.
-fn unmapped(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-        v4 => v4,
-    }
 }
 
 /// Handlers of keyed routes take the [`Caller`] the gate authenticated.

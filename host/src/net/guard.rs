@@ -315,11 +315,17 @@ fn parse(raw: &str) -> Result<Url, FetchError> {
     Ok(url)
 }
 
-fn check_ip(allowed: &[Network], ip: IpAddr) -> Result<(), FetchError> {
-    let canonical = match ip {
+/// An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, as dual-stack sockets and URL literals may
+/// write it) as the IPv4 address it is; any other address as it is.
+pub fn unmapped(ip: IpAddr) -> IpAddr {
+    match ip {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
         v4 => v4,
-    };
+    }
+}
+
+fn check_ip(allowed: &[Network], ip: IpAddr) -> Result<(), FetchError> {
+    let canonical = unmapped(ip);
     match non_public(canonical) {
         Some(_) if allowed.iter().any(|n| n.contains(canonical)) => Ok(()),
         Some(why) => Err(FetchError::Blocked(format!("{canonical} is {why}"))),
