@@ -160,6 +160,11 @@ pub fn background_tasks() -> Vec<Task> {
             let n = crate::events::sweep(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "webhooks sent by the sweeper"))
         }),
+        Task::new("x402-reconciler", Duration::from_secs(10), move |s: Services| async move {
+            let Some(rail) = s.x402.clone() else { return Ok(None) };
+            let n = rail.reconcile(&s.db).await.map_err(|e| e.message_and_details().0)?;
+            Ok(noted(n, "x402 settlements whose outcome was unknown resolved"))
+        }),
         Task::new("payment-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = billing::release_lapsed(&s.db).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "payments released after their work was interrupted"))

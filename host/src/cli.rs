@@ -452,6 +452,10 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
 }
 
 async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
+    // Named by the configured port, not the bound one: a port picked at start is no name.
+    if settings.instance.is_none() && settings.listen.port() != 0 {
+        settings.instance = Some(format!("{}:{}", crate::jobs::worker::hostname(), settings.listen.port()));
+    }
     let listener = tokio::net::TcpListener::bind(settings.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", settings.listen))?;
@@ -467,6 +471,7 @@ async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
     }
     let grace = Duration::from_secs(settings.shutdown_grace_secs);
     let state = crate::http::AppState::new(db.clone(), settings).await?;
+    release_own_holds(&state.services).await;
     tracing::info!(%address, database = db.backend().name(), limiter = state.limiter.kind(), "serving");
     // Tests and supervisors read the bound address from this line.
     println!("listening on http://{address}");
@@ -518,6 +523,23 @@ async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
     db.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Gives back at once what an earlier run of this instance held when it died: on SQLite every
+/// call's hold (one process serves it), else the holds that carry this instance's name.
+async fn release_own_holds(services: &Services) {
+    let holder = match services.db.backend() {
+        crate::store::Backend::Sqlite => None,
+        crate::store::Backend::Postgres if services.settings.instance.is_some() => Some(services.detached.holder()),
+        crate::store::Backend::Postgres => return,
+    };
+    match crate::billing::release_own_holds(&services.db, holder).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(released = n, "payments held by this instance's earlier run released"),
+        Err(e) => {
+            tracing::warn!(error = %e, "releasing this instance's earlier holds failed; they lapse by their hold")
+        }
+    }
 }
 
 /// The job workers of this process, unless `workers` is 0.

@@ -243,6 +243,11 @@ settings! {
     /// mid-work, the payment is released (refunded) once this passes.
     payment_hold_secs: u64 = 120,
         flag "payment-hold-secs": Option<u64>, env "ASSET_PAYMENT_HOLD_SECS";
+    /// This process instance's stable name among replicas, carried by the payment holds of
+    /// the calls it runs: started again under the same name, it releases at once the holds its
+    /// earlier run left. Default: the host name and the listen port (no name for port 0).
+    instance: Option<String> = None,
+        flag "instance": Option<String>, env "ASSET_INSTANCE";
     /// The address USDC payments over x402 go to (0x…, 20 bytes); x402 is off without one.
     x402_pay_to: Option<String> = None,
         flag "x402-pay-to": Option<String>, env "ASSET_X402_PAY_TO";

@@ -109,6 +109,7 @@ impl Services {
             Some(key) => Some(Arc::new(Sealer::from_hex(key)?)),
             None => None,
         };
+        let detached = settings.instance.as_deref().map_or_else(Detached::default, Detached::held_by);
         Ok(Services {
             telegram,
             sealer,
@@ -126,7 +127,7 @@ impl Services {
             renders,
             settings: Arc::new(settings),
             blobs,
-            detached: Detached::default(),
+            detached,
         })
     }
 }
@@ -163,12 +164,32 @@ impl Deref for Ctx {
 
 /// Counts detached tasks so shutdown can wait for them: work that was paid for finishes (or
 /// is refunded) before the database pool closes.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Detached {
     inner: Arc<(AtomicUsize, Notify)>,
+    /// The process instance the payments of detached work are held by.
+    holder: Arc<str>,
+}
+
+/// A process without a stable name gets one no other run shares, so nothing it held is ever
+/// taken for another's.
+impl Default for Detached {
+    fn default() -> Self {
+        Detached::held_by(&format!("run-{}", crate::store::public_id()))
+    }
 }
 
 impl Detached {
+    /// Detached work of process instance `holder`.
+    pub fn held_by(holder: &str) -> Detached {
+        Detached { inner: Arc::default(), holder: holder.into() }
+    }
+
+    /// The name this process's payment holds carry.
+    pub fn holder(&self) -> &str {
+        &self.holder
+    }
+
     /// Runs `work` on its own task, counted until it ends (even by panic).
     pub fn spawn<F>(&self, work: F) -> tokio::task::JoinHandle<F::Output>
     where

@@ -91,18 +91,25 @@ impl Ticket {
     }
 }
 
-/// Claims `idem_key` for the request `hash` of key `key_id`, made by request `request_id`
-/// (the reference its payments carry).
-pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id: &str) -> Result<Claim, sqlx::Error> {
+/// Who makes a call: the request (whose payments name it) and the process instance running it
+/// (which, started again, ends its earlier run's claims at once).
+#[derive(Clone, Copy, Debug)]
+pub struct By<'a> {
+    pub request: &'a str,
+    pub holder: &'a str,
+}
+
+/// Claims `idem_key` for the request `hash` of key `key_id`, made `by` a request of a process.
+pub async fn claim(db: &Db, key_id: i64, idem_key: &str, hash: &str, by: By<'_>) -> Result<Claim, sqlx::Error> {
     let now = now_ms();
     let times = ClaimTimes { now, locked_until: now + LEASE_MS, expired_before: now - RETENTION_MS };
     let token = public_id();
-    if idempotency::take(db, key_id, idem_key, hash, (&token, request_id), &times).await? {
+    if idempotency::take(db, key_id, idem_key, hash, (&token, by.request, by.holder), &times).await? {
         return Ok(Claim::Fresh(Ticket { key_id, idem_key: idem_key.to_string(), token }));
     }
     // Released between our insert and our read: the slot is free, so claim it again.
     let Some(record) = idempotency::get(db, key_id, idem_key, now).await? else {
-        return Box::pin(claim(db, key_id, idem_key, hash, request_id)).await;
+        return Box::pin(claim(db, key_id, idem_key, hash, by)).await;
     };
     Ok(if record.request_hash != hash {
         Claim::Mismatch
@@ -122,16 +129,16 @@ pub enum Begun {
     Replay(Stored),
 }
 
-/// Checks `idem_key` and claims it for the call `hash` of key `key_id` (made as `request_id`);
-/// a key used for another call, or a call still running, is the error every front end answers.
-pub async fn begin(db: &Db, key_id: i64, idem_key: &str, hash: &str, request_id: &str) -> Result<Begun, Error> {
+/// Checks `idem_key` and claims it for the call `hash` of key `key_id` (made `by`); a key used
+/// for another call, or a call still running, is the error every front end answers.
+pub async fn begin(db: &Db, key_id: i64, idem_key: &str, hash: &str, by: By<'_>) -> Result<Begun, Error> {
     if !valid_key(idem_key) {
         return Err(Error::bad_request(
             "invalid_idempotency_key",
             "An idempotency key must be 1 to 255 visible ASCII characters.",
         ));
     }
-    match claim(db, key_id, idem_key, hash, request_id).await? {
+    match claim(db, key_id, idem_key, hash, by).await? {
         Claim::Fresh(ticket) => Ok(Begun::Fresh(ticket)),
         Claim::Replay(stored) => Ok(Begun::Replay(stored)),
         Claim::Mismatch => Err(Error::Unprocessable {

@@ -80,7 +80,15 @@ on_both_backends!(
     a_job_that_fails_for_good_is_refunded_exactly_once,
     workers_run_jobs_and_record_success_and_failure,
     a_keys_first_sights_at_once_make_one_account_while_others_write,
+    a_refund_of_a_refunded_charge_moves_no_credit_whatever_its_transaction_commits,
+    a_payment_that_moved_is_never_released_and_settles_again_as_settled,
+    the_reaper_checks_the_hold_again_inside_its_update,
 );
+
+/// A call of request `request` in the process instance of these tests.
+fn by(request: &str) -> idempotency::By<'_> {
+    idempotency::By { request, holder: "store-tests" }
+}
 
 /// The invariant: the ledger sums to the balance, and its last row agrees.
 async fn assert_ledger_matches(db: &Db, key_id: i64) {
@@ -281,7 +289,7 @@ async fn two_replicas_charging_one_balance_never_overdraw_or_lose_a_charge(t: &T
 
 /// A fresh claim's ticket, or a panic saying what was found instead.
 async fn fresh(db: &Db, key: i64, idem_key: &str, hash: &str, request_id: &str) -> Ticket {
-    match idempotency::claim(db, key, idem_key, hash, request_id).await.unwrap() {
+    match idempotency::claim(db, key, idem_key, hash, by(request_id)).await.unwrap() {
         Claim::Fresh(ticket) => ticket,
         other => panic!("{idem_key}: expected a fresh claim, got {other:?}"),
     }
@@ -295,15 +303,15 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     assert_ne!(hash, other);
 
     let first = fresh(db, a, "k1", &hash, "r1").await;
-    assert_eq!(idempotency::claim(db, a, "k1", &hash, "r2").await.unwrap(), Claim::InProgress);
-    assert_eq!(idempotency::claim(db, a, "k1", &other, "r3").await.unwrap(), Claim::Mismatch);
+    assert_eq!(idempotency::claim(db, a, "k1", &hash, by("r2")).await.unwrap(), Claim::InProgress);
+    assert_eq!(idempotency::claim(db, a, "k1", &other, by("r3")).await.unwrap(), Claim::Mismatch);
     let theirs = fresh(db, b, "k1", &other, "r4").await;
 
     let stored =
         Stored { status: 200, content_type: Some("application/json".into()), body: b"{\"success\":true}".to_vec() };
     assert!(first.complete(db, &stored).await.unwrap());
-    assert_eq!(idempotency::claim(db, a, "k1", &hash, "r5").await.unwrap(), Claim::Replay(stored));
-    assert_eq!(idempotency::claim(db, a, "k1", &other, "r6").await.unwrap(), Claim::Mismatch);
+    assert_eq!(idempotency::claim(db, a, "k1", &hash, by("r5")).await.unwrap(), Claim::Replay(stored));
+    assert_eq!(idempotency::claim(db, a, "k1", &other, by("r6")).await.unwrap(), Claim::Mismatch);
     assert!(!first.release(db).await.unwrap(), "a completed record is not released");
 
     assert!(theirs.release(db).await.unwrap());
@@ -311,16 +319,18 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     assert_eq!(idempotency::purge(db).await.unwrap(), 0, "fresh records are kept");
 }
 
-/// A one-credit meme payment held for the request `reference` of key `key`.
-async fn open_meme_intent(db: &Db, key: i64, reference: &str) -> String {
+/// A one-credit meme payment held for the request `request` of key `key`. Its reference is
+/// the rail's record (a ledger row), as in production: never the request id.
+async fn open_meme_intent(db: &Db, key: i64, request: &str) -> String {
     let mut conn = db.pool().acquire().await.unwrap();
     let new = intents::NewIntent {
         operation: "meme",
         key_id: key,
         rail: "credits",
         amount: 1,
-        reference,
-        holder: billing::Holder::Call { hold: Duration::from_secs(60) },
+        reference: "4711",
+        request,
+        holder: billing::Holder::Call { hold: Duration::from_secs(60), by: "test" },
     };
     intents::open_in(&mut conn, &new).await.unwrap()
 }
@@ -341,9 +351,9 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     abandon().await;
     // ...but its request's payment is still open, so the work must not run again.
     let intent = open_meme_intent(db, key, "req-first").await;
-    assert_eq!(idempotency::claim(db, key, "abandoned", &hash, "req-second").await.unwrap(), Claim::InProgress);
+    assert_eq!(idempotency::claim(db, key, "abandoned", &hash, by("req-second")).await.unwrap(), Claim::InProgress);
     let mut conn = db.pool().acquire().await.unwrap();
-    assert!(intents::release_in(&mut conn, &intent).await.unwrap().is_some());
+    assert!(intents::release_in(&mut conn, &intent, i64::MAX).await.unwrap().is_some());
     drop(conn);
     // Settled: the next repeat takes it over, and the first claim's late answer changes nothing.
     let second = fresh(db, key, "abandoned", &hash, "req-second").await;
@@ -352,7 +362,7 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     assert!(!first.renew(db).await.unwrap() && !first.release(db).await.unwrap());
     let answer = Stored { status: 200, content_type: None, body: b"second".to_vec() };
     assert!(second.complete(db, &answer).await.unwrap());
-    assert_eq!(idempotency::claim(db, key, "abandoned", &hash, "req-third").await.unwrap(), Claim::Replay(answer));
+    assert_eq!(idempotency::claim(db, key, "abandoned", &hash, by("req-third")).await.unwrap(), Claim::Replay(answer));
 
     // A process that stored its work and took its payment, then died before recording the
     // answer: the work is done and paid, so the key never runs it again and says why.
@@ -361,13 +371,13 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     let mut conn = db.pool().acquire().await.unwrap();
     assert!(intents::capture_in(&mut conn, &paid).await.unwrap());
     drop(conn);
-    assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::InProgress);
+    assert_eq!(idempotency::claim(db, key, "lost", &hash, by("req-retry")).await.unwrap(), Claim::InProgress);
     sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE idem_key = 'lost'")
         .execute(db.pool())
         .await
         .unwrap();
     for _ in 0..2 {
-        assert_eq!(idempotency::claim(db, key, "lost", &hash, "req-retry").await.unwrap(), Claim::AnswerLost);
+        assert_eq!(idempotency::claim(db, key, "lost", &hash, by("req-retry")).await.unwrap(), Claim::AnswerLost);
     }
 
     let old = fresh(db, key, "old", &hash, "req-old").await;
@@ -427,7 +437,7 @@ async fn rate_limit_counters_are_shared_through_the_database(t: &TestDb) {
 
 fn new_job<'a>(id: &'a str, key: i64, input: &'a serde_json::Value, max_attempts: i64) -> jobs::NewJob<'a> {
     let paid = Some((Payer::Credits { key_id: key }, Price { operation: "mp4", credits: 3, usd_cents: None }));
-    jobs::NewJob { id, kind: "render", key_id: key, input, paid, max_attempts, access_hash: None }
+    jobs::NewJob { id, kind: "render", key_id: key, request_id: id, input, paid, max_attempts, access_hash: None }
 }
 
 async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
@@ -562,4 +572,84 @@ async fn a_keys_first_sights_at_once_make_one_account_while_others_write(t: &Tes
     let made: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts").fetch_one(t.db.pool()).await.unwrap();
     assert_eq!(made, 1);
     assert!(accounts::for_key(&t.db, "ak_nosuchkey").await.unwrap().is_none());
+}
+
+async fn a_refund_of_a_refunded_charge_moves_no_credit_whatever_its_transaction_commits(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 10).await;
+    let charge = credits::charge(db, key, 4, "mp4", "job_1").await.unwrap();
+    for first in [true, false] {
+        let mut tx = db.pool().begin().await.unwrap();
+        assert_eq!(credits::refund_in(&mut tx, &charge, "render failed").await.unwrap(), first);
+        // A release commits its intent whatever the refund found.
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(credits::balance(db, key).await.unwrap(), 10, "refunded once");
+    assert_ledger_matches(db, key).await;
+}
+
+/// An x402 payment `id` of job `job` in `state`, and the job's intent over it.
+async fn x402_job_payment(db: &Db, key: i64, id: &str, job: &str, state: &str) -> String {
+    sqlx::query(
+        "INSERT INTO x402_payments (id, network, payer, nonce, amount, pay_to, api_key_id, operation, resource, \
+         job_id, version, payload, requirements, state, tx_hash, created_at) \
+         VALUES ($1, 'eip155:84532', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', $1, 250000, \
+         '0x209693Bc6afc0C5328bA36FaF03C514EF312287C', $2, 'mp4', 'http://127.0.0.1/api/agent/mp4', $3, 2, '{}', \
+         '{}', $4, '0xfeed', 0)",
+    )
+    .bind(id)
+    .bind(key)
+    .bind(job)
+    .bind(state)
+    .execute(db.pool())
+    .await
+    .unwrap();
+    let mut conn = db.pool().acquire().await.unwrap();
+    let new = intents::NewIntent {
+        operation: "mp4",
+        key_id: key,
+        rail: "x402",
+        amount: 250000,
+        reference: id,
+        request: "req_job",
+        holder: billing::Holder::Job { id: job, request: "req_job" },
+    };
+    intents::open_in(&mut conn, &new).await.unwrap()
+}
+
+async fn a_payment_that_moved_is_never_released_and_settles_again_as_settled(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 0).await;
+    let settings = asset_host::config::Settings {
+        x402_pay_to: Some("0x209693Bc6afc0C5328bA36FaF03C514EF312287C".into()),
+        x402_network: "base-sepolia".into(),
+        // Never asked: a settled payment answers from its row.
+        x402_facilitator_url: "http://127.0.0.1:9".into(),
+        ..Default::default()
+    };
+    let rail = billing::X402::from_settings(&settings).unwrap().unwrap();
+    let price = Price { operation: "mp4", credits: 3, usd_cents: Some(25) };
+    for (state, job) in [("settled", "job_settled"), ("settling", "job_settling")] {
+        let intent = x402_job_payment(db, key, &format!("xp_{state}"), job, state).await;
+        // Its job failing for good (or the reaper) must not give back money that moved.
+        let mut tx = db.pool().begin().await.unwrap();
+        assert!(billing::release_in(&mut tx, &intent, "failed").await.is_err(), "a {state} payment is kept");
+        drop(tx);
+        assert_eq!(intents::state(db, &intent).await.unwrap().as_deref(), Some("authorized"));
+        if state == "settled" {
+            // The job run again after its settlement: it settles again as settled, and finishes.
+            billing::settle_intent(db, Some(&rail), &intent, price).await.unwrap();
+        }
+    }
+}
+
+async fn the_reaper_checks_the_hold_again_inside_its_update(t: &TestDb) {
+    let db = &t.db;
+    let key = new_key(db, 0).await;
+    let intent = open_meme_intent(db, key, "req_slow").await;
+    // The reaper read it as lapsed a moment ago; meanwhile its settlement pushed the hold ahead.
+    let mut conn = db.pool().acquire().await.unwrap();
+    let read_as_lapsed_before = asset_host::store::now_ms() - 1;
+    assert!(intents::release_in(&mut conn, &intent, read_as_lapsed_before).await.unwrap().is_none());
+    assert_eq!(intents::state(db, &intent).await.unwrap().as_deref(), Some("authorized"));
 }

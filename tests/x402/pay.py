@@ -25,6 +25,7 @@ Tampering (--tamper), for negative tests:
   amount     authorization signed for the required amount - 1
   payto      authorization signed paying a different, random address
   expired    authorization whose validBefore is already in the past
+  short      authorization valid for only 6 more seconds (correctly signed)
   signature  one byte of the signature flipped after signing
   network    payment made for (and claiming) the other network
              (base <-> base-sepolia, eip155:8453 <-> eip155:84532)
@@ -155,7 +156,7 @@ def result_line(resp: requests.Response, payment: str | None, payment_header: st
 
 
 # --------------------------------------------------------------------------
-# Own EIP-3009 signing (only for --tamper expired)
+# Own EIP-3009 signing (only for --tamper expired and short)
 # --------------------------------------------------------------------------
 
 
@@ -165,13 +166,18 @@ def sign_transfer_authorization(account: Any, authorization: dict[str, str], cha
     return "0x" + bytes(signed.signature).hex()
 
 
-def expired_inner_payload(account: Any, template: dict[str, Any], chain_id: int, asset: str,
-                          extra: dict[str, Any]) -> dict[str, Any]:
-    """An EIP-3009 inner payload shaped like the package's, but already expired."""
+# Tamper modes that re-sign the authorization valid for this many more seconds.
+VALIDITY = {"expired": -60, "short": 6}
+
+
+def resigned_inner_payload(account: Any, template: dict[str, Any], chain_id: int, asset: str,
+                           extra: dict[str, Any], valid_for: int) -> dict[str, Any]:
+    """An EIP-3009 inner payload shaped like the package's, signed valid until `valid_for`
+    seconds from now (negative: already expired)."""
     now = int(time.time())
     authorization = dict(template["authorization"])
     authorization["validAfter"] = str(now - 3600)
-    authorization["validBefore"] = str(now - 60)
+    authorization["validBefore"] = str(now + valid_for)
     authorization["nonce"] = "0x" + os.urandom(32).hex()
     signature = sign_transfer_authorization(account, authorization, chain_id, asset,
                                             str(extra["name"]), str(extra.get("version", "1")))
@@ -233,10 +239,10 @@ def build_v2(http_client: x402HTTPClientSync, account: Any, resp: requests.Respo
         inner = dict(payload.payload)
         inner["signature"] = flip_signature_byte(inner["signature"])
         payload = payload.model_copy(update={"payload": inner})
-    elif tamper == "expired":
+    elif tamper in VALIDITY:
         req = payload.accepted
-        inner = expired_inner_payload(account, payload.payload, chain_id_v2(req.network),
-                                      req.asset, req.extra or {})
+        inner = resigned_inner_payload(account, payload.payload, chain_id_v2(req.network),
+                                       req.asset, req.extra or {}, VALIDITY[tamper])
         payload = payload.model_copy(update={"payload": inner})
     return payload
 
@@ -270,7 +276,7 @@ def build_v1(http_client: x402HTTPClientSync, account: Any, resp: requests.Respo
         inner = dict(payload.payload)
         inner["signature"] = flip_signature_byte(inner["signature"])
         payload = payload.model_copy(update={"payload": inner})
-    elif tamper == "expired":
+    elif tamper in VALIDITY:
         auth = payload.payload["authorization"]
         selected = next(
             r for r in payment_required.accepts
@@ -280,8 +286,8 @@ def build_v1(http_client: x402HTTPClientSync, account: Any, resp: requests.Respo
         extra = selected.extra or {}
         if isinstance(extra, str):
             extra = json.loads(extra)
-        inner = expired_inner_payload(account, payload.payload, chain_id_v1(selected.network),
-                                      selected.asset, extra)
+        inner = resigned_inner_payload(account, payload.payload, chain_id_v1(selected.network),
+                                       selected.asset, extra, VALIDITY[tamper])
         payload = payload.model_copy(update={"payload": inner})
     return payload
 
@@ -332,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", type=int, choices=[1, 2], required=True)
     parser.add_argument("--api-key", default=None, help="sent as x-api-key")
     parser.add_argument("--header", action="append", help="an extra request header, `Name: value` (repeatable)")
-    parser.add_argument("--tamper", choices=["amount", "payto", "expired", "signature", "network"])
+    parser.add_argument("--tamper", choices=["amount", "payto", "expired", "short", "signature", "network"])
     parser.add_argument("--only-sign", action="store_true")
     parser.add_argument("--prefer-network", default=None,
                         help="prefer this network when the 402 offers several")

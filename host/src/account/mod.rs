@@ -1,4 +1,5 @@
-//! The caller's own account: what `GET /api/agent/me` shows.
+//! The caller's own account: what `GET /api/agent/me` shows, and an x402 payment's standing
+//! (`GET /api/agent/payments/{id}`), which a keyless payer reads too.
 
 pub mod keys;
 pub mod login;
@@ -58,4 +59,11 @@ pub async fn me(ctx: &Ctx) -> Result<Me, Error> {
             None => None,
         },
     })
+}
+
+/// x402 payment `id` and how its settlement stands. Its id is what reads it: the id is
+/// unguessable and given only to the payer, and what it shows (payer, amount, transaction) is
+/// public on chain anyway.
+pub async fn payment(db: &crate::store::Db, id: &str) -> Result<crate::store::x402::PaymentRecord, Error> {
+    crate::store::x402::get(db, id).await?.ok_or_else(|| Error::NotFound { message: "No such payment.".into() })
 }

@@ -33,7 +33,7 @@ use crate::store::{Db, intents, invites};
 
 /// Generations a call paid from a brand bot's allowance takes.
 const ALLOWANCE_PER_CALL: i64 = 1;
-pub use x402::{Payment, X402};
+pub use x402::{Payment, Settlement, X402};
 
 /// How a call is paid.
 #[derive(Clone, Debug)]
@@ -91,10 +91,12 @@ pub struct Price {
 /// Who holds an authorized payment until it is settled.
 #[derive(Clone, Copy, Debug)]
 pub enum Holder<'a> {
-    /// A call's own work, for at most this long before the reaper may release it.
-    Call { hold: Duration },
-    /// A queued job, until it succeeds or fails for good.
-    Job(&'a str),
+    /// A call's own work, for at most `hold` before the reaper may release it, run by the
+    /// process instance `by` (which releases its own holds when it starts again).
+    Call { hold: Duration, by: &'a str },
+    /// A queued job `id`, until it succeeds or fails for good; `request` is the call that
+    /// queued it.
+    Job { id: &'a str, request: &'a str },
 }
 
 /// An authorized payment.
@@ -124,14 +126,18 @@ impl Hold {
 
     /// Takes the money, after the work succeeded and before its result is stored (credits
     /// were taken at authorization; an x402 payment is settled now). On error, drop the
-    /// result: nothing was charged and the payment is released.
+    /// result: nothing was charged and the payment is released. A settlement whose outcome is
+    /// unknown is not an error: the money may have moved, so the result is kept and the
+    /// payment marked pending (`Payment::pending`) for the front end to say so.
     pub async fn settle(&self, db: &Db) -> Result<(), Error> {
         if self.settled.load(Ordering::Acquire) {
             return Ok(());
         }
         if let Some(payment) = &self.x402 {
-            let receipt = payment.rail.settle(db, &self.reference, &self.intent_id, self.price).await?;
-            let _ = payment.receipt.set(receipt);
+            match payment.rail.settle(db, &self.reference, &self.intent_id, self.price).await? {
+                Settlement::Settled(receipt) => drop(payment.receipt.set(receipt)),
+                Settlement::Pending => drop(payment.pending.set(self.reference.clone())),
+            }
         }
         self.settled.store(true, Ordering::Release);
         Ok(())
@@ -177,7 +183,8 @@ fn unpaid(price: Price) -> Error {
 }
 
 /// Authorizes `price` from `payer` inside the caller's transaction: the rail's record and the
-/// intent commit together. `checked` is [`check`]'s answer for the same payer and price. On
+/// intent commit together. `checked` is [`check`]'s answer for the same payer and price;
+/// `reference` names the work in the rail's records (a call's request id, a job's id). On
 /// `InsufficientCredits` roll back and call [`explain`].
 pub async fn authorize_in(
     conn: &mut AnyConnection,
@@ -187,9 +194,9 @@ pub async fn authorize_in(
     reference: &str,
     holder: Holder<'_>,
 ) -> Result<Hold, Error> {
-    let job = match holder {
-        Holder::Job(id) => Some(id),
-        Holder::Call { .. } => None,
+    let (job, request) = match holder {
+        Holder::Job { id, request } => (Some(id), request),
+        Holder::Call { .. } => (None, reference),
     };
     let (rail, key_id, amount, record, balance_after, x402) = match payer {
         Payer::Unpaid => return Err(unpaid(price)),
@@ -220,6 +227,7 @@ pub async fn authorize_in(
             rail: rail.as_str(),
             amount,
             reference: &record,
+            request,
             holder,
         },
     )
@@ -270,8 +278,8 @@ pub async fn ensure_can_pay(ctx: &Ctx, price: Price) -> Result<(), Error> {
             }
             Ok(())
         }
-        // Verified when authorized; checking twice would ask the facilitator twice.
-        Payer::X402 { .. } => Ok(()),
+        // Verified now, before the work fetches or makes anything; paying reuses the answer.
+        Payer::X402 { payment, .. } => payment.rail.verify(payment, price).await.map(drop),
     }
 }
 
@@ -283,6 +291,7 @@ pub async fn settle_intent(db: &Db, x402: Option<&X402>, id: &str, price: Price)
     };
     match Rail::parse(&intent.rail).map_err(Error::internal)? {
         Rail::Credits | Rail::Allowance => Ok(()),
+        // Settled or pending, the job keeps its result: the reconciler resolves a pending one.
         Rail::X402 => {
             let rail = x402.ok_or_else(|| Error::internal("an x402 job, and x402 is not configured"))?;
             rail.settle(db, &intent.reference, id, price).await.map(|_| ())
@@ -293,7 +302,18 @@ pub async fn settle_intent(db: &Db, x402: Option<&X402>, id: &str, price: Price)
 /// Releases intent `id` inside the caller's transaction: the rail gives the money back. False
 /// when it was no longer authorized (captured, or released already): nothing changed.
 pub async fn release_in(conn: &mut AnyConnection, id: &str, reason: &str) -> Result<bool, sqlx::Error> {
-    let Some(intent) = intents::release_in(conn, id).await? else { return Ok(false) };
+    release_held_until_in(conn, id, i64::MAX, reason).await
+}
+
+/// [`release_in`] only if the intent's hold ends before `held_until_before` (see
+/// `intents::release_in`).
+async fn release_held_until_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    held_until_before: i64,
+    reason: &str,
+) -> Result<bool, sqlx::Error> {
+    let Some(intent) = intents::release_in(conn, id, held_until_before).await? else { return Ok(false) };
     match Rail::parse(&intent.rail).map_err(sqlx::Error::Protocol)? {
         Rail::Credits => {
             let charge = credits::Charge {
@@ -302,12 +322,23 @@ pub async fn release_in(conn: &mut AnyConnection, id: &str, reason: &str) -> Res
                 cost: intent.amount,
                 balance_after: 0,
             };
-            // False when an operator refunded the charge by hand: the intent is released anyway.
+            // False when an operator refunded the charge by hand (nothing changed): the intent
+            // is released anyway.
             credits::refund_in(conn, &charge, reason).await?;
         }
-        // Never settled, so nothing moved: the payment is only marked released.
+        // Never settled, so nothing moved: the payment is only marked released. One that is
+        // settling or settled may have moved the money: it keeps its result, never released
+        // (the error rolls the caller's transaction back).
         Rail::X402 => {
-            crate::store::x402::release_in(conn, &intent.reference).await?;
+            if !crate::store::x402::release_in(conn, &intent.reference).await? {
+                let state = crate::store::x402::state_in(conn, &intent.reference).await?;
+                if matches!(state.as_deref(), Some("settling" | "settled")) {
+                    return Err(sqlx::Error::Protocol(format!(
+                        "intent {id}: its x402 payment is {}, so it is not released",
+                        state.unwrap_or_default()
+                    )));
+                }
+            }
         }
         Rail::Allowance => {
             let row = intent.reference.parse().map_err(|_| sqlx::Error::Protocol("bad allowance reference".into()))?;
@@ -376,7 +407,8 @@ where
 {
     let checked = check(payer, price).await?;
     let mut tx = db.pool().begin().await?;
-    let hold = match authorize_in(&mut tx, payer, &checked, price, reference, Holder::Call { hold: hold_for }).await {
+    let holder = Holder::Call { hold: hold_for, by: detached.holder() };
+    let hold = match authorize_in(&mut tx, payer, &checked, price, reference, holder).await {
         Ok(hold) => hold,
         Err(e) => {
             tx.rollback().await?;
@@ -392,14 +424,10 @@ where
             match outcome {
                 // The work captured in the transaction that stored its result: nothing to do.
                 Ok(Ok(value)) if held.captured.load(Ordering::Acquire) => Ok(Ok(value)),
-                // Work that stores nothing is settled and captured here; unsettled, it is lost.
+                // Work that stores nothing is settled and captured here; unsettled or not
+                // captured (its hold lapsed and was released), it is not delivered.
                 Ok(Ok(value)) => match held.settle(&db).await {
-                    Ok(()) => {
-                        if let Err(e) = capture(&db, &held.intent_id).await {
-                            tracing::error!(intent = held.intent_id, error = %e, "capturing a paid call failed");
-                        }
-                        Ok(Ok(value))
-                    }
+                    Ok(()) => Ok(capture(&db, &held.intent_id).await.map(|()| value)),
                     Err(e) => Ok(Err(e)),
                 },
                 other => {
@@ -416,24 +444,52 @@ where
     }
 }
 
-/// Captures intent `id` if it is still authorized (work that stored nothing to capture with).
-async fn capture(db: &Db, id: &str) -> Result<bool, sqlx::Error> {
+/// Captures intent `id` (work that stored nothing to capture with); an error when it is no
+/// longer authorized: the reaper gave the money back, so the work is not delivered.
+async fn capture(db: &Db, id: &str) -> Result<(), Error> {
     let mut tx = db.pool().begin().await?;
-    let done = intents::capture_in(&mut tx, id).await?;
+    if !intents::capture_in(&mut tx, id).await? {
+        tx.rollback().await?;
+        return Err(Error::Unavailable { message: "The work took too long and was not charged; retrying is safe." });
+    }
     tx.commit().await?;
-    Ok(done)
+    Ok(())
 }
+
+/// How far another replica's clock may be ahead of the reaper's: a hold is released only once
+/// it ended this long ago, so a replica that just pushed it ahead is never overtaken.
+const CLOCK_SKEW_MS: i64 = 30_000;
 
 /// Releases the intents of calls whose hold lapsed (their process died mid-work). Returns how
 /// many.
 pub async fn release_lapsed(db: &Db) -> Result<usize, sqlx::Error> {
+    let before = crate::store::now_ms() - CLOCK_SKEW_MS;
+    release_each(db, intents::lapsed(db, before).await?, before).await
+}
+
+/// Releases at start the holds an earlier run of this process instance left (it died
+/// mid-work): `holder` names the instance; `None` means every call's hold is this process's
+/// (one process serves a SQLite database). Holds of other replicas still lapse by their hold.
+pub async fn release_own_holds(db: &Db, holder: Option<&str>) -> Result<usize, sqlx::Error> {
+    // Their calls' idempotency records first, so a repeat is answered at once (the work ran
+    // and was paid: "answer lost"; it was released: run it again) rather than "still running".
+    crate::store::idempotency::expire_own(db, holder).await?;
+    release_each(db, intents::held_by(db, holder).await?, i64::MAX).await
+}
+
+/// Releases each intent of `ids` whose hold ends before `held_until_before`; how many were.
+async fn release_each(db: &Db, ids: Vec<String>, held_until_before: i64) -> Result<usize, sqlx::Error> {
     let mut released = 0;
-    for id in intents::lapsed(db).await? {
+    for id in ids {
         let mut tx = db.pool().begin().await?;
-        if release_in(&mut tx, &id, "the work was interrupted").await? {
-            released += 1;
+        match release_held_until_in(&mut tx, &id, held_until_before, "the work was interrupted").await {
+            Ok(done) => {
+                tx.commit().await?;
+                released += usize::from(done);
+            }
+            // A payment that moved (or may have) is the reconciler's; the others go on.
+            Err(e) => tracing::warn!(intent = id, error = %e, "a lapsed payment was not released"),
         }
-        tx.commit().await?;
     }
     Ok(released)
 }

@@ -16,7 +16,7 @@ use super::observe::with_request_id;
 use super::policy;
 use crate::auth::Caller;
 use crate::error::Error;
-use crate::idempotency::{Begun, HEADER, REPLAYED_HEADER, Stored, begin, finish, keep_renewed};
+use crate::idempotency::{Begun, By, HEADER, REPLAYED_HEADER, Stored, begin, finish, keep_renewed};
 
 /// Middleware on keyed POST routes that honours `Idempotency-Key`.
 pub async fn idempotent(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -50,7 +50,8 @@ async fn run_once(
     let db = state.db.clone();
     let request_id = super::observe::current_request_id().unwrap_or_default();
     let idem_key = idem_key.unwrap_or_default();
-    let ticket = match begin(&db, key_id, &idem_key, &hash, &request_id).await.map_err(IntoResponse::into_response)? {
+    let by = By { request: &request_id, holder: state.detached.holder() };
+    let ticket = match begin(&db, key_id, &idem_key, &hash, by).await.map_err(IntoResponse::into_response)? {
         Begun::Fresh(ticket) => ticket,
         Begun::Replay(stored) => return Ok(replay(stored)),
     };

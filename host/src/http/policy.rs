@@ -141,6 +141,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("DELETE", "/api/agent/listings/{id}", Key, Status),
     // Reading state.
     route("GET", "/api/agent/me", Key, Status),
+    // An x402 payment, read by its unguessable id (a keyless payer has no key to read with).
+    route("GET", "/api/agent/payments/{id}", Public, Group::Public),
     route("GET", "/api/agent/brands", Key, Status),
     route("GET", "/api/agent/listings", Key, Status),
     route("GET", "/api/agent/listings/{id}", Key, Status),

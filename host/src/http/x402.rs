@@ -49,7 +49,8 @@ pub async fn x402(State(state): State<AppState>, mut request: Request, next: Nex
     if !route.takes_x402() {
         return next.run(request).await;
     }
-    let resource = format!("{}{}", super::base_url(&state.settings, request.headers()), request.uri().path());
+    let base = super::base_url(&state.settings, request.headers());
+    let resource = format!("{base}{}", request.uri().path());
     let payment = match presented(&request) {
         Ok(Some(presented)) => {
             let payment = Arc::new(Payment {
@@ -57,6 +58,8 @@ pub async fn x402(State(state): State<AppState>, mut request: Request, next: Nex
                 presented,
                 resource: resource.clone(),
                 receipt: OnceLock::new(),
+                pending: OnceLock::new(),
+                verified: OnceLock::new(),
             });
             request.extensions_mut().insert(payment.clone());
             Some(payment)
@@ -66,7 +69,16 @@ pub async fn x402(State(state): State<AppState>, mut request: Request, next: Nex
     };
     request.extensions_mut().insert(Resource(resource.clone()));
     let (method, doc) = (request.method().to_string(), request.extensions().get::<Document>().cloned());
-    let mut response = next.run(request).await;
+    // A payment without a key is verified before anything is done for it: its payer is
+    // recorded, and its input fetched, only for a payment the facilitator accepts.
+    let refused = match (&payment, request.extensions().get::<crate::auth::Caller>(), route.operation) {
+        (Some(payment), None, Some(operation)) => rail.verify_presented(payment, operation).await.err(),
+        _ => None,
+    };
+    let mut response = match refused {
+        Some(refused) => refused.into_response(),
+        None => next.run(request).await,
+    };
     if let Some(payment) = &payment
         && let Some(receipt) = payment.receipt.get()
     {
@@ -75,6 +87,11 @@ pub async fn x402(State(state): State<AppState>, mut request: Request, next: Nex
             response.headers_mut().insert(name, value);
         }
     }
+    if let Some(id) = payment.as_ref().and_then(|p| p.pending.get())
+        && response.status().is_success()
+    {
+        response = settlement_pending(response, &settlement(id, &base)).await;
+    }
     match response.extensions().get::<Due>().cloned() {
         Some(due) if response.status() == StatusCode::PAYMENT_REQUIRED => {
             let discovery = Discovery { method: &method, route: &route, doc: doc.as_ref() };
@@ -82,6 +99,33 @@ pub async fn x402(State(state): State<AppState>, mut request: Request, next: Nex
         }
         _ => response,
     }
+}
+
+/// What an answer says of a payment whose settlement went unanswered: the work is done and
+/// kept, the money may have moved, and where to read what became of it. Never pay again for it.
+pub fn settlement(payment: &str, base: &str) -> Value {
+    json!({
+        "state": "pending",
+        "payment": payment,
+        "statusUrl": format!("{base}/api/agent/payments/{payment}"),
+        "message": "The work is done and kept. The payment facilitator did not confirm the settlement in time, \
+                    so the payment may have moved: do not pay again for this call. statusUrl tells whether it \
+                    settled; if it did not, the payment fails there and nothing was charged.",
+    })
+}
+
+/// A successful answer whose payment is pending: 202, its body with `settlement` added.
+async fn settlement_pending(response: Response, settlement: &Value) -> Response {
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = to_bytes(body, usize::MAX).await else { return Response::from_parts(parts, Body::empty()) };
+    let mut body: Value = serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({}));
+    if let Some(fields) = body.as_object_mut() {
+        fields.insert("settlement".into(), settlement.clone());
+    }
+    parts.status = StatusCode::ACCEPTED;
+    let body = serde_json::to_vec(&body).unwrap_or_default();
+    parts.headers.insert(header::CONTENT_LENGTH, body.len().into());
+    Response::from_parts(parts, Body::from(body))
 }
 
 /// The payment a request carries, if any (v2's header first).
@@ -165,7 +209,14 @@ pub fn payment_required(
 /// for the payer of the call it pays for.
 pub fn payment_of(rail: Arc<X402>, payload: Value, resource: String) -> Result<Payment, Error> {
     let presented = wire::parse(payload, 2).map_err(|why| Error::bad_request("invalid_payment", why))?;
-    Ok(Payment { rail, presented, resource, receipt: OnceLock::new() })
+    Ok(Payment {
+        rail,
+        presented,
+        resource,
+        receipt: OnceLock::new(),
+        pending: OnceLock::new(),
+        verified: OnceLock::new(),
+    })
 }
 
 /// [`bazaar`] for the route, made once per process: it depends only on the route (its

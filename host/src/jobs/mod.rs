@@ -38,6 +38,8 @@ pub struct NewJob<'a> {
     pub id: &'a str,
     pub kind: &'a str,
     pub key_id: i64,
+    /// The call that queues it (its payment names it, for the idempotency fence).
+    pub request_id: &'a str,
     pub input: &'a Value,
     /// What it costs and who pays, through the payment seam; `None` for free jobs.
     pub paid: Option<(Payer, Price)>,
@@ -52,10 +54,11 @@ pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Er
         Some((payer, price)) => Some(billing::check(payer, *price).await?),
         None => None,
     };
+    let holder = Holder::Job { id: job.id, request: job.request_id };
     let mut tx = db.pool().begin().await?;
     let hold = match (&job.paid, &checked) {
         (Some((payer, price)), Some(checked)) => {
-            match billing::authorize_in(&mut tx, payer, checked, *price, job.id, Holder::Job(job.id)).await {
+            match billing::authorize_in(&mut tx, payer, checked, *price, job.id, holder).await {
                 Ok(hold) => Some(hold),
                 Err(e) => {
                     tx.rollback().await?;
@@ -130,6 +133,7 @@ pub async fn submit_paid(
         id,
         kind,
         key_id: ctx.caller.key_id,
+        request_id: &ctx.request_id,
         input,
         paid: Some((ctx.payer.clone(), price)),
         max_attempts: 3,
@@ -251,15 +255,20 @@ pub fn result_fields(result: &Value, fields: &[&str]) -> Map<String, Value> {
 }
 
 /// Records the result and captures the job's payment in one transaction; false when
-/// `worker` no longer holds the job (its result is dropped).
+/// `worker` no longer holds the job, or its payment is no longer held (its result is dropped:
+/// nothing is delivered unpaid, and the job fails).
 pub async fn succeed(db: &Db, id: &str, worker: &str, result: &Value) -> Result<bool, sqlx::Error> {
     let mut tx = db.pool().begin().await?;
     let Some(intent) = jobs::succeed_in(&mut tx, id, worker, result).await? else {
         tx.rollback().await?;
         return Ok(false);
     };
-    if let Some(intent) = intent {
-        intents::capture_in(&mut tx, &intent).await?;
+    if let Some(intent) = intent
+        && !intents::capture_in(&mut tx, &intent).await?
+    {
+        tx.rollback().await?;
+        finish_failed(db, id, LeaseHolder::Owner(worker), "the job's payment was no longer held").await?;
+        return Ok(false);
     }
     tx.commit().await?;
     db.announce(Notice::Changed(id.into())).await;

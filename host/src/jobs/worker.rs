@@ -198,6 +198,7 @@ async fn record_failure(db: &Db, job: &Job, worker: &str, why: &str, retryable: 
     Ok(())
 }
 
-fn hostname() -> String {
+/// This machine's host name, naming workers and process instances.
+pub fn hostname() -> String {
     std::fs::read_to_string("/proc/sys/kernel/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "host".into())
 }

@@ -191,7 +191,8 @@ impl Server {
         let operation = policy::find(spec.method, spec.path).and_then(|r| r.operation).unwrap_or(spec.path);
         let hash = idempotency::fingerprint(operation, arguments.to_string().as_bytes());
         let db = self.state.db.clone();
-        let ticket = match idempotency::begin(&db, ctx.caller.key_id, idem_key, &hash, request_id).await {
+        let by = idempotency::By { request: request_id, holder: self.state.detached.holder() };
+        let ticket = match idempotency::begin(&db, ctx.caller.key_id, idem_key, &hash, by).await {
             Ok(Begun::Fresh(ticket)) => ticket,
             Ok(Begun::Replay(stored)) => {
                 let value = serde_json::from_slice(&stored.body).unwrap_or(Value::Null);
@@ -228,10 +229,18 @@ impl Server {
     async fn execute(&self, spec: &'static Spec, ctx: crate::ctx::Ctx, arguments: Value, parts: &Parts) -> Answer {
         let payment = parts.extensions.get::<Arc<crate::billing::Payment>>().cloned();
         let outcome = (spec.call)(&ctx, arguments).await;
-        let receipt = payment.and_then(|p| p.receipt.get().cloned());
+        let receipt = payment.as_ref().and_then(|p| p.receipt.get().cloned());
         let meta = receipt.map(|r| json!({ PAYMENT_RESPONSE_META: r }));
         match outcome {
-            Ok(value) => Answer { outcome: Ok(value), meta },
+            Ok(mut value) => {
+                // Done and kept, its settlement unanswered: the answer says so and where to look.
+                if let (Some(id), Some(fields)) =
+                    (payment.as_ref().and_then(|p| p.pending.get()), value.as_object_mut())
+                {
+                    fields.insert("settlement".into(), http_x402::settlement(id, &ctx.base_url));
+                }
+                Answer { outcome: Ok(value), meta }
+            }
             Err(e) => {
                 let required = match (http_error::due(&e), self.state.x402.as_deref()) {
                     (Some(due), Some(rail)) => {

@@ -106,8 +106,8 @@ pub async fn charge_in(
 }
 
 /// Returns a charge's credits inside the caller's transaction (a job's final failure and its
-/// refund commit together). False when the charge was already refunded: roll back, nothing
-/// changed.
+/// refund commit together). False when the charge was already refunded: nothing changed, the
+/// transaction may still commit.
 pub async fn refund_in(conn: &mut AnyConnection, charge: &Charge, reason: &str) -> Result<bool, sqlx::Error> {
     let balance: i64 = sqlx::query("UPDATE api_keys SET credits = credits + $1 WHERE id = $2 RETURNING credits")
         .bind(charge.cost)
@@ -130,6 +130,15 @@ pub async fn refund_in(conn: &mut AnyConnection, charge: &Charge, reason: &str) 
     .bind(charge.id)
     .fetch_optional(&mut *conn)
     .await?;
+    if inserted.is_none() {
+        // Refunded before (or no such charge): take the credits back in this same transaction,
+        // so a balance never moves without its ledger row whatever the caller commits.
+        sqlx::query("UPDATE api_keys SET credits = credits - $1 WHERE id = $2")
+            .bind(charge.cost)
+            .bind(charge.key_id)
+            .execute(&mut *conn)
+            .await?;
+    }
     Ok(inserted.is_some())
 }
 

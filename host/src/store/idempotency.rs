@@ -16,7 +16,7 @@ pub struct ClaimTimes {
 }
 
 /// Takes the record of `idem_key` for the request `hash` of key `key_id` under `token` (unique
-/// to this claim) for request `request_id`: writes a fresh `running` record, or takes over one
+/// to this claim) for request `request_id` of process instance `holder`: writes a fresh `running` record, or takes over one
 /// that was abandoned (`running` past its lease, with no payment of its request held or taken:
 /// a held one may still be taken, a taken one paid for work that is done) or expired. False
 /// when a live record is there.
@@ -25,21 +25,21 @@ pub async fn take(
     key_id: i64,
     idem_key: &str,
     hash: &str,
-    (token, request_id): (&str, &str),
+    (token, request_id, holder): (&str, &str, &str),
     times: &ClaimTimes,
 ) -> Result<bool, sqlx::Error> {
     let taken = sqlx::query(
         "INSERT INTO idempotency_keys (api_key_id, idem_key, request_hash, state, locked_until, created_at, \
-           claim_token, request_id) \
-         VALUES ($1, $2, $3, 'running', $4, $5, $7, $8) \
+           claim_token, request_id, holder) \
+         VALUES ($1, $2, $3, 'running', $4, $5, $7, $8, $9) \
          ON CONFLICT (api_key_id, idem_key) DO UPDATE SET \
            request_hash = excluded.request_hash, state = 'running', status_code = NULL, \
            content_type = NULL, response_body = NULL, \
            locked_until = excluded.locked_until, created_at = excluded.created_at, \
-           claim_token = excluded.claim_token, request_id = excluded.request_id \
+           claim_token = excluded.claim_token, request_id = excluded.request_id, holder = excluded.holder \
          WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5 \
                 AND NOT EXISTS (SELECT 1 FROM payment_intents p WHERE p.api_key_id = idempotency_keys.api_key_id \
-                  AND p.reference = idempotency_keys.request_id AND p.state IN ('authorized', 'captured'))) \
+                  AND p.request_id = idempotency_keys.request_id AND p.state IN ('authorized', 'captured'))) \
             OR idempotency_keys.created_at < $6 \
          RETURNING api_key_id",
     )
@@ -51,6 +51,7 @@ pub async fn take(
     .bind(times.expired_before)
     .bind(token)
     .bind(request_id)
+    .bind(holder)
     .fetch_optional(db.pool())
     .await?;
     Ok(taken.is_some())
@@ -77,8 +78,9 @@ pub struct Record {
     pub request_hash: String,
     /// The stored answer; `None` while the request still runs.
     pub response: Option<Stored>,
-    /// Still `running` past its lease, yet its request's payment was taken: the work is done
-    /// and paid, and the process that did it stopped before storing the answer.
+    /// Still `running` past its lease, yet its request's payment was taken (or its job, paid,
+    /// is queued): the work is done or will be, and the process that answered stopped before
+    /// storing the answer.
     pub answer_lost: bool,
 }
 
@@ -87,7 +89,8 @@ pub async fn get(db: &Db, key_id: i64, idem_key: &str, now: i64) -> Result<Optio
     let row = sqlx::query(
         "SELECT request_hash, state, status_code, content_type, response_body, \
            CAST(CASE WHEN state = 'running' AND locked_until < $3 AND EXISTS (SELECT 1 FROM payment_intents p \
-             WHERE p.api_key_id = k.api_key_id AND p.reference = k.request_id AND p.state = 'captured') \
+             WHERE p.api_key_id = k.api_key_id AND p.request_id = k.request_id \
+               AND (p.state = 'captured' OR (p.state = 'authorized' AND p.job_id IS NOT NULL))) \
            THEN 1 ELSE 0 END AS BIGINT) AS answer_lost \
          FROM idempotency_keys k WHERE api_key_id = $1 AND idem_key = $2",
     )
@@ -159,6 +162,20 @@ pub async fn purge(db: &Db, created_before: i64, now: i64) -> Result<u64, sqlx::
         sqlx::query("DELETE FROM idempotency_keys WHERE created_at < $1 AND (state = 'done' OR locked_until < $2)")
             .bind(created_before)
             .bind(now)
+            .execute(db.pool())
+            .await?;
+    Ok(done.rows_affected())
+}
+
+/// Ends at once the leases of `running` records an earlier run of process instance `holder`
+/// left (it died mid-call), or with `None` of every running record (one process serves a
+/// SQLite database). A repeat then answers what became of the work instead of "still
+/// running" until the lease passes. Returns how many.
+pub async fn expire_own(db: &Db, holder: Option<&str>) -> Result<u64, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE idempotency_keys SET locked_until = 0 WHERE state = 'running' AND ($2 = 1 OR holder = $1)")
+            .bind(holder.unwrap_or_default())
+            .bind(i64::from(holder.is_none()))
             .execute(db.pool())
             .await?;
     Ok(done.rows_affected())

@@ -14,6 +14,8 @@ pub struct NewIntent<'a> {
     pub rail: &'a str,
     pub amount: i64,
     pub reference: &'a str,
+    /// The request that opened it: what an `Idempotency-Key` record's fence compares.
+    pub request: &'a str,
     pub holder: Holder<'a>,
 }
 
@@ -29,13 +31,16 @@ pub struct Released {
 pub async fn open_in(conn: &mut AnyConnection, intent: &NewIntent<'_>) -> Result<String, sqlx::Error> {
     let id = format!("pi_{}", super::public_id());
     let now = now_ms();
-    let (job_id, lease_until) = match intent.holder {
-        Holder::Call { hold } => (None, Some(now.saturating_add(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX)))),
-        Holder::Job(job) => (Some(job), None),
+    let (job_id, lease_until, holder) = match intent.holder {
+        Holder::Call { hold, by } => {
+            (None, Some(now.saturating_add(i64::try_from(hold.as_millis()).unwrap_or(i64::MAX))), Some(by))
+        }
+        Holder::Job { id, .. } => (Some(id), None, None),
     };
     sqlx::query(
         "INSERT INTO payment_intents (id, operation, api_key_id, rail, amount, reference, state, job_id, \
-         lease_until, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'authorized', $7, $8, $9)",
+         lease_until, created_at, request_id, holder) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'authorized', $7, $8, $9, $10, $11)",
     )
     .bind(&id)
     .bind(intent.operation)
@@ -46,6 +51,8 @@ pub async fn open_in(conn: &mut AnyConnection, intent: &NewIntent<'_>) -> Result
     .bind(job_id)
     .bind(lease_until)
     .bind(now)
+    .bind(intent.request)
+    .bind(holder)
     .execute(&mut *conn)
     .await?;
     Ok(id)
@@ -64,14 +71,22 @@ pub async fn capture_in(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx
 }
 
 /// Marks an authorized intent released and says what to give back; `None` when it was not
-/// authorized any more.
-pub async fn release_in(conn: &mut AnyConnection, id: &str) -> Result<Option<Released>, sqlx::Error> {
+/// authorized any more. A call's intent is released only if its hold ends before
+/// `held_until_before` (`i64::MAX`: whatever its hold): the reaper's check, made again inside
+/// the update, so a hold pushed ahead by a settlement that began meanwhile is never released.
+pub async fn release_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    held_until_before: i64,
+) -> Result<Option<Released>, sqlx::Error> {
     let row = sqlx::query(
         "UPDATE payment_intents SET state = 'released', settled_at = $1 WHERE id = $2 AND state = 'authorized' \
+         AND (lease_until IS NULL OR lease_until < $3) \
          RETURNING api_key_id, rail, amount, reference",
     )
     .bind(now_ms())
     .bind(id)
+    .bind(held_until_before)
     .fetch_optional(&mut *conn)
     .await?;
     row.map(|r| {
@@ -85,12 +100,24 @@ pub async fn release_in(conn: &mut AnyConnection, id: &str) -> Result<Option<Rel
     .transpose()
 }
 
-/// Intents of calls (not jobs) still authorized after their hold lapsed.
-pub async fn lapsed(db: &Db) -> Result<Vec<String>, sqlx::Error> {
+/// Intents of calls (not jobs) still authorized whose hold ended before `before`.
+pub async fn lapsed(db: &Db, before: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT id FROM payment_intents WHERE state = 'authorized' AND job_id IS NULL AND lease_until < $1",
     )
-    .bind(now_ms())
+    .bind(before)
+    .fetch_all(db.pool())
+    .await
+}
+
+/// Intents of calls still authorized and held by process instance `holder` (`None`: by any).
+pub async fn held_by(db: &Db, holder: Option<&str>) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT id FROM payment_intents WHERE state = 'authorized' AND job_id IS NULL \
+         AND (holder = $1 OR $2 = 1)",
+    )
+    .bind(holder.unwrap_or_default())
+    .bind(i64::from(holder.is_none()))
     .fetch_all(db.pool())
     .await
 }

@@ -59,14 +59,67 @@ pub struct ToSettle {
     pub requirements: String,
 }
 
-/// Moves a verified payment to `settling` and answers what to send; `None` when it was not
-/// verified any more (settled, failed or released already).
-pub async fn begin_settle_in(conn: &mut AnyConnection, id: &str) -> Result<Option<ToSettle>, sqlx::Error> {
+/// Where a payment's settlement stands when a settlement begins.
+pub enum Standing {
+    /// It was verified and is `settling` now: send this.
+    Fresh(ToSettle),
+    /// It was `settling` already (a settlement whose outcome is unknown): send this again.
+    Resumed(ToSettle),
+    /// It was settled by this transaction.
+    Settled(String),
+    /// It ended otherwise (`failed`, `released`): nothing to send.
+    Closed(String),
+}
+
+/// Begins (or resumes) the settlement of payment `id`, noting when it is sent; `None` when
+/// there is no such payment.
+pub async fn begin_settle_in(conn: &mut AnyConnection, id: &str) -> Result<Option<Standing>, sqlx::Error> {
+    if let Some(sending) = mark_sent_in(conn, id, "verified", i64::MAX).await? {
+        return Ok(Some(Standing::Fresh(sending)));
+    }
+    if let Some(sending) = mark_sent_in(conn, id, "settling", i64::MAX).await? {
+        return Ok(Some(Standing::Resumed(sending)));
+    }
+    let row = sqlx::query("SELECT state, tx_hash FROM x402_payments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.map(|r| {
+        let state: String = r.try_get("state")?;
+        Ok(match state.as_str() {
+            "settled" => Standing::Settled(r.try_get::<Option<String>, _>("tx_hash")?.unwrap_or_default()),
+            _ => Standing::Closed(state),
+        })
+    })
+    .transpose()
+}
+
+/// Takes payment `id`, still `settling` and last sent before `sent_before`, to send again (one
+/// reconciler of several replicas wins it); `None` when it moved on or another took it.
+pub async fn resume_stale_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    sent_before: i64,
+) -> Result<Option<ToSettle>, sqlx::Error> {
+    mark_sent_in(conn, id, "settling", sent_before).await
+}
+
+/// Moves payment `id` from `from` to `settling`, if it was last sent before `sent_before`,
+/// noting it is sent now; answers what to send.
+async fn mark_sent_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    from: &str,
+    sent_before: i64,
+) -> Result<Option<ToSettle>, sqlx::Error> {
     let row = sqlx::query(
-        "UPDATE x402_payments SET state = 'settling' WHERE id = $1 AND state = 'verified' \
-         RETURNING version, payload, requirements",
+        "UPDATE x402_payments SET state = 'settling', settle_sent_at = $1 WHERE id = $2 AND state = $3 \
+         AND (settle_sent_at IS NULL OR settle_sent_at < $4) RETURNING version, payload, requirements",
     )
+    .bind(now_ms())
     .bind(id)
+    .bind(from)
+    .bind(sent_before)
     .fetch_optional(&mut *conn)
     .await?;
     row.map(|r| {
@@ -79,7 +132,27 @@ pub async fn begin_settle_in(conn: &mut AnyConnection, id: &str) -> Result<Optio
     .transpose()
 }
 
-/// Records the outcome of a settlement: the transaction hash, or why it failed.
+/// Payments left `settling` whose settlement was last sent before `sent_before`, with the
+/// intent that holds each: the reconciler asks the facilitator again.
+pub async fn unsettled(db: &Db, sent_before: i64) -> Result<Vec<(String, Option<String>)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT p.id, i.id AS intent FROM x402_payments p \
+         LEFT JOIN payment_intents i ON i.rail = 'x402' AND i.reference = p.id \
+         WHERE p.state = 'settling' AND (p.settle_sent_at IS NULL OR p.settle_sent_at < $1) ORDER BY p.created_at",
+    )
+    .bind(sent_before)
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("intent")?))).collect()
+}
+
+/// The state of payment `id`.
+pub async fn state_in(conn: &mut AnyConnection, id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT state FROM x402_payments WHERE id = $1").bind(id).fetch_optional(&mut *conn).await
+}
+
+/// Records the outcome of a settlement: the transaction hash (empty when the facilitator only
+/// said the authorization was used, by our earlier attempt), or why it failed.
 pub async fn finish_settle(db: &Db, id: &str, outcome: Result<&str, &str>) -> Result<(), sqlx::Error> {
     let (state, tx_hash, error) = match outcome {
         Ok(hash) => ("settled", Some(hash), None),

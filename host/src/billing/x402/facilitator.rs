@@ -47,6 +47,16 @@ pub struct Facilitator {
     url: String,
     key: Option<String>,
     client: reqwest::Client,
+    timeout: Duration,
+}
+
+/// Whether a settlement's refusal says the authorization was used already: after a settlement
+/// of ours went unanswered, that is our own transfer having landed (an EIP-3009 authorization
+/// moves the money to us, or is cancelled by its payer before any transfer; an authorization
+/// the facilitator verified and took for settlement is not cancelled in the seconds after).
+pub fn means_used(reason: &str) -> bool {
+    let reason = reason.to_ascii_lowercase();
+    reason.contains("nonce") && (reason.contains("used") || reason.contains("already"))
 }
 
 impl Facilitator {
@@ -56,7 +66,13 @@ impl Facilitator {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| format!("x402 facilitator client: {e}"))?;
-        Ok(Facilitator { url: url.trim_end_matches('/').to_string(), key, client })
+        Ok(Facilitator { url: url.trim_end_matches('/').to_string(), key, client, timeout })
+    }
+
+    /// How long after a settlement was sent its answer can no longer come: the client's
+    /// timeout and a margin for clocks and a slow database.
+    pub fn patience_ms(&self) -> i64 {
+        i64::try_from(self.timeout.as_millis()).unwrap_or(i64::MAX).saturating_add(10_000)
     }
 
     /// Asks whether `payload` pays `requirements`.

@@ -19,14 +19,16 @@ use self::wire::{Network, Offer, Presented, Terms};
 use super::Price;
 use crate::config::Settings;
 use crate::error::Error;
+use crate::store::x402::Standing;
 use crate::store::{Db, intents, now_ms, x402 as payments};
 
 /// Seconds a synchronous call's payment must stay valid: the work plus settling.
 const SYNC_TIMEOUT_SECS: u64 = 300;
 /// Seconds a job's payment must stay valid: queueing, up to three attempts, settling.
 const JOB_TIMEOUT_SECS: u64 = 1800;
-/// An authorization must stay valid at least this long after it is checked.
-const MIN_VALIDITY_SECS: u64 = 6;
+/// How much of a route's `maxTimeoutSeconds` an authorization may have spent before it is
+/// checked: clients sign it valid for exactly that long, then send it.
+const VALIDITY_SLACK_SECS: u64 = 60;
 
 /// The service's side of x402: where payments go, on which network, checked by which
 /// facilitator. Present only when the operator set a receiving address.
@@ -44,6 +46,12 @@ pub struct Payment {
     pub resource: String,
     /// The settlement once it is made; the HTTP front end answers it in `PAYMENT-RESPONSE`.
     pub receipt: OnceLock<Settled>,
+    /// Set when the settlement went unanswered: the id of the payment, whose outcome the
+    /// caller is told to read.
+    pub pending: OnceLock<String>,
+    /// The requirements the facilitator verified this payment against, so a call that checks
+    /// it early (before any work) and again when it pays asks the facilitator once.
+    pub verified: OnceLock<Value>,
 }
 
 impl std::fmt::Debug for Payment {
@@ -95,6 +103,28 @@ impl X402 {
         })
     }
 
+    /// Verifies a payment presented for `operation` before anything is done for it (no input
+    /// fetched, no payer recorded): against the amount it carries, which the price is checked
+    /// against once the call knows it (a kind that costs more), asking the facilitator again
+    /// only if they differ. An operation without a USD price is left to the call.
+    pub async fn verify_presented(&self, payment: &Payment, operation: &'static str) -> Result<(), Error> {
+        let Some(service) = crate::catalog::service(operation).filter(|s| s.x402 && s.credits.is_some()) else {
+            return Ok(());
+        };
+        let price = crate::catalog::price(service.id);
+        let per_cent = crate::catalog::USDC_ATOMIC_PER_CENT;
+        let carried = payment.presented.authorization.value.parse::<u64>().ok().filter(|v| v % per_cent == 0);
+        let usd_cents = carried.and_then(|v| u32::try_from(v / per_cent).ok()).filter(|c| *c > 0);
+        let carried = Price { usd_cents: usd_cents.or(price.usd_cents), ..price };
+        // A refusal asks for the operation's own price, not whatever amount was sent.
+        self.verify(payment, carried).await.map(drop).map_err(|refused| match refused {
+            Error::PaymentRequired { code, message, reason, .. } => {
+                Error::PaymentRequired { code, message, reason, price }
+            }
+            other => other,
+        })
+    }
+
     /// Checks that `payment` pays `price` exactly, here and then with the facilitator; answers
     /// the requirements it was checked against. Nothing is recorded yet.
     pub async fn verify(&self, payment: &Payment, price: Price) -> Result<Value, Error> {
@@ -108,6 +138,9 @@ impl X402 {
             .ok_or_else(|| Error::internal(format!("{} has no USD price", price.operation)))?;
         let presented = &payment.presented;
         let requirements = self.terms().requirements(presented.version, &offer);
+        if payment.verified.get() == Some(&requirements) {
+            return Ok(requirements);
+        }
         if presented.scheme != "exact" {
             return Err(refuse(
                 "unsupported_scheme",
@@ -139,10 +172,19 @@ impl X402 {
             authorization.valid_after.parse::<u64>().unwrap_or(u64::MAX),
             authorization.valid_before.parse::<u64>().unwrap_or(0),
         );
-        if before < now + MIN_VALIDITY_SECS {
+        // It must outlive the work it pays for, or the payer could let it lapse before the
+        // settlement and have the work for nothing.
+        let needed = offer.max_timeout_seconds.saturating_sub(VALIDITY_SLACK_SECS);
+        if before < now.saturating_add(needed) {
             return Err(refuse(
                 "invalid_exact_evm_payload_authorization_valid_before",
-                "The authorization has expired (or expires within seconds).".into(),
+                format!(
+                    "The authorization must stay valid until the work is done and settled: validBefore at least \
+                     now + {} s (this route's maxTimeoutSeconds, less {VALIDITY_SLACK_SECS} s for signing and \
+                     sending), not {} s from now.",
+                    offer.max_timeout_seconds,
+                    i128::from(before) - i128::from(now)
+                ),
             ));
         }
         if after > now {
@@ -169,6 +211,7 @@ impl X402 {
         if verified.payer.as_deref().is_some_and(|p| !p.eq_ignore_ascii_case(&presented.authorization.from)) {
             return Err(refuse("invalid_payer", "The facilitator verified a different payer.".into()));
         }
+        let _ = payment.verified.set(requirements.clone());
         Ok(requirements)
     }
 
@@ -207,10 +250,13 @@ impl X402 {
     }
 
     /// Settles recorded payment `id`, held by intent `intent`: after the work succeeded and
-    /// before its result is stored. A refusal (including HTTP 200 with `success: false`) or an
-    /// outage answers an error and moves nothing we know of; the caller then drops the result
-    /// and the intent is released.
-    pub async fn settle(&self, db: &Db, id: &str, intent: &str, price: Price) -> Result<Settled, Error> {
+    /// before its result is stored. Idempotent: a payment settled before answers its receipt,
+    /// one left `settling` (its outcome unknown) is sent again. A refusal (including HTTP 200
+    /// with `success: false`) moved nothing: the payment fails, the intent is released and the
+    /// caller drops the result. No answer (a timeout, a 5xx) is not a refusal: the money may
+    /// have moved, so the work keeps its result ([`Settlement::Pending`]) and [`X402::reconcile`]
+    /// asks again until the facilitator says.
+    pub async fn settle(&self, db: &Db, id: &str, intent: &str, price: Price) -> Result<Settlement, Error> {
         let mut tx = db.pool().begin().await?;
         // The reaper must not release a payment while it settles.
         if !intents::hold_for_settlement_in(&mut tx, intent).await? {
@@ -219,39 +265,116 @@ impl X402 {
                 message: "The work took too long and was not charged; retrying is safe.",
             });
         }
-        let Some(sending) = payments::begin_settle_in(&mut tx, id).await? else {
-            tx.rollback().await?;
-            return Err(Error::internal(format!("x402 payment {id} was not waiting to be settled")));
-        };
+        let standing = payments::begin_settle_in(&mut tx, id).await?;
         tx.commit().await?;
+        let (sending, resumed) = match standing {
+            Some(Standing::Fresh(sending)) => (sending, false),
+            Some(Standing::Resumed(sending)) => (sending, true),
+            Some(Standing::Settled(transaction)) => return Ok(Settlement::Settled(self.receipt(transaction))),
+            Some(Standing::Closed(state)) => {
+                return Err(Error::internal(format!("x402 payment {id} is {state}, not waiting to be settled")));
+            }
+            None => return Err(Error::internal(format!("no x402 payment {id}"))),
+        };
+        match self.send(db, id, Some(intent), &sending, resumed).await? {
+            Concluded::Settled(settled) => Ok(Settlement::Settled(settled)),
+            Concluded::Unknown => Ok(Settlement::Pending),
+            Concluded::Refused(reason) => Err(Error::PaymentRequired {
+                code: "payment_failed",
+                message: format!(
+                    "The payment could not be settled ({reason}); nothing was charged and the result was not kept."
+                ),
+                reason: Some(reason),
+                price,
+            }),
+        }
+    }
+
+    /// Asks the facilitator again about the payments left `settling` whose last settlement
+    /// went out longer ago than it may take: each ends settled (its intent's work kept) or
+    /// failed (its intent released, if its work did not keep a result). Returns how many ended.
+    pub async fn reconcile(&self, db: &Db) -> Result<usize, Error> {
+        let sent_before = now_ms() - self.facilitator.patience_ms();
+        let mut ended = 0;
+        for (id, intent) in payments::unsettled(db, sent_before).await? {
+            let mut tx = db.pool().begin().await?;
+            let Some(sending) = payments::resume_stale_in(&mut tx, &id, sent_before).await? else { continue };
+            tx.commit().await?;
+            match self.send(db, &id, intent.as_deref(), &sending, true).await? {
+                Concluded::Unknown => {}
+                Concluded::Settled(_) => ended += 1,
+                Concluded::Refused(reason) => {
+                    tracing::warn!(payment = id, reason, "a settlement whose outcome was unknown was refused");
+                    ended += 1;
+                }
+            }
+        }
+        Ok(ended)
+    }
+
+    /// Sends `sending` (payment `id`, held by `intent`) to the facilitator and records what
+    /// became of it. `resumed`: it was sent before without an answer, so "this authorization
+    /// was used" means our earlier settlement moved the money.
+    async fn send(
+        &self,
+        db: &Db,
+        id: &str,
+        intent: Option<&str>,
+        sending: &payments::ToSettle,
+        resumed: bool,
+    ) -> Result<Concluded, Error> {
         let parse = |text: &str| serde_json::from_str::<Value>(text).map_err(Error::internal);
         let (payload, requirements) = (parse(&sending.payload)?, parse(&sending.requirements)?);
         let outcome = self.facilitator.settle(sending.version, &payload, &requirements).await;
-        let failed = |why: String, error: Error| async move {
-            payments::finish_settle(db, id, Err(&why)).await?;
-            super::release(db, intent, "the x402 payment was not settled").await;
-            Err(error)
-        };
-        match outcome {
-            Ok(settled) if settled.success && !settled.transaction.is_empty() => {
-                payments::finish_settle(db, id, Ok(&settled.transaction)).await?;
-                Ok(settled)
-            }
+        let concluded = match outcome {
+            Ok(settled) if settled.success && !settled.transaction.is_empty() => Concluded::Settled(settled),
             Ok(settled) => {
-                let reason = settled.error_reason.clone().unwrap_or_else(|| "settle_failed".into());
-                let error = Error::PaymentRequired {
-                    code: "payment_failed",
-                    message: format!(
-                        "The payment could not be settled ({reason}); nothing was charged and the result was not kept."
-                    ),
-                    reason: Some(reason.clone()),
-                    price,
-                };
-                failed(reason, error).await
+                let reason = settled.error_reason.unwrap_or_else(|| "settle_failed".into());
+                if resumed && facilitator::means_used(&reason) {
+                    Concluded::Settled(self.receipt(String::new()))
+                } else {
+                    Concluded::Refused(reason)
+                }
             }
-            Err(failure) => failed(format!("{failure:?}"), outage(&failure, "settle")).await,
+            Err(failure) => {
+                tracing::warn!(?failure, payment = id, "x402 settlement unanswered; its outcome is asked again later");
+                Concluded::Unknown
+            }
+        };
+        match &concluded {
+            Concluded::Settled(settled) => payments::finish_settle(db, id, Ok(&settled.transaction)).await?,
+            Concluded::Refused(reason) => {
+                payments::finish_settle(db, id, Err(reason)).await?;
+                if let Some(intent) = intent {
+                    super::release(db, intent, "the x402 payment was not settled").await;
+                }
+            }
+            Concluded::Unknown => {}
         }
+        Ok(concluded)
     }
+
+    /// A receipt for a settlement this service knows of only by its stored transaction.
+    fn receipt(&self, transaction: String) -> Settled {
+        Settled { success: true, error_reason: None, payer: None, transaction, network: self.network.caip2.to_string() }
+    }
+}
+
+/// What a settlement came to.
+#[derive(Debug)]
+pub enum Settlement {
+    /// The money moved.
+    Settled(Settled),
+    /// The facilitator did not answer: the money may have moved. The work keeps its result;
+    /// the payment stays `settling` until the reconciler knows.
+    Pending,
+}
+
+/// What one request to settle came to, once recorded.
+enum Concluded {
+    Settled(Settled),
+    Refused(String),
+    Unknown,
 }
 
 /// The error a facilitator outage answers: 503 for no answer, 502 for a broken one.
