@@ -267,6 +267,18 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         responses.entry("402".into()).or_insert_with(|| {
             error_response("Payment required: no key or too few credits; the body (v1) and `PAYMENT-REQUIRED` (v2) say what to pay over x402")
         });
+        // Paid over x402 and done, while the facilitator has not confirmed the settlement: the
+        // same body with `settlement` (state `pending`, payment, statusUrl, message) added.
+        if let Some(RefOr::T(done)) = responses.get("200").cloned() {
+            responses.entry("202".into()).or_insert_with(|| {
+                let mut pending = done;
+                pending.description = "Done and kept, paid over x402 while its settlement is unconfirmed: the 200 \
+                                       body plus `settlement` {state: pending, payment, statusUrl, message}; do not \
+                                       pay again, read statusUrl"
+                    .into();
+                RefOr::T(pending)
+            });
+        }
     }
     if group.is_some() {
         responses
