@@ -10,6 +10,8 @@ use clap::{Parser, Subcommand};
 use tokio::sync::watch;
 use tracing_subscriber::EnvFilter;
 
+use crate::redact::Redacting;
+
 use crate::auth::{self, Role};
 use crate::billing::credits;
 use crate::brands;
@@ -208,7 +210,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    init_logging(settings.log_format);
+    init_logging(settings.log_format, Redacting::new(&settings.secrets()));
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -225,9 +227,10 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn init_logging(format: LogFormat) {
+/// Logs to standard error, with the values of secret settings hidden in every line.
+fn init_logging(format: LogFormat, writer: Redacting) {
     let filter = EnvFilter::try_from_env("ASSET_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer);
     match format {
         LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).init(),
         LogFormat::Text => builder.init(),

@@ -61,6 +61,11 @@ macro_rules! settings {
         }
 
         impl Settings {
+            /// The values of the settings marked secret that are set, for the log's redaction.
+            pub fn secrets(&self) -> Vec<&str> {
+                [$(secret!(self.$name $(, $secret)?)),*].into_iter().flatten().collect()
+            }
+
             /// Applies the flags and environment variables that were given.
             pub fn overlay(&mut self, flags: Flags) {
                 $(Overlay::overlay(&mut self.$name, flags.$name);)*
@@ -76,6 +81,16 @@ macro_rules! shown {
     };
     ($value:expr) => {
         &$value
+    };
+}
+
+/// A setting's value if it is a secret that is set.
+macro_rules! secret {
+    ($value:expr, secret) => {
+        $value.as_deref()
+    };
+    ($value:expr) => {
+        None::<&str>
     };
 }
 

@@ -285,6 +285,47 @@ impl From<crate::cpu::CpuError> for Error {
 /// Operations' results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// A stable code and a message safe to show: what a caller reads of a failure recorded for
+/// later (a job's or an asset's `error`). The cause (paths, endpoint answers, URLs) goes only to
+/// the log when the failure happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reason {
+    pub code: &'static str,
+    pub message: &'static str,
+}
+
+/// A [`Reason`] as it is stored in a row and answered: `{"code", "message"}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Failure {
+    /// Stable; match on it.
+    pub code: String,
+    /// For people; may change.
+    pub message: String,
+}
+
+impl Failure {
+    /// What text that is not a stored [`Failure`] is answered as: rows written before failures
+    /// were recorded this way, and plain reasons, may hold internals (paths, URLs, IO errors)
+    /// and are never shown.
+    pub const UNRECORDED: Reason = Reason { code: "job_failed", message: "The work could not be completed." };
+
+    /// The JSON kept in a row's `error` column.
+    pub fn stored(reason: Reason) -> String {
+        json!({"code": reason.code, "message": reason.message}).to_string()
+    }
+
+    /// The failure a row's `error` column holds (see [`Failure::UNRECORDED`]).
+    pub fn from_stored(text: &str) -> Failure {
+        serde_json::from_str(text).unwrap_or_else(|_| Failure::from(Failure::UNRECORDED))
+    }
+}
+
+impl From<Reason> for Failure {
+    fn from(reason: Reason) -> Failure {
+        Failure { code: reason.code.into(), message: reason.message.into() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::unavailable_code;

@@ -4,9 +4,13 @@
 
 use asset_host::auth::{self, Role};
 use asset_host::billing::sol::{self, Refused, chain::Transfer};
+use asset_host::error::{Failure, Reason};
 use asset_host::store::assets::{self as rows, Ended, NewAssetJob, State};
 use asset_host::store::{Db, now_ms, quotes};
 use asset_tests::PgDatabase;
+
+/// A render failure as its buyer is told it.
+const BOOM: Reason = Reason { code: "boom", message: "It went boom." };
 
 async fn db(postgres: bool) -> (Db, Option<PgDatabase>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
@@ -104,7 +108,7 @@ async fn claims_hold(postgres: bool) {
         "stale render"
     );
     assert!(
-        rows::end_render_in(&mut tx, "asset_a", "asset_a_r1", Ended::Failed { error: "boom" }).await.unwrap().is_some()
+        rows::end_render_in(&mut tx, "asset_a", "asset_a_r1", Ended::Failed { error: BOOM }).await.unwrap().is_some()
     );
     assert!(
         rows::end_render_in(&mut tx, "asset_a", "asset_a_r1", Ended::Delivered { render_id: "render" })
@@ -115,7 +119,7 @@ async fn claims_hold(postgres: bool) {
     );
     tx.commit().await.unwrap();
     let failed = state(&db, "asset_a").await;
-    assert_eq!((failed.state, failed.error.as_deref()), (State::RenderFailed, Some("boom")));
+    assert_eq!((failed.state, failed.error), (State::RenderFailed, Some(Failure::from(BOOM))));
     let mut tx = db.pool().begin().await.unwrap();
     assert!(rows::rerender_in(&mut tx, "asset_a", "asset_a_r1", "asset_a_r2").await.unwrap());
     assert!(!rows::rerender_in(&mut tx, "asset_a", "asset_a_r1", "asset_a_r3").await.unwrap(), "taken already");

@@ -46,6 +46,20 @@ pub fn loopback_api(answer: impl Fn(&str, &[u8]) -> (u16, &'static str, Vec<u8>)
     root
 }
 
+/// A stand-in for an operator's API that has failed: it takes each connection and closes it
+/// unanswered, so the client's error is a transport error (the kind whose text names the URL).
+/// Returns its root, `http://127.0.0.1:<port>`.
+pub fn hanging_up() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let root = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            drop(stream);
+        }
+    });
+    root
+}
+
 /// A stand-in for an OpenAI-compatible transcription server: checks the multipart request and
 /// answers `verbose_json` with fixed word times.
 pub fn fake_transcriber(words: Value) -> String {

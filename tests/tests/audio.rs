@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use asset_tests::browser::decode_png;
-use asset_tests::fakes::{fake_speaker, fake_transcriber, speaker};
+use asset_tests::fakes::{fake_speaker, fake_transcriber, hanging_up, speaker};
 use asset_tests::page::{PageBeat, beats};
 use asset_tests::{Env, Storage, each_storage};
 use reqwest::{Client, StatusCode};
@@ -303,8 +303,37 @@ fn renders_past_their_time_budget_fail_cleanly_and_cost_nothing() {
         assert!(credits(&server.base, &key).await < 9, "charged while it runs");
         let done = finished(body["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(60)).await;
         assert_eq!(done["status"], "failed", "{done}");
+        assert_eq!(done["error"]["code"], "render_over_budget", "{done}");
         assert_eq!(credits(&server.base, &key).await, 9, "refunded: {done}");
     });
+}
+
+#[test]
+fn a_failing_speech_endpoint_shows_its_caller_a_code_never_its_url_token_or_paths() {
+    // The operator's endpoint carries a token in its path, as hosted speech APIs often do.
+    let token = "tok-5ecret-9d2f7a";
+    let endpoint = format!("{}/v1/{token}", hanging_up());
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    let mut server = env.serve_with(&[("ASSET_SPEECH_URL", endpoint.as_str())]);
+    block_on(async {
+        let (status, _, body) = submit(&server.base, &key, json!({"script": SCRIPT})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let done = finished(body["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(60)).await;
+        assert_eq!(done["status"], "failed", "{done}");
+        assert_eq!(done["error"]["code"], "speech_unavailable", "{done}");
+        assert!(done["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{done}");
+        let shown = done.to_string();
+        let data_dir = env.data_dir.path().display().to_string();
+        for leak in [token, "127.0.0.1", "http://", "/v1", data_dir.as_str(), "/tmp", "error sending"] {
+            assert!(!shown.contains(leak), "the caller reads {leak:?}: {done}");
+        }
+        assert_eq!(credits(&server.base, &key).await, 5, "refunded: {done}");
+    });
+    assert!(server.terminate(Duration::from_secs(10)).is_some_and(|s| s.success()));
+    let logs = server.logs();
+    assert!(logs.contains("speech endpoint"), "the operator still reads the cause: {logs}");
+    assert!(!logs.contains(token), "the endpoint's token was logged: {logs}");
 }
 
 #[test]

@@ -452,6 +452,42 @@ fn logs_carry_request_ids_never_keys_and_metrics_count_routes() {
 }
 
 #[test]
+fn strange_methods_and_paths_add_no_metric_series() {
+    let env = Env::new(Storage::Sqlite);
+    let server = env.serve();
+    block_on(async {
+        let client = client();
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15 ^ u64::from(std::process::id());
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        // Each request a method and a path never seen before, on unknown paths and on a real
+        // route; without a key, as anyone on the internet could send them.
+        for n in 0..400u64 {
+            let method = reqwest::Method::from_bytes(format!("M{:X}", next()).as_bytes()).unwrap();
+            let path = if n % 2 == 0 { format!("/x/{:x}/{n}", next()) } else { "/api/agent/me".to_string() };
+            let response = client.request(method, server.url(&path)).send().await.unwrap();
+            assert!(response.status().is_client_error(), "{path}: {}", response.status());
+        }
+        let text = client.get(server.url("/metrics")).send().await.unwrap().text().await.unwrap();
+        let series: std::collections::HashSet<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("asset_http_requests_total{"))
+            .filter_map(|l| l.split_once('}').map(|(labels, _)| labels))
+            .collect();
+        // Methods fold into `other`, unknown paths into `unmatched`, statuses stay in their fixed
+        // set: a handful of series, not one per request.
+        assert!(series.len() <= 8, "{} series: {series:?}", series.len());
+        assert!(series.iter().any(|s| s.contains(r#"method="other",route="unmatched""#)), "{series:?}");
+        assert!(series.iter().any(|s| s.contains(r#"method="other",route="/api/agent/me""#)), "{series:?}");
+        assert!(series.iter().all(|s| !s.contains("method=\"M")), "{series:?}");
+    });
+}
+
+#[test]
 fn sigterm_drains_a_request_in_flight_and_exits_cleanly() {
     let env = Env::new(Storage::Sqlite);
     let key = env.create_key(3, "agent");

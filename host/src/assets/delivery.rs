@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 
 use super::jobs::event_payload;
 use crate::ctx::{Ctx, Services};
-use crate::error::Error;
+use crate::error::{Error, Reason};
 use crate::events::{self, NewEvent};
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, State as JobState};
@@ -78,6 +78,10 @@ pub async fn render_again_if_failed(ctx: &Ctx, job: AssetJob) -> Result<AssetJob
     Ok(rows::get_any(&mut conn, &job.id).await?.unwrap_or(job))
 }
 
+/// What a buyer is told when the preview a video is made of cannot be read.
+const PREVIEW_UNAVAILABLE: Reason =
+    Reason { code: "preview_unavailable", message: "The preview's pictures could not be read to make the video." };
+
 /// The worker side.
 pub fn handler(services: Services) -> Handler {
     Arc::new(move |job: Job| {
@@ -110,12 +114,10 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
             Ok(result)
         }
         Err(e) => {
-            let last = matches!(e, JobError::Fatal(_)) || job.attempts >= job.max_attempts;
+            let last = !e.retryable() || job.attempts >= job.max_attempts;
             if last {
-                let why = match &e {
-                    JobError::Fatal(why) | JobError::Retry(why) => why.as_str(),
-                };
-                if let Err(recording) = settle(services, &asset, &job.id, Ended::Failed { error: why }).await {
+                // The asset keeps what its buyer may read; the worker logs the cause.
+                if let Err(recording) = settle(services, &asset, &job.id, Ended::Failed { error: e.reason() }).await {
                     tracing::error!(job = asset.id, error = %recording, "recording a failed asset render failed");
                 }
             }
@@ -135,11 +137,14 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
             Ok(None) => break,
             // A store that is down may come back; a picture that is missing will not.
             Err(e @ Error::Unavailable { .. }) => return Err(JobError::Retry(e.to_string())),
-            Err(e) => return Err(JobError::Fatal(format!("the preview's picture {position} cannot be read: {e}"))),
+            Err(e) => {
+                let why = format!("the preview's picture {position} cannot be read: {e}");
+                return Err(JobError::Fatal(why).told(PREVIEW_UNAVAILABLE));
+            }
         }
     }
     if pictures.is_empty() {
-        return Err(JobError::Fatal("the preview has no pictures".into()));
+        return Err(JobError::Fatal("the preview has no pictures".into()).told(PREVIEW_UNAVAILABLE));
     }
     let total_ms = format.hold_ms * pictures.len() as u64;
     let silence = wav::Pcm {

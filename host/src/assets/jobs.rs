@@ -19,7 +19,7 @@ use super::delivery;
 use crate::billing::sol::{self, Refused, chain::Transfer, open_quote_in};
 use crate::ctx::Ctx;
 use crate::dates::iso8601;
-use crate::error::Error;
+use crate::error::{Error, Failure};
 use crate::events::{self, Delivery};
 use crate::memes::{self, INPUT, MemeRequest};
 use crate::net::guard::FetchError;
@@ -91,8 +91,8 @@ pub struct AssetJobView {
     pub signature: Option<String>,
     pub paid_at: Option<String>,
     pub delivered_at: Option<String>,
-    /// Why the last render failed.
-    pub error: Option<String>,
+    /// Why the last render failed: a stable code and a message (the cause stays in the logs).
+    pub error: Option<Failure>,
     pub webhook: Option<WebhookView>,
     pub created_at: String,
 }
@@ -252,9 +252,9 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
     Ok(Created { success: true, job: view(&job), payment, webhook, next })
 }
 
-/// The callback and its secret, checked: a public http(s) address (the SSRF guard, resolving
-/// the name now; each delivery checks again), a chosen secret of 16 to 256 printable
-/// characters, or one made here.
+/// The callback and its secret, checked: a public http(s) address in a spelling every parser
+/// reads alike (the SSRF guard, resolving the name now; each delivery checks again), kept in its
+/// serialised form; a chosen secret of 16 to 256 printable characters, or one made here.
 async fn registration(
     ctx: &Ctx,
     callback_url: Option<String>,
@@ -270,11 +270,15 @@ async fn registration(
         }
         return Ok(None);
     };
-    if callback_url.chars().count() > CALLBACK_CHARS {
-        return Err(Error::bad_request(
+    let too_long = || {
+        Error::bad_request(
             "invalid_callback_url",
             format!("`callbackUrl` must be at most {CALLBACK_CHARS} characters."),
-        ));
+        )
+    };
+    // Before any parsing, and again after: the serialised form may be longer (percent escapes).
+    if callback_url.chars().count() > CALLBACK_CHARS {
+        return Err(too_long());
     }
     let webhook_secret = match secret {
         Some(secret) => {
@@ -291,16 +295,23 @@ async fn registration(
         // The Standard Webhooks form, so receivers can hand it to the standard libraries as is.
         None => format!("whsec_{}", base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 24]>())),
     };
-    if let Err(e) = ctx.guard.check(&callback_url).await {
-        let why = match e {
-            FetchError::BadUrl(why) | FetchError::Blocked(why) => why,
-            FetchError::Failed(why) => format!("it does not resolve ({why})"),
-            FetchError::TooLarge => "it is not usable".into(),
-        };
-        return Err(Error::bad_request(
-            "invalid_callback_url",
-            format!("`callbackUrl` must be a public http(s) address: {why}."),
-        ));
+    // Kept and echoed as the guard understood it: its serialisation, never the text sent.
+    let callback_url = match ctx.guard.check(&callback_url).await {
+        Ok((url, _)) => String::from(url),
+        Err(e) => {
+            let why = match e {
+                FetchError::BadUrl(why) | FetchError::Blocked(why) => why,
+                FetchError::Failed(why) => format!("it does not resolve ({why})"),
+                FetchError::TooLarge => "it is not usable".into(),
+            };
+            return Err(Error::bad_request(
+                "invalid_callback_url",
+                format!("`callbackUrl` must be a public http(s) address: {why}."),
+            ));
+        }
+    };
+    if callback_url.chars().count() > CALLBACK_CHARS {
+        return Err(too_long());
     }
     Ok(Some(WebhookRegistration { registered: true, callback_url, webhook_secret }))
 }

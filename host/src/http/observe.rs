@@ -1,11 +1,13 @@
 //! Observability: a request id on every request and every log line it causes, structured
 //! logs, and Prometheus metrics (request counts and latency by route, method and status).
+//! Every label comes from a fixed set (methods, route templates, statuses), so no request,
+//! however strange, adds a series: unauthenticated traffic cannot grow the registry.
 
 use std::time::Instant;
 
 use axum::{
     extract::{MatchedPath, Request, State},
-    http::{HeaderValue, header},
+    http::{HeaderValue, Method, header},
     middleware::Next,
     response::{IntoResponse, Response},
 };
@@ -79,7 +81,7 @@ pub async fn observe(State(state): State<AppState>, request: Request, next: Next
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     span.in_scope(|| tracing::info!(status, latency_ms = elapsed.as_secs_f64() * 1000.0, "request finished"));
-    state.metrics.record(method.as_str(), &route, status, elapsed.as_secs_f64());
+    state.metrics.record(method_label(&method), &route, status, elapsed.as_secs_f64());
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID_HEADER, value);
     }
@@ -88,9 +90,72 @@ pub async fn observe(State(state): State<AppState>, request: Request, next: Next
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct HttpLabels {
-    method: String,
+    method: &'static str,
     route: String,
-    status: u16,
+    status: &'static str,
+}
+
+/// The method as a label: one of the standard methods, or `other` (any token is a valid
+/// method, and each would otherwise be a series of its own).
+fn method_label(method: &Method) -> &'static str {
+    const STANDARD: [(Method, &str); 9] = [
+        (Method::GET, "GET"),
+        (Method::HEAD, "HEAD"),
+        (Method::POST, "POST"),
+        (Method::PUT, "PUT"),
+        (Method::DELETE, "DELETE"),
+        (Method::CONNECT, "CONNECT"),
+        (Method::OPTIONS, "OPTIONS"),
+        (Method::TRACE, "TRACE"),
+        (Method::PATCH, "PATCH"),
+    ];
+    STANDARD.iter().find(|(known, _)| known == method).map_or("other", |(_, label)| *label)
+}
+
+/// Statuses counted on their own; any other is counted in its class (`4xx`).
+const STATUSES: [(u16, &str); 28] = [
+    (200, "200"),
+    (201, "201"),
+    (202, "202"),
+    (204, "204"),
+    (206, "206"),
+    (301, "301"),
+    (302, "302"),
+    (303, "303"),
+    (304, "304"),
+    (307, "307"),
+    (308, "308"),
+    (400, "400"),
+    (401, "401"),
+    (402, "402"),
+    (403, "403"),
+    (404, "404"),
+    (405, "405"),
+    (409, "409"),
+    (410, "410"),
+    (413, "413"),
+    (415, "415"),
+    (416, "416"),
+    (422, "422"),
+    (429, "429"),
+    (500, "500"),
+    (502, "502"),
+    (503, "503"),
+    (504, "504"),
+];
+
+/// The status as a label, from [`STATUSES`] or its class.
+fn status_label(status: u16) -> &'static str {
+    if let Some((_, label)) = STATUSES.iter().find(|(code, _)| *code == status) {
+        return label;
+    }
+    match status / 100 {
+        1 => "1xx",
+        2 => "2xx",
+        3 => "3xx",
+        4 => "4xx",
+        _ => "5xx",
+    }
 }
 
 /// The service's Prometheus registry.
@@ -112,8 +177,9 @@ impl Metrics {
         Metrics { registry, requests, latency }
     }
 
-    fn record(&self, method: &str, route: &str, status: u16, seconds: f64) {
-        let labels = HttpLabels { method: method.to_string(), route: route.to_string(), status };
+    /// Counts a request; `route` must be a route template or `unmatched` (see [`route_of`]).
+    fn record(&self, method: &'static str, route: &str, status: u16, seconds: f64) {
+        let labels = HttpLabels { method, route: route.to_string(), status: status_label(status) };
         self.requests.get_or_create(&labels).inc();
         self.latency.get_or_create(&labels).observe(seconds);
     }
@@ -138,4 +204,22 @@ impl Default for Metrics {
 pub fn metrics_response(metrics: &Metrics) -> Response {
     ([(header::CONTENT_TYPE, "application/openmetrics-text; version=1.0.0; charset=utf-8")], metrics.render())
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_come_from_fixed_sets() {
+        assert_eq!(method_label(&Method::GET), "GET");
+        assert_eq!(method_label(&Method::PATCH), "PATCH");
+        for odd in ["FOO", "PROPFIND", "X1234567"] {
+            assert_eq!(method_label(&Method::from_bytes(odd.as_bytes()).unwrap()), "other", "{odd}");
+        }
+        assert_eq!(status_label(404), "404");
+        assert_eq!(status_label(418), "4xx");
+        assert_eq!(status_label(599), "5xx");
+        assert_eq!(status_label(103), "1xx");
+    }
 }

@@ -15,35 +15,79 @@ use tracing::Instrument;
 
 use super::{Failed, Job};
 use crate::billing::{self, X402};
+use crate::error::{Failure, Reason};
 use crate::store::changes::Notice;
 use crate::store::{Db, jobs};
 
-/// Why an attempt failed.
+/// Why an attempt failed. The text is the operator's: it is logged, never shown, as it may name
+/// paths, endpoints or their answers. What the caller reads is the [`Reason`]: a generic one
+/// by kind, or the one a handler names with [`JobError::told`].
 #[derive(Debug)]
 pub enum JobError {
     /// Worth another attempt (a passing outage, a busy dependency).
     Retry(String),
     /// Will fail the same way every time (bad input found late): fail now, refund.
     Fatal(String),
+    /// A `Retry` or `Fatal` with the reason its caller is told.
+    Told(Reason, Box<JobError>),
+}
+
+/// What a caller is told of a failed `Retry`, unless a handler says more.
+pub const UNAVAILABLE: Reason = Reason {
+    code: "media_unavailable",
+    message: "A service this work depends on (speech, storage or rendering) failed or did not answer in time.",
+};
+/// What a caller is told of a `Fatal` failure, unless a handler says more.
+pub const FAILED: Reason = Reason { code: "media_failed", message: "The media for this input could not be made." };
+/// A job's payment that the facilitator would not settle.
+pub const NOT_SETTLED: Reason =
+    Reason { code: "payment_not_settled", message: "The payment could not be settled, so the result was not kept." };
+
+impl JobError {
+    /// This failure, told to its caller as `reason`.
+    pub fn told(self, reason: Reason) -> JobError {
+        match self {
+            JobError::Told(_, inner) => JobError::Told(reason, inner),
+            other => JobError::Told(reason, Box::new(other)),
+        }
+    }
+
+    /// Whether another attempt may help.
+    pub fn retryable(&self) -> bool {
+        match self {
+            JobError::Retry(_) => true,
+            JobError::Fatal(_) => false,
+            JobError::Told(_, inner) => inner.retryable(),
+        }
+    }
+
+    /// The cause, for the log only.
+    pub fn detail(&self) -> &str {
+        match self {
+            JobError::Retry(why) | JobError::Fatal(why) => why,
+            JobError::Told(_, inner) => inner.detail(),
+        }
+    }
+
+    /// What the caller is told.
+    pub fn reason(&self) -> Reason {
+        match self {
+            JobError::Told(reason, _) => *reason,
+            _ if self.retryable() => UNAVAILABLE,
+            _ => FAILED,
+        }
+    }
 }
 
 /// Job work done inside a call (a pitch or slideshow page is voiced while its caller waits): a
-/// failure is a 502 that says whether a retry may help; the cause is logged, never sent.
+/// failure is a 502 with its reason that says whether a retry may help; the cause is logged,
+/// never sent.
 impl From<JobError> for crate::error::Error {
     fn from(err: JobError) -> Self {
-        tracing::warn!(error = ?err, "media work failed inside a call");
-        match err {
-            JobError::Retry(_) => crate::error::Error::BadGateway {
-                code: "media_unavailable",
-                message: "A service this work depends on (speech, storage or rendering) failed or did not answer in \
-                          time; nothing was charged and retrying may succeed."
-                    .into(),
-            },
-            JobError::Fatal(_) => crate::error::Error::BadGateway {
-                code: "media_failed",
-                message: "The media for this input could not be made; nothing was charged.".into(),
-            },
-        }
+        tracing::warn!(error = err.detail(), "media work failed inside a call");
+        let Reason { code, message } = err.reason();
+        let retry = if err.retryable() { "; retrying may succeed" } else { "" };
+        crate::error::Error::BadGateway { code, message: format!("{message} Nothing was charged{retry}.") }
     }
 }
 
@@ -145,9 +189,10 @@ async fn work_and_settle(db: Db, handler: Handler, x402: Option<Arc<X402>>, job:
     let result = handler(job.clone()).await?;
     if let (Some(payment), Some(service)) = (&job.payment, crate::catalog::service(&job.kind)) {
         let price = crate::catalog::price(service.id);
-        billing::settle_intent(&db, x402.as_deref(), &payment.intent_id, price)
-            .await
-            .map_err(|e| JobError::Fatal(format!("the payment could not be settled: {}", e.message_and_details().0)))?;
+        billing::settle_intent(&db, x402.as_deref(), &payment.intent_id, price).await.map_err(|e| {
+            JobError::Fatal(format!("the payment could not be settled: {}", e.message_and_details().0))
+                .told(NOT_SETTLED)
+        })?;
     }
     Ok(result)
 }
@@ -180,20 +225,27 @@ async fn attempt_in_span(db: &Db, worker: &str, handler: Handler, x402: Option<A
         Ok(Ok(result)) => super::succeed(db, &job.id, worker, &result).await.map(|held| {
             tracing::info!(ms = started.elapsed().as_millis() as u64, held, "job succeeded");
         }),
-        Ok(Err(JobError::Retry(why))) => record_failure(db, &job, worker, &why, true).await,
-        Ok(Err(JobError::Fatal(why))) => record_failure(db, &job, worker, &why, false).await,
-        Err(join) => record_failure(db, &job, worker, &format!("the job crashed: {join}"), true).await,
+        Ok(Err(failure)) => record_failure(db, &job, worker, &failure).await,
+        Err(join) => record_failure(db, &job, worker, &JobError::Retry(format!("the job crashed: {join}"))).await,
     };
     if let Err(e) = recorded {
         tracing::error!(error = %e, "recording the job's outcome failed; its lease will expire and it will run again");
     }
 }
 
-async fn record_failure(db: &Db, job: &Job, worker: &str, why: &str, retryable: bool) -> Result<(), sqlx::Error> {
-    match super::fail(db, job, worker, why, retryable).await? {
-        Failed::Retrying => tracing::warn!(error = why, "job attempt failed; retrying after backoff"),
-        Failed::Final => tracing::warn!(error = why, "job failed for good; its charge was refunded"),
-        Failed::LostLease => tracing::warn!(error = why, "job attempt failed after its lease was lost"),
+/// Records a failed attempt: the row keeps the reason its caller reads, the log the cause.
+async fn record_failure(db: &Db, job: &Job, worker: &str, failure: &JobError) -> Result<(), sqlx::Error> {
+    let (reason, why) = (failure.reason(), failure.detail());
+    match super::fail(db, job, worker, &Failure::stored(reason), failure.retryable()).await? {
+        Failed::Retrying => {
+            tracing::warn!(error = why, code = reason.code, "job attempt failed; retrying after backoff")
+        }
+        Failed::Final => {
+            tracing::warn!(error = why, code = reason.code, "job failed for good; its charge was refunded")
+        }
+        Failed::LostLease => {
+            tracing::warn!(error = why, code = reason.code, "job attempt failed after its lease was lost")
+        }
     }
     Ok(())
 }

@@ -17,6 +17,7 @@ use base64::Engine;
 use super::wav::{self, Pcm};
 use crate::cpu::CpuPool;
 use crate::error::Error;
+use crate::net::unlocated;
 
 /// The espeak-ng voice of each language.
 const VOICES: [(&str, &str); 23] = [
@@ -100,7 +101,7 @@ impl Endpoint {
         if let Some(key) = &self.api_key {
             request = request.bearer_auth(key);
         }
-        let response = request.send().await.map_err(|e| format!("speech endpoint: {e}"))?;
+        let response = request.send().await.map_err(|e| format!("speech endpoint: {}", unlocated(e)))?;
         if !response.status().is_success() {
             return Err(format!("speech endpoint: HTTP {}", response.status().as_u16()));
         }
@@ -109,7 +110,7 @@ impl Endpoint {
             .get(reqwest::header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("application/json"));
-        let bytes = response.bytes().await.map_err(|e| format!("speech endpoint: {e}"))?;
+        let bytes = response.bytes().await.map_err(|e| format!("speech endpoint: {}", unlocated(e)))?;
         if bytes.len() > 50 * 1024 * 1024 {
             return Err("speech endpoint: answer too large".into());
         }

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::net::unlocated;
+
 /// A recognised word and when it was said, in ms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Word {
@@ -76,11 +78,12 @@ impl Transcriber {
         if let Some(key) = &self.api_key {
             request = request.bearer_auth(key);
         }
-        let response = request.send().await.map_err(|e| format!("transcription: {e}"))?;
+        let response = request.send().await.map_err(|e| format!("transcription: {}", unlocated(e)))?;
         if !response.status().is_success() {
             return Err(format!("transcription: HTTP {}", response.status().as_u16()));
         }
-        let parsed: VerboseJson = response.json().await.map_err(|e| format!("transcription answer: {e}"))?;
+        let parsed: VerboseJson =
+            response.json().await.map_err(|e| format!("transcription answer: {}", unlocated(e)))?;
         // The answer is untrusted: keep sane words only, in time order.
         let mut words: Vec<Word> = parsed
             .words

@@ -1,5 +1,7 @@
 //! The SSRF guard every outbound fetch for a user goes through (page summaries for plugins now;
-//! webhooks and audio downloads later): http(s) only, no credentials in the URL, every resolved
+//! webhooks and audio downloads later): http(s) only, no credentials in the URL, a spelling
+//! every URL parser reads alike (`parse_url`: no backslashes, whitespace, control characters
+//! or percent-escaped hosts; callers keep the parsed URL's serialisation), every resolved
 //! address public, the connection pinned to the checked address, no redirects, a time limit
 //! and a size cap. Proxies from the environment are ignored; an operator may name one
 //! explicitly, and then every URL is still checked before the proxy is asked for it.
@@ -289,7 +291,7 @@ pub struct CheckedUrl {
 /// classification of an address literal (IPv4-mapped IPv6 unwrapped) against `allowed`. Pure,
 /// so it can be tested and fuzzed without a resolver; [`Guard::check`] resolves names after it.
 pub fn check_url(allowed: &[Network], raw: &str) -> Result<CheckedUrl, FetchError> {
-    let url = parse(raw)?;
+    let url = parse_url(raw)?;
     let port = url.port_or_known_default().ok_or_else(|| FetchError::BadUrl("no port".into()))?;
     let host = match url.host() {
         Some(url::Host::Ipv4(ip)) => Target::Address(SocketAddr::new(IpAddr::V4(ip), port)),
@@ -303,9 +305,13 @@ pub fn check_url(allowed: &[Network], raw: &str) -> Result<CheckedUrl, FetchErro
     Ok(CheckedUrl { url, port, host })
 }
 
-/// The URL rules before any lookup: http(s), no credentials.
-fn parse(raw: &str) -> Result<Url, FetchError> {
-    let url = Url::parse(raw.trim()).map_err(|e| FetchError::BadUrl(e.to_string()))?;
+/// The URL rules before any lookup: http(s), no credentials, and a spelling every parser reads
+/// alike. The answer is the URL as the `url` crate understands it; callers store, echo and
+/// fetch its serialisation (`Url::as_str`), never the text they were given.
+pub fn parse_url(raw: &str) -> Result<Url, FetchError> {
+    let raw = raw.trim();
+    unambiguous(raw).map_err(|why| FetchError::BadUrl(why.into()))?;
+    let url = Url::parse(raw).map_err(|e| FetchError::BadUrl(e.to_string()))?;
     if !matches!(url.scheme(), "http" | "https") {
         return Err(FetchError::BadUrl("only http and https".into()));
     }
@@ -313,6 +319,37 @@ fn parse(raw: &str) -> Result<Url, FetchError> {
         return Err(FetchError::BadUrl("credentials in the URL".into()));
     }
     Ok(url)
+}
+
+/// Refuses spellings that URL parsers read differently, so the host this service checks is
+/// the host any other reader of the same text would reach. WHATWG parsers (the `url` crate)
+/// read `\` as `/`, drop tabs and newlines, accept `http:host` and `http:///host`, and decode
+/// percent escapes in a host; RFC 3986 parsers do none of these, and read an `@` in the
+/// authority as the end of credentials.
+fn unambiguous(raw: &str) -> Result<(), &'static str> {
+    if raw.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return Err("spaces or control characters in the URL (parsers drop or keep them differently)");
+    }
+    if raw.contains('\\') {
+        return Err("a backslash in the URL (parsers read it as `/` or as a character)");
+    }
+    let scheme_end =
+        raw.find("://").filter(|&at| raw[..at].eq_ignore_ascii_case("http") || raw[..at].eq_ignore_ascii_case("https"));
+    let Some(scheme_end) = scheme_end else {
+        return Err("only http and https, written `http://` or `https://` before the host");
+    };
+    let rest = &raw[scheme_end + 3..];
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    if authority.is_empty() {
+        return Err("no host right after `//`");
+    }
+    if authority.contains('@') {
+        return Err("credentials in the URL");
+    }
+    if authority.contains('%') {
+        return Err("percent escapes in the host (parsers decode them differently)");
+    }
+    Ok(())
 }
 
 /// An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, as dual-stack sockets and URL literals may
@@ -441,6 +478,46 @@ mod tests {
             assert!(matches!(guard.get(private).await, Err(FetchError::Blocked(_))), "{private}");
         }
         assert_eq!(*asked.lock().unwrap(), vec!["GET http://93.184.216.34/page HTTP/1.1".to_string()]);
+    }
+
+    #[test]
+    fn spellings_parsers_disagree_on_are_refused() {
+        for url in [
+            "http://93.184.216.34\\@127.0.0.1/",
+            "http://93.184.216.34\\.example.com/",
+            "http://example.com\\@127.0.0.1/",
+            "http://example.com/a\\b",
+            "http://@example.com/",
+            "http://user@example.com/",
+            "http://93.184.216.34@127.0.0.1/",
+            "http://exam\tple.com/",
+            "http://example.com/a\nb",
+            "http://example.com/a\rb",
+            "http://example.com/a b",
+            "http:example.com/",
+            "http:/example.com/",
+            "http:///example.com/",
+            "http://127.0.0.%31/",
+            "http://%65xample.com/",
+            "ftp://example.com/",
+            "javascript://example.com/",
+        ] {
+            assert!(matches!(check_url(&[], url), Err(FetchError::BadUrl(_))), "{url:?} must be refused");
+        }
+    }
+
+    #[test]
+    fn accepted_urls_are_answered_in_their_serialised_form() {
+        for (raw, serialised) in [
+            ("HTTP://Example.COM:80/a/../b?q=1#f", "http://example.com/b?q=1#f"),
+            ("  https://example.com  ", "https://example.com/"),
+            ("http://1572395042/hook", "http://93.184.216.34/hook"),
+            ("https://b\u{fc}cher.example/p", "https://xn--bcher-kva.example/p"),
+            ("https://example.com/a%20b@c", "https://example.com/a%20b@c"),
+        ] {
+            let checked = check_url(&[], raw).unwrap_or_else(|e| panic!("{raw}: {e}"));
+            assert_eq!(checked.url.as_str(), serialised, "{raw}");
+        }
     }
 
     #[test]

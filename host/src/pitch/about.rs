@@ -8,7 +8,8 @@ use url::Url;
 use utoipa::ToSchema;
 
 use crate::ctx::Services;
-use crate::net::page;
+use crate::error::Error;
+use crate::net::{guard, page};
 
 /// Where the person came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,6 +90,21 @@ pub fn classify(input: &str) -> Source {
         },
         _ => Source::Website(url),
     }
+}
+
+/// Refuses a website `input` that URL parsers would read differently (a backslash, credentials,
+/// a percent-escaped host: the SSRF guard's rules), before anything is fetched or paid for; the
+/// site fetched is the parsed URL's serialisation either way.
+pub fn check_link(input: &str) -> Result<(), Error> {
+    let input = input.trim();
+    if !matches!(classify(input), Source::Website(_)) {
+        return Ok(());
+    }
+    // A bare domain is read as `https://` + it, as `classify` reads it.
+    let link = if Url::parse(input).is_ok() { input.to_string() } else { format!("https://{input}") };
+    guard::parse_url(&link).map(drop).map_err(|e| {
+        Error::bad_request("invalid_url", format!("`input` is a link this service cannot read safely: {e}."))
+    })
 }
 
 /// Whether `input` starts like a domain name: labels with dots, the last of letters
@@ -207,6 +223,12 @@ mod tests {
         );
         assert!(matches!(classify("https://x.com/i/flow/login"), Source::Website(_)));
         assert!(matches!(classify("acme.dev"), Source::Website(u) if u.as_str() == "https://acme.dev/"));
+        for clear in ["https://acme.dev/about", "acme.dev/about", "https://x.com/jack", "a sentence about me"] {
+            assert!(check_link(clear).is_ok(), "{clear}");
+        }
+        for ambiguous in ["https://acme.dev\\@127.0.0.1/", "https://me@acme.dev/", "http:///acme.dev"] {
+            assert_eq!(check_link(ambiguous).map_err(|e| e.code()), Err("invalid_url"), "{ambiguous}");
+        }
         assert!(matches!(classify("http://127.0.0.1:8080/about"), Source::Website(_)));
         for sentence in
             ["A founder in Lisbon who builds developer tools", "hello", "ftp://x.com/a", "javascript:alert(1)", "1.5"]

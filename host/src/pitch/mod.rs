@@ -126,6 +126,7 @@ fn check(request: &PitchRequest) -> Result<(String, Option<String>, &'static Lan
     if !INPUT.check(input) {
         return Err(Error::bad_request("input_too_long", format!("`input` must be {}.", INPUT.explain())));
     }
+    about::check_link(input)?;
     let offer = match request.offer.as_deref() {
         Some(offer) if !OFFER.check(offer) => {
             return Err(Error::bad_request("offer_too_long", format!("`offer` must be {}.", OFFER.explain())));

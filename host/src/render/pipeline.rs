@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cpu::CpuError;
 use crate::ctx::Services;
+use crate::error::Reason;
 use crate::jobs::worker::JobError;
 use crate::languages::Language;
 use crate::media::speech::Anchors;
@@ -84,6 +85,24 @@ fn heard_anchors(text: &str, heard: &[transcribe::Word], span: (u64, u64)) -> Ve
     words::align(&words::units(text), &chars, &during)
 }
 
+/// What callers are told of the pipeline's failures (the causes, which may name endpoints and
+/// paths, are logged by whoever records the failure).
+const SPEECH_UNAVAILABLE: Reason =
+    Reason { code: "speech_unavailable", message: "The speech service failed or did not answer in time." };
+const TRANSCRIPTION_UNAVAILABLE: Reason = Reason {
+    code: "transcription_unavailable",
+    message: "The transcription service failed or did not answer in time.",
+};
+const RECOGNITION_UNAVAILABLE: Reason =
+    Reason { code: "recognition_unavailable", message: "Speech recognition failed or did not finish in time." };
+const GENERATION_FAILED: Reason =
+    Reason { code: "generation_failed", message: "The generator could not write usable content for this input." };
+const OVER_BUDGET: Reason =
+    Reason { code: "render_over_budget", message: "The media took longer to make than its budget allows." };
+const UNREADABLE_RECORDING: Reason =
+    Reason { code: "unreadable_recording", message: "The recording could not be read." };
+const NO_SPEECH: Reason = Reason { code: "no_speech", message: "No speech was found in the recording." };
+
 /// Silence that separates two beats of a recording.
 const PAUSE_MS: u64 = 300;
 
@@ -91,7 +110,9 @@ const PAUSE_MS: u64 = 300;
 /// change on a retry; a trap or a timeout may.
 pub fn plugin_failure(e: PluginError) -> JobError {
     match e {
-        PluginError::Refused(_) | PluginError::InvalidOutput(_) => JobError::Fatal(e.to_string()),
+        PluginError::Refused(_) | PluginError::InvalidOutput(_) => {
+            JobError::Fatal(e.to_string()).told(GENERATION_FAILED)
+        }
         other => JobError::Retry(other.to_string()),
     }
 }
@@ -100,7 +121,7 @@ pub fn plugin_failure(e: PluginError) -> JobError {
 /// and may pass.
 pub fn cpu_failure(e: CpuError) -> JobError {
     match e {
-        CpuError::OverBudget { .. } => JobError::Fatal(e.to_string()),
+        CpuError::OverBudget { .. } => JobError::Fatal(e.to_string()).told(OVER_BUDGET),
         CpuError::Failed(why) => JobError::Retry(why),
     }
 }
@@ -138,7 +159,7 @@ pub async fn write_beats(
         .map_err(plugin_failure)?;
     let beats: Vec<_> = content.blocks.iter().filter(|b| b.role == "beat").collect();
     if beats.is_empty() {
-        return Err(JobError::Fatal("the script has no beats".into()));
+        return Err(JobError::Fatal("the script has no beats".into()).told(GENERATION_FAILED));
     }
     let captions = beats.iter().map(|b| b.text.clone()).collect();
     let said = beats
@@ -319,9 +340,9 @@ async fn voice_beats_with(
     said: Vec<String>,
 ) -> Result<Voiced, JobError> {
     if matches!(voice, speech::Voice::Embedded(_)) && language.code == "zh" && said.iter().any(|s| has_han(s)) {
-        return Err(JobError::Fatal("the generator gave the voice no pinyin to read".into()));
+        return Err(JobError::Fatal("the generator gave the voice no pinyin to read".into()).told(GENERATION_FAILED));
     }
-    let spoken = speech::speak(voice, &said).await.map_err(JobError::Retry)?;
+    let spoken = speech::speak(voice, &said).await.map_err(|e| JobError::Retry(e).told(SPEECH_UNAVAILABLE))?;
     // Word times: the voice's own, on the caption itself or carried over from the pinyin it read
     // for it; else a transcription of what it said; else only the beats are timed.
     let own: Vec<Option<Anchors>> = texts
@@ -339,7 +360,10 @@ async fn voice_beats_with(
         (speech::Voice::Embedded(_), _) if voice_timed => (None, WordTimes::Synthesizer),
         (speech::Voice::Endpoint(_), _) if voice_timed => (None, WordTimes::SpeechEndpoint),
         (_, Some(transcriber)) => {
-            let heard = transcriber.words(spoken.audio.to_wav(), language.code).await.map_err(JobError::Retry)?;
+            let heard = transcriber
+                .words(spoken.audio.to_wav(), language.code)
+                .await
+                .map_err(|e| JobError::Retry(e).told(TRANSCRIPTION_UNAVAILABLE))?;
             (Some(heard), WordTimes::Transcription)
         }
         _ => (None, WordTimes::None),
@@ -389,14 +413,20 @@ pub async fn voice_recording(
     language: &'static Language,
     recording: Vec<u8>,
 ) -> Result<Voiced, JobError> {
-    let audio = wav::parse(&recording).map_err(|e| JobError::Fatal(format!("the recording: {e}")))?;
+    let audio = wav::parse(&recording)
+        .map_err(|e| JobError::Fatal(format!("the recording: {e}")).told(UNREADABLE_RECORDING))?;
     let stretches = audio::speech_stretches(&audio, PAUSE_MS);
     if stretches.is_empty() {
-        return Err(JobError::Fatal("no speech was found in the recording".into()));
+        return Err(JobError::Fatal("no speech was found in the recording".into()).told(NO_SPEECH));
     }
     let (words, word_times) = match &services.transcriber {
         Some(transcriber) => (
-            Some(transcriber.words(recording, language.code).await.map_err(JobError::Retry)?),
+            Some(
+                transcriber
+                    .words(recording, language.code)
+                    .await
+                    .map_err(|e| JobError::Retry(e).told(TRANSCRIPTION_UNAVAILABLE))?,
+            ),
             WordTimes::Transcription,
         ),
         None if recognize::LANGUAGES.contains(&language.code) => {
@@ -405,7 +435,7 @@ pub async fn voice_recording(
                 .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
             let path = scratch.path().join("audio.wav");
             tokio::fs::write(&path, &recording).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
-            let heard = recognize::hear(&path).await.map_err(JobError::Retry)?;
+            let heard = recognize::hear(&path).await.map_err(|e| JobError::Retry(e).told(RECOGNITION_UNAVAILABLE))?;
             let speech_ms = stretches.iter().map(|(a, b)| b - a).sum();
             let words = recognize::captions(&heard, speech_ms);
             let word_times = if words.is_some() { WordTimes::Recognizer } else { WordTimes::None };

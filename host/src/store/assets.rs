@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
+use crate::error::{Failure, Reason};
 
 /// Where an asset job is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +63,8 @@ pub struct AssetJob {
     pub render_job_id: Option<String>,
     pub render_id: Option<String>,
     pub renders: i64,
-    pub error: Option<String>,
+    /// Why the last render failed, as the caller is told (see [`Failure::from_stored`]).
+    pub error: Option<Failure>,
     pub delivered_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
@@ -100,7 +102,7 @@ fn job_of(row: &AnyRow) -> Result<AssetJob, sqlx::Error> {
         render_job_id: row.try_get("render_job_id")?,
         render_id: row.try_get("render_id")?,
         renders: row.try_get("renders")?,
-        error: row.try_get("error")?,
+        error: row.try_get::<Option<String>, _>("error")?.as_deref().map(Failure::from_stored),
         delivered_at: row.try_get("delivered_at")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
@@ -212,8 +214,8 @@ pub async fn rerender_in(
 pub enum Ended<'a> {
     /// The MP4 is kept as `render_id`.
     Delivered { render_id: &'a str },
-    /// It failed for good, for this reason.
-    Failed { error: &'a str },
+    /// It failed for good; the caller is told this reason (the cause is logged where it is met).
+    Failed { error: Reason },
 }
 
 /// Moves job `id` from `paid` to `delivered` or `render_failed`, if `render_job_id` is still its
@@ -228,7 +230,7 @@ pub async fn end_render_in(
     let now = now_ms();
     let (state, render_id, delivered_at, error) = match ended {
         Ended::Delivered { render_id } => ("delivered", Some(render_id), Some(now), None),
-        Ended::Failed { error } => ("render_failed", None, None, Some(error)),
+        Ended::Failed { error } => ("render_failed", None, None, Some(Failure::stored(error))),
     };
     let moved = sqlx::query(
         "UPDATE asset_jobs SET state = $1, render_id = COALESCE($2, render_id), delivered_at = $3, error = $4, \

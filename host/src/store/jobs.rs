@@ -13,6 +13,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
 use crate::billing::Rail;
+use crate::error::Failure;
 
 /// Where a job is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -66,7 +67,9 @@ pub struct Job {
     pub state: State,
     pub input: Value,
     pub result: Option<Value>,
-    pub error: Option<String>,
+    /// What the caller is told of the last failure (text that is not a recorded failure is
+    /// never shown: see [`Failure::from_stored`]).
+    pub error: Option<Failure>,
     pub attempts: i64,
     pub max_attempts: i64,
     /// `None` for free jobs.
@@ -107,7 +110,7 @@ fn job_of(row: &AnyRow) -> Result<Job, sqlx::Error> {
         state: State::parse(&row.try_get::<String, _>("state")?)?,
         input: json(row.try_get("input")?)?,
         result: row.try_get::<Option<String>, _>("result")?.map(json).transpose()?,
-        error: row.try_get("error")?,
+        error: row.try_get::<Option<String>, _>("error")?.as_deref().map(Failure::from_stored),
         attempts: row.try_get("attempts")?,
         max_attempts: row.try_get("max_attempts")?,
         payment,
@@ -325,8 +328,8 @@ pub async fn succeed_in(
     row.as_ref().map(intent_of).transpose()
 }
 
-/// Puts job `id` back in the queue to run `backoff_ms` from now, recording `error`, if `worker`
-/// still holds it; false when it does not.
+/// Puts job `id` back in the queue to run `backoff_ms` from now, recording `error` (what its
+/// caller reads: [`Failure::stored`]), if `worker` still holds it; false when it does not.
 pub async fn requeue(db: &Db, id: &str, worker: &str, error: &str, backoff_ms: i64) -> Result<bool, sqlx::Error> {
     let now = now_ms();
     let done = sqlx::query(

@@ -170,7 +170,7 @@ where
         match call().await {
             Ok(value) => return Ok(value),
             Err(e) => {
-                let failure = Failure::of(&e);
+                let failure = Failure::of(e);
                 if matches!(failure, Failure::Outage(_)) && attempt < RETRIES {
                     attempt += 1;
                     tokio::time::sleep(Duration::from_millis(250 * 4u64.pow(attempt - 1))).await;
@@ -193,15 +193,21 @@ enum Failure {
 }
 
 impl Failure {
-    fn of(e: &ClientError) -> Failure {
-        match e.kind() {
-            ErrorKind::Reqwest(e) if e.status().is_some_and(|s| s.is_client_error() && s.as_u16() != 429) => {
-                Failure::Nonsense(format!("HTTP {}", e.status().map_or(0, |s| s.as_u16())))
-            }
-            ErrorKind::Reqwest(_) | ErrorKind::Io(_) | ErrorKind::Middleware(_) => Failure::Outage(e.to_string()),
+    /// What `e` means. Texts carry no URL: the node's (a secret setting: providers put API keys
+    /// in it) is in reqwest's own description of a transport error.
+    fn of(e: ClientError) -> Failure {
+        match *e.kind {
+            ErrorKind::Reqwest(e) => match e.status() {
+                Some(status) if status.is_client_error() && status.as_u16() != 429 => {
+                    Failure::Nonsense(format!("HTTP {}", status.as_u16()))
+                }
+                _ => Failure::Outage(crate::net::unlocated(e)),
+            },
+            ErrorKind::Io(e) => Failure::Outage(e.to_string()),
+            ErrorKind::Middleware(_) => Failure::Outage("the client's middleware failed".into()),
             // A node that is behind or overloaded says so with a JSON-RPC error.
             ErrorKind::RpcError(RpcError::RpcResponseError { code, message, .. }) => {
-                if (-32099..=-32000).contains(code) {
+                if (-32099..=-32000).contains(&code) {
                     Failure::Outage(format!("{code}: {message}"))
                 } else {
                     Failure::Nonsense(format!("{code}: {message}"))
@@ -268,4 +274,47 @@ pub fn deposit_to(
         slot: transaction.slot,
         block_time: transaction.block_time?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    /// Log lines written while the test runs.
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Lines {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_transport_failure_is_logged_without_the_nodes_url() {
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).with_ansi(false).finish();
+        let _logging = tracing::subscriber::set_default(subscriber);
+        // Nothing listens on port 1: every request fails in transport.
+        let chain = Chain::new(
+            Some("http://127.0.0.1:1/rpc/secret-token-7f3a?api-key=k9x"),
+            "11111111111111111111111111111111",
+        )
+        .unwrap();
+        let answer = chain.deposits(1, 0, i64::MAX).await;
+        assert!(matches!(answer, Err(Error::Unavailable { .. })), "{answer:?}");
+        let logged = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        assert!(logged.contains("the Solana RPC node is unavailable"), "{logged}");
+        for secret in ["secret-token", "api-key", "k9x", "/rpc", "http://"] {
+            assert!(!logged.contains(secret), "{secret} was logged: {logged}");
+        }
+    }
 }
