@@ -98,7 +98,7 @@ impl Facilitator {
             request = request.bearer_auth(key);
         }
         let response = request.send().await.map_err(|e| {
-            if e.is_timeout() || e.is_connect() { Failure::Timeout } else { Failure::Broken(e.to_string()) }
+            if e.is_timeout() || e.is_connect() { Failure::Timeout } else { Failure::Broken(crate::net::unlocated(e)) }
         })?;
         let status = response.status();
         // 4xx answers of the API still carry its body (a refusal); anything else is an outage.
@@ -108,7 +108,7 @@ impl Facilitator {
         let bytes = response
             .bytes()
             .await
-            .map_err(|e| if e.is_timeout() { Failure::Timeout } else { Failure::Broken(e.to_string()) })?;
+            .map_err(|e| if e.is_timeout() { Failure::Timeout } else { Failure::Broken(crate::net::unlocated(e)) })?;
         serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Broken(format!("{path} answered {status} with an unexpected body: {e}")))
     }
