@@ -324,7 +324,7 @@ async fn run_brands(db: &Db, command: BrandsCommand) -> Result<(), String> {
 
 async fn run_plugins(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {
     let sandbox = settings.sandbox(settings.fetch_guard()?)?;
-    let registry = Registry::new(db, std::sync::Arc::new(sandbox));
+    let registry = Registry::new(db, std::sync::Arc::new(sandbox)).with_brand_caps(settings.brand_caps());
     let actor = Actor { name: "cli".into(), role: Role::Operator, brand: None };
     let scope = |brand: Option<String>| brand.unwrap_or_default();
     let shown = |result: Result<SlotView, RegistryError>| -> Result<(), String> {

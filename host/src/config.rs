@@ -219,7 +219,7 @@ settings! {
     workers: usize = 1,
         flag "workers": Option<usize>, env "ASSET_WORKERS";
     /// Calls per minute per rate group, overriding the defaults: `check=100,create=30` (groups
-    /// `pricing`, `create`, `status`, `check`, `account`, `public`).
+    /// `pricing`, `create`, `status`, `check`, `account`, `upload`, `public`).
     rate_limits: Vec<String> = Vec::new(),
         flag "rate-limits": Vec<String>, env "ASSET_RATE_LIMITS", [value_delimiter = ','];
     /// Audioscript and MP4 jobs waiting or running at which new ones answer 429 renderer_busy.
@@ -229,6 +229,16 @@ settings! {
     /// space for its memories (virtual, not resident), so lower it under a tight `ulimit -v`.
     plugin_slots: u32 = crate::plugins::sandbox::DEFAULT_SLOTS,
         flag "plugin-slots": Option<u32>, env "ASSET_PLUGIN_SLOTS";
+    /// Generator slots one brand may hold (uploads for the brand into a new slot past this are
+    /// refused 409 `plugin_slot_limit`): each active slot keeps a compiled component in every
+    /// process's memory, so this bounds what one brand costs.
+    brand_plugin_slots: u32 = crate::plugins::registry::BrandCaps::DEFAULT.slots,
+        flag "brand-plugin-slots": Option<u32>, env "ASSET_BRAND_PLUGIN_SLOTS";
+    /// Versions kept per brand slot: an upload past this evicts the slot's oldest versions and
+    /// their compiled artifacts. The active version, the one rollback returns to and the upload
+    /// itself are never evicted, so a slot may keep up to 3 when this is lower.
+    brand_plugin_versions: u32 = crate::plugins::registry::BrandCaps::DEFAULT.versions,
+        flag "brand-plugin-versions": Option<u32>, env "ASSET_BRAND_PLUGIN_VERSIONS";
     /// Pictures, videos and audio decoded at once (each on its own thread); 0: one per core.
     render_threads: usize = 0,
         flag "render-threads": Option<usize>, env "ASSET_RENDER_THREADS";
@@ -399,6 +409,11 @@ impl Settings {
         };
         let services = crate::plugins::HostServices { model, guard };
         crate::plugins::Sandbox::with_slots(Some(self.data_dir.join("plugin-cache")), services, self.plugin_slots)
+    }
+
+    /// What one brand's generators may hold: `brand_plugin_slots` and `brand_plugin_versions`.
+    pub fn brand_caps(&self) -> crate::plugins::registry::BrandCaps {
+        crate::plugins::registry::BrandCaps { slots: self.brand_plugin_slots, versions: self.brand_plugin_versions }
     }
 
     /// The speech endpoint, when one is configured; it decodes on `renders`.

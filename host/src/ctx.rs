@@ -84,7 +84,7 @@ impl Services {
         };
         let guard = settings.fetch_guard()?;
         let sandbox = settings.sandbox(guard.clone())?;
-        let registry = Registry::new(db.clone(), Arc::new(sandbox));
+        let registry = Registry::new(db.clone(), Arc::new(sandbox)).with_brand_caps(settings.brand_caps());
         registry
             .install_builtins(&plugins::builtins())
             .await

@@ -218,7 +218,7 @@ async fn the_reaper_releases_lapsed_payments_exactly_once(w: World) {
     let held = billing::authorize_in(&mut tx, &payer, &checked, price, "req_live", hold(600)).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(w.balance(&ctx).await, 1);
-    // Lapsed moments ago: another replica's clock may be that far ahead, so it is kept...
+    // Lapsed moments ago: another replica's clock may be that far behind, so it is kept...
     assert_eq!(billing::release_lapsed(db).await.unwrap(), 0, "a hold just lapsed is left for clock skew");
     // ...and released once it lapsed a minute ago.
     sqlx::query("UPDATE payment_intents SET lease_until = lease_until - 60000 WHERE id = $1")

@@ -14,9 +14,11 @@ use asset_host::error::{Error, Failure, Reason};
 use asset_host::idempotency::{self, Claim, Stored, Ticket};
 use asset_host::jobs;
 use asset_host::limits::{Group, Limiter};
+use asset_host::plugins::registry::{BrandCaps, GLOBAL};
+use asset_host::plugins::{Actor, Registry, RegistryError, Sandbox};
 use asset_host::store::Db;
 use asset_host::store::intents;
-use asset_tests::PgDatabase;
+use asset_tests::{PgDatabase, component_variant};
 use sqlx::Row;
 
 /// A migrated database plus whatever keeps it alive.
@@ -83,6 +85,8 @@ on_both_backends!(
     a_refund_of_a_refunded_charge_moves_no_credit_whatever_its_transaction_commits,
     a_payment_that_moved_is_never_released_and_settles_again_as_settled,
     the_reaper_checks_the_hold_again_inside_its_update,
+    a_brands_generators_keep_their_cap_of_versions_and_drop_the_evicted_artifacts,
+    a_brand_past_its_slot_cap_is_refused_and_racing_uploads_never_pass_it,
 );
 
 /// A call of request `request` in the process instance of these tests.
@@ -654,4 +658,107 @@ async fn the_reaper_checks_the_hold_again_inside_its_update(t: &TestDb) {
     let read_as_lapsed_before = asset_host::store::now_ms() - 1;
     assert!(intents::release_in(&mut conn, &intent, read_as_lapsed_before).await.unwrap().is_none());
     assert_eq!(intents::state(db, &intent).await.unwrap().as_deref(), Some("authorized"));
+}
+
+/// A registry on the test's database with a compile cache of its own and the given brand caps.
+fn capped_registry(t: &TestDb, caps: BrandCaps) -> (Registry, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = Sandbox::new(Some(dir.path().join("cache")), Default::default()).unwrap();
+    (Registry::new(t.db.clone(), Arc::new(sandbox)).with_brand_caps(caps), dir)
+}
+
+fn acme_admin() -> Actor {
+    Actor { name: "ak_acmeadmn".into(), role: Role::BrandAdmin, brand: Some("acme".into()) }
+}
+
+/// The ids of the stored versions of `slot` in `scope`, oldest first.
+async fn version_ids(db: &Db, slot: &str, scope: &str) -> Vec<i64> {
+    sqlx::query_scalar("SELECT id FROM plugin_versions WHERE slot = $1 AND scope = $2 ORDER BY id")
+        .bind(slot)
+        .bind(scope)
+        .fetch_all(db.pool())
+        .await
+        .unwrap()
+}
+
+/// Compiled artifacts in the cache of the component with this SHA-256.
+fn artifacts_of(dir: &tempfile::TempDir, sha256: &str) -> usize {
+    std::fs::read_dir(dir.path().join("cache"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(sha256))
+        .count()
+}
+
+async fn a_brands_generators_keep_their_cap_of_versions_and_drop_the_evicted_artifacts(t: &TestDb) {
+    let (registry, dir) = capped_registry(t, BrandCaps { slots: 4, versions: 3 });
+    let admin = acme_admin();
+    let mut uploaded = Vec::new();
+    for n in 1..=4 {
+        let version = registry.upload(&admin, "meme", "acme", &component_variant("trivial", n)).await.unwrap();
+        registry.activate(&admin, "meme", "acme", version.id).await.unwrap();
+        uploaded.push(version);
+    }
+    let ids: Vec<i64> = uploaded.iter().map(|v| v.id).collect();
+    // The fourth upload found v3 active and v2 previous: the oldest, v1, went.
+    assert_eq!(version_ids(&t.db, "meme", "acme").await, ids[1..].to_vec());
+    assert_eq!(artifacts_of(&dir, &uploaded[0].sha256), 0, "the evicted version's compiled artifact is gone");
+    assert_eq!(artifacts_of(&dir, &uploaded[3].sha256), 1, "the active version's artifact stays");
+    // Uploads not activated: the active (v4) and previous (v3) versions and the newest stay.
+    let fifth = registry.upload(&admin, "meme", "acme", &component_variant("trivial", 5)).await.unwrap();
+    let sixth = registry.upload(&admin, "meme", "acme", &component_variant("trivial", 6)).await.unwrap();
+    assert_eq!(version_ids(&t.db, "meme", "acme").await, vec![ids[2], ids[3], sixth.id], "v2 and then v5 went");
+    assert!(fifth.id < sixth.id);
+    let slot = registry.slot("meme", "acme").await.unwrap();
+    assert_eq!((slot.active_version_id, slot.previous_version_id), (Some(ids[3]), Some(ids[2])));
+    registry.rollback(&admin, "meme", "acme").await.unwrap();
+    let evictions = registry.audit(100).await.unwrap().into_iter().filter(|e| e.action == "evict").count();
+    assert_eq!(evictions, 3, "each eviction is in the audit trail");
+    // Memory holds one compiled component per active slot, however many were uploaded.
+    assert_eq!(registry.loaded(), 1);
+    // The operator's global scope is not capped.
+    for n in 1..=4 {
+        registry.upload(&Actor::system(), "meme", GLOBAL, &component_variant("trivial", n)).await.unwrap();
+    }
+    assert_eq!(version_ids(&t.db, "meme", GLOBAL).await.len(), 4);
+}
+
+async fn a_brand_past_its_slot_cap_is_refused_and_racing_uploads_never_pass_it(t: &TestDb) {
+    let (registry, _dir) = capped_registry(t, BrandCaps { slots: 2, versions: 3 });
+    let admin = acme_admin();
+    // The brand's row, whose lock serializes its uploads.
+    let fields = asset_host::store::brands::Fields {
+        name: "Acme",
+        voice: "",
+        hashtag: "#ACME",
+        token: "$ACME",
+        bot_username: None,
+    };
+    let mut conn = t.db.pool().acquire().await.unwrap();
+    asset_host::store::brands::insert_in(&mut conn, "acme", &fields).await.unwrap();
+    drop(conn);
+    registry.upload(&admin, "meme", "acme", &component_variant("trivial", 1)).await.unwrap();
+    // Two new slots race for the one left: exactly one is stored.
+    let (second, third) = (component_variant("trivial", 2), component_variant("trivial", 3));
+    let (content, slideshow) = tokio::join!(
+        registry.upload(&admin, "content", "acme", &second),
+        registry.upload(&admin, "slideshow", "acme", &third),
+    );
+    let refused = [&content, &slideshow].iter().filter(|r| matches!(r, Err(RegistryError::Capped(_)))).count();
+    assert_eq!((refused, content.is_ok() as usize + slideshow.is_ok() as usize), (1, 1), "{content:?} {slideshow:?}");
+    let slots: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT slot) FROM plugin_versions WHERE scope = 'acme'")
+        .fetch_one(t.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(slots, 2);
+    // A third slot is refused before anything is stored; a held slot still takes versions.
+    let rows = || async {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM plugin_versions").fetch_one(t.db.pool()).await.unwrap()
+    };
+    let before = rows().await;
+    let refused = registry.upload(&admin, "beats", "acme", &component_variant("trivial", 4)).await;
+    assert!(matches!(refused, Err(RegistryError::Capped(_))), "{refused:?}");
+    assert_eq!(rows().await, before, "nothing stored");
+    registry.upload(&admin, "meme", "acme", &component_variant("trivial", 5)).await.unwrap();
+    let audit = registry.audit(100).await.unwrap();
+    assert_eq!(audit.iter().filter(|e| e.action == "upload" && e.outcome == "rejected").count(), 2);
 }

@@ -34,6 +34,19 @@ pub fn component(name: &str) -> &'static [u8] {
         .unwrap_or_else(|| panic!("no fixture component {name}"))
 }
 
+/// Fixture component `name` made distinct by a custom section carrying `n`: another version
+/// (another SHA-256) of the same generator, for tests that upload many.
+pub fn component_variant(name: &str, n: u32) -> Vec<u8> {
+    let (section, payload) = ("variant", n.to_string());
+    let mut bytes = component(name).to_vec();
+    // A custom section (id 0): its size, then the name's length and bytes, then the payload;
+    // every length here is below 128, so one LEB128 byte each.
+    let size = 1 + section.len() + payload.len();
+    bytes.extend([0, size as u8, section.len() as u8]);
+    bytes.extend(section.bytes().chain(payload.bytes()));
+    bytes
+}
+
 /// Where the tests find PostgreSQL: `ASSET_TEST_PG`, or the local server's `test` database.
 pub fn pg_admin_url() -> String {
     std::env::var("ASSET_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())

@@ -1,7 +1,8 @@
 //! Free-bot invites end to end against the real binary: the spec's fields with their types,
 //! the caps (3 a UTC day, 10 open; the clock moved forward through `ASSET_CLOCK_OFFSET_MS`, not
 //! by sleeping) answered 429 with nothing charged, and the claim: once, atomic, refused when
-//! claimed, expired or unknown, exactly one winner among 20 concurrent claims, on both storages.
+//! claimed, expired or unknown or made with the maker's own key, exactly one winner among 20
+//! concurrent claims, on both storages.
 
 use asset_tests::{Env, Server, Storage, each_storage};
 use reqwest::{Client, StatusCode};
@@ -157,6 +158,44 @@ fn an_invite_is_claimed_once_and_refused_when_claimed_expired_or_unknown() {
         assert_eq!(Client::new().get(&late_url).send().await.unwrap().status(), StatusCode::GONE);
         let (status, expired) = claim(&late_url, "Late Bakery").await;
         assert_eq!((status, expired["code"].as_str()), (StatusCode::GONE, Some("gone")), "{expired}");
+    });
+}
+
+#[test]
+fn the_invites_maker_cannot_claim_it_and_nothing_changes() {
+    each_storage(|storage| {
+        let env = Env::new(storage);
+        let key = env.create_key(5, "agent");
+        let server = env.serve();
+        block_on(async {
+            let (_, _, made) = invite(&server, &key, "Maria, a baker in Porto").await;
+            let url = made["inviteUrl"].as_str().unwrap().to_string();
+            let balance = credits(&server, &key).await;
+            let form = json!({"name": "Self Bakery", "voice": "warm", "hashtag": "#SELF", "token": "$SELF"});
+            let own = |auth: (&'static str, String)| Client::new().post(&url).header(auth.0, auth.1).json(&form);
+            for auth in [("x-api-key", key.clone()), ("authorization", format!("Bearer {key}"))] {
+                let response = own(auth).send().await.unwrap();
+                assert_eq!(response.status(), StatusCode::FORBIDDEN);
+                let body: Value = response.json().await.unwrap();
+                assert_eq!((body["success"].as_bool(), body["code"].as_str()), (Some(false), Some("own_invite")));
+            }
+            // The claim form posted with the maker's key answers a page with the same status.
+            let page = Client::new()
+                .post(&url)
+                .header("x-api-key", &key)
+                .form(&[("name", "Self Bakery"), ("hashtag", "#SELF"), ("token", "$SELF")])
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(page.status(), StatusCode::FORBIDDEN);
+            assert_eq!(credits(&server, &key).await, balance, "nothing spent");
+            let brands: Value = get_json(&server, "/api/agent/brands", &key).await;
+            assert!(!brands.to_string().contains("Self Bakery"), "no brand registered: {brands}");
+            // The invite stays open for its recipient.
+            assert_eq!(Client::new().get(&url).send().await.unwrap().status(), StatusCode::OK);
+            let (status, claimed) = claim(&url, "Maria's Bakery").await;
+            assert_eq!(status, StatusCode::OK, "{claimed}");
+        });
     });
 }
 

@@ -1,10 +1,11 @@
 //! Generator plugins end to end, against the real binary: brand admins confined to their brand
-//! (refusals answered 403 and recorded), and activations reaching every replica on one
-//! PostgreSQL within seconds — from the admin API and from the `plugins` CLI.
+//! (refusals answered 403 and recorded) and bounded (slots and versions per brand, uploads in a
+//! rate group of their own), and activations reaching every replica on one PostgreSQL within
+//! seconds — from the admin API and from the `plugins` CLI.
 
 use std::time::{Duration, Instant};
 
-use asset_tests::{Env, PgDatabase, Server, Storage, component};
+use asset_tests::{Env, PgDatabase, Server, Storage, component, component_variant, each_storage};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
@@ -149,6 +150,93 @@ fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_a
         // A brand admin sees its own slots and the global ones, not other brands'.
         let (_, slots) = send(Client::new().get(server.url("/api/admin/plugins")).header("x-api-key", &admin)).await;
         assert!(slots["slots"].as_array().unwrap().iter().all(|s| s["scope"] == "acme" || s["scope"] == ""));
+    });
+}
+
+/// A brand-admin key of brand `acme`, made with the CLI.
+fn acme_admin(env: &Env) -> String {
+    let out = env.run(&["keys", "create", "--role", "brand-admin", "--brand", "acme", "--label", "acme admin"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// The ids of the versions stored for `scope`, oldest first, and how many slots they fill.
+async fn stored_versions(env: &Env, scope: &str) -> (Vec<i64>, i64) {
+    let db = env.database().await;
+    let ids = sqlx::query_scalar("SELECT id FROM plugin_versions WHERE scope = $1 ORDER BY id")
+        .bind(scope)
+        .fetch_all(&db)
+        .await
+        .unwrap();
+    let slots = sqlx::query_scalar("SELECT COUNT(DISTINCT slot) FROM plugin_versions WHERE scope = $1")
+        .bind(scope)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    (ids, slots)
+}
+
+#[test]
+fn a_brand_keeps_its_cap_of_versions_and_a_slot_past_its_cap_is_refused_with_nothing_stored() {
+    each_storage(|storage| {
+        let env = Env::new(storage);
+        let admin = acme_admin(&env);
+        let server = env.serve_with(&[("ASSET_BRAND_PLUGIN_SLOTS", "1"), ("ASSET_BRAND_PLUGIN_VERSIONS", "2")]);
+        block_on(async {
+            let mut ids = Vec::new();
+            for (n, query) in [(1, "?activate=true"), (2, ""), (3, "")] {
+                let (status, body) = upload(&server, &admin, "meme", query, &component_variant("trivial", n)).await;
+                assert_eq!(status, StatusCode::CREATED, "{body}");
+                ids.push(body["version"]["id"].as_i64().unwrap());
+            }
+            // Two kept: the active v1 and the newest v3; v2 was evicted.
+            assert_eq!(stored_versions(&env, "acme").await, (vec![ids[0], ids[2]], 1));
+
+            let (status, body) = upload(&server, &admin, "content", "", &component_variant("trivial", 4)).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("plugin_slot_limit")), "{body}");
+            assert_eq!(body["success"], false);
+            assert!(body["message"].as_str().unwrap().contains("slots"), "{body}");
+            assert_eq!(stored_versions(&env, "acme").await, (vec![ids[0], ids[2]], 1), "nothing stored");
+            let (_, served) = try_meme(&server, &admin, "").await;
+            assert_eq!(served["versionId"].as_i64(), Some(ids[0]), "the active version still serves: {served}");
+        });
+    });
+}
+
+#[test]
+fn uploads_past_their_rate_group_answer_429_with_the_rate_limit_headers() {
+    let env = Env::new(Storage::Sqlite);
+    let admin = acme_admin(&env);
+    let operator = env.create_key(0, "operator");
+    let server = env.serve_with(&[("ASSET_RATE_LIMITS", "upload=2")]);
+    block_on(async {
+        // Refused uploads count too: each one cost a compile attempt.
+        for _ in 0..2 {
+            let (status, _) = upload(&server, &admin, "meme", "", b"not a component").await;
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+        }
+        let response = Client::new()
+            .post(server.url("/api/admin/plugins/meme/versions"))
+            .header("x-api-key", &admin)
+            .header("content-type", "application/wasm")
+            .body(component("trivial").to_vec())
+            .send()
+            .await
+            .unwrap();
+        let headers = response.headers().clone();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(headers["ratelimit-policy"], "\"upload\";q=2;w=60");
+        assert!(headers["ratelimit"].to_str().unwrap().contains("r=0"), "{headers:?}");
+        assert!(headers.contains_key("retry-after"));
+        let body: Value = response.json().await.unwrap();
+        assert_eq!((body["success"].as_bool(), body["code"].as_str()), (Some(false), Some("rate_limited")));
+        // Other admin routes keep their own group; operators are never limited.
+        let (status, _) = send(Client::new().get(server.url("/api/admin/plugins")).header("x-api-key", &admin)).await;
+        assert_eq!(status, StatusCode::OK);
+        for _ in 0..3 {
+            let (status, _) = upload(&server, &operator, "meme", "", b"not a component").await;
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+        }
     });
 }
 

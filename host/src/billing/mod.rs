@@ -458,7 +458,7 @@ async fn capture(db: &Db, id: &str) -> Result<(), Error> {
 
 /// How far another replica's clock may be ahead of the reaper's: a hold is released only once
 /// it ended this long ago, so a replica that just pushed it ahead is never overtaken.
-const CLOCK_SKEW_MS: i64 = 30_000;
+const CLOCK_SKEW_MS: i64 = 5_000;
 
 /// Releases the intents of calls whose hold lapsed (their process died mid-work). Returns how
 /// many.

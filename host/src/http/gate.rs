@@ -79,6 +79,15 @@ fn presented_key(headers: &HeaderMap) -> Option<HeaderValue> {
     scheme.eq_ignore_ascii_case("bearer").then(|| HeaderValue::from_str(token.trim()).ok()).flatten()
 }
 
+/// The caller a public route's request names by a key it presents anyway (the gate
+/// authenticates only keyed routes): `None` without a key or with one that is not live, so a
+/// public route answers alike.
+pub async fn presented_caller(state: &AppState, headers: &HeaderMap) -> Result<Option<Caller>, Error> {
+    let Some(key) = presented_key(headers) else { return Ok(None) };
+    let Some(key) = key.to_str().ok().map(str::trim).filter(|k| !k.is_empty()) else { return Ok(None) };
+    Ok(authenticate(&state.db, key).await?)
+}
+
 /// Stamps the IETF `RateLimit-Policy` and `RateLimit` headers (and `Retry-After` when refused).
 pub fn write_rate_headers(decision: &Decision, group: &str, headers: &mut HeaderMap) {
     for (name, value) in decision.fields(group) {

@@ -159,7 +159,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("DELETE", "/api/mcp", Key, Status).unlimited(),
     // Plugin administration (operators are never rate limited; brand admins count here).
     route("GET", "/api/admin/plugins", Admin, Group::Account),
-    route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Account)
+    // Uploads count in a group of their own: each one costs a compile.
+    route("POST", "/api/admin/plugins/{slot}/versions", Admin, Group::Upload)
         .body_limit(crate::plugins::registry::MAX_COMPONENT_BYTES),
     route("POST", "/api/admin/plugins/{slot}/activate", Admin, Group::Account),
     route("POST", "/api/admin/plugins/{slot}/rollback", Admin, Group::Account),

@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 
 pub use store::Limiter;
 
-/// A rate group: the spec's four keyed groups plus the two this service adds.
+/// A rate group: the spec's four keyed groups plus the three this service adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Group {
@@ -30,13 +30,15 @@ pub enum Group {
     Check,
     /// Keyed routes outside the four groups: 120 per minute per key.
     Account,
+    /// Generator uploads by brand admins: 5 per minute per key (each costs a compile).
+    Upload,
     /// Public routes and unknown paths: 120 per minute per client address.
     Public,
 }
 
 impl Group {
-    pub const ALL: [Group; 6] =
-        [Group::Pricing, Group::Create, Group::Status, Group::Check, Group::Account, Group::Public];
+    pub const ALL: [Group; 7] =
+        [Group::Pricing, Group::Create, Group::Status, Group::Check, Group::Account, Group::Upload, Group::Public];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -45,6 +47,7 @@ impl Group {
             Group::Status => "status",
             Group::Check => "check",
             Group::Account => "account",
+            Group::Upload => "upload",
             Group::Public => "public",
         }
     }
@@ -62,6 +65,7 @@ impl Group {
         match self {
             Group::Pricing | Group::Status => 60,
             Group::Create => 10,
+            Group::Upload => 5,
             Group::Check => 20,
             Group::Account | Group::Public => 120,
         }

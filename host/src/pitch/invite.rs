@@ -284,11 +284,35 @@ fn brand_key(name: &str) -> String {
     if slug.is_empty() { format!("bot-{tail}") } else { format!("{slug}-{tail}") }
 }
 
+/// Refuses a claim by the invite's own maker: `claimant`, the key the claim presented, made it
+/// or shares its account. An invite is bought for someone else; claiming it oneself would turn
+/// one credit into a brand with 200 free generations.
+async fn not_own(services: &Services, code: &str, claimant: Option<i64>) -> Result<(), Error> {
+    let Some(key_id) = claimant else { return Ok(()) };
+    if !invites::made_by(&services.db, code, key_id).await? {
+        return Ok(());
+    }
+    Err(Error::Forbidden {
+        code: "own_invite",
+        message:
+            "An invite is for someone else: the key that made it, or another key of its account, cannot claim it. \
+                  Nothing was claimed or charged; the invite stays open for its recipient."
+                .into(),
+    })
+}
+
 /// Claims invite `code` once: registers the brand with its bot, grants the bot its allowance,
-/// mints the brand's admin key; all or nothing. A claimed, expired or unknown code changes
-/// nothing.
-pub async fn claim(services: &Services, code: &str, form: ClaimForm, base_url: &str) -> Result<Claimed, Error> {
+/// mints the brand's admin key; all or nothing. A claimed, expired or unknown code, or a claim
+/// presenting the maker's key (`claimant`), changes nothing.
+pub async fn claim(
+    services: &Services,
+    code: &str,
+    form: ClaimForm,
+    base_url: &str,
+    claimant: Option<i64>,
+) -> Result<Claimed, Error> {
     let invite = get(services, code).await?;
+    not_own(services, code, claimant).await?;
     let bot_token = form.bot_token.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
     if let Some(token) = &bot_token {
         // A token Telegram refuses fails the claim before anything is claimed.

@@ -54,10 +54,13 @@ async fn claim_form(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(
 }
 
 /// Claims the bot, once: a form post answers a page, JSON (`Content-Type: application/json`)
-/// answers JSON. 404 unknown code, 409 already claimed, 410 expired, 400 a bad brand field.
+/// answers JSON. 404 unknown code, 409 already claimed, 410 expired, 400 a bad brand field,
+/// 403 `own_invite` when the claim presents the key that made the invite (or another key of
+/// its account): an invite is for someone else.
 #[utoipa::path(post, path = "/i/{code}", tag = "pitch", params(("code" = String, Path)), request_body = ClaimForm,
     responses((status = 200, description = "Claimed: JSON, or a page for a form post", content((Claimed = "application/json"), (String = "text/html"))),
               (status = 400, description = "A bad brand field", content((ErrorBody = "application/json"), (String = "text/html"))),
+              (status = 403, description = "The invite's own maker (`own_invite`)", content((ErrorBody = "application/json"), (String = "text/html"))),
               (status = 404, description = "No such invite", content((ErrorBody = "application/json"), (String = "text/html"))),
               (status = 409, description = "Claimed before", content((ErrorBody = "application/json"), (String = "text/html"))),
               (status = 410, description = "Expired", content((ErrorBody = "application/json"), (String = "text/html")))))]
@@ -79,9 +82,11 @@ async fn claim(
             url::form_urlencoded::parse(&body).map(|(k, v)| (k.into_owned(), v.into_owned().into())).collect();
         serde_json::from_value(fields.into()).map_err(|e| e.to_string())
     };
-    let outcome = match form {
-        Ok(form) => invite::claim(&state, &code, form, &base).await,
-        Err(why) => {
+    let claimant = crate::http::gate::presented_caller(&state, &headers).await;
+    let outcome = match (form, claimant) {
+        (_, Err(e)) => Err(e),
+        (Ok(form), Ok(claimant)) => invite::claim(&state, &code, form, &base, claimant.map(|c| c.key_id)).await,
+        (Err(why), _) => {
             Err(Error::bad_request("invalid_claim", format!("The claim needs name, hashtag and token: {why}.")))
         }
     };

@@ -29,6 +29,22 @@ pub const MAX_BRAND_COMPONENT_BYTES: usize = 4 * 1024 * 1024;
 /// is refused (the compile cannot be interrupted, but its caller stops waiting).
 const COMPILE_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
 
+/// What one brand's generators may hold (`brand_plugin_slots`, `brand_plugin_versions`). The
+/// global scope is the operator's and is not capped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BrandCaps {
+    /// Slots with stored versions: each active one keeps a compiled component in memory.
+    pub slots: u32,
+    /// Versions kept per slot; older ones are evicted, never the active or previous one.
+    pub versions: u32,
+}
+
+impl BrandCaps {
+    /// Four slots (a brand is served from `meme`, `brand-voice`, `content` and `slideshow`),
+    /// three versions each (the active one, the one rollback returns to, one more).
+    pub const DEFAULT: BrandCaps = BrandCaps { slots: 4, versions: 3 };
+}
+
 /// An active version, ready to call. Calls hold an `Arc` of it, so a swap never disturbs them.
 pub struct Loaded {
     pub version_id: i64,
@@ -160,6 +176,8 @@ pub enum RegistryError {
     NotFound(String),
     /// The request itself is malformed.
     BadRequest(String),
+    /// The scope holds as many slots as it may.
+    Capped(String),
     Db(sqlx::Error),
 }
 
@@ -210,9 +228,12 @@ pub struct Registry {
     /// Where components compile: one at a time, as one compile already uses every core
     /// (wasmtime compiles functions in parallel).
     compiles: CpuPool,
+    /// The compiled components this process holds: only each slot's active version, so memory
+    /// is bounded by the slots (and brands' slots by `caps`), never by how many were uploaded.
     active: RwLock<HashMap<(String, String), Arc<Loaded>>>,
     /// The slot generations this process has loaded.
     seen: Mutex<HashMap<(String, String), i64>>,
+    caps: BrandCaps,
 }
 
 impl Registry {
@@ -223,7 +244,18 @@ impl Registry {
             compiles: CpuPool::new("compile", 1),
             active: RwLock::new(HashMap::new()),
             seen: Mutex::new(HashMap::new()),
+            caps: BrandCaps::DEFAULT,
         }
+    }
+
+    /// The registry with the operator's caps on brands' generators.
+    pub fn with_brand_caps(self, caps: BrandCaps) -> Registry {
+        Registry { caps, ..self }
+    }
+
+    /// How many compiled components this process holds (one per active slot).
+    pub fn loaded(&self) -> usize {
+        self.active.read().map_or(0, |map| map.len())
     }
 
     pub fn sandbox(&self) -> &Sandbox {
@@ -337,6 +369,10 @@ impl Registry {
         if let Some(id) = stored::version_id_by_sha256(&self.db, slot, scope, &sha256).await? {
             return self.version(id).await;
         }
+        // Refused before the compile when the brand has no room; checked again where it is stored.
+        if let Some(why) = self.no_room(scope, stored::slot_room(&self.db, scope, slot).await?) {
+            return Err(self.capped(actor, slot, scope, why).await);
+        }
         let limits = Self::default_limits(scope);
         let (manifest, world) = match self.validate(bytes, scope, limits, slot, &actor.name).await {
             Ok(m) => m,
@@ -354,18 +390,11 @@ impl Registry {
             manifest: &manifest_json,
             uploaded_by: &actor.name,
         };
-        let id = match stored::insert_version(&self.db, &new).await? {
-            Some(id) => {
-                self.record(
-                    actor,
-                    "upload",
-                    slot,
-                    scope,
-                    Some(id),
-                    "ok",
-                    &format!("{} {} sha256 {sha256}", manifest.name, manifest.version),
-                )
-                .await?;
+        let id = match self.store(actor, &new).await? {
+            Some((id, evicted)) => {
+                let what = format!("{} {} sha256 {sha256}", manifest.name, manifest.version);
+                self.record(actor, "upload", slot, scope, Some(id), "ok", &what).await?;
+                self.evicted(actor, slot, scope, &evicted).await?;
                 id
             }
             // A concurrent upload of the same bytes stored it first.
@@ -374,6 +403,69 @@ impl Registry {
             }
         };
         self.version(id).await
+    }
+
+    /// Stores a validated version in one transaction with the brand's checks: its slot within
+    /// the slot cap (under the brand's row lock, so concurrent uploads never pass it) and the
+    /// slot's oldest versions beyond the version cap evicted. The new id and the evicted ids, or
+    /// `None` when the same bytes were stored meanwhile.
+    async fn store(&self, actor: &Actor, new: &NewVersion<'_>) -> Result<Option<(i64, Vec<i64>)>, RegistryError> {
+        let mut tx = self.db.pool().begin().await?;
+        if new.scope != GLOBAL {
+            crate::store::brands::lock_in(&mut tx, new.scope).await?;
+            let room = stored::slot_room_in(&mut tx, new.scope, new.slot).await?;
+            if let Some(why) = self.no_room(new.scope, room) {
+                // Rolled back before the refusal is audited: the audit writes outside it.
+                tx.rollback().await?;
+                return Err(self.capped(actor, new.slot, new.scope, why).await);
+            }
+        }
+        let Some(id) = stored::insert_version_in(&mut tx, new).await? else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
+        let evicted = match new.scope {
+            GLOBAL => Vec::new(),
+            _ => stored::evict_in(&mut tx, new.slot, new.scope, self.caps.versions, id).await?,
+        };
+        tx.commit().await?;
+        Ok(Some((id, evicted)))
+    }
+
+    /// Why an upload into `room`'s slot may not be stored: a new slot of a brand that holds its
+    /// cap of slots. `None` when it may.
+    fn no_room(&self, scope: &str, room: stored::SlotRoom) -> Option<String> {
+        if scope == GLOBAL || room.holds || room.slots < i64::from(self.caps.slots) {
+            return None;
+        }
+        Some(format!(
+            "This brand holds {} generator slots, the most it may ({}); upload into one of them instead",
+            room.slots, self.caps.slots
+        ))
+    }
+
+    /// The refusal of an upload over the slot cap, audited.
+    async fn capped(&self, actor: &Actor, slot: &str, scope: &str, why: String) -> RegistryError {
+        if let Err(e) = self.record(actor, "upload", slot, scope, None, "rejected", &why).await {
+            return e;
+        }
+        RegistryError::Capped(why)
+    }
+
+    /// Audits the versions an upload evicted and drops their compiled artifacts from the cache
+    /// (a failed sweep is logged: the hourly sweep retries it).
+    async fn evicted(&self, actor: &Actor, slot: &str, scope: &str, evicted: &[i64]) -> Result<(), RegistryError> {
+        if evicted.is_empty() {
+            return Ok(());
+        }
+        let why = format!("over {} versions of the slot", self.caps.versions);
+        for id in evicted {
+            self.record(actor, "evict", slot, scope, Some(*id), "ok", &why).await?;
+        }
+        if let Err(e) = self.sweep_cache().await {
+            tracing::warn!(error = ?e, "dropping evicted versions' compiled artifacts failed");
+        }
+        Ok(())
     }
 
     /// Compiles, checks the world, reads and checks the manifest, and runs the smoke call.

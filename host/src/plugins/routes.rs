@@ -28,6 +28,7 @@ impl From<RegistryError> for Error {
             RegistryError::Rejected(why) => Error::bad_request("plugin_rejected", why),
             RegistryError::NotFound(why) => Error::NotFound { message: why },
             RegistryError::BadRequest(why) => Error::bad_request("invalid_request", why),
+            RegistryError::Capped(why) => Error::Conflict { code: "plugin_slot_limit", message: format!("{why}.") },
             RegistryError::Db(e) => e.into(),
         }
     }
@@ -183,12 +184,16 @@ async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<Slot
 }
 
 /// Uploads a component (`application/wasm`). It is compiled, its world checked, its manifest
-/// read and a smoke call made with its own sample input before it is stored.
+/// read and a smoke call made with its own sample input before it is stored. A brand holds at
+/// most `brand_plugin_slots` slots and keeps `brand_plugin_versions` versions per slot: older
+/// ones are evicted (never the active one or the one rollback returns to).
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/versions", tag = "plugins",
     params(SlotPath, ScopeQuery),
     request_body(content = Vec<u8>, content_type = "application/wasm"),
     responses((status = 201, body = UploadResponse), (status = 400, description = "Rejected by validation", body = ErrorBody),
-              (status = 403, body = ErrorBody)))]
+              (status = 403, body = ErrorBody),
+              (status = 409, description = "The brand holds its cap of slots (`plugin_slot_limit`); nothing stored", body = ErrorBody),
+              (status = 429, description = "Over the `upload` rate group", body = ErrorBody)))]
 async fn upload(
     State(state): State<AppState>,
     t: Target,

@@ -167,3 +167,12 @@ pub async fn set_logo(db: &Db, key: &str, logo: Option<(&str, &str)>) -> Result<
     tx.commit().await?;
     Ok(Some(before))
 }
+
+/// Takes the brand's row lock for the rest of the caller's transaction (a write, so SQLite takes
+/// its write lock at once and PostgreSQL locks the row): what is counted or spent per brand
+/// (its bot's allowance, its generator slots) is read and changed by one writer at a time. A
+/// key with no brand row takes no row lock on PostgreSQL.
+pub async fn lock_in(conn: &mut sqlx::AnyConnection, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE brands SET updated_at = updated_at WHERE key = $1").bind(key).execute(&mut *conn).await?;
+    Ok(())
+}

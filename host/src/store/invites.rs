@@ -103,6 +103,20 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<Invite>, sqlx::Error> {
     .transpose()
 }
 
+/// Whether key `key_id` made invite `code`, or belongs to the account of the key that did.
+pub async fn made_by(db: &Db, code: &str, key_id: i64) -> Result<bool, sqlx::Error> {
+    let found: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM invites i JOIN api_keys maker ON maker.id = i.api_key_id \
+         JOIN api_keys k ON k.id = $2 \
+         WHERE i.code = $1 AND (k.id = maker.id OR (k.account_id IS NOT NULL AND k.account_id = maker.account_id))",
+    )
+    .bind(code)
+    .bind(key_id)
+    .fetch_one(db.pool())
+    .await?;
+    Ok(found > 0)
+}
+
 /// Marks invite `code` claimed at `now` if it is open: true for the one claim that wins.
 pub async fn claim_in(conn: &mut AnyConnection, code: &str, now: i64) -> Result<bool, sqlx::Error> {
     let done =
@@ -162,13 +176,6 @@ pub async fn allowance(db: &Db, brand_key: &str) -> Result<i64, sqlx::Error> {
     balance_in(&mut conn, brand_key).await
 }
 
-/// Takes the brand's row lock for the rest of the transaction, so its allowance is read and
-/// changed by one spender at a time.
-async fn lock_brand_in(conn: &mut AnyConnection, brand_key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE brands SET updated_at = updated_at WHERE key = $1").bind(brand_key).execute(&mut *conn).await?;
-    Ok(())
-}
-
 /// Spends one generation of the brand's bot on `operation` (`reference` names the call):
 /// the ledger row and the generations left, or `None` when none are left (nothing changed).
 pub async fn spend_in(
@@ -177,7 +184,8 @@ pub async fn spend_in(
     operation: &str,
     reference: &str,
 ) -> Result<Option<(i64, i64)>, sqlx::Error> {
-    lock_brand_in(conn, brand_key).await?;
+    // One spender at a time reads and changes the brand's allowance.
+    super::brands::lock_in(conn, brand_key).await?;
     let before = balance_in(conn, brand_key).await?;
     if before < 1 {
         return Ok(None);
@@ -202,7 +210,7 @@ pub async fn give_back_in(conn: &mut AnyConnection, spend: i64, reason: &str) ->
         .bind(spend)
         .fetch_one(&mut *conn)
         .await?;
-    lock_brand_in(conn, &brand_key).await?;
+    super::brands::lock_in(conn, &brand_key).await?;
     grant_in(conn, &brand_key, 1, reason).await?;
     Ok(())
 }

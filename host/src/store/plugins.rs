@@ -161,8 +161,38 @@ pub async fn version_id_by_sha256(db: &Db, slot: &str, scope: &str, sha256: &str
         .await
 }
 
-/// Stores a version; its id, or `None` when the same bytes were stored for the slot meanwhile.
-pub async fn insert_version(db: &Db, version: &NewVersion<'_>) -> Result<Option<i64>, sqlx::Error> {
+/// How many slots a scope holds (slots with at least one stored version), and whether `slot`
+/// is one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotRoom {
+    pub slots: i64,
+    pub holds: bool,
+}
+
+/// The slots `scope` holds, read inside the caller's transaction (after `brands::lock_in`).
+pub async fn slot_room_in(conn: &mut AnyConnection, scope: &str, slot: &str) -> Result<SlotRoom, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(DISTINCT slot) AS slots, \
+           COALESCE(SUM(CASE WHEN slot = $2 THEN 1 ELSE 0 END), 0) AS held \
+         FROM plugin_versions WHERE scope = $1",
+    )
+    .bind(scope)
+    .bind(slot)
+    .fetch_one(&mut *conn)
+    .await?;
+    let held: i64 = row.try_get("held")?;
+    Ok(SlotRoom { slots: row.try_get("slots")?, holds: held > 0 })
+}
+
+/// The slots `scope` holds, outside a transaction: the cheap early refusal before a compile.
+pub async fn slot_room(db: &Db, scope: &str, slot: &str) -> Result<SlotRoom, sqlx::Error> {
+    let mut conn = db.pool().acquire().await?;
+    slot_room_in(&mut conn, scope, slot).await
+}
+
+/// Stores a version inside the caller's transaction; its id, or `None` when the same bytes
+/// were stored for the slot meanwhile.
+pub async fn insert_version_in(conn: &mut AnyConnection, version: &NewVersion<'_>) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar(
         "INSERT INTO plugin_versions (slot, scope, name, version, sha256, world, wasm, manifest, uploaded_by, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slot, scope, sha256) DO NOTHING RETURNING id",
@@ -177,8 +207,42 @@ pub async fn insert_version(db: &Db, version: &NewVersion<'_>) -> Result<Option<
     .bind(version.manifest)
     .bind(version.uploaded_by)
     .bind(now_ms())
-    .fetch_optional(db.pool())
+    .fetch_optional(&mut *conn)
     .await
+}
+
+/// Deletes the oldest versions of `slot` in `scope` until at most `keep` remain, inside the
+/// caller's transaction, never the slot's active or previous version nor `newest` (the upload
+/// being stored). Returns the evicted versions' ids, oldest first.
+pub async fn evict_in(
+    conn: &mut AnyConnection,
+    slot: &str,
+    scope: &str,
+    keep: u32,
+    newest: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT v.id FROM plugin_versions v WHERE v.slot = $1 AND v.scope = $2 AND v.id <> $3 \
+           AND NOT EXISTS (SELECT 1 FROM plugin_slots s WHERE s.slot = v.slot AND s.scope = v.scope \
+             AND (s.active_version_id = v.id OR s.previous_version_id = v.id)) \
+         ORDER BY v.id",
+    )
+    .bind(slot)
+    .bind(scope)
+    .bind(newest)
+    .fetch_all(&mut *conn)
+    .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plugin_versions WHERE slot = $1 AND scope = $2")
+        .bind(slot)
+        .bind(scope)
+        .fetch_one(&mut *conn)
+        .await?;
+    let excess = usize::try_from(total - i64::from(keep)).unwrap_or(0);
+    let evicted: Vec<i64> = ids.into_iter().take(excess).collect();
+    for id in &evicted {
+        sqlx::query("DELETE FROM plugin_versions WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    }
+    Ok(evicted)
 }
 
 /// One version.
