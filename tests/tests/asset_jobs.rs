@@ -277,7 +277,7 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
     assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE input LIKE '%' || $1 || '%'", &job).await, 1);
 
     // The same signature cannot pay for another job, even one quoted the same amount.
-    let second = create(server, &key, json!({"input": "A second idea", "format": "slideshow"}), &receiver).await;
+    let second = create(&server, &key, json!({"input": "A second idea", "format": "slideshow"}), &receiver).await;
     let second_job = second["job"]["jobId"].as_str().unwrap().to_string();
     sqlx::query("UPDATE asset_jobs SET amount_lamports = $1, quoted_at = quoted_at - 600000 WHERE id = $2")
         .bind(amount as i64)
@@ -285,7 +285,7 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
         .execute(&db)
         .await
         .unwrap();
-    let (status, body) = check(server, &key, &second_job).await;
+    let (status, body) = check(&server, &key, &second_job).await;
     assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(false)), "{body}");
     assert!(second.get("webhook").is_none(), "no callback, no webhook block");
 }

@@ -148,18 +148,12 @@ pub async fn keep_in(conn: &mut AnyConnection, treasury: &str, deposit: &Indexed
 }
 
 /// Kept deposits of exactly `amount` that landed between `from` and `until` (seconds,
-/// inclusive) and paid for nothing yet, oldest first.
-pub async fn unclaimed(
-    db: &Db,
-    treasury: &str,
-    amount: i64,
-    from: i64,
-    until: i64,
-) -> Result<Vec<Found>, sqlx::Error> {
+/// inclusive), oldest first; claimed ones too (a concurrent check may have claimed one for the
+/// same job: the claim tells).
+pub async fn matching(db: &Db, treasury: &str, amount: i64, from: i64, until: i64) -> Result<Vec<Found>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT t.signature, t.amount_lamports, t.payer, t.slot, t.block_time FROM sol_treasury_deposits t \
          WHERE t.treasury = $1 AND t.amount_lamports = $2 AND t.block_time >= $3 AND t.block_time <= $4 \
-         AND NOT EXISTS (SELECT 1 FROM sol_deposits d WHERE d.signature = t.signature) \
          ORDER BY t.slot, t.signature",
     )
     .bind(treasury)

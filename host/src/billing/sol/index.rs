@@ -39,8 +39,8 @@ const POLL: Duration = Duration::from_millis(100);
 /// How far before the oldest payable quote's opening the first walk reads.
 const FLOOR_SLACK_SECS: i64 = 600;
 
-/// Deposits of exactly `lamports` that landed between `from_secs` and `until_secs` (inclusive)
-/// and paid for nothing yet, oldest first, once the index is up to date. 503 when the index
+/// Deposits of exactly `lamports` that landed between `from_secs` and `until_secs` (inclusive),
+/// oldest first, once the index is up to date (claimed ones too: `claim_in` refuses those). 503 when the index
 /// could not be brought up to date in time and holds no such deposit yet.
 pub async fn deposits(
     db: &Db,
@@ -51,7 +51,7 @@ pub async fn deposits(
 ) -> Result<Vec<Transfer>, Error> {
     let current = bring_up_to_date(db, chain, now_ms()).await?;
     let amount = i64::try_from(lamports).map_err(Error::internal)?;
-    let found = treasury::unclaimed(db, &chain.treasury(), amount, from_secs, until_secs).await?;
+    let found = treasury::matching(db, &chain.treasury(), amount, from_secs, until_secs).await?;
     if found.is_empty() && !current {
         return Err(Error::Unavailable {
             message: "The treasury's transfers are still being read from the Solana RPC node; check again shortly.",
@@ -115,7 +115,10 @@ async fn walk(db: &Db, chain: &Chain, owner: &str, since: i64) -> Result<bool, E
                 at = next;
             }
             if shown < chunk.len() {
-                tracing::warn!(signature = chunk[shown].signature, "the Solana RPC node lists a transaction it does not show yet");
+                tracing::warn!(
+                    signature = chunk[shown].signature,
+                    "the Solana RPC node lists a transaction it does not show yet"
+                );
                 return Ok(false);
             }
         }

@@ -192,7 +192,12 @@ pub async fn ensure_amount_free(db: &Db, base: u64) -> Result<(), Error> {
     }
 }
 
-async fn hold_in(conn: &mut AnyConnection, job_id: &str, amount_lamports: u64, expires_at_ms: i64) -> Result<bool, Error> {
+async fn hold_in(
+    conn: &mut AnyConnection,
+    job_id: &str,
+    amount_lamports: u64,
+    expires_at_ms: i64,
+) -> Result<bool, Error> {
     let amount = i64::try_from(amount_lamports).map_err(Error::internal)?;
     Ok(quotes::hold_in(conn, amount, job_id, expires_at_ms).await?)
 }
