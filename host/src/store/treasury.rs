@@ -4,6 +4,7 @@
 
 use sqlx::{AnyConnection, Row};
 
+use super::deposits::{self, Deposit};
 use super::{Db, now_ms};
 
 /// Where the index of one treasury stands.
@@ -23,15 +24,6 @@ pub struct Walk {
     pub top: String,
     pub before: String,
     pub opened_at: i64,
-}
-
-/// A deposit the index keeps.
-pub struct Indexed<'a> {
-    pub signature: &'a str,
-    pub amount_lamports: i64,
-    pub payer: Option<&'a str>,
-    pub slot: i64,
-    pub block_time: i64,
 }
 
 /// A kept deposit, as a check reads it.
@@ -129,19 +121,14 @@ pub async fn advance_in(
 
 /// Keeps `deposit` if an open or reserved quote holds its amount (any other amount can pay for
 /// nothing); once, under its signature.
-pub async fn keep_in(conn: &mut AnyConnection, treasury: &str, deposit: &Indexed<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+pub async fn keep_in(conn: &mut AnyConnection, treasury: &str, deposit: &Deposit<'_>) -> Result<(), sqlx::Error> {
+    deposits::bound(
         "INSERT INTO sol_treasury_deposits (signature, treasury, amount_lamports, payer, slot, block_time, indexed_at) \
          SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM sol_quotes WHERE amount_lamports = $3) \
          ON CONFLICT (signature) DO NOTHING",
+        treasury,
+        deposit,
     )
-    .bind(deposit.signature)
-    .bind(treasury)
-    .bind(deposit.amount_lamports)
-    .bind(deposit.payer)
-    .bind(deposit.slot)
-    .bind(deposit.block_time)
-    .bind(now_ms())
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -24,7 +24,7 @@ use tokio::time::Instant;
 
 use super::chain::{Chain, Listed, Read, Transfer};
 use crate::error::Error;
-use crate::store::treasury::{self, Cursor, Indexed, Walk};
+use crate::store::treasury::{self, Cursor, Walk};
 use crate::store::{Db, now_ms, public_id, quotes};
 
 /// How long a check spends bringing the index up to date (walking, or waiting for the replica
@@ -186,15 +186,9 @@ async fn store(db: &Db, address: &str, owner: &str, to: &Cursor, reads: &[Read])
         return Ok(false);
     }
     for read in reads {
-        let Read::Deposit(transfer) = read else { continue };
-        let deposit = Indexed {
-            signature: &transfer.signature,
-            amount_lamports: i64::try_from(transfer.lamports).map_err(Error::internal)?,
-            payer: transfer.payer.as_deref(),
-            slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
-            block_time: transfer.block_time,
-        };
-        treasury::keep_in(&mut tx, address, &deposit).await?;
+        if let Read::Deposit(transfer) = read {
+            treasury::keep_in(&mut tx, address, &super::row(transfer)?).await?;
+        }
     }
     tx.commit().await?;
     Ok(true)

@@ -233,18 +233,22 @@ pub async fn claim_in(
     job_id: &str,
     transfer: &chain::Transfer,
 ) -> Result<Result<(), Refused>, Error> {
-    let deposit = Deposit {
+    if let Err(refused) = deposits::record_in(conn, job_id, &row(transfer)?).await? {
+        return Ok(Err(refused));
+    }
+    quotes::release_in(conn, job_id).await?;
+    Ok(Ok(()))
+}
+
+/// `transfer` as the database stores a deposit.
+fn row(transfer: &chain::Transfer) -> Result<Deposit<'_>, Error> {
+    Ok(Deposit {
         signature: &transfer.signature,
         amount_lamports: i64::try_from(transfer.lamports).map_err(Error::internal)?,
         payer: transfer.payer.as_deref(),
         slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
         block_time: transfer.block_time,
-    };
-    if let Err(refused) = deposits::record_in(conn, job_id, &deposit).await? {
-        return Ok(Err(refused));
-    }
-    quotes::release_in(conn, job_id).await?;
-    Ok(Ok(()))
+    })
 }
 
 /// Whether the deposit `signature` already paid for an asset.
