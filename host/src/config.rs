@@ -351,6 +351,10 @@ settings! {
     /// The second SOL/USD source (Jupiter's price API), asked when the first fails.
     sol_usd_second_url: String = "https://lite-api.jup.ag/price/v3".into(),
         flag "sol-usd-second-url": Option<String>, env "ASSET_SOL_USD_SECOND_URL";
+    /// Open SOL quotes (asset jobs awaiting payment whose quote has not lapsed) one key may have;
+    /// one more is refused with 429 `too_many_open_quotes`. Each holds one of 99 999 amounts.
+    sol_open_quotes_per_key: u32 = 20,
+        flag "sol-open-quotes-per-key": Option<u32>, env "ASSET_SOL_OPEN_QUOTES_PER_KEY";
     /// A fixed SOL/USD rate (e.g. `150`) quoted when no source answers; marked in the body.
     sol_usd_fallback: Option<String> = None,
         flag "sol-usd-fallback": Option<String>, env "ASSET_SOL_USD_FALLBACK";

@@ -88,6 +88,9 @@ pub enum Error {
     ComingSoon { service: &'static str },
     /// A dependency is unavailable for the moment; retrying is safe.
     Unavailable { message: &'static str },
+    /// A resource the service hands out is used up for the moment (every payment amount of a
+    /// price is held by a quote); nothing was made. 503 with a `Retry-After` hint.
+    Exhausted { code: &'static str, message: String, retry_after_secs: u64 },
     /// Something the operator has not set up (a payment method, a treasury): 503 with a code
     /// saying which, until they do.
     NotSetUp { code: &'static str, message: &'static str },
@@ -121,7 +124,7 @@ impl Error {
             }
             Self::ComingSoon { .. } => Kind::ComingSoon,
             Self::BadGateway { .. } => Kind::Upstream,
-            Self::Unavailable { .. } | Self::NotSetUp { .. } => Kind::Unavailable,
+            Self::Unavailable { .. } | Self::NotSetUp { .. } | Self::Exhausted { .. } => Kind::Unavailable,
             Self::Internal(_) => Kind::Internal,
         }
     }
@@ -135,6 +138,7 @@ impl Error {
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. }
             | Self::Capped { code, .. }
+            | Self::Exhausted { code, .. }
             | Self::BadGateway { code, .. }
             | Self::PaymentRequired { code, .. }
             | Self::NotSetUp { code, .. } => code,
@@ -163,7 +167,7 @@ impl Error {
             | Self::Unprocessable { message, .. }
             | Self::BadGateway { message, .. } => (message.clone(), None),
             Self::Busy { message } => ((*message).into(), None),
-            Self::Capped { message, retry_after_secs, .. } => {
+            Self::Capped { message, retry_after_secs, .. } | Self::Exhausted { message, retry_after_secs, .. } => {
                 (message.clone(), Some(json!({ "retryAfter": retry_after_secs })))
             }
             Self::RendererBusy { retry_after_secs } => (
@@ -205,7 +209,9 @@ impl Error {
     pub fn retry_after_secs(&self) -> Option<u64> {
         match self {
             Self::RateLimited { decision, .. } => Some(decision.retry_after_secs),
-            Self::RendererBusy { retry_after_secs } | Self::Capped { retry_after_secs, .. } => Some(*retry_after_secs),
+            Self::RendererBusy { retry_after_secs }
+            | Self::Capped { retry_after_secs, .. }
+            | Self::Exhausted { retry_after_secs, .. } => Some(*retry_after_secs),
             _ => None,
         }
     }

@@ -62,6 +62,12 @@ Test-control endpoints (plain HTTP, JSON bodies, not JSON-RPC):
   default true)}` -> records the transaction at the next slot (the first is
   300000000, then +1 each) and answers `{"signature", "slot", "blockTime",
   "from", "version"}`. 400 with `{"error": ...}` on a bad body.
+* `POST /_dust` `{"to": base58 (required), "count": int (1..100000, required),
+  "lamports": int (default 1), "fromSeed": int (default 1)}` -> records `count`
+  plain, finalized, legacy transfers of `lamports` to `to`, now, one slot each
+  (real signed transactions, as `/_transfer` makes them, in one request so that
+  thousands cost a second rather than thousands of round trips); answers
+  `{"count", "first", "last", "slot"}` (the first and last signatures).
 * `POST /_confirm` `{"signature": base58, "confirmation": "confirmed"|...}`
   -> changes the confirmation of a recorded transaction (e.g. to make a
   confirmed transaction finalized later); answers `{"signature",
@@ -716,6 +722,25 @@ def parse_transfer(body: Any) -> dict[str, Any]:
     return spec
 
 
+MAX_DUST = 100_000
+
+
+def parse_dust(body: Any) -> dict[str, Any]:
+    """The transfer spec of `/_dust` plus its `count`."""
+    if not isinstance(body, dict):
+        raise BadControl("body must be a JSON object")
+    count = body.get("count")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_DUST:
+        raise BadControl(f"count must be an integer in 1..{MAX_DUST}")
+    seed = body.get("fromSeed", 1)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadControl("fromSeed must be an integer")
+    return {"to": _pubkey(body.get("to"), "to"), "lamports": _lamports(body.get("lamports", 1), "lamports"),
+            "version": "legacy", "failed": False, "blockTime": int(time.time()),
+            "confirmation": "finalized", "extraTransfers": [], "fromSeed": seed, "lookupTable": False,
+            "count": count}
+
+
 def _count(value: Any, what: str) -> int | None:
     if value is None:
         return None
@@ -750,7 +775,7 @@ class Handler(JsonHandler):
         elif path == "/_control":
             with state.lock:
                 self._send_json(200, state.settings())
-        elif path in ("/_transfer", "/_confirm") or not path.startswith("/_"):
+        elif path in ("/_transfer", "/_dust", "/_confirm") or not path.startswith("/_"):
             self._send_json(405, {"error": "method_not_allowed"}, {"Allow": "POST"})
         else:
             self._send_json(404, {"error": "not_found"})
@@ -761,7 +786,7 @@ class Handler(JsonHandler):
         if not path.startswith("/_"):
             self._rpc(raw)
             return
-        if path not in ("/_transfer", "/_confirm", "/_control"):
+        if path not in ("/_transfer", "/_dust", "/_confirm", "/_control"):
             self._send_json(405 if path == "/_calls" else 404,
                             {"error": "method_not_allowed" if path == "/_calls" else "not_found"})
             return
@@ -773,6 +798,8 @@ class Handler(JsonHandler):
         try:
             if path == "/_transfer":
                 self._transfer(body)
+            elif path == "/_dust":
+                self._dust(body)
             elif path == "/_confirm":
                 self._confirm(body)
             else:
@@ -839,6 +866,14 @@ class Handler(JsonHandler):
                               "blockTime": record.block_time,
                               "from": str(payer_keypair(spec["fromSeed"]).pubkey()),
                               "version": record.version})
+
+    def _dust(self, body: Any) -> None:
+        spec = parse_dust(body)
+        count = spec.pop("count")
+        with self.state.lock:
+            records = [self.state.record_transfer(spec) for _ in range(count)]
+        self._send_json(200, {"count": count, "first": records[0].signature,
+                              "last": records[-1].signature, "slot": records[-1].slot})
 
     def _confirm(self, body: Any) -> None:
         if not isinstance(body, dict):

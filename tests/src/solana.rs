@@ -65,6 +65,13 @@ impl Rpc {
         self.transfer(json!({"to": TREASURY, "lamports": lamports})).await
     }
 
+    /// `count` plain transfers of one lamport to the treasury, now, each its own signed
+    /// transaction (recorded in one request: thousands take a second).
+    pub async fn dust(&self, count: u32) {
+        let answer = self.post("/_dust", json!({"to": TREASURY, "count": count})).await;
+        assert_eq!(answer["count"], count, "{answer}");
+    }
+
     /// The next `rate_limited` calls answer 429 (with `Retry-After: 0`), then `error500` 500s.
     pub async fn control(&self, settings: Value) {
         self.post("/_control", settings).await;

@@ -531,3 +531,149 @@ async fn fifty_concurrent_checks_on_two_replicas_claim_once_render_once_and_anno
     assert_eq!(count(&db, "SELECT COUNT(*) FROM webhook_events WHERE job_id = $1", &job).await, 1, "one event");
     assert_eq!(count(&db, "SELECT COUNT(*) FROM renders WHERE job_id LIKE $1 || '%'", &job).await, 1);
 }
+
+/// A deposit followed by 10 000 dust transfers to the treasury (more than the 20 pages of 500
+/// signatures a look at the newest signatures would read) is still found: the index reads every
+/// signature once, storing as it goes, so a check cut short by its time budget (503) is resumed
+/// by the next, and nothing already read is read again, with checks on every replica at once.
+async fn a_deposit_buried_under_dust_is_found(storage: Storage, replicas: usize) {
+    let env = Env::new(storage);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(500);
+    let receiver = Receiver::default();
+    let servers: Vec<Server> = (0..replicas).map(|_| serve(&env, &rpc, &[])).collect();
+    let server = &servers[0];
+    let created = create(server, &key, json!({"input": "Tea for night shifts"}), &receiver).await;
+    let job = created["job"]["jobId"].as_str().unwrap().to_string();
+    let signature = rpc.pay(lamports(&created)).await;
+    rpc.dust(10_000).await;
+
+    let mut cut_short = 0;
+    loop {
+        let answers = futures::future::join_all(servers.iter().map(|s| check(s, &key, &job))).await;
+        for (status, body) in &answers {
+            if *status == StatusCode::SERVICE_UNAVAILABLE {
+                assert_eq!(body["code"], "unavailable", "{body}");
+                cut_short += 1;
+            } else {
+                assert_eq!((*status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{body}");
+                assert_eq!(body["job"]["signature"], signature.as_str());
+            }
+        }
+        if answers.iter().all(|(status, _)| *status == StatusCode::OK) {
+            break;
+        }
+        assert!(cut_short < 10 * replicas as u64, "each check makes progress");
+    }
+    let read = rpc.calls().await["getTransaction"].as_u64().unwrap();
+    // Each signature once; a check cut mid-chunk may have read up to a chunk it did not store.
+    assert!((10_001..=10_001 + 100 * cut_short).contains(&read), "{read} reads, {cut_short} checks cut short");
+
+    // A second job: its check reads only what landed since.
+    let second = create(server, &key, json!({"input": "Coffee for day shifts"}), &receiver).await;
+    let second_job = second["job"]["jobId"].as_str().unwrap().to_string();
+    rpc.dust(3).await;
+    let (status, body) = check(server, &key, &second_job).await;
+    assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(false)), "{body}");
+    assert_eq!(rpc.calls().await["getTransaction"].as_u64().unwrap(), read + 3, "only the new signatures are read");
+    let db = env.database().await;
+    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sol_treasury_deposits").fetch_one(&db).await.unwrap();
+    assert_eq!(kept, 1, "dust pays for nothing and is not kept");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deposit_buried_under_ten_thousand_dust_transfers_is_found_on_sqlite() {
+    a_deposit_buried_under_dust_is_found(Storage::Sqlite, 1).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deposit_buried_under_ten_thousand_dust_transfers_is_found_by_two_replicas_on_postgres() {
+    let pg = PgDatabase::create();
+    // Two replicas checking at once: one walks under the lease, the other waits for it.
+    a_deposit_buried_under_dust_is_found(Storage::Postgres(pg.url.clone()), 2).await;
+}
+
+/// A create answered with an error, and its `Retry-After`.
+async fn refused_create(server: &Server, key: &str) -> (StatusCode, Value, Option<String>) {
+    let response = reqwest::Client::new()
+        .post(server.url("/api/agent/asset/jobs"))
+        .header("x-api-key", key)
+        .json(&json!({"input": "One more idea"}))
+        .send()
+        .await
+        .expect("the service answers");
+    let status = response.status();
+    let retry_after = response.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
+    (status, response.json().await.unwrap(), retry_after)
+}
+
+async fn made(db: &AnyPool) -> (i64, i64) {
+    let jobs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM asset_jobs").fetch_one(db).await.unwrap();
+    let memes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM memes").fetch_one(db).await.unwrap();
+    (jobs, memes)
+}
+
+/// A key holds at most `ASSET_SOL_OPEN_QUOTES_PER_KEY` open quotes (429, nothing made, until one
+/// lapses or is paid); when every amount of the price is held, creating is 503 with a retry
+/// hint and nothing is made; a single free amount is found exactly.
+async fn quotes_are_bounded(storage: Storage) {
+    let env = Env::new(storage);
+    let (key, other) = (env.create_key(0, "agent"), env.create_key(0, "agent"));
+    let rpc = Rpc::start(1000);
+    let receiver = Receiver::default();
+    let server = serve(&env, &rpc, &[("ASSET_SOL_OPEN_QUOTES_PER_KEY", "2")]);
+    let db = env.database().await;
+    let first = create(&server, &key, json!({"input": "First idea"}), &receiver).await;
+    create(&server, &key, json!({"input": "Second idea"}), &receiver).await;
+    let before = made(&db).await;
+    let (status, body, retry_after) = refused_create(&server, &key).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_many_open_quotes")));
+    assert_eq!(body["success"], false, "{body}");
+    let hint = body["details"]["retryAfter"].as_u64().unwrap();
+    assert!(hint > 23 * 3600, "the first quote lapses in a day: {body}");
+    assert_eq!(retry_after, Some(hint.to_string()));
+    assert_eq!(made(&db).await, before, "a refused create makes nothing");
+    assert_eq!(rpc.calls().await["total"], 0);
+    // Another key is not affected; a lapsed quote no longer counts.
+    create(&server, &other, json!({"input": "Another key's idea"}), &receiver).await;
+    sqlx::query("UPDATE asset_jobs SET expires_at = $1 WHERE id = $2")
+        .bind(0i64)
+        .bind(first["job"]["jobId"].as_str().unwrap())
+        .execute(&db)
+        .await
+        .unwrap();
+    create(&server, &key, json!({"input": "Third idea"}), &receiver).await;
+
+    // Every amount of the price ($0.25 at $150: 1 666 667 lamports, plus 1..=99 999) held.
+    sqlx::query("DELETE FROM sol_quotes").execute(&db).await.unwrap();
+    sqlx::query(
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 99999) \
+         INSERT INTO sol_quotes (amount_lamports, job_id, expires_at, created_at) \
+         SELECT 1666667 + x, 'held_' || x, $1, $2 FROM n",
+    )
+    .bind(i64::MAX / 2)
+    .bind(0i64)
+    .execute(&db)
+    .await
+    .unwrap();
+    let before = made(&db).await;
+    let (status, body, retry_after) = refused_create(&server, &other).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("quote_amounts_exhausted")));
+    assert_eq!((body["details"]["retryAfter"].as_u64(), retry_after.as_deref()), (Some(60), Some("60")), "{body}");
+    assert_eq!(made(&db).await, before, "nothing is made when no amount is free");
+    // One amount freed: found exactly, not by luck.
+    sqlx::query("DELETE FROM sol_quotes WHERE amount_lamports = 1700000").execute(&db).await.unwrap();
+    let created = create(&server, &other, json!({"input": "The last amount"}), &receiver).await;
+    assert_eq!(lamports(&created), 1_700_000);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn open_quotes_are_bounded_per_key_and_exhausted_amounts_are_a_clear_503_on_sqlite() {
+    quotes_are_bounded(Storage::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn open_quotes_are_bounded_per_key_and_exhausted_amounts_are_a_clear_503_on_postgres() {
+    let pg = PgDatabase::create();
+    quotes_are_bounded(Storage::Postgres(pg.url.clone())).await;
+}

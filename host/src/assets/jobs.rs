@@ -1,6 +1,7 @@
-//! Asset jobs: create (the free preview, then a 24-hour quote of a lamport amount no other open
-//! quote holds, in the transaction that records the job), read (the database only), check
-//! (the treasury's deposits on chain; a match is claimed once, ever, and starts the render),
+//! Asset jobs: create (within the key's bound of open quotes; the free preview, then a 24-hour
+//! quote of a lamport amount no other open quote holds, in the transaction that records the
+//! job), read (the database only), check (the treasury's deposit index brought up to date,
+//! then the job's deposit looked up; a match is claimed once, ever, and starts the render),
 //! and the job's webhook delivery log and replay.
 //!
 //! Statuses: `AWAITING_PAYMENT` (the quote is open), `PAID` (a deposit is claimed and the MP4 is
@@ -25,7 +26,7 @@ use crate::memes::{self, INPUT, MemeRequest};
 use crate::net::guard::FetchError;
 use crate::store::assets::{self as rows, AssetJob, State};
 use crate::store::changes::read_until_changed;
-use crate::store::{now_ms, public_id, quotes};
+use crate::store::{invites, now_ms, public_id, quotes};
 
 /// Shortest and longest webhook secret a caller may choose.
 const SECRET_CHARS: (usize, usize) = (16, 256);
@@ -195,6 +196,11 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
     let language = crate::languages::resolve(request.language.as_deref())?;
     let webhook = registration(ctx, request.callback_url, request.webhook_secret).await?;
     let base_lamports = super::rate(ctx).await?.lamports(super::cents());
+    // Refused before the preview is made: a refusal writes nothing.
+    let mut conn = ctx.db.pool().acquire().await?;
+    within_open_quotes(ctx, &mut conn).await?;
+    drop(conn);
+    sol::ensure_amount_free(&ctx.db, base_lamports).await?;
 
     let preview = MemeRequest {
         input: Some(input.clone()),
@@ -205,6 +211,9 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
     let (preview_id, _) = memes::preview(ctx, preview).await?;
     let id = format!("asset_{}", public_id());
     let mut tx = ctx.db.pool().begin().await?;
+    // Counted again under the key's row lock, so concurrent creates of one key pass one by one.
+    invites::lock_key_in(&mut tx, ctx.caller.key_id).await?;
+    within_open_quotes(ctx, &mut tx).await?;
     let quote = open_quote_in(&mut tx, &id, base_lamports, super::QUOTE_TTL_MS as i64).await?;
     rows::insert_in(
         &mut tx,
@@ -250,6 +259,26 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
         base = ctx.base_url,
     );
     Ok(Created { success: true, job: view(&job), payment, webhook, next })
+}
+
+/// 429 `too_many_open_quotes` when the caller's key has as many open quotes as it may
+/// (`sol_open_quotes_per_key`): each holds one of the price's amounts for a day and a week.
+async fn within_open_quotes(ctx: &Ctx, conn: &mut sqlx::AnyConnection) -> Result<(), Error> {
+    let now = now_ms();
+    let limit = i64::from(ctx.settings.sol_open_quotes_per_key);
+    let (open, next_lapse) = rows::open_quotes_in(conn, ctx.caller.key_id, now).await?;
+    if open < limit {
+        return Ok(());
+    }
+    let retry_after_secs = next_lapse.map_or(1, |at| u64::try_from(at - now).unwrap_or(0).div_ceil(1000).max(1));
+    Err(Error::Capped {
+        code: "too_many_open_quotes",
+        message: format!(
+            "This key has {open} open quotes, the most it may have ({limit}); nothing was made. Pay one of its jobs, \
+             or wait until a quote lapses (the first in {retry_after_secs} s)."
+        ),
+        retry_after_secs,
+    })
 }
 
 /// The callback and its secret, checked: a public http(s) address in a spelling every parser
@@ -345,8 +374,8 @@ pub async fn check(ctx: &Ctx, id: &str) -> Result<Checked, Error> {
                 return Err(lapsed_quote(&job));
             }
             let lamports = u64::try_from(job.amount_lamports).map_err(Error::internal)?;
-            let found =
-                chain.deposits(lamports, job.quoted_at.div_euclid(1000), job.expires_at.div_euclid(1000)).await?;
+            let (from, until) = (job.quoted_at.div_euclid(1000), job.expires_at.div_euclid(1000));
+            let found = sol::index::deposits(&ctx.db, chain, lamports, from, until).await?;
             let job = claim_first(ctx, job, &found).await?;
             if job.state == State::AwaitingPayment && lapsed {
                 return Err(lapsed_quote(&job));

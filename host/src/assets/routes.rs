@@ -23,8 +23,8 @@ async fn pricing(_caller: Caller, State(state): State<AppState>) -> Result<Json<
 /// that amount to the treasury, then call the check route.
 #[utoipa::path(post, path = "/api/agent/asset/jobs", tag = "assets", request_body = AssetJobRequest,
     responses((status = 200, body = Created), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 429, body = ErrorBody),
-              (status = 503, description = "No treasury, no SOL/USD rate, or no free amount", body = ErrorBody)))]
+              (status = 429, description = "Rate limited, or the key has its most open quotes (`too_many_open_quotes`)", body = ErrorBody),
+              (status = 503, description = "No treasury, no SOL/USD rate, or every amount of the price held (`quote_amounts_exhausted`)", body = ErrorBody)))]
 async fn create(Call(ctx): Call, ApiJson(request): ApiJson<AssetJobRequest>) -> Result<Json<Created>, Error> {
     Ok(Json(super::jobs::create(&ctx, request).await?))
 }

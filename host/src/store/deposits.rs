@@ -1,7 +1,9 @@
 //! Queries of the SOL deposits that paid for assets (`sol_deposits`): a signature pays once,
 //! ever (the table's key says so on every replica), and a job is paid by one deposit.
 
-use sqlx::AnyConnection;
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection};
 
 use super::{Db, now_ms};
 
@@ -29,17 +31,12 @@ pub async fn record_in(
     job_id: &str,
     deposit: &Deposit<'_>,
 ) -> Result<Result<(), Refused>, sqlx::Error> {
-    let recorded = sqlx::query(
+    let recorded = bound(
         "INSERT INTO sol_deposits (signature, job_id, amount_lamports, payer, slot, block_time, claimed_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+        job_id,
+        deposit,
     )
-    .bind(deposit.signature)
-    .bind(job_id)
-    .bind(deposit.amount_lamports)
-    .bind(deposit.payer)
-    .bind(deposit.slot)
-    .bind(deposit.block_time)
-    .bind(now_ms())
     .execute(&mut *conn)
     .await?;
     if recorded.rows_affected() == 1 {
@@ -51,6 +48,20 @@ pub async fn record_in(
         .fetch_optional(&mut *conn)
         .await?;
     Ok(Err(if taken.is_some() { Refused::SignatureUsed } else { Refused::JobPaid }))
+}
+
+/// `sql` with `deposit` bound: `$1` its signature, `$2` whose it is (`whose`: the job it paid,
+/// or the treasury it went to), `$3` the amount, `$4` the payer, `$5` the slot, `$6` the block
+/// time, `$7` now.
+pub(super) fn bound(sql: &'static str, whose: &str, deposit: &Deposit<'_>) -> Query<'static, Any, AnyArguments> {
+    sqlx::query(sql)
+        .bind(deposit.signature)
+        .bind(whose)
+        .bind(deposit.amount_lamports)
+        .bind(deposit.payer)
+        .bind(deposit.slot)
+        .bind(deposit.block_time)
+        .bind(now_ms())
 }
 
 /// Whether a deposit with this signature already paid for an asset.

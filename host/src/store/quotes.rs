@@ -42,3 +42,22 @@ pub async fn release_in(conn: &mut AnyConnection, job_id: &str) -> Result<(), sq
     sqlx::query("DELETE FROM sol_quotes WHERE job_id = $1").bind(job_id).execute(&mut *conn).await?;
     Ok(())
 }
+
+/// Amounts between `low` and `high` (inclusive) that quotes hold: open ones, and lapsed ones
+/// still reserved (expired at or after `reserved_after`).
+pub async fn held_between_in(
+    conn: &mut AnyConnection,
+    low: i64,
+    high: i64,
+    reserved_after: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT amount_lamports FROM sol_quotes WHERE amount_lamports >= $1 AND amount_lamports <= $2 \
+         AND expires_at >= $3",
+    )
+    .bind(low)
+    .bind(high)
+    .bind(reserved_after)
+    .fetch_all(&mut *conn)
+    .await
+}

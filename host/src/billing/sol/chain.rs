@@ -1,14 +1,13 @@
-//! The treasury's deposits, read from a Solana JSON-RPC node with the official client. A
-//! deposit is a confirmed (or finalized) transaction without error whose plain system
-//! transfers to the treasury add up to exactly what the treasury's balance grew by; the
-//! treasury's signatures are paged back with `before` (newest first) until they are older than
-//! the quote, and each transaction is read once (`jsonParsed`, with
-//! `maxSupportedTransactionVersion` so v0 and v1 transactions are readable) and remembered.
+//! The treasury on a Solana JSON-RPC node, through the official client: pages of its
+//! signatures (`before`/`until`) and what each transaction is. A deposit is a confirmed (or
+//! finalized) transaction without error whose plain system transfers to the treasury add up to
+//! exactly what the treasury's balance grew by. Which signatures are read, and when, is
+//! `index`'s business: each once, ever.
 
-use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::Mutex;
 use std::time::Duration;
+
+use futures::{StreamExt as _, TryStreamExt as _};
 
 use solana_commitment_config::CommitmentConfig;
 use solana_pubkey::Pubkey;
@@ -30,14 +29,11 @@ use crate::error::Error;
 pub const MAINNET: &str = "https://api.mainnet-beta.solana.com";
 /// Signatures asked for per page (the most a node gives).
 const PAGE: usize = 1000;
-/// Pages read at most per check: deposits older than this many signatures are not looked for.
-const MAX_PAGES: usize = 20;
-/// Transactions remembered (a signature's transfer, or that it is none); the memory is cleared
-/// when full.
-const REMEMBERED: usize = 50_000;
-/// How long one request may take, and one whole look at the chain.
+/// Transactions read at once: a node answers them in parallel, and a backlog of thousands is
+/// read in seconds rather than minutes.
+const READS_AT_ONCE: usize = 8;
+/// How long one request may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
-const LOOK_TIMEOUT: Duration = Duration::from_secs(25);
 /// Transport failures retried (429s are retried by the client itself, honouring Retry-After).
 const RETRIES: u32 = 2;
 
@@ -53,11 +49,30 @@ pub struct Transfer {
     pub block_time: i64,
 }
 
+/// One of the treasury's signatures as `getSignaturesForAddress` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub signature: String,
+    /// Seconds since the epoch, when the node knows it.
+    pub block_time: Option<i64>,
+    /// Whether it can be a deposit at all: it succeeded (a failed one is never read).
+    pub succeeded: bool,
+}
+
+/// What a listed transaction turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Read {
+    Deposit(Transfer),
+    /// Anything else: a transfer from the treasury, a transaction that only names it.
+    Other,
+    /// The node listed it but does not show it yet: read it again later.
+    NotYet,
+}
+
 /// The treasury on one RPC node.
 pub struct Chain {
     rpc: RpcClient,
     treasury: Pubkey,
-    seen: Mutex<HashMap<String, Option<Transfer>>>,
 }
 
 impl Chain {
@@ -73,90 +88,67 @@ impl Chain {
             .map_err(|e| format!("Solana RPC client: {e}"))?;
         let sender = HttpSender::new_with_client(url.unwrap_or(MAINNET), client);
         let rpc = RpcClient::new_sender(sender, RpcClientConfig::with_commitment(CommitmentConfig::confirmed()));
-        Ok(Chain { rpc, treasury, seen: Mutex::new(HashMap::new()) })
+        Ok(Chain { rpc, treasury })
     }
 
-    /// Deposits of exactly `lamports` that landed between `from_secs` and `until_secs`
-    /// (inclusive), newest first. Outages are 503 (retry), nonsense answers 502.
-    pub async fn deposits(&self, lamports: u64, from_secs: i64, until_secs: i64) -> Result<Vec<Transfer>, Error> {
-        tokio::time::timeout(LOOK_TIMEOUT, self.look(lamports, from_secs, until_secs)).await.unwrap_or(Err(
-            Error::Unavailable { message: "The Solana RPC node is too slow right now; check again shortly." },
-        ))
+    /// The treasury's address.
+    pub fn treasury(&self) -> String {
+        self.treasury.to_string()
     }
 
-    async fn look(&self, lamports: u64, from_secs: i64, until_secs: i64) -> Result<Vec<Transfer>, Error> {
-        let mut found = Vec::new();
-        let mut before: Option<Signature> = None;
-        for _ in 0..MAX_PAGES {
-            let config = || GetConfirmedSignaturesForAddress2Config {
-                before,
-                until: None,
-                limit: Some(PAGE),
-                commitment: Some(CommitmentConfig::confirmed()),
-            };
-            let page = retried(|| self.rpc.get_signatures_for_address_with_config(&self.treasury, config())).await?;
-            let Some(last) = page.last() else { break };
-            let mut past_the_quote = false;
-            for entry in &page {
-                if entry.block_time.is_some_and(|t| t < from_secs) {
-                    past_the_quote = true;
-                    break;
-                }
-                let confirmed = matches!(
-                    entry.confirmation_status,
-                    Some(TransactionConfirmationStatus::Confirmed | TransactionConfirmationStatus::Finalized)
-                );
-                if entry.err.is_some() || !confirmed || entry.block_time.is_some_and(|t| t > until_secs) {
-                    continue;
-                }
-                if let Some(transfer) = self.transfer(&entry.signature).await?
-                    && transfer.lamports == lamports
-                    && (from_secs..=until_secs).contains(&transfer.block_time)
-                {
-                    found.push(transfer);
-                }
-            }
-            if past_the_quote {
-                break;
-            }
-            before = Some(
-                Signature::from_str(&last.signature)
-                    .map_err(|_| bad_answer("a signature in getSignaturesForAddress is not base58"))?,
-            );
+    /// A page of the treasury's confirmed signatures, newest first: older than `before`, newer
+    /// than `until` (each a signature the node listed). Outages are 503, nonsense 502.
+    pub async fn signatures(&self, before: Option<&str>, until: Option<&str>) -> Result<Vec<Listed>, Error> {
+        let (before, until) = (before.map(signature).transpose()?, until.map(signature).transpose()?);
+        let config = || GetConfirmedSignaturesForAddress2Config {
+            before,
+            until,
+            limit: Some(PAGE),
+            commitment: Some(CommitmentConfig::confirmed()),
+        };
+        let page = retried(|| self.rpc.get_signatures_for_address_with_config(&self.treasury, config())).await?;
+        let listed = page.into_iter().map(|entry| Listed {
+            // Listed at `confirmed`, so an entry without a status (old ones) is at least that.
+            succeeded: entry.err.is_none()
+                && !matches!(entry.confirmation_status, Some(TransactionConfirmationStatus::Processed)),
+            signature: entry.signature,
+            block_time: entry.block_time,
+        });
+        Ok(listed.collect())
+    }
+
+    /// What each of `listed` is, in order, read a few at a time.
+    pub async fn read_all(&self, listed: &[Listed]) -> Result<Vec<Read>, Error> {
+        // The futures made first: a stream over a borrowing closure would not be `Send` for every
+        // lifetime, which the routes' handlers need.
+        let reads: Vec<_> = listed.iter().map(|entry| self.read(entry)).collect();
+        futures::stream::iter(reads).buffered(READS_AT_ONCE).try_collect().await
+    }
+
+    /// What transaction `listed` paid the treasury (`jsonParsed`, with
+    /// `maxSupportedTransactionVersion` so v0 and v1 transactions are readable).
+    async fn read(&self, listed: &Listed) -> Result<Read, Error> {
+        if !listed.succeeded {
+            return Ok(Read::Other);
         }
-        Ok(found)
-    }
-
-    /// What transaction `signature` paid the treasury, read once and remembered.
-    async fn transfer(&self, signature: &str) -> Result<Option<Transfer>, Error> {
-        if let Some(known) = self.remembered(signature) {
-            return Ok(known);
-        }
-        let parsed = Signature::from_str(signature)
-            .map_err(|_| bad_answer("a signature in getSignaturesForAddress is not base58"))?;
+        let parsed = signature(&listed.signature)?;
         let config = || RpcTransactionConfig {
             encoding: Some(UiTransactionEncoding::JsonParsed),
             commitment: Some(CommitmentConfig::confirmed()),
             max_supported_transaction_version: Some(1),
         };
-        let transaction = match retried(|| self.rpc.get_transaction_with_config(&parsed, config())).await {
-            Ok(transaction) => transaction,
-            // `null`: not (yet) visible at this commitment; looked at again next time.
-            Err(Failure::Null) => return Ok(None),
-            Err(other) => return Err(other.into()),
-        };
-        let transfer = deposit_to(&self.treasury.to_string(), signature, &transaction);
-        let mut seen = self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if seen.len() >= REMEMBERED {
-            seen.clear();
+        match retried(|| self.rpc.get_transaction_with_config(&parsed, config())).await {
+            Ok(transaction) => Ok(deposit_to(&self.treasury.to_string(), &listed.signature, &transaction)
+                .map_or(Read::Other, Read::Deposit)),
+            // `null`: not (yet) visible at this commitment.
+            Err(Failure::Null) => Ok(Read::NotYet),
+            Err(other) => Err(other.into()),
         }
-        seen.insert(signature.to_string(), transfer.clone());
-        Ok(transfer)
     }
+}
 
-    fn remembered(&self, signature: &str) -> Option<Option<Transfer>> {
-        self.seen.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(signature).cloned()
-    }
+fn signature(text: &str) -> Result<Signature, Error> {
+    Signature::from_str(text).map_err(|_| bad_answer("a signature in getSignaturesForAddress is not base58"))
 }
 
 /// Calls `call`, retrying transport failures with a short backoff; maps what is left.

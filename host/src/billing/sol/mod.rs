@@ -1,10 +1,11 @@
-//! The SOL rail: its price, open quotes, the deposits that pay them (`claim_in`), and the chain
-//! they are found on (`chain`). The price is what $0.25 is in lamports at the live SOL/USD rate. The rate comes
+//! The SOL rail: its price, open quotes, the deposits that pay them (`claim_in`), the chain
+//! they are found on (`chain`) and the index of the treasury's deposits (`index`). The price is what $0.25 is in lamports at the live SOL/USD rate. The rate comes
 //! from a CoinGecko-style `simple/price` source, else Jupiter's price API, cached for 45 s; when
 //! both fail, a recent cached rate (marked stale) or the operator's fixed fallback (marked as
 //! such) is used, never silently. Lamports are computed in integers, rounded up.
 
 pub mod chain;
+pub mod index;
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -147,8 +148,12 @@ impl SolPrice {
 /// Lamports a quote may add to the live price to be unique among open quotes (under 0.0001
 /// SOL, a hundredth of a cent to a few cents at any plausible rate).
 pub const QUOTE_SPREAD: u64 = 99_999;
-/// Amounts tried before giving up (with 1 000 open quotes, one try in a hundred collides).
+/// Random amounts tried before looking for a free one exactly (with 1 000 open quotes, one try
+/// in a hundred collides).
 const QUOTE_TRIES: usize = 32;
+/// When to try again once every amount of a price is held: the rate, cached 45 s, moves the
+/// price (and its amounts) and paid quotes free theirs.
+const EXHAUSTED_RETRY_SECS: u64 = 60;
 
 /// An open quote: the exact amount to send, and until when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,17 +163,66 @@ pub struct Quote {
 }
 
 /// Opens a quote for `job_id` at `base` lamports plus a few that no other open quote uses,
-/// inside the caller's transaction (the job row commits with it).
+/// inside the caller's transaction (the job row commits with it): random amounts first, then,
+/// when the price is crowded, a free one looked for exactly. 503 `quote_amounts_exhausted`
+/// when all [`QUOTE_SPREAD`] are held.
 pub async fn open_quote_in(conn: &mut AnyConnection, job_id: &str, base: u64, ttl_ms: i64) -> Result<Quote, Error> {
     let expires_at_ms = now_ms().saturating_add(ttl_ms);
     for _ in 0..QUOTE_TRIES {
         let amount_lamports = base.saturating_add(rand::random_range(1..=QUOTE_SPREAD));
-        let amount = i64::try_from(amount_lamports).map_err(Error::internal)?;
-        if quotes::hold_in(conn, amount, job_id, expires_at_ms).await? {
+        if hold_in(conn, job_id, amount_lamports, expires_at_ms).await? {
             return Ok(Quote { amount_lamports, expires_at_ms });
         }
     }
-    Err(Error::Unavailable { message: "No unique payment amount is free right now; retry in a minute." })
+    match free_amount_in(conn, base).await? {
+        Some(amount_lamports) if hold_in(conn, job_id, amount_lamports, expires_at_ms).await? => {
+            Ok(Quote { amount_lamports, expires_at_ms })
+        }
+        _ => Err(amounts_exhausted()),
+    }
+}
+
+/// 503 `quote_amounts_exhausted` before anything is made when every amount of the price `base`
+/// is held (the check is repeated when the quote opens).
+pub async fn ensure_amount_free(db: &Db, base: u64) -> Result<(), Error> {
+    let mut conn = db.pool().acquire().await?;
+    match free_amount_in(&mut conn, base).await? {
+        Some(_) => Ok(()),
+        None => Err(amounts_exhausted()),
+    }
+}
+
+async fn hold_in(
+    conn: &mut AnyConnection,
+    job_id: &str,
+    amount_lamports: u64,
+    expires_at_ms: i64,
+) -> Result<bool, Error> {
+    let amount = i64::try_from(amount_lamports).map_err(Error::internal)?;
+    Ok(quotes::hold_in(conn, amount, job_id, expires_at_ms).await?)
+}
+
+/// An amount of the price `base` no quote holds, from a random start; `None` when all are.
+async fn free_amount_in(conn: &mut AnyConnection, base: u64) -> Result<Option<u64>, Error> {
+    let low = i64::try_from(base.saturating_add(1)).map_err(Error::internal)?;
+    let spread = i64::try_from(QUOTE_SPREAD).map_err(Error::internal)?;
+    let reserved_after = now_ms() - quotes::RESERVED_AFTER_EXPIRY_MS;
+    let held: std::collections::HashSet<i64> =
+        quotes::held_between_in(conn, low, low + spread - 1, reserved_after).await?.into_iter().collect();
+    let start = rand::random_range(0..spread);
+    let free = (0..spread).map(|i| low + (start + i) % spread).find(|amount| !held.contains(amount));
+    Ok(free.map(|amount| amount.unsigned_abs()))
+}
+
+fn amounts_exhausted() -> Error {
+    Error::Exhausted {
+        code: "quote_amounts_exhausted",
+        message: format!(
+            "Every one of the {QUOTE_SPREAD} payment amounts of the current price is held by an open quote, so no \
+             quote can be opened; nothing was made. Retry in {EXHAUSTED_RETRY_SECS} s."
+        ),
+        retry_after_secs: EXHAUSTED_RETRY_SECS,
+    }
 }
 
 /// Takes `transfer` as the payment of `job_id` inside the caller's transaction (the one that
@@ -179,18 +233,22 @@ pub async fn claim_in(
     job_id: &str,
     transfer: &chain::Transfer,
 ) -> Result<Result<(), Refused>, Error> {
-    let deposit = Deposit {
+    if let Err(refused) = deposits::record_in(conn, job_id, &row(transfer)?).await? {
+        return Ok(Err(refused));
+    }
+    quotes::release_in(conn, job_id).await?;
+    Ok(Ok(()))
+}
+
+/// `transfer` as the database stores a deposit.
+fn row(transfer: &chain::Transfer) -> Result<Deposit<'_>, Error> {
+    Ok(Deposit {
         signature: &transfer.signature,
         amount_lamports: i64::try_from(transfer.lamports).map_err(Error::internal)?,
         payer: transfer.payer.as_deref(),
         slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
         block_time: transfer.block_time,
-    };
-    if let Err(refused) = deposits::record_in(conn, job_id, &deposit).await? {
-        return Ok(Err(refused));
-    }
-    quotes::release_in(conn, job_id).await?;
-    Ok(Ok(()))
+    })
 }
 
 /// Whether the deposit `signature` already paid for an asset.
