@@ -301,7 +301,7 @@ mod tests {
             "11111111111111111111111111111111",
         )
         .unwrap();
-        let answer = chain.deposits(1, 0, i64::MAX).await;
+        let answer = chain.signatures(None, None).await;
         assert!(matches!(answer, Err(Error::Unavailable { .. })), "{answer:?}");
         let logged = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
         assert!(logged.contains("the Solana RPC node is unavailable"), "{logged}");
