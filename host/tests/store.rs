@@ -85,6 +85,7 @@ on_both_backends!(
     a_refund_of_a_refunded_charge_moves_no_credit_whatever_its_transaction_commits,
     a_payment_that_moved_is_never_released_and_settles_again_as_settled,
     the_reaper_checks_the_hold_again_inside_its_update,
+    a_treasury_walk_lease_is_never_taken_from_a_live_holder,
     a_brands_generators_keep_their_cap_of_versions_and_drop_the_evicted_artifacts,
     a_brand_past_its_slot_cap_is_refused_and_racing_uploads_never_pass_it,
 );
@@ -761,4 +762,19 @@ async fn a_brand_past_its_slot_cap_is_refused_and_racing_uploads_never_pass_it(t
     registry.upload(&admin, "meme", "acme", &component_variant("trivial", 5)).await.unwrap();
     let audit = registry.audit(100).await.unwrap();
     assert_eq!(audit.iter().filter(|e| e.action == "upload" && e.outcome == "rejected").count(), 2);
+}
+
+async fn a_treasury_walk_lease_is_never_taken_from_a_live_holder(t: &TestDb) {
+    use asset_host::store::treasury;
+    let db = &t.db;
+    let now = asset_host::store::now_ms();
+    treasury::open(db, "treasury").await.unwrap();
+    assert!(treasury::take_lease(db, "treasury", "first", now + 60_000).await.unwrap());
+    // A racing check that read the clock a moment earlier asks for a lease ending sooner.
+    assert!(!treasury::take_lease(db, "treasury", "second", now + 59_990).await.unwrap(), "the holder keeps it");
+    treasury::release_lease(db, "treasury", "first").await.unwrap();
+    assert!(treasury::take_lease(db, "treasury", "second", now + 60_000).await.unwrap(), "free again");
+    // A lease ending over a whole lease ahead was taken before the clock stepped back.
+    sqlx::query("UPDATE sol_index SET lease_until = $1").bind(now + 3_600_000).execute(db.pool()).await.unwrap();
+    assert!(treasury::take_lease(db, "treasury", "third", now + 60_000).await.unwrap());
 }

@@ -64,12 +64,13 @@ pub async fn read(db: &Db, treasury: &str) -> Result<Cursor, sqlx::Error> {
 }
 
 /// Takes the treasury's lease for `owner` until `until` (ms) if nobody holds it or its holder's
-/// lapsed; false when another holds it. A lease ending after `until` was taken before the clock
-/// stepped back, and is taken over too.
+/// lapsed; false when another holds it. A lease ending more than a whole lease after `until`
+/// was taken before the clock stepped back, and is taken over too (one ending merely after
+/// `until` is a live holder's that computed its time a moment later).
 pub async fn take_lease(db: &Db, treasury: &str, owner: &str, until: i64) -> Result<bool, sqlx::Error> {
     let taken = sqlx::query(
         "UPDATE sol_index SET lease_owner = $2, lease_until = $3 \
-         WHERE treasury = $1 AND (lease_owner IS NULL OR lease_until < $4 OR lease_until > $3)",
+         WHERE treasury = $1 AND (lease_owner IS NULL OR lease_until < $4 OR lease_until > $3 + ($3 - $4))",
     )
     .bind(treasury)
     .bind(owner)
