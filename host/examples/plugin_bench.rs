@@ -30,6 +30,7 @@ fn request(input: &str) -> Request {
         task: "meme".into(),
         kind: Some("hottake".into()),
         input: input.into(),
+        reading: asset_host::plugins::reading::of(input),
         language: "en".into(),
         seed: 1,
         brand: None,

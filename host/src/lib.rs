@@ -32,6 +32,7 @@ pub mod model;
 pub mod net;
 pub mod pages;
 pub mod plugins;
+pub mod reading;
 pub mod redact;
 pub mod render;
 pub mod rules;

@@ -13,6 +13,7 @@ async fn beats(language: &str, script: &str) -> Vec<(String, String)> {
         task: "beats".into(),
         kind: None,
         input: script.into(),
+        reading: asset_host::plugins::reading::of(script),
         language: language.into(),
         seed: 1,
         brand: None,

@@ -13,6 +13,7 @@ async fn voiced(voice: &str, language: &str, lines: &[&str]) -> Vec<(String, Str
         task: "voice".into(),
         kind: None,
         input: lines.join("\n"),
+        reading: asset_host::plugins::reading::empty(),
         language: language.into(),
         seed: 7,
         brand: Some(Brand {

@@ -28,6 +28,7 @@ impl Writer {
             task: self.name.into(),
             kind: Some(kind.into()),
             input: input.into(),
+            reading: asset_host::plugins::reading::of(input),
             language: language.into(),
             seed,
             brand: Some(Brand {

@@ -248,6 +248,7 @@ async fn a_plugin_uses_a_capability_only_when_its_manifest_asks_and_its_slot_is_
             task: "meme".into(),
             kind: None,
             input: "complete hello".into(),
+            reading: asset_host::plugins::reading::of("complete hello"),
             language: "en".into(),
             seed: 1,
             brand: None,
@@ -261,7 +262,7 @@ async fn a_plugin_uses_a_capability_only_when_its_manifest_asks_and_its_slot_is_
     for scope in ["", "acme"] {
         let brand = (!scope.is_empty()).then_some("acme");
         let version = plugins.upload(&operator, "probe", scope, asset_tests::component("hostile")).await.unwrap();
-        assert_eq!(version.world, "asset:generator@1.0.0", "read from the component");
+        assert_eq!(version.world, "asset:generator@1.1.0", "read from the component");
         plugins.activate(&operator, "probe", scope, version.id).await.unwrap();
         assert_eq!(ask(brand).await, "HostError::Denied(Capability::Completion)", "{scope:?}: asked for, not granted");
         let grants = plugins.grant(&operator, "probe", scope, "completion", true).await.unwrap();

@@ -16,6 +16,7 @@ fn request(input: &str) -> Request {
         task: "meme".into(),
         kind: Some("image".into()),
         input: input.into(),
+        reading: asset_host::plugins::reading::of(input),
         language: "en".into(),
         seed: 1,
         brand: None,

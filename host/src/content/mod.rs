@@ -195,7 +195,9 @@ pub async fn create(ctx: &Ctx, request: ContentRequest) -> Result<Answer, Error>
         .await?
         .ok_or_else(|| Error::internal("a brand was sent but none resolved"))?;
     ctx.plugins.writer(SLOT, speaker.key.as_deref(), language)?;
+    let reading = crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &input).await);
     let ask = WitRequest {
+        reading,
         task: SLOT.into(),
         kind: Some(name.clone()),
         input,

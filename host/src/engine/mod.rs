@@ -165,6 +165,9 @@ pub struct PageView {
     pub hook: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cta: Option<String>,
+    /// Where the call to action leads (a pitch's `cta.url`, or the link in its offer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cta_url: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub memes: Vec<PageMeme>,
 }
@@ -194,6 +197,7 @@ pub fn view(page: &Page, base_url: &str) -> PageView {
             .collect(),
         hook: text("hook"),
         cta: text("cta"),
+        cta_url: text("ctaUrl"),
         memes: (1..)
             .zip(memes)
             .map(|(n, m)| PageMeme {

@@ -28,6 +28,7 @@ button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 
 .memes { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem; margin: 1rem 0; }
 .memes img { width: 100%; height: auto; border-radius: .5rem; }
 .cta { font-size: 1.3rem; font-weight: 700; }
+a.cta { display: block; text-align: center; text-decoration: none; color: #111; background: var(--accent, #f5c518); padding: .9rem 1.2rem; border-radius: .75rem; margin: 1rem 0; }
 #share { background: #fff; margin-inline-start: .5rem; }
 "#;
 
@@ -176,7 +177,10 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
                             img src={ (url) "/meme-" (n + 1) ".png" } width="1080" height="1920" alt=(alt) loading="lazy";
                         }
                     }
-                    p class="cta" { (text("cta")) }
+                    @match page.extra["ctaUrl"].as_str().filter(|u| u.starts_with("https://") || u.starts_with("http://")) {
+                        Some(link) => a class="cta" href=(link) rel="noopener nofollow" target="_blank" { (text("cta")) },
+                        None => p class="cta" { (text("cta")) },
+                    }
                 }
             }
             script { (PreEscaped(SCRIPT)) }

@@ -69,6 +69,7 @@ pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> 
             token: b.profile.token.clone(),
         }),
         options: Vec::new(),
+        reading: crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &checked.input).await),
     };
     let (services, key_id, title) = (ctx.services.clone(), ctx.caller.key_id, checked.title.clone());
     let (id, origin) = (id.to_string(), origin(id));

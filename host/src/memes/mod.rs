@@ -230,6 +230,7 @@ async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
             token: p.token.clone(),
         }),
         options: Vec::new(),
+        reading: crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &checked.input).await),
     };
     Ok(Prepared { checked, id, style, plugin_request })
 }
@@ -252,7 +253,7 @@ async fn produce(
     let picture_count = cards::pictures_of(&kind, content.blocks.iter().map(|b| b.role.as_str()));
     let pictures = match style {
         Some(style) => {
-            let blocks = content.blocks.iter().map(|b| (b.role.clone(), b.text.clone())).collect();
+            let blocks = sheet_blocks(&content_json(&content));
             draw(&services, blocks, &kind, language, style, plugin_request.seed).await?
         }
         None => Vec::new(),
@@ -412,12 +413,25 @@ pub async fn image(services: &Services, id: &str, position: i64) -> Result<Optio
     Ok((at < pictures.len()).then(|| std::mem::take(&mut pictures[at].png)))
 }
 
+/// A meme's blocks as its pictures are drawn from them: (role, text), each followed by a
+/// `mood` pseudo-block where the generator gave the line a mood (the reaction it gets).
+fn sheet_blocks(content: &serde_json::Value) -> Vec<(String, String)> {
+    let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_string();
+    let blocks = content["blocks"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut out = Vec::with_capacity(blocks.len());
+    for block in blocks {
+        out.push((text(&block["role"]), text(&block["text"])));
+        if let Some(mood) = block["attributes"]["mood"].as_str() {
+            out.push(("mood".into(), mood.to_string()));
+        }
+    }
+    out
+}
+
 /// Draws the pictures of a stored meme and keeps them: blobs first, then their rows (a
 /// concurrent first request draws the same pictures; whichever row lands first stays).
 async fn draw_stored(services: &Services, meme: &store::memes::Stored) -> Result<Vec<cards::Picture>, Error> {
-    let text = |block: &serde_json::Value, field: &str| block[field].as_str().unwrap_or_default().to_string();
-    let blocks = meme.content["blocks"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let blocks = blocks.iter().map(|b| (text(b, "role"), text(b, "text"))).collect();
+    let blocks = sheet_blocks(&meme.content);
     let language = languages::resolve(Some(&meme.language))?;
     let seed = crate::plugins::seed_of(&meme.id);
     let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, seed).await?;

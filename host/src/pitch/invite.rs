@@ -146,8 +146,8 @@ pub(super) async fn record_in(
 /// Makes an invite: validates, checks the caps, then pays for the recipient's pitch page and
 /// the invite message and records them together.
 pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, Error> {
-    let pitch_request = PitchRequest { input: request.input, offer: None, language: request.language };
-    let (input, _, language) = super::check(&pitch_request)?;
+    let pitch_request = PitchRequest { input: request.input, language: request.language, ..PitchRequest::default() };
+    let (input, _, _, language) = super::check(&pitch_request)?;
     speech::voice_for_generated(ctx.speech.as_deref(), language)?;
     ctx.plugins.writer(super::KIND, None, language)?;
     ctx.plugins.writer(SLOT, None, language)?;
@@ -171,6 +171,7 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
         seed,
         brand: None,
         options,
+        reading: crate::plugins::reading::to_wit(&about.reading),
     };
     let mut pitch_options =
         vec![("name".to_string(), about.name.clone()), ("source".to_string(), about.source.to_string())];

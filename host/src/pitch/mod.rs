@@ -52,6 +52,63 @@ pub struct PitchRequest {
     /// Code, English or native name; English when absent.
     #[schema(schema_with = languages::schema)]
     pub language: Option<String>,
+    /// The one thing the page asks the person to do: a button with `label` leading to `url`.
+    /// Without it, the link in `offer` (if any) is the button's.
+    pub cta: Option<CallToAction>,
+}
+
+/// A pitch's call to action.
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
+pub struct CallToAction {
+    /// The button's words (1–40 characters); the generator's own when absent.
+    pub label: Option<String>,
+    /// Where the button leads: an http(s) URL of at most 2,048 characters.
+    pub url: Option<String>,
+}
+
+/// The longest call-to-action label and link.
+const CTA_LABEL_CHARS: usize = 40;
+const CTA_URL_CHARS: usize = 2048;
+
+/// A call to action as checked: its label (if the sender chose one) and its link.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Cta {
+    pub label: Option<String>,
+    pub url: Option<String>,
+}
+
+/// The request's call to action, else the first link in the offer; a 400 `invalid_cta` for a
+/// label or link that cannot be shown as given.
+fn check_cta(cta: Option<&CallToAction>, offer: Option<&str>) -> Result<Cta, Error> {
+    let invalid = |why: &str| Error::bad_request("invalid_cta", format!("`cta` {why}."));
+    let label = match cta.and_then(|c| c.label.as_deref()).map(str::trim) {
+        Some(label)
+            if label.is_empty() || label.chars().count() > CTA_LABEL_CHARS || label.chars().any(char::is_control) =>
+        {
+            return Err(invalid(&format!("label must be 1–{CTA_LABEL_CHARS} characters on one line")));
+        }
+        label => label.map(str::to_string),
+    };
+    let url =
+        match cta.and_then(|c| c.url.as_deref()).map(str::trim) {
+            Some(url) => Some(web_link(url).ok_or_else(|| {
+                invalid(&format!("url must be an http(s) URL of at most {CTA_URL_CHARS} characters"))
+            })?),
+            None => offer
+                .and_then(|o| o.split_whitespace().find_map(|w| web_link(w.trim_end_matches(['.', ',', ')', ';'])))),
+        };
+    Ok(Cta { label, url })
+}
+
+/// `text` as a link a page may show: an http(s) URL with a host, no credentials, not too long.
+fn web_link(text: &str) -> Option<String> {
+    let url = url::Url::parse(text).ok()?;
+    let fine = matches!(url.scheme(), "http" | "https")
+        && url.host_str().is_some_and(|h| h.contains('.'))
+        && url.username().is_empty()
+        && url.password().is_none()
+        && url.as_str().len() <= CTA_URL_CHARS;
+    fine.then(|| url.to_string())
 }
 
 fn input_schema() -> Object {
@@ -94,6 +151,9 @@ pub struct PitchView {
     pub beats: Vec<PitchBeat>,
     pub memes: Vec<PitchMeme>,
     pub cta: String,
+    /// Where the call to action leads, when the request or its offer gave a link.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cta_url: Option<String>,
     /// The voice track (WAV).
     pub voice_url: String,
     pub duration_ms: u64,
@@ -115,7 +175,7 @@ pub struct PitchResult {
 }
 
 /// Checks a request as sent: every refusal is a 400 before anything is charged.
-fn check(request: &PitchRequest) -> Result<(String, Option<String>, &'static Language), Error> {
+fn check(request: &PitchRequest) -> Result<(String, Option<String>, Cta, &'static Language), Error> {
     let language = languages::resolve(request.language.as_deref())?;
     let input = request.input.as_deref().filter(|i| !i.trim().is_empty()).ok_or_else(|| {
         Error::bad_request(
@@ -134,7 +194,8 @@ fn check(request: &PitchRequest) -> Result<(String, Option<String>, &'static Lan
         Some(offer) if !offer.trim().is_empty() => Some(offer.trim().to_string()),
         _ => None,
     };
-    Ok((input.trim().to_string(), offer, language))
+    let cta = check_cta(request.cta.as_ref(), offer.as_deref())?;
+    Ok((input.trim().to_string(), offer, cta, language))
 }
 
 /// The generator's pitch, checked: one hook, 4–8 beats, 1–3 memes, one call to action.
@@ -145,6 +206,8 @@ struct Written {
     beats: Vec<(String, String)>,
     memes: Vec<(String, String)>,
     cta: String,
+    /// Where the call to action leads: the host's, never the generator's.
+    cta_url: Option<String>,
 }
 
 fn written(content: crate::plugins::Content) -> Result<Written, Error> {
@@ -171,6 +234,7 @@ fn written(content: crate::plugins::Content) -> Result<Written, Error> {
             .collect(),
         memes: memes.iter().map(|b| (attribute(b, "top").unwrap_or_default(), b.text.clone())).collect(),
         cta: ctas[0].text.clone(),
+        cta_url: None,
     })
 }
 
@@ -195,7 +259,7 @@ pub async fn create_as(
     price: billing::Price,
     brand: Option<&brands::Brand>,
 ) -> Result<(PitchView, billing::Hold), Error> {
-    let (input, offer, language) = check(&request)?;
+    let (input, offer, cta, language) = check(&request)?;
     speech::voice_for_generated(ctx.speech.as_deref(), language)?;
     ctx.plugins.writer(KIND, None, language)?;
     // A website is fetched only for a caller who can pay for the pitch.
@@ -211,7 +275,8 @@ pub async fn create_as(
     let (id, origin) = (id.to_string(), origin(id));
     let seed = crate::plugins::seed_of(&id);
     let mut options = vec![("name".to_string(), about.name.clone()), ("source".to_string(), about.source.to_string())];
-    options.extend(offer.clone().map(|o| ("offer".to_string(), o)));
+    options.extend(offer_options(offer.as_deref()));
+    options.extend(cta.label.clone().map(|l| ("cta-label".to_string(), l)));
     options.extend(about.site.clone().map(|s| ("site".to_string(), s)));
     let ask = Request {
         task: KIND.into(),
@@ -221,11 +286,12 @@ pub async fn create_as(
         seed,
         brand: None,
         options,
+        reading: crate::plugins::reading::to_wit(&about.reading),
     };
     let (services, base_url, key_id) = (ctx.services.clone(), ctx.base_url.clone(), ctx.caller.key_id);
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
-        let pitch = written(content)?;
+        let pitch = Written { cta_url: cta.url, ..written(content)? };
         let page = Made { origin: &origin, id: &id, key_id, language, look };
         make(&services, page, &about, pitch, hold, &base_url, None).await
     };
@@ -286,6 +352,7 @@ async fn make(
     let extra = json!({
         "hook": pitch.hook,
         "cta": pitch.cta,
+        "ctaUrl": pitch.cta_url,
         "memes": pitch.memes.iter().zip(&meme_keys).map(|((top, bottom), blob)| json!({"top": top, "bottom": bottom, "blob": blob})).collect::<Vec<_>>(),
         "about": about,
     });
@@ -333,11 +400,24 @@ async fn make(
             .map(|(n, (top, bottom))| PitchMeme { top, bottom, image_url: format!("{url}/meme-{}.png", n + 1) })
             .collect(),
         cta: pitch.cta,
+        cta_url: pitch.cta_url,
         voice_url: format!("{url}/voice"),
         duration_ms: made.voiced.audio.duration_ms(),
         word_times: made.voiced.word_times,
         about: about.clone(),
     })
+}
+
+/// What the generator is told of the sender's offer: the words, and the host's reading of them
+/// (its name and domain), so the pitch turns the offer into a benefit instead of quoting it.
+fn offer_options(offer: Option<&str>) -> Vec<(String, String)> {
+    let Some(offer) = offer else { return Vec::new() };
+    let reading = crate::reading::of_text(offer);
+    vec![
+        ("offer".to_string(), offer.to_string()),
+        ("offer-name".to_string(), reading.name),
+        ("offer-domain".to_string(), reading.domain),
+    ]
 }
 
 /// Where a pitch's meme picture `n` (from 1) is kept.

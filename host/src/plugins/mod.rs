@@ -5,20 +5,24 @@
 //! version has its bindings in a `since_v*` module; `world` reads which one a component
 //! implements and dispatches calls to it.
 
+pub mod reading;
 pub mod registry;
 pub mod routes;
 pub mod sandbox;
 pub mod since_v1_0_0;
+pub mod since_v1_1_0;
 pub mod world;
 
 /// The newest world: the types the host works in. Older worlds' modules convert to them.
-pub use since_v1_0_0 as latest;
+pub use since_v1_1_0 as latest;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtins.rs"));
 }
 
-pub use latest::asset::generator::types::{Block, Brand, Capability, Content, GenerateError, Manifest, Request};
+pub use latest::asset::generator::types::{
+    Block, Brand, Capability, Content, GenerateError, Manifest, Reading as WitReading, Request, SubjectKind,
+};
 pub use registry::{Actor, Registry, RegistryError};
 pub use sandbox::{HostServices, Limits, PluginError, Sandbox};
 pub use world::World;

@@ -491,7 +491,7 @@ impl Registry {
         let granted = self.granted(slot, scope, uploaded_by, &view).await.map_err(|e| format!("{e:?}"))?;
         let content = self
             .sandbox
-            .generate(&prepared, limits, &granted, &label, &manifest.sample_input)
+            .generate(&prepared, limits, &granted, &label, &sampled(&manifest.sample_input))
             .await
             .map_err(|e| format!("smoke call with the sample input: {e}"))?;
         if content.title.is_empty() && content.blocks.iter().all(|b| b.text.is_empty()) {
@@ -855,4 +855,9 @@ fn check_manifest(m: &Manifest) -> Result<(), String> {
         return Err("manifest is too large".into());
     }
     Ok(())
+}
+
+/// A manifest's sample request with the host's reading of its input, as every request has.
+fn sampled(sample: &super::Request) -> super::Request {
+    super::Request { reading: super::reading::to_wit(&crate::reading::of_text(&sample.input)), ..sample.clone() }
 }

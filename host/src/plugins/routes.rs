@@ -308,10 +308,13 @@ async fn try_generate(
     } else {
         caller.require_brand(&scope)?;
     }
+    // The host reads the input as it does for every operation (a link is fetched, cached).
+    let reading = super::reading::to_wit(&crate::reading::read(&state.guard, &body.input).await);
     let request = Request {
         task: body.task,
         kind: body.kind,
         input: body.input,
+        reading,
         language: body.language,
         seed: body.seed,
         brand: None,

@@ -363,6 +363,7 @@ impl Sandbox {
         // Every served world's host functions, side by side: their interface names carry their
         // versions, so they never clash.
         super::since_v1_0_0::add_to_linker(&mut linker).map_err(|e| format!("linking host imports: {e}"))?;
+        super::since_v1_1_0::add_to_linker(&mut linker).map_err(|e| format!("linking host imports: {e}"))?;
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         engine.precompile_compatibility_hash().hash(&mut hasher);
         let engine_key = format!("{:016x}", hasher.finish());

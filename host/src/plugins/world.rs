@@ -7,12 +7,13 @@ use wasmtime::component::{Component, InstancePre};
 
 use super::latest::asset::generator::types::{Content, GenerateError, Manifest, Request};
 use super::sandbox::CallState;
-use super::since_v1_0_0;
+use super::{since_v1_0_0, since_v1_1_0};
 
 /// A world version the host serves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum World {
     V1_0_0,
+    V1_1_0,
 }
 
 /// The package every world version belongs to.
@@ -20,12 +21,13 @@ const PACKAGE: &str = "asset:generator";
 
 impl World {
     /// Every world served, newest first.
-    pub const ALL: [World; 1] = [World::V1_0_0];
+    pub const ALL: [World; 2] = [World::V1_1_0, World::V1_0_0];
 
     /// The world's name with its version, e.g. `asset:generator@1.0.0`.
     pub fn name(self) -> &'static str {
         match self {
             World::V1_0_0 => since_v1_0_0::WORLD,
+            World::V1_1_0 => since_v1_1_0::WORLD,
         }
     }
 
@@ -54,6 +56,7 @@ impl World {
             }
             let checked = match world {
                 World::V1_0_0 => since_v1_0_0::GeneratorPre::new(pre.clone()).map(Pre::V1_0_0),
+                World::V1_1_0 => since_v1_1_0::GeneratorPre::new(pre.clone()).map(Pre::V1_1_0),
             };
             match checked {
                 Ok(pre) => return Ok((world, pre)),
@@ -68,17 +71,20 @@ impl World {
 #[derive(Clone)]
 pub(super) enum Pre {
     V1_0_0(since_v1_0_0::GeneratorPre<CallState>),
+    V1_1_0(since_v1_1_0::GeneratorPre<CallState>),
 }
 
 /// An instance of a component, called through its world's bindings.
 pub(super) enum Instance {
     V1_0_0(since_v1_0_0::Generator),
+    V1_1_0(since_v1_1_0::Generator),
 }
 
 impl Pre {
     pub(super) async fn instantiate(&self, store: &mut Store<CallState>) -> wasmtime::Result<Instance> {
         Ok(match self {
             Pre::V1_0_0(pre) => Instance::V1_0_0(pre.instantiate_async(store).await?),
+            Pre::V1_1_0(pre) => Instance::V1_1_0(pre.instantiate_async(store).await?),
         })
     }
 }
@@ -86,7 +92,8 @@ impl Pre {
 impl Instance {
     pub(super) async fn describe(&self, store: &mut Store<CallState>) -> wasmtime::Result<Manifest> {
         match self {
-            Instance::V1_0_0(generator) => generator.call_describe(store).await,
+            Instance::V1_0_0(generator) => generator.call_describe(store).await.map(Into::into),
+            Instance::V1_1_0(generator) => generator.call_describe(store).await,
         }
     }
 
@@ -96,7 +103,11 @@ impl Instance {
         request: &Request,
     ) -> wasmtime::Result<Result<Content, GenerateError>> {
         match self {
-            Instance::V1_0_0(generator) => generator.call_generate(store, request).await,
+            Instance::V1_0_0(generator) => {
+                let made = generator.call_generate(store, &request.into()).await?;
+                Ok(made.map(Into::into).map_err(Into::into))
+            }
+            Instance::V1_1_0(generator) => generator.call_generate(store, request).await,
         }
     }
 }

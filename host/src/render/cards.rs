@@ -253,7 +253,7 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
             let (top, face_y, bottom) = if hybrid { (100.0, 640.0, 860.0) } else { (150.0, 960.0, 1250.0) };
             let mut body = draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
             let line = format!("{} {}", sheet.text("top"), sheet.text("bottom"));
-            let tone = scenes::tone(&line, sheet.seed);
+            let tone = scenes::mood(sheet.text("mood")).unwrap_or_else(|| scenes::tone(&line, sheet.seed));
             body.push_str(&scenes::reaction(tone, 540.0, face_y, if hybrid { 0.7 } else { 1.0 }, accent));
             body.push_str(&draw(
                 sheet.text("bottom"),

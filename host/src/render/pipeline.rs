@@ -135,6 +135,7 @@ fn ask(task: &str, text: &str, language: &Language, seed: u64) -> Request {
         seed,
         brand: None,
         options: Vec::new(),
+        reading: crate::plugins::reading::to_wit(&crate::reading::of_text(text)),
     }
 }
 

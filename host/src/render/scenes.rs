@@ -52,6 +52,12 @@ const CUES: [(Tone, &[&str]); 11] = [
     (Tone::Think, &["why", "how", "maybe", "think", "wonder", "idea", "if ", "por qué", "pourquoi"]),
 ];
 
+/// The tone a generator named for a line (`joy`, `cool`, `party`, ... as the tones are
+/// spelled in lower case), if it is one.
+pub fn mood(name: &str) -> Option<Tone> {
+    TONES.iter().copied().find(|t| format!("{t:?}").eq_ignore_ascii_case(name))
+}
+
 /// The tone of `line`: from its words, else its punctuation, else picked by `seed`.
 pub fn tone(line: &str, seed: u64) -> Tone {
     let lower = line.to_lowercase();

@@ -14,6 +14,12 @@ pub fn sentences(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The first negative verdict word of `lang` anywhere in `text`.
+pub fn negative_in(lang: &Lang, text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    lang.negatives.iter().copied().find(|w| lower.contains(w))
+}
+
 /// The first negative verdict word of `lang` in a sentence of `text` that names `name`.
 pub fn verdict_on(lang: &Lang, text: &str, name: &str) -> Option<&'static str> {
     if name.is_empty() {

@@ -60,14 +60,12 @@ impl<'a> Slots<'a> {
     }
 }
 
-/// How `lang` names the subject: its proper name, in any script; else the input's own phrase
-/// when the input is in this language; else the table's noun for what it is.
+/// How `lang` names the subject in a template: its proper name, in any script; else the
+/// table's noun for what it is. (An unnamed input's own phrase is no name: templates are
+/// written around a name, and a phrase would break their agreement, as in "agents ... is".)
 fn subject(lang: &Lang, reading: &Reading) -> (String, bool) {
     if !reading.name.is_empty() {
         return (reading.name.clone(), true);
-    }
-    if reading.speaks(lang.code) && !reading.phrase.is_empty() {
-        return (lowered(&reading.phrase), false);
     }
     let noun = match reading.kind {
         Kind::Product | Kind::Page => lang.unnamed.product,
@@ -96,17 +94,11 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
-/// An input's phrase for use mid-sentence: its first letter lower case, unless the first word
-/// is an acronym or a name with inner capitals ("API", "iPhone", "OpenAI").
-pub fn lowered(phrase: &str) -> String {
-    let first_word = phrase.split_whitespace().next().unwrap_or("");
-    let inner_capitals = first_word.chars().skip(1).any(char::is_uppercase);
-    if inner_capitals {
-        return phrase.to_string();
+/// What a piece made from `reading` is titled in `lang`: the subject's name, else the input's
+/// own phrase when the input is in this language, else the table's noun for it.
+pub fn title(lang: &Lang, reading: &Reading) -> String {
+    if reading.name.is_empty() && reading.speaks(lang.code) && !reading.phrase.is_empty() {
+        return capitalised(&reading.phrase);
     }
-    let mut chars = phrase.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    capitalised(&subject(lang, reading).0)
 }

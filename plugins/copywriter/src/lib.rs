@@ -12,6 +12,7 @@ pub mod checks;
 pub mod fill;
 pub mod lang;
 pub mod meme;
+pub mod pitch;
 pub mod reading;
 pub mod script;
 
@@ -19,8 +20,20 @@ pub use reading::{Kind, Reading};
 
 /// The domains a reading can fall in, in the order of every table's `domains`.
 pub const DOMAINS: [&str; 14] = [
-    "ai", "software", "finance", "crypto", "marketing", "sales", "food", "fitness", "health", "education", "travel",
-    "style", "creator", "general",
+    "ai",
+    "software",
+    "finance",
+    "crypto",
+    "marketing",
+    "sales",
+    "food",
+    "fitness",
+    "health",
+    "education",
+    "travel",
+    "style",
+    "creator",
+    "general",
 ];
 
 /// One language's copy.
@@ -96,6 +109,9 @@ pub struct Pitch {
     pub hello: [&'static str; 3],
     /// The first line, greeting the people behind a site or company (`{name}`).
     pub hello_team: [&'static str; 2],
+    /// The first line and the title when no name is known.
+    pub hello_anyone: &'static str,
+    pub title_anyone: &'static str,
     /// How the sender came across them: their site, X, LinkedIn, or what someone said.
     pub seen_site: [&'static str; 2],
     pub seen_x: [&'static str; 2],

@@ -31,7 +31,13 @@ pub fn write(lang: &Lang, reading: &Reading, kind: &str, seed: u64) -> Option<Ve
     let m = &lang.meme;
     let image = |salt: u64| {
         let (top, bottom) = pick(&m.image, seed, salt);
-        vec![line("top", slots.fill(top, salt)), Line { mood: Some(pick(&["joy", "cool", "party"], seed, salt)), ..line("bottom", slots.fill(bottom, salt)) }]
+        vec![
+            line("top", slots.fill(top, salt)),
+            Line {
+                mood: Some(pick(&["joy", "cool", "party"], seed, salt)),
+                ..line("bottom", slots.fill(bottom, salt))
+            },
+        ]
     };
     let take = |salt: u64| line("take", slots.fill(pick(&m.hottake, seed, salt), salt));
     Some(match kind {
@@ -58,7 +64,14 @@ fn carousel(lang: &Lang, reading: &Reading, slots: &Slots<'_>, seed: u64) -> Vec
     let c = &lang.carousel;
     let mut slides = vec![slots.fill(pick(&c.covers, seed, 11), 11)];
     let own: Vec<String> = if reading.speaks(lang.code) {
-        reading.claims.iter().filter(|s| s.chars().count() <= SLIDE_CHARS).map(|s| capitalised(s)).collect()
+        // The input's sentences carry its claims; one with a verdict word in it (the input
+        // may be hostile, or speak of the pain in strong words) is left to the tables.
+        reading
+            .claims
+            .iter()
+            .filter(|s| s.chars().count() <= SLIDE_CHARS && crate::checks::negative_in(lang, s).is_none())
+            .map(|s| capitalised(s))
+            .collect()
     } else {
         Vec::new()
     };

@@ -65,4 +65,3 @@ pub fn foreign(text: &str, language: &str) -> bool {
     let other: usize = counts.iter().filter(|(w, _)| !own.contains(w)).map(|(_, n)| n).sum();
     other > mine
 }
-

@@ -1,4 +1,4 @@
-//! The guest side of the `asset:generator@1.0.0` world: generated bindings, re-exported types,
+//! The guest side of the `asset:generator@1.1.0` world: generated bindings, re-exported types,
 //! and the few helpers every generator needs (seeded choice, input checks, block builders, the
 //! script of a text and its quotation, pinyin for the voice), and in `text` what generators
 //! that write from untrusted input share: cleaning, sentences, links made words, the final
@@ -12,7 +12,7 @@ pub mod text;
 /// the crate root, where the generated `use` of it would otherwise collide.
 pub mod bindings {
     wit_bindgen::generate!({
-        path: "../../wit/1.0.0",
+        path: "../../wit/1.1.0",
         world: "generator",
         pub_export_macro: true,
         export_macro_name: "export_generator",
@@ -21,7 +21,7 @@ pub mod bindings {
 }
 
 pub use bindings::asset::generator::host;
-pub use bindings::asset::generator::types::{Block, Brand, Capability};
+pub use bindings::asset::generator::types::{Block, Brand, Capability, Reading, SubjectKind};
 pub use bindings::{Content, GenerateError, Guest, Manifest, Request, export_generator};
 
 /// A deterministic choice from `options` for `seed` and a salt (so different slots of one
@@ -160,5 +160,62 @@ pub fn sample(task: &str, kind: Option<&str>, input: &str) -> Request {
         seed: 7,
         brand: None,
         options: Vec::new(),
+        // The host reads the sample's input itself before running it.
+        reading: unread(),
+    }
+}
+
+/// A reading with nothing in it.
+fn unread() -> Reading {
+    Reading {
+        kind: SubjectKind::Idea,
+        name: String::new(),
+        first_name: String::new(),
+        phrase: String::new(),
+        what: String::new(),
+        audience: String::new(),
+        promise: String::new(),
+        role: String::new(),
+        company: String::new(),
+        place: String::new(),
+        topics: Vec::new(),
+        claims: Vec::new(),
+        numbers: Vec::new(),
+        domain: String::new(),
+        language: String::new(),
+        url: String::new(),
+        site: String::new(),
+        page_read: false,
+    }
+}
+
+/// The request's reading in the copy tables' terms.
+pub fn reading(request: &Request) -> copywriter::Reading {
+    let r = request.reading.clone();
+    copywriter::Reading {
+        kind: match r.kind {
+            SubjectKind::Product => copywriter::Kind::Product,
+            SubjectKind::Company => copywriter::Kind::Company,
+            SubjectKind::Person => copywriter::Kind::Person,
+            SubjectKind::Page => copywriter::Kind::Page,
+            SubjectKind::Post => copywriter::Kind::Post,
+            SubjectKind::Idea => copywriter::Kind::Idea,
+        },
+        name: r.name,
+        first_name: r.first_name,
+        phrase: r.phrase,
+        what: r.what,
+        audience: r.audience,
+        promise: r.promise,
+        role: r.role,
+        company: r.company,
+        place: r.place,
+        topics: r.topics,
+        claims: r.claims,
+        numbers: r.numbers,
+        domain: r.domain,
+        language: r.language,
+        url: r.url,
+        site: r.site,
     }
 }

@@ -8,7 +8,7 @@
 
 mod phrases;
 
-use guest::{Content, GenerateError, Guest, Manifest, Request, block, cut, one_line, pick, subject};
+use guest::{Content, GenerateError, Guest, Manifest, Request, block, one_line, pick};
 use phrases::{Counted, Phrases};
 
 struct Invite;
@@ -96,19 +96,19 @@ struct Facts<'a> {
     seed: u64,
 }
 
-/// The message: a line naming the person, the sentences, a blank line and the link alone on
-/// the last line. `extra` adds the optional sentence.
-fn message(p: &Phrases, name: &str, facts: &Facts, extra: bool) -> String {
+/// The message: a line greeting the person by name (a proper name, in whatever script it is
+/// written; a plain greeting when none is known), the sentences, a blank line and the link
+/// alone on the last line. `extra` adds the optional sentence.
+fn message(p: &Phrases, name: Option<&str>, facts: &Facts, extra: bool) -> String {
     let Facts { url, free, days, language, seed } = *facts;
-    // A name in another script stands as a quotation after a label, with nothing after it on
-    // its line; a nameless greeting then opens the sentences.
-    let (greeting, hello) = if guest::foreign(name, language) {
-        (format!("{}{}", p.to, guest::quoted(name, language)), Some(p.hello))
-    } else {
-        let (before, after) = pick_pair(&p.greet, seed, 1);
-        (format!("{before}{name}{after}"), None)
+    let greeting = match name {
+        Some(name) => {
+            let (before, after) = pick_pair(&p.greet, seed, 1);
+            format!("{before}{name}{after}")
+        }
+        None => p.hello.to_string(),
     };
-    let mut sentences: Vec<String> = hello.map(str::to_string).into_iter().collect();
+    let mut sentences: Vec<String> = Vec::new();
     sentences.push(pick(&p.made, seed, 2).to_string());
     sentences.push(counted(&p.free, free, language));
     sentences.push(counted(&p.days, days, language));
@@ -157,34 +157,32 @@ impl Guest for Invite {
         let language = request.language.as_str();
         let p = phrases::for_language(language)
             .ok_or_else(|| GenerateError::UnsupportedLanguage(request.language.clone()))?;
-        let input = guest::checked_input(&request, 1500)?;
+        guest::checked_input(&request, 1500)?;
         let url = claim_url(&request)?;
         let free = count(&request, "free", SAMPLE_FREE)?;
         let days = count(&request, "days", SAMPLE_DAYS)?;
         let facts = Facts { url: &url, free, days, language, seed: request.seed };
-        // How to address them: the name, or what the input is about; never the link itself.
-        let name = [option(&request, "name").map(str::to_string), Some(subject(&input, 60))]
+        // How to address them: by the first name the reading found, else the whole name (a
+        // site's name for a URL), else the sender's `name` option; never the input's sentence,
+        // never the link itself, never a name cut short.
+        let reading = guest::reading(&request);
+        let name = [reading.first_name.as_str(), &reading.name, option(&request, "name").unwrap_or_default()]
             .into_iter()
-            .flatten()
-            .map(|n| without(&n, &url))
-            .find(|n| !n.is_empty())
-            .ok_or_else(|| GenerateError::InvalidInput("there is no name to address the message to".into()))?;
-        let name = cut(&name, MAX_NAME);
+            .map(|n| without(n, &url))
+            .find(|n| !n.is_empty() && n.chars().count() <= MAX_NAME && !n.contains("://"));
 
-        // The longest message that fits: the optional sentence goes first, then the name is
-        // shortened.
-        let candidates = [(MAX_NAME, true), (MAX_NAME, false), (SHORT_NAME, false)];
+        // The longest message that fits: the optional sentence goes first, then the greeting
+        // goes without the name.
+        let candidates = [(name.as_deref(), true), (name.as_deref(), false), (None, false)];
         let text = candidates
             .iter()
-            .map(|&(max, extra)| message(p, &cut(&name, max), &facts, extra))
+            .map(|&(name, extra)| message(p, name, &facts, extra))
             .find(|m| m.chars().count() <= MAX_MESSAGE && m.matches(url.as_str()).count() == 1)
-            .ok_or_else(|| GenerateError::InvalidInput("the name and link leave no room for the message".into()))?;
+            .ok_or_else(|| GenerateError::InvalidInput("the link leaves no room for the message".into()))?;
 
-        let title_name = cut(&name, SHORT_NAME);
-        let title = if guest::foreign(&title_name, language) {
-            format!("{}{}", p.to, guest::quoted(&title_name, language))
-        } else {
-            format!("{}{title_name}{}", p.title.0, p.title.1)
+        let title = match name.as_deref().filter(|n| n.chars().count() <= SHORT_NAME) {
+            Some(name) => format!("{}{name}{}", p.title.0, p.title.1),
+            None => p.hello.to_string(),
         };
         Ok(Content {
             title,

@@ -29,14 +29,11 @@ const fn slavic(one: &'static str, few: &'static str, many: &'static str) -> Cou
 
 /// The phrases of one language.
 pub struct Phrases {
-    /// The title around a name in the language's script: (before, after).
+    /// The title around the name (a proper name, in any script): (before, after).
     pub title: (&'static str, &'static str),
-    /// A label before a quoted name (a name in another script): the title and the message's
-    /// first line.
-    pub to: &'static str,
-    /// The greeting that opens the sentences when the first line is a label and a quotation.
+    /// The first line when no name is known, and the title then.
     pub hello: &'static str,
-    /// The first line around a name in the language's script: (before, after).
+    /// The first line around the name: (before, after).
     pub greet: [(&'static str, &'static str); 2],
     /// What the bot is: their brand, their own voice.
     pub made: [&'static str; 2],
@@ -56,7 +53,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "en",
         Phrases {
             title: ("An invite for ", ""),
-            to: "For: ",
             hello: "Hi!",
             greet: [("Hi ", ","), ("Hello ", ",")],
             made: [
@@ -76,7 +72,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "es",
         Phrases {
             title: ("Una invitación para ", ""),
-            to: "Para: ",
             hello: "¡Hola!",
             greet: [("Hola, ", ":"), ("¡Hola, ", "!")],
             made: [
@@ -99,7 +94,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "pt",
         Phrases {
             title: ("Um convite para ", ""),
-            to: "Para: ",
             hello: "Oi!",
             greet: [("Oi, ", "!"), ("Olá, ", "!")],
             made: [
@@ -119,7 +113,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "fr",
         Phrases {
             title: ("Une invitation pour ", ""),
-            to: "Pour : ",
             hello: "Bonjour !",
             greet: [("Bonjour ", ","), ("Bonjour ", " !")],
             made: [
@@ -143,7 +136,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "de",
         Phrases {
             title: ("Eine Einladung für ", ""),
-            to: "Für: ",
             hello: "Hallo!",
             greet: [("Hallo ", "!"), ("Hi ", "!")],
             made: [
@@ -167,7 +159,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "it",
         Phrases {
             title: ("Un invito per ", ""),
-            to: "Per: ",
             hello: "Ciao!",
             greet: [("Ciao ", "!"), ("Buongiorno ", "!")],
             made: [
@@ -194,7 +185,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "nl",
         Phrases {
             title: ("Een uitnodiging voor ", ""),
-            to: "Voor: ",
             hello: "Hoi!",
             greet: [("Hoi ", "!"), ("Hallo ", ",")],
             made: [
@@ -218,7 +208,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "pl",
         Phrases {
             title: ("Zaproszenie: ", ""),
-            to: "Dla: ",
             hello: "Cześć!",
             greet: [("Cześć, ", "!"), ("Dzień dobry, ", "!")],
             made: [
@@ -247,7 +236,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "tr",
         Phrases {
             title: ("", " için bir davet"),
-            to: "Kime: ",
             hello: "Merhaba!",
             greet: [("Merhaba ", ","), ("Selam ", "!")],
             made: [
@@ -268,7 +256,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "ru",
         Phrases {
             title: ("Приглашение: ", ""),
-            to: "Кому: ",
             hello: "Здравствуйте!",
             greet: [("Здравствуйте, ", "!"), ("Добрый день, ", "!")],
             made: [
@@ -297,7 +284,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "uk",
         Phrases {
             title: ("Запрошення: ", ""),
-            to: "Кому: ",
             hello: "Вітаю!",
             greet: [("Вітаю, ", "!"), ("Добрий день, ", "!")],
             made: [
@@ -322,7 +308,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "ar",
         Phrases {
             title: ("دعوة إلى ", ""),
-            to: "إلى: ",
             hello: "مرحبًا!",
             greet: [("مرحبًا ", "،"), ("أهلًا ", "،")],
             made: [
@@ -357,7 +342,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "fa",
         Phrases {
             title: ("دعوت‌نامه برای ", ""),
-            to: "به: ",
             hello: "سلام!",
             greet: [("سلام ", "،"), ("درود بر ", "،")],
             made: [
@@ -378,7 +362,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "hi",
         Phrases {
             title: ("", " के लिए न्योता"),
-            to: "प्रति: ",
             hello: "नमस्ते!",
             greet: [("नमस्ते ", ","), ("हाय ", ",")],
             made: [
@@ -395,7 +378,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "bn",
         Phrases {
             title: ("", "-এর জন্য আমন্ত্রণ"),
-            to: "প্রতি: ",
             hello: "হ্যালো!",
             greet: [("হ্যালো ", ","), ("হাই ", ",")],
             made: [
@@ -412,7 +394,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "id",
         Phrases {
             title: ("Undangan untuk ", ""),
-            to: "Untuk: ",
             hello: "Halo!",
             greet: [("Halo ", ","), ("Hai ", "!")],
             made: [
@@ -433,7 +414,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "ms",
         Phrases {
             title: ("Jemputan untuk ", ""),
-            to: "Kepada: ",
             hello: "Hai!",
             greet: [("Hai ", ","), ("Salam ", ",")],
             made: [
@@ -450,7 +430,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "vi",
         Phrases {
             title: ("Lời mời gửi ", ""),
-            to: "Gửi: ",
             hello: "Chào bạn!",
             greet: [("Chào ", ","), ("Xin chào ", ",")],
             made: [
@@ -467,7 +446,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "th",
         Phrases {
             title: ("คำเชิญถึง ", ""),
-            to: "ถึง: ",
             hello: "สวัสดี",
             greet: [("สวัสดี ", ""), ("หวัดดี ", "")],
             made: ["เราทำบอทที่ใช้แบรนด์ของคุณ และเขียนด้วยน้ำเสียงของคุณเองไว้ให้แล้ว", "มีบอทในแบรนด์ของคุณที่พูดเหมือนคุณเป๊ะรออยู่"],
@@ -481,7 +459,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "zh",
         Phrases {
             title: ("给", "的邀请"),
-            to: "致：",
             hello: "您好！",
             greet: [("", "，您好！"), ("嗨，", "！")],
             made: [
@@ -498,7 +475,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "ja",
         Phrases {
             title: ("", "様へのご招待"),
-            to: "宛先：",
             hello: "こんにちは！",
             greet: [("", "様、こんにちは。"), ("", "様、はじめまして。")],
             made: [
@@ -519,7 +495,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "ko",
         Phrases {
             title: ("", "님께 드리는 초대"),
-            to: "받는 분: ",
             hello: "안녕하세요!",
             greet: [("", "님, 안녕하세요!"), ("안녕하세요, ", "님!")],
             made: [
@@ -536,7 +511,6 @@ pub const TABLES: [(&str, Phrases); 23] = [
         "sw",
         Phrases {
             title: ("Mwaliko kwa ", ""),
-            to: "Kwa: ",
             hello: "Habari!",
             greet: [("Habari ", ","), ("Hujambo ", "!")],
             made: [

@@ -1,41 +1,67 @@
-//! The built-in meme generator: six kinds, each a visibly different format, in 23 languages
-//! from its own phrase tables (deterministic per seed). The host passes its lines through the
-//! brand-voice generator, which gives them the brand's tone, hashtag and token.
+//! The built-in meme generator: six kinds, each a visibly different format, in 23 languages.
+//! It writes from the host's reading of the input (world 1.1.0), through the copy tables of
+//! `copywriter`: the subject named where the language needs no inflection, the status quo it
+//! changes in the language's own words, a carousel from what the input says. With the
+//! operator's model configured, each line is asked of it first and kept only when it passes
+//! the same checks (language, length, no links, nothing against the subject). The host passes
+//! the lines through the brand-voice generator, which gives them the brand's tone.
 
-mod phrases;
-
-use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with, host, pick, subject};
+use copywriter::checks::{foreign_run, verdict_on};
+use copywriter::meme::{KINDS, Line};
+use copywriter::{Lang, Reading};
+use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block_with, host};
 
 struct Meme;
 
-const KINDS: [&str; 6] = ["image", "carousel", "confession", "hottake", "reply", "hybrid"];
+/// The longest line a model may give for a meme.
+const MODEL_LINE_CHARS: usize = 200;
 
-/// A line from the operator's model, if one is configured and its answer is usable: one line,
-/// 1–200 characters, no links. Anything else falls back to the phrase tables.
-fn model_line(request: &Request, format: &str, topic: &str) -> Option<String> {
+/// What a line is, for the model's prompt.
+fn format_of(role: &str) -> Option<&'static str> {
+    Some(match role {
+        "take" => "bold hot take that is contrarian about the old way of doing things and in favour of the subject",
+        "confession" => "first-person confession of a relatable pain that the subject ends",
+        "reply" => "witty reply that answers the post in the subject's favour",
+        _ => return None,
+    })
+}
+
+/// What the model is told about the subject: the reading's facts, one per line.
+fn brief(reading: &Reading) -> String {
+    let facts = [
+        ("Subject", if reading.name.is_empty() { &reading.phrase } else { &reading.name }),
+        ("What it is", &reading.what),
+        ("For", &reading.audience),
+        ("Promise", &reading.promise),
+    ];
+    facts.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n")
+}
+
+/// A line from the operator's model for `line`'s slot, if one is configured and its answer
+/// passes the checks; else the table's line.
+fn from_model(request: &Request, lang: &Lang, reading: &Reading, line: Line, context: &str) -> Line {
+    let Some(format) = format_of(line.role) else { return line };
     let voice =
         request.brand.as_ref().map(|b| format!(" Write in the voice of {}: {}", b.name, b.voice)).unwrap_or_default();
     let asked = host::CompletionRequest {
         system: format!(
-            "You write one {format} for a meme, in the language with ISO 639-1 code '{}', in its own script. \
+            "You write one {format} for a meme, in the language with ISO 639-1 code '{}', in its own script; \
+             only the subject's name may stay as written. Never say anything negative about the subject. \
              Reply with the line only: no quotes, no hashtags, no links.{voice}",
-            request.language
+            lang.code
         ),
-        prompt: topic.to_string(),
-        max_tokens: 60,
+        prompt: format!("{}{context}", brief(reading)),
+        max_tokens: 80,
     };
-    let answer = host::complete(&asked).ok()?;
-    let line = answer.trim().trim_matches('"').trim();
-    let usable = (1..=200).contains(&line.chars().count())
-        && !line.contains('\n')
-        && !line.contains("http")
-        && !line.chars().any(char::is_control);
-    usable.then(|| line.to_string())
-}
-
-/// `open topic close`, trimmed where a part is empty.
-fn around(open: &str, topic: &str, close: &str) -> String {
-    [open, topic, close].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ")
+    let Ok(answer) = host::complete(&asked) else { return line };
+    let text = answer.trim().trim_matches('"').trim();
+    let usable = (1..=MODEL_LINE_CHARS).contains(&text.chars().count())
+        && !text.contains('\n')
+        && !text.chars().any(char::is_control)
+        && copywriter::checks::cut_or_partial_link(text, &[]).is_none()
+        && foreign_run(text, lang.code, &[&reading.name], 4).is_none()
+        && verdict_on(lang, text, &reading.name).is_none();
+    if usable { Line { text: text.to_string(), ..line } } else { line }
 }
 
 impl Guest for Meme {
@@ -46,9 +72,9 @@ impl Guest for Meme {
             description: "Memes, slideshows and hot takes in 23 languages, in a brand's voice.".into(),
             tasks: vec!["meme".into()],
             kinds: KINDS.iter().map(|k| k.to_string()).collect(),
-            languages: phrases::TABLES.iter().map(|(code, _)| code.to_string()).collect(),
-            // With the operator's model configured, lines are written by it (validated, with the
-            // phrase tables as the fallback); without one, the tables write everything.
+            languages: copywriter::codes().map(str::to_string).collect(),
+            // With the operator's model configured, lines are written by it (checked, with the
+            // tables as the fallback); without one, the tables write everything.
             capabilities: vec![Capability::Completion],
             sample_input: guest::sample("meme", Some("hottake"), "Agents that pay for their own tools"),
         }
@@ -59,57 +85,27 @@ impl Guest for Meme {
             return Err(GenerateError::UnsupportedTask(request.task));
         }
         let kind = request.kind.clone().unwrap_or_else(|| "image".into());
-        if !KINDS.contains(&kind.as_str()) {
-            return Err(GenerateError::UnsupportedTask(format!("meme kind {kind}")));
-        }
-        let p = phrases::for_language(&request.language)
+        let lang = copywriter::lang(&request.language)
             .ok_or_else(|| GenerateError::UnsupportedLanguage(request.language.clone()))?;
-        let input = guest::checked_input(&request, 2000)?;
-        let topic = subject(&input, 80);
-        let seed = request.seed;
-        // A topic in another script than the language's is never run into a template sentence:
-        // it stands as a quotation, after a label at most, and sentences that would close
-        // around it are left out.
-        let foreign = guest::foreign(&topic, &request.language);
-        let quote = guest::quoted(&topic, &request.language);
-        let in_line =
-            |open: &str, close: &str| if foreign { around(open, &quote, "") } else { around(open, &topic, close) };
-        let take = || {
-            model_line(&request, "bold hot take", &topic)
-                .unwrap_or_else(|| in_line(pick(&p.take_open, seed, 5), pick(&p.take_close, seed, 6)))
-        };
-        let bottom = || if foreign { quote.clone() } else { around(pick(&p.bottoms, seed, 2), &topic, "") };
-        let blocks = match kind.as_str() {
-            "image" => vec![block("top", pick(&p.tops, seed, 1)), block("bottom", bottom())],
-            "carousel" => {
-                let first = if foreign { &quote } else { &topic };
-                let mut cards = vec![block_with("card", format!("{first} — {}", p.thread), &[("index", "1")])];
-                for (i, line) in p.cards.iter().enumerate() {
-                    cards.push(block_with("card", *line, &[("index", &(i + 2).to_string())]));
-                }
-                cards
-            }
-            "confession" => vec![block(
-                "confession",
-                model_line(&request, "first-person confession", &topic)
-                    .unwrap_or_else(|| in_line(p.confess.0, p.confess.1)),
-            )],
-            "hottake" => vec![block("take", take())],
-            "reply" => vec![
-                block("post", topic.clone()),
-                block(
-                    "reply",
-                    model_line(&request, "witty reply", &topic)
-                        .unwrap_or_else(|| pick(&p.replies, seed, 7).to_string()),
-                ),
-            ],
-            _ => vec![
-                block("top", pick(&p.tops, seed, 8)),
-                block("bottom", if foreign { quote.clone() } else { topic.clone() }),
-                block("take", take()),
-            ],
-        };
-        Ok(Content { title: topic, blocks, tags: vec!["meme".into(), kind, request.language] })
+        guest::checked_input(&request, 2000)?;
+        let reading = guest::reading(&request);
+        let lines = copywriter::meme::write(lang, &reading, &kind, request.seed)
+            .ok_or_else(|| GenerateError::UnsupportedTask(format!("meme kind {kind}")))?;
+        let post =
+            lines.iter().find(|l| l.role == "post").map(|l| format!("\nThe post: {}", l.text)).unwrap_or_default();
+        let blocks = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let line = from_model(&request, lang, &reading, line, &post);
+                let index = (i + 1).to_string();
+                let mut attributes = vec![("index", index.as_str())];
+                attributes.extend(line.mood.map(|m| ("mood", m)));
+                block_with(line.role, line.text, &attributes)
+            })
+            .collect();
+        let title = copywriter::fill::title(lang, &reading);
+        Ok(Content { title, blocks, tags: vec!["meme".into(), kind, request.language] })
     }
 }
 

@@ -15,13 +15,19 @@ pub const LANG: Lang = Lang {
         // software
         Domain {
             chores: ["switching between twelve tabs", "copy-pasting between tools"],
-            pains: ["Exporting a CSV just to paste it into another tool.", "Twelve tabs open, none of them the right one."],
+            pains: [
+                "Exporting a CSV just to paste it into another tool.",
+                "Twelve tabs open, none of them the right one.",
+            ],
             gains: ["Everything in one place, finally.", "Set it up once. It just runs."],
         },
         // finance
         Domain {
             chores: ["chasing invoices", "doing the books on a Sunday night"],
-            pains: ["Sending the third reminder for the same invoice.", "Sunday night, a spreadsheet and receipts everywhere."],
+            pains: [
+                "Sending the third reminder for the same invoice.",
+                "Sunday night, a spreadsheet and receipts everywhere.",
+            ],
             gains: ["Paid on time, without asking twice.", "The books closed themselves this month."],
         },
         // crypto
@@ -63,7 +69,10 @@ pub const LANG: Lang = Lang {
         // education
         Domain {
             chores: ["memorising what you'll forget by Friday", "buying courses you never finish"],
-            pains: ["Still on lesson two of a course bought last year.", "Rereading the same page for the fourth time."],
+            pains: [
+                "Still on lesson two of a course bought last year.",
+                "Rereading the same page for the fourth time.",
+            ],
             gains: ["It finally makes sense.", "Ten minutes a day, and it sticks."],
         },
         // travel
@@ -127,6 +136,8 @@ pub const LANG: Lang = Lang {
         title: "For {first}",
         hello: ["Hi {first},", "Hey {first},", "{first}, hi."],
         hello_team: ["Hi {name} team,", "Hello to everyone at {name},"],
+        hello_anyone: "Hi there,",
+        title_anyone: "A note for you",
         seen_site: ["I spent a few minutes on your site today.", "I had a good look around your website."],
         seen_x: ["Your posts on X keep showing up in my feed.", "I've been reading your posts on X."],
         seen_linkedin: ["Your LinkedIn profile caught my eye.", "I came across your profile on LinkedIn."],
@@ -140,7 +151,24 @@ pub const LANG: Lang = Lang {
         cta: ["Take a look", "See how it works", "Try it"],
     },
     negatives: &[
-        "overrated", "useless", "worthless", "scam", "worst", "terrible", "awful", "garbage", "trash", "sucks",
-        "waste of", "fail", "dead", "boring", "broken", "pointless", "bad", "hate", "overhyped",
+        "overrated",
+        "useless",
+        "worthless",
+        "scam",
+        "worst",
+        "terrible",
+        "awful",
+        "garbage",
+        "trash",
+        "sucks",
+        "waste of",
+        "fail",
+        "dead",
+        "boring",
+        "broken",
+        "pointless",
+        "bad",
+        "hate",
+        "overhyped",
     ],
 };

@@ -6,7 +6,8 @@ use crate::checks::{foreign_run, verdict_on};
 use crate::fill::Slots;
 use crate::{DOMAINS, Domain, Lang, Reading};
 
-const SLOTS: [&str; 9] = ["{name}", "{chore}", "{pain}", "{gain}", "{number}", "{first}", "{company}", "{topic}", "{offer}"];
+const SLOTS: [&str; 9] =
+    ["{name}", "{chore}", "{pain}", "{gain}", "{number}", "{first}", "{company}", "{topic}", "{offer}"];
 /// A made-up proper name, in Latin script as most names sent are.
 const NAME: &str = "Zorblax";
 
@@ -27,7 +28,7 @@ fn templates(lang: &Lang) -> Vec<&'static str> {
     all.extend(m.reply.iter().flat_map(|(a, b)| [*a, *b]));
     all.extend(c.covers.iter().chain(&c.turns).chain(&c.numbers).chain(&c.closers));
     let p = &lang.pitch;
-    all.push(p.title);
+    all.extend([p.title, p.hello_anyone, p.title_anyone]);
     all.extend(p.hello.iter().chain(&p.offer).chain(&p.ask).chain(&p.cta));
     all.extend(p.hello_team.iter().chain(&p.seen_site).chain(&p.seen_x).chain(&p.seen_linkedin));
     all.extend(p.seen_sentence.iter().chain(&p.company).chain(&p.topic).chain(&p.work).chain(&p.idea));
@@ -85,7 +86,12 @@ fn every_slot_is_known_and_every_line_is_filled() {
 fn filled_lines_are_in_the_language_and_never_against_the_subject() {
     for lang in langs() {
         for (d, domain) in DOMAINS.iter().enumerate() {
-            let reading = Reading { name: NAME.into(), domain: domain.to_string(), numbers: vec!["40%".into()], ..Reading::default() };
+            let reading = Reading {
+                name: NAME.into(),
+                domain: domain.to_string(),
+                numbers: vec!["40%".into()],
+                ..Reading::default()
+            };
             for seed in 0..6 {
                 let slots = Slots::new(lang, &reading, seed)
                     .with("first", NAME)

@@ -96,7 +96,11 @@ impl Guest for Hostile {
             "quota" => {
                 let mut refused = 0;
                 for _ in 0..10 {
-                    let asked = host::complete(&host::CompletionRequest { system: String::new(), prompt: "hi".into(), max_tokens: 5 });
+                    let asked = host::complete(&host::CompletionRequest {
+                        system: String::new(),
+                        prompt: "hi".into(),
+                        max_tokens: 5,
+                    });
                     if let Err(host::HostError::QuotaExceeded(_)) = asked {
                         refused += 1;
                     }
@@ -115,7 +119,11 @@ impl Guest for Hostile {
                 Err(e) => format!("{e:?}"),
             },
             other if other.starts_with("complete ") => {
-                let asked = host::CompletionRequest { system: "Be brief.".into(), prompt: other["complete ".len()..].into(), max_tokens: 20 };
+                let asked = host::CompletionRequest {
+                    system: "Be brief.".into(),
+                    prompt: other["complete ".len()..].into(),
+                    max_tokens: 20,
+                };
                 match host::complete(&asked) {
                     Ok(answer) => format!("answer: {answer}"),
                     Err(e) => format!("{e:?}"),

@@ -1,0 +1,222 @@
+//! The copy corpus: 48 inputs (products, companies, people, URLs, X and LinkedIn links, ideas,
+//! long and short, in several languages, hostile) read by the host's reader and written by the
+//! generators' copy tables natively, for every meme kind, every language and several seeds.
+//! Checked mechanically: nothing negative in a sentence that names the subject, no run of four
+//! words in another script than the language's (names excepted), no cut word, partial link or
+//! ellipsis, carousels built from what the input says when it says it in that language.
+
+use asset_host::reading::{self, Kind};
+use copywriter::checks::{cut_or_partial_link, foreign_run, verdict_on};
+use copywriter::meme::KINDS;
+
+const INPUTS: [&str; 48] = [
+    "Acme Notes is a note-taking app for busy teams that saves 40% of meeting time.",
+    "Ledgerly helps freelancers chase late invoices automatically. Get paid 2x faster. No more awkward reminders.",
+    "Pão Quente, a sourdough bakery in Lisbon",
+    "Maria Lopez, head of growth at Fintechly in Berlin, posts about B2B onboarding and pricing.",
+    "Kenji Watanabe is a product designer at Mercari in Tokyo who writes about design systems.",
+    "https://acme-bakery.pt",
+    "https://www.notion.so/product",
+    "https://x.com/jack",
+    "https://x.com/naval/status/1002103360646823936",
+    "https://www.linkedin.com/in/jane-doe-4a1b2c/",
+    "https://linkedin.com/company/acme-robotics",
+    "Agents that pay for their own tools",
+    "Agents that pay for their own tools with USDC over HTTP without asking a human for approval every single time they need a new API",
+    "Coffee",
+    "OpenAI ships a new model every month",
+    "FitFlow is a workout app that builds a 20-minute plan around your day.",
+    "Our agency makes TikTok videos for restaurants",
+    "SolPay lets shops accept USDC on Solana with zero fees.",
+    "A language course that fits in your commute",
+    "TripNest books flights and hotels in one place for remote teams.",
+    "Glow Lab — clean skincare for sensitive skin",
+    "Step 1: connect your bank. Step 2: set a budget. Step 3: watch it work.",
+    "We help SaaS founders close their first 100 customers with cold outreach that doesn't feel cold.",
+    "Dr. Amara Okafor runs a telehealth clinic in Lagos.",
+    "Cut video editing time by 70% with AutoCut. Upload raw footage, get reels in minutes.",
+    "Notion helps teams write, plan and share in one workspace.",
+    "iPhone photography tips for small shops",
+    "The best pizza in Naples, delivered frozen to your door",
+    "Acme Notesは忙しいチームのためのメモアプリです。会議の時間を40%削減します。",
+    "Acme Notes 是为忙碌团队打造的笔记应用。",
+    "منصة Acme Notes تساعد الفرق على تدوين الملاحظات بسرعة.",
+    "Una app para equipos que odian las reuniones. Ahorra 3 horas por semana.",
+    "Eine App für Teams, die Meetings hassen. Spart 3 Stunden pro Woche.",
+    "Une application pour les équipes qui détestent les réunions.",
+    "Приложение для заметок для занятых команд",
+    "바쁜 팀을 위한 메모 앱 Acme Notes",
+    "แอปจดโน้ตสำหรับทีมที่ยุ่ง",
+    "\u{202E}Evil Corp is the worst scam ever, avoid it\u{202C}",
+    "<script>alert(1)</script> is a great product",
+    "🚀🔥😂✨🚀🔥😂✨",
+    "Supercalifragilisticexpialidocious",
+    "Buy now!!! https://spam.example/deal?x=1 limited offer",
+    "I think this product is overrated and useless",
+    "ShipFast is a Next.js boilerplate for indie hackers who want to launch in days, not weeks.",
+    "Meditation app for people who hate meditation apps",
+    "Carla runs a dog-walking business in Austin.",
+    "A CRM for plumbers",
+    "v2.0 of Acme ships today with 3x faster sync.",
+];
+
+/// The host's reading in the copy tables' terms.
+fn reading_of(input: &str) -> copywriter::Reading {
+    let r = reading::of_text(input);
+    copywriter::Reading {
+        kind: match r.kind {
+            Kind::Product => copywriter::Kind::Product,
+            Kind::Company => copywriter::Kind::Company,
+            Kind::Person => copywriter::Kind::Person,
+            Kind::Page => copywriter::Kind::Page,
+            Kind::Post => copywriter::Kind::Post,
+            Kind::Idea => copywriter::Kind::Idea,
+        },
+        name: r.name,
+        first_name: r.first_name,
+        phrase: r.phrase,
+        what: r.what,
+        audience: r.audience,
+        promise: r.promise,
+        role: r.role,
+        company: r.company,
+        place: r.place,
+        topics: r.topics,
+        claims: r.claims,
+        numbers: r.numbers,
+        domain: r.domain,
+        language: r.language,
+        url: r.url,
+        site: r.site,
+    }
+}
+
+/// Content words of `text`: four letters or more, lower case.
+fn content_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 4).map(str::to_lowercase).collect()
+}
+
+#[test]
+fn every_meme_in_every_language_speaks_for_its_subject_in_that_language() {
+    let mut problems = Vec::new();
+    for input in INPUTS {
+        let reading = reading_of(input);
+        let subject = if reading.name.is_empty() { reading.phrase.clone() } else { reading.name.clone() };
+        for code in copywriter::codes() {
+            let lang = copywriter::lang(code).unwrap();
+            for kind in KINDS {
+                for seed in [0, 1, 7, 42] {
+                    let lines = copywriter::meme::write(lang, &reading, kind, seed).unwrap();
+                    let text = lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
+                    let names = [reading.name.as_str(), &reading.site, &reading.url];
+                    let mut bad = |why: String| problems.push(format!("{code} {kind} {input:?}: {why}\n    {text:?}"));
+                    if let Some(word) = verdict_on(lang, &text, &subject) {
+                        bad(format!("says {word:?} of the subject"));
+                    }
+                    if let Some(run) = foreign_run(&text, code, &names, 4) {
+                        bad(format!("words in another script: {run:?}"));
+                    }
+                    if let Some(cut) = cut_or_partial_link(&text, &[&reading.url]) {
+                        bad(cut);
+                    }
+                    if lines.iter().any(|l| l.text.trim().is_empty()) {
+                        bad("an empty line".into());
+                    }
+                    if kind == "carousel" && reading.language == code && reading.claims.len() >= 2 {
+                        let said: Vec<String> = reading.claims.iter().flat_map(|c| content_words(c)).collect();
+                        if !content_words(&text).iter().any(|w| said.contains(w)) {
+                            bad("a carousel that says nothing the input says".into());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn the_reader_names_subjects_whole() {
+    for input in INPUTS {
+        let r = reading::of_text(input);
+        for part in [&r.name, &r.phrase] {
+            assert!(!part.contains('…') && part.chars().count() <= 100, "{input:?}: {part:?}");
+            assert!(input.contains(part.as_str()) || r.url.is_empty() || !part.contains("://"), "{input:?}: {part:?}");
+        }
+        assert!(r.claims.iter().all(|c| c.chars().count() <= 240), "{input:?}");
+    }
+}
+
+/// What senders offer, as the host reads the `offer` field.
+const OFFERS: [Option<&str>; 3] =
+    [Some("Ledgerly, invoicing that chases late payments for you"), Some("We make short videos for restaurants"), None];
+
+#[test]
+fn every_pitch_in_every_language_greets_by_name_and_speaks_for_the_offer() {
+    use copywriter::pitch::{Offer, Seen};
+    let mut problems = Vec::new();
+    for input in INPUTS {
+        let person = reading_of(input);
+        let seen = match reading::link::classify(input) {
+            reading::link::Source::Website(_) => Seen::Site,
+            reading::link::Source::Profile { site: "x", .. } => Seen::X,
+            reading::link::Source::Profile { .. } => Seen::Linkedin,
+            reading::link::Source::Sentence => Seen::Sentence,
+        };
+        for offer_text in OFFERS {
+            let offer = offer_text.map(|o| {
+                let r = reading::of_text(o);
+                Offer { name: r.name, domain: r.domain }
+            });
+            let offer_name = offer.as_ref().map(|o| o.name.clone()).unwrap_or_default();
+            for code in copywriter::codes() {
+                let lang = copywriter::lang(code).unwrap();
+                for seed in [0, 3, 9] {
+                    let w = copywriter::pitch::write(lang, &person, offer.as_ref(), seen, seed);
+                    let memes = w.memes.iter().flat_map(|(t, b)| [t.as_str(), b.as_str()]);
+                    let lines: Vec<&str> = [w.title.as_str(), &w.hook, &w.cta]
+                        .into_iter()
+                        .chain(w.beats.iter().map(String::as_str))
+                        .chain(memes)
+                        .collect();
+                    let text = lines.join("\n");
+                    let names = [person.name.as_str(), &person.company, &offer_name, &person.site];
+                    let mut bad =
+                        |why: String| problems.push(format!("{code} {input:?} / {offer_text:?}: {why}\n    {text:?}"));
+                    for name in names.iter().filter(|n| !n.is_empty()) {
+                        if let Some(word) = verdict_on(lang, &text, name) {
+                            bad(format!("says {word:?} of {name:?}"));
+                        }
+                    }
+                    if let Some(run) = foreign_run(&text, code, &names, 4) {
+                        bad(format!("words in another script: {run:?}"));
+                    }
+                    if let Some(cut) = cut_or_partial_link(&text, &[]) {
+                        bad(cut);
+                    }
+                    if lines.iter().any(|l| l.trim().is_empty() || l.contains('{')) {
+                        bad("an empty or unfilled line".into());
+                    }
+                    let greeted = if person.first_name.is_empty() { &person.name } else { &person.first_name };
+                    if !w.hook.contains(greeted.as_str()) {
+                        bad(format!("the hook does not greet {greeted:?}"));
+                    }
+                    if !(4..=8).contains(&w.beats.len()) || w.memes.len() != 2 {
+                        bad("not 4–8 beats and two memes".into());
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -1,0 +1,110 @@
+//! A pitch from a reading of the person and of the sender's offer: a greeting by name, how the
+//! sender came across them, what is known of them (their company, what they post about), the
+//! pain the offer ends and its gain as a benefit to them, one ask, one call to action. Every
+//! line from the language's table; a name is the only thing that may stay in its own script.
+
+use crate::fill::{Slots, capitalised};
+use crate::{Kind, Lang, Reading, pick};
+
+/// What the sender offers, as the host read it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Offer {
+    /// The offer's proper name, if it has one.
+    pub name: String,
+    /// Its domain (one of [`crate::DOMAINS`]).
+    pub domain: String,
+}
+
+/// Where the sender came across the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    Site,
+    X,
+    Linkedin,
+    Sentence,
+}
+
+/// A written pitch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub title: String,
+    pub hook: String,
+    pub beats: Vec<String>,
+    /// Two memes (top, bottom) about the pain the offer ends.
+    pub memes: Vec<(String, String)>,
+    /// The call to action's label.
+    pub cta: String,
+}
+
+/// How the pitch greets them, and the slots every line may use.
+fn greeting<'a>(lang: &'a Lang, person: &Reading, seed: u64) -> (Slots<'a>, Option<&'static str>) {
+    let p = &lang.pitch;
+    let slots = Slots::new(lang, person, seed);
+    let first = if person.first_name.is_empty() { person.name.clone() } else { person.first_name.clone() };
+    let is_person = matches!(person.kind, Kind::Person | Kind::Post) || !person.first_name.is_empty();
+    let hello = if first.is_empty() {
+        None
+    } else if is_person {
+        Some(pick(&p.hello, seed, 1))
+    } else {
+        Some(pick(&p.hello_team, seed, 1))
+    };
+    (slots.with("first", first).with("company", person.company.clone()), hello)
+}
+
+/// The pitch for `person` in `lang`, about `offer` when the sender named one.
+pub fn write(lang: &Lang, person: &Reading, offer: Option<&Offer>, seen: Seen, seed: u64) -> Written {
+    let p = &lang.pitch;
+    let (slots, hello) = greeting(lang, person, seed);
+    let topic = person.topics.first().filter(|_| person.speaks(lang.code)).cloned().unwrap_or_default();
+    let slots = slots.with("topic", topic.clone()).with("offer", offer.map(|o| o.name.clone()).unwrap_or_default());
+    // The pain and the gain are the offer's (what it ends for them), else the person's own.
+    let offer_reading =
+        Reading { domain: offer.map_or(person.domain.clone(), |o| o.domain.clone()), ..Reading::default() };
+    let about_offer = Slots::new(lang, &offer_reading, seed);
+    let seen_line = match seen {
+        Seen::Site => pick(&p.seen_site, seed, 2),
+        Seen::X => pick(&p.seen_x, seed, 2),
+        Seen::Linkedin => pick(&p.seen_linkedin, seed, 2),
+        Seen::Sentence => pick(&p.seen_sentence, seed, 2),
+    };
+    let known = if !person.company.is_empty() {
+        pick(&p.company, seed, 3)
+    } else if !topic.is_empty() {
+        pick(&p.topic, seed, 3)
+    } else {
+        pick(&p.work, seed, 3)
+    };
+    let named_offer = offer.is_some_and(|o| !o.name.is_empty());
+    let turn = if named_offer { pick(&p.offer, seed, 5) } else { pick(&p.idea, seed, 5) };
+    let mut beats = vec![
+        slots.fill(seen_line, 2),
+        slots.fill(known, 3),
+        about_offer.fill("{pain}", 4),
+        slots.fill(turn, 5),
+        about_offer.fill("{gain}", 6),
+        slots.fill(pick(&p.ask, seed, 7), 7),
+    ];
+    beats.iter_mut().for_each(|b| *b = capitalised(b));
+    let hook = hello.map_or_else(|| slots.fill(p.hello_anyone, 1), |h| slots.fill(h, 1));
+    let title = if hello.is_some() { slots.fill(p.title, 0) } else { p.title_anyone.to_string() };
+    let memes = memes(lang, offer, &offer_reading, seed);
+    Written { title, hook, beats, memes, cta: pick(&p.cta, seed, 8).to_string() }
+}
+
+/// Two meme pictures about the offer's domain: the pain above, the offer's answer below.
+fn memes(lang: &Lang, offer: Option<&Offer>, offer_reading: &Reading, seed: u64) -> Vec<(String, String)> {
+    let reading = Reading {
+        name: offer.map(|o| o.name.clone()).unwrap_or_default(),
+        kind: Kind::Product,
+        ..offer_reading.clone()
+    };
+    [21u64, 22]
+        .iter()
+        .map(|salt| {
+            let lines = crate::meme::write(lang, &reading, "image", seed.wrapping_add(*salt)).unwrap_or_default();
+            let text = |role: &str| lines.iter().find(|l| l.role == role).map(|l| l.text.clone()).unwrap_or_default();
+            (text("top"), text("bottom"))
+        })
+        .collect()
+}
