@@ -5,44 +5,11 @@
 
 use asset_host::content::platforms::{CATEGORIES, check};
 use asset_host::languages::LANGUAGES;
-use asset_host::plugins::Request;
-use asset_host::plugins::{Brand, Content, Limits, Sandbox, builtins};
 
-/// A built-in generator compiled once, called many times.
-struct Writer {
-    sandbox: Sandbox,
-    prepared: asset_host::plugins::sandbox::Prepared,
-    name: &'static str,
-}
+#[path = "common/writer.rs"]
+mod writer;
 
-impl Writer {
-    fn new(name: &'static str) -> Writer {
-        let sandbox = Sandbox::new(None, Default::default()).unwrap();
-        let bytes = builtins().into_iter().find(|(n, _)| *n == name).expect("built in").1;
-        let prepared = sandbox.prepare(bytes).unwrap();
-        Writer { sandbox, prepared, name }
-    }
-
-    async fn write(&self, kind: &str, language: &str, input: &str, seed: u64) -> Content {
-        let request = Request {
-            task: self.name.into(),
-            kind: Some(kind.into()),
-            input: input.into(),
-            reading: asset_host::plugins::reading::of(input),
-            language: language.into(),
-            seed,
-            brand: Some(Brand {
-                key: "acme".into(),
-                name: "Acme Robotics".into(),
-                voice: "Warm, direct, a little playful".into(),
-                hashtag: "#ACME".into(),
-                token: "$ACME".into(),
-            }),
-            options: Vec::new(),
-        };
-        self.sandbox.generate(&self.prepared, Limits::GLOBAL, &[], self.name, &request).await.unwrap()
-    }
-}
+use writer::Writer;
 
 const INPUTS: [&str; 4] = [
     "Our API now renders vertical video in under a second",

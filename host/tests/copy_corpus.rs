@@ -5,6 +5,9 @@
 //! words in another script than the language's (names excepted), no cut word, partial link or
 //! ellipsis, carousels built from what the input says when it says it in that language.
 
+#[path = "common/writer.rs"]
+mod writer;
+
 use asset_host::reading::{self, Kind};
 use copywriter::checks::{cut_or_partial_link, foreign_run, verdict_on};
 use copywriter::meme::KINDS;
@@ -208,6 +211,56 @@ fn every_pitch_in_every_language_greets_by_name_and_speaks_for_the_offer() {
                     }
                     if !(4..=8).contains(&w.beats.len()) || w.memes.len() != 2 {
                         bad("not 4–8 beats and two memes".into());
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Brand posts of every category and slideshows, written by the built-in generators in the real
+/// sandbox (as brand Acme Robotics): the same checks, the brand's name and tags excepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_post_and_slideshow_in_every_language_speaks_for_its_subject_in_that_language() {
+    let writers = [("content", writer::Writer::new("content")), ("slideshow", writer::Writer::new("slideshow"))];
+    let mut problems = Vec::new();
+    for (n, input) in INPUTS.iter().enumerate() {
+        let reading = reading_of(input);
+        let subject = if reading.name.is_empty() { reading.phrase.clone() } else { reading.name.clone() };
+        for code in copywriter::codes() {
+            let lang = copywriter::lang(code).unwrap();
+            for (task, writer) in &writers {
+                let kinds: Vec<&str> = if *task == "content" {
+                    asset_host::content::platforms::CATEGORIES.iter().map(|c| c.name).collect()
+                } else {
+                    vec!["slideshow"]
+                };
+                for kind in kinds {
+                    let content = writer.write(kind, code, input, n as u64).await;
+                    let text = content
+                        .blocks
+                        .iter()
+                        .map(|b| b.text.as_str())
+                        .chain([content.title.as_str()])
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    let names = [reading.name.as_str(), &reading.site, "Acme Robotics", "#ACME", "$ACME"];
+                    let mut bad =
+                        |why: String| problems.push(format!("{code} {task}/{kind} {input:?}: {why}\n    {text:?}"));
+                    if let Some(word) = verdict_on(lang, &text, &subject).filter(|_| reading.speaks(code)) {
+                        bad(format!("says {word:?} of the subject"));
+                    }
+                    if let Some(run) = foreign_run(&text, code, &names, 4) {
+                        bad(format!("words in another script: {run:?}"));
+                    }
+                    if let Some(cut) = cut_or_partial_link(&text, &[&reading.url]) {
+                        bad(cut);
                     }
                 }
             }

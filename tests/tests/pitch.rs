@@ -113,7 +113,7 @@ fn every_kind_of_input_makes_a_pitch_that_names_the_person() {
                     true,
                 ),
                 (json!({"input": "https://x.com/jack"}), "@jack", "x", false),
-                (json!({"input": "https://www.linkedin.com/in/jane-doe-4a1b2c/"}), "Jane Doe", "linkedin", false),
+                (json!({"input": "https://www.linkedin.com/in/jane-doe-4a1b2c/"}), "Jane", "linkedin", false),
                 (json!({"input": "Maria, a baker in Porto who posts every morning"}), "Maria", "sentence", false),
             ];
             let mut spent = 0;

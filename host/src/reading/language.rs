@@ -53,8 +53,9 @@ pub fn guess(text: &str) -> &'static str {
     let best = MARKERS.iter().map(|(code, markers)| (*code, score(markers))).max_by_key(|(_, n)| *n);
     match best {
         Some((code, n)) if n > 0 => code,
-        // A few words with none of the markers (a name, a product): most inputs here are English.
-        _ if words.len() <= 4 && text.is_ascii() => "en",
+        // Plain ASCII with none of any language's markers (a name, a product, a headline):
+        // most inputs here are English.
+        _ if text.is_ascii() => "en",
         _ => "",
     }
 }

@@ -84,7 +84,15 @@ fn of_sentence(input: &str) -> Reading {
     let text = one_line(input);
     let claims = claims(input);
     let first = claims.first().cloned().unwrap_or_else(|| text.clone());
-    let parts = sentence::parts(&first);
+    let language = language::guess(&text);
+    let mut parts = sentence::parts(&first);
+    // German capitalises every noun: there capitals name nothing unless they are inner ones
+    // ("SolPay") or the words stand apart before a comma ("Anna Berg, Bäckerin in Köln").
+    let apart = first.get(parts.name.len()..).is_some_and(|rest| rest.starts_with(','));
+    let inner = parts.name.split_whitespace().any(|w| w.chars().skip(1).any(char::is_uppercase));
+    if language == "de" && !apart && !inner {
+        parts = sentence::Parts { name: String::new(), ..parts };
+    }
     let kind = match (parts.person, parts.company, parts.name.is_empty()) {
         (true, _, _) => Kind::Person,
         (_, true, _) => Kind::Company,
@@ -110,7 +118,7 @@ fn of_sentence(input: &str) -> Reading {
         topics: parts.topics,
         numbers: numbers(&text),
         domain: domain::of(&text).into(),
-        language: language::guess(&text).into(),
+        language: language.into(),
         claims,
         ..Reading::default()
     }
@@ -224,8 +232,8 @@ fn one_line(text: &str) -> String {
         .join(" ")
 }
 
-/// The input's sentences, whole, in order: split after full stops of every script (a `.`
-/// only before a space, so "v2.0" stays one word) and at line breaks; a sentence too long to
+/// The input's sentences, whole, in order, those with a link left out: split after full stops
+/// of every script (a `.` only before a space, so "v2.0" stays one word) and at line breaks; a sentence too long to
 /// keep whole is split at its clauses, and a clause still too long is left out.
 pub fn claims(input: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -252,7 +260,10 @@ pub fn claims(input: &str) -> Vec<String> {
 
 fn keep(out: &mut Vec<String>, sentence: &str) {
     let sentence = one_line(sentence);
-    if sentence.chars().filter(|c| c.is_alphabetic()).count() < 2 {
+    // A sentence with a link in it is no claim to repeat: a link is shown whole, where a
+    // piece allows one, from `url`, never inside copy.
+    let linked = ["://", "www."].iter().any(|l| sentence.to_lowercase().contains(l));
+    if linked || sentence.chars().filter(|c| c.is_alphabetic()).count() < 2 {
         return;
     }
     if sentence.chars().count() <= CLAIM_CHARS {

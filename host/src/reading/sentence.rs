@@ -47,7 +47,7 @@ const NOT_NAMES: [&str; 24] = [
 ];
 
 /// Words that make a subject a person.
-const ROLES: [&str; 32] = [
+const ROLES: &[&str] = &[
     "founder",
     "co-founder",
     "ceo",
@@ -80,6 +80,52 @@ const ROLES: [&str; 32] = [
     "author",
     "student",
     "podcaster",
+    "baker",
+    "dentist",
+    "lawyer",
+    "nurse",
+    "doctor",
+    "architect",
+    "therapist",
+    "plumber",
+    "realtor",
+    "blogger",
+    "youtuber",
+    "streamer",
+    "influencer",
+    "ceo,",
+    "chemist",
+    "professor",
+    "researcher",
+    "analyst",
+];
+
+/// Nouns in -er/-or that name things, not people, so "a planner" is no person.
+const THINGS: [&str; 24] = [
+    "builder",
+    "planner",
+    "tracker",
+    "manager",
+    "player",
+    "scheduler",
+    "server",
+    "browser",
+    "editor",
+    "counter",
+    "timer",
+    "printer",
+    "router",
+    "scanner",
+    "reader",
+    "container",
+    "controller",
+    "generator",
+    "monitor",
+    "calculator",
+    "organizer",
+    "filter",
+    "converter",
+    "recorder",
 ];
 
 /// Words that make a subject a company rather than a product.
@@ -111,8 +157,10 @@ pub fn parts(text: &str) -> Parts {
     let after_name = if parts.name.is_empty() { text } else { text.split_once(&parts.name).map_or(text, |(_, r)| r) };
     let rest = after_name.trim_start_matches([',', ' ', ':', '—', '-', '–']);
     let rest_lower = rest.to_lowercase();
+    let appositive = !parts.name.is_empty() && after_name.trim_start().starts_with([',', '،', '，', '、']);
     parts.person = ROLES.iter().any(|r| has_word(&rest_lower, r))
-        || ["posts about", "writes about", "talks about", "tweets about"].iter().any(|p| lower.contains(p));
+        || ["posts about", "writes about", "talks about", "tweets about"].iter().any(|p| lower.contains(p))
+        || (appositive && (!latin_script(text) || agent_noun(&rest_lower)));
     parts.topics = topics(text);
     if parts.person {
         parts.role = clause(
@@ -140,13 +188,29 @@ pub fn parts(text: &str) -> Parts {
     parts
 }
 
+/// Whether the letters of `text` are all Latin.
+fn latin_script(text: &str) -> bool {
+    text.chars().filter(|c| c.is_alphabetic()).all(|c| (c as u32) < 0x0250 || (0x1E00..=0x1EFF).contains(&(c as u32)))
+}
+
+/// Whether the noun phrase `text` opens with ("a baker in Porto") is headed by a word for a
+/// person by its ending (-er, -or, -ist, -ian), not one of the things so named.
+fn agent_noun(text: &str) -> bool {
+    let phrase = text.trim_start_matches("a ").trim_start_matches("an ").trim_start_matches("the ");
+    let head = phrase
+        .split([' ', ',', '.'])
+        .take_while(|w| !["in", "at", "from", "who", "for", "of"].contains(w))
+        .last()
+        .unwrap_or("");
+    ["er", "or", "ist", "ian"].iter().any(|s| head.ends_with(s)) && !THINGS.contains(&head)
+}
+
 /// The proper name `text` opens with: its first capitalised words (up to four, joined by
 /// "&", "and", "of" or a digit), or, in another script, the first run of Latin-script words
 /// with a capital or an inner capital ("Acme Notesは…" → "Acme Notes").
 pub fn name(text: &str) -> String {
-    let latin_text = text.chars().filter(|c| c.is_alphabetic()).all(|c| c.is_ascii() || (c as u32) < 0x0250);
-    if !latin_text {
-        return latin_run(text);
+    if !latin_script(text) {
+        return appositive_name(text).unwrap_or_else(|| latin_run(text));
     }
     let mut words: Vec<&str> = Vec::new();
     for raw in text.split_whitespace() {
@@ -182,6 +246,16 @@ pub fn name(text: &str) -> String {
             .iter()
             .any(|v| next.starts_with(v));
     if named && !joined.is_empty() && !words[0].chars().all(|c| c.is_ascii_digit()) { joined } else { String::new() }
+}
+
+/// In a script without capitals: the one to three words before a first comma ("مريم، خبازة…").
+fn appositive_name(text: &str) -> Option<String> {
+    let (head, _) = text.split_once([',', '،', '，', '、'])?;
+    let head = head.trim();
+    let words = head.split_whitespace().count();
+    // Letters and their marks only: no digits, links or punctuation in a name.
+    let plain = head.chars().all(|c| !c.is_numeric() && !c.is_control() && !"/:@.#!?;()[]{}<>\"".contains(c));
+    ((1..=3).contains(&words) && plain).then(|| head.to_string())
 }
 
 /// The first run of Latin-script words with a capital in a text of another script.
@@ -282,5 +356,10 @@ mod tests {
         assert_eq!(name("OpenAI ships a new model"), "OpenAI");
         assert_eq!(name("Notion helps teams write"), "Notion");
         assert_eq!(name("Acme Notesは忙しいチームのためのアプリです"), "Acme Notes");
+        assert_eq!(name("مريم، خبازة في عمّان تنشر كل صباح"), "مريم");
+        assert!(parts("مريم، خبازة في عمّان تنشر كل صباح").person);
+        assert!(parts("Maria, a baker in Porto who posts every morning").person);
+        assert!(!parts("Pão Quente, a sourdough bakery in Lisbon").person);
+        assert!(!parts("Plannr, a planner for busy teams").person);
     }
 }

@@ -64,7 +64,8 @@ impl Guest for Posts {
             })
             .ok()
         });
-        let written = write::write(&category, &request.language, &input, request.seed, brand, Some(call))
+        let reading = guest::reading(&request);
+        let written = write::write(&category, &request.language, &input, &reading, request.seed, brand, Some(call))
             .ok_or_else(|| GenerateError::Internal(format!("no writer for {category} in {}", request.language)))?;
         Ok(Content {
             title: written.title,

@@ -275,7 +275,16 @@ fn every_limit_holds_without_a_model() {
             for language in LANGUAGES {
                 for category in CATEGORIES {
                     for seed in SEEDS {
-                        let w = write(category, language, &input, seed, brand.clone(), None).expect("written");
+                        let w = write(
+                            category,
+                            language,
+                            &input,
+                            &copywriter::Reading::default(),
+                            seed,
+                            brand.clone(),
+                            None,
+                        )
+                        .expect("written");
                         check(category, language, &brand, &w);
                         runs += 1;
                     }
@@ -298,6 +307,7 @@ fn every_limit_holds_with_good_hostile_and_failing_models() {
                             category,
                             language,
                             &input,
+                            &copywriter::Reading::default(),
                             seed,
                             brand.clone(),
                             Some(good_model(p(language), calls.clone())),
@@ -307,14 +317,29 @@ fn every_limit_holds_with_good_hostile_and_failing_models() {
                         // Within the host's per-request quota for global slots (4).
                         assert!((1..=2).contains(&calls.get()), "{category}: {} calls", calls.get());
 
-                        let w = write(category, language, &input, seed, brand.clone(), Some(hostile_model(language)))
-                            .expect("written");
+                        let w = write(
+                            category,
+                            language,
+                            &input,
+                            &copywriter::Reading::default(),
+                            seed,
+                            brand.clone(),
+                            Some(hostile_model(language)),
+                        )
+                        .expect("written");
                         check(category, language, &brand, &w);
 
                         let calls = Rc::new(Cell::new(0));
-                        let w =
-                            write(category, language, &input, seed, brand.clone(), Some(failing_model(calls.clone())))
-                                .expect("written");
+                        let w = write(
+                            category,
+                            language,
+                            &input,
+                            &copywriter::Reading::default(),
+                            seed,
+                            brand.clone(),
+                            Some(failing_model(calls.clone())),
+                        )
+                        .expect("written");
                         check(category, language, &brand, &w);
                         assert_eq!(calls.get(), 1, "{category}: asked again after a failed call");
                     }
@@ -329,42 +354,92 @@ fn model_lines_are_used_when_usable_and_tables_otherwise() {
     let brand = brands().remove(0);
     let input = "Our API now renders vertical video";
     let calls = Rc::new(Cell::new(0));
-    let w = write("tweet", "en", input, 1, brand.clone(), Some(good_model(p("en"), calls))).expect("written");
+    let w = write(
+        "tweet",
+        "en",
+        input,
+        &copywriter::Reading::default(),
+        1,
+        brand.clone(),
+        Some(good_model(p("en"), calls)),
+    )
+    .expect("written");
     assert!(w.blocks[0].text.starts_with(p("en").points[0]), "{:?}", w.blocks[0].text);
-    let table = write("tweet", "en", input, 1, brand.clone(), None).expect("written");
-    let hostile = write("tweet", "en", input, 1, brand.clone(), Some(hostile_model("en"))).expect("written");
+    let table = write("tweet", "en", input, &copywriter::Reading::default(), 1, brand.clone(), None).expect("written");
+    let hostile =
+        write("tweet", "en", input, &copywriter::Reading::default(), 1, brand.clone(), Some(hostile_model("en")))
+            .expect("written");
     assert_eq!(shown(&table), shown(&hostile), "unusable lines fall back to the tables");
-    let hostile_ja = write("email", "ja", input, 1, brand.clone(), Some(hostile_model("ja"))).expect("written");
-    assert_eq!(shown(&hostile_ja), shown(&write("email", "ja", input, 1, brand, None).expect("written")));
+    let hostile_ja =
+        write("email", "ja", input, &copywriter::Reading::default(), 1, brand.clone(), Some(hostile_model("ja")))
+            .expect("written");
+    assert_eq!(
+        shown(&hostile_ja),
+        shown(&write("email", "ja", input, &copywriter::Reading::default(), 1, brand, None).expect("written"))
+    );
 }
 
 #[test]
 fn the_same_request_gives_the_same_content() {
     for category in CATEGORIES {
         for language in LANGUAGES {
-            let a = write(category, language, "Small teams ship faster", 11, brands().remove(0), None).expect("a");
-            let b = write(category, language, "Small teams ship faster", 11, brands().remove(0), None).expect("b");
+            let a = write(
+                category,
+                language,
+                "Small teams ship faster",
+                &copywriter::Reading::default(),
+                11,
+                brands().remove(0),
+                None,
+            )
+            .expect("a");
+            let b = write(
+                category,
+                language,
+                "Small teams ship faster",
+                &copywriter::Reading::default(),
+                11,
+                brands().remove(0),
+                None,
+            )
+            .expect("b");
             assert_eq!(shown(&a), shown(&b));
         }
     }
     let differ = (0..8)
-        .map(|seed| shown(&write("tweet", "en", "Small teams ship faster", seed, Brand::default(), None).expect("w")))
+        .map(|seed| {
+            shown(
+                &write(
+                    "tweet",
+                    "en",
+                    "Small teams ship faster",
+                    &copywriter::Reading::default(),
+                    seed,
+                    Brand::default(),
+                    None,
+                )
+                .expect("w"),
+            )
+        })
         .collect::<Vec<_>>();
     assert!(differ.iter().any(|b| *b != differ[0]), "seeds vary the content");
 }
 
 #[test]
 fn unknown_category_or_language_is_refused() {
-    assert!(write("meme", "en", "x", 0, Brand::default(), None).is_none());
-    assert!(write("tweet", "xx", "x", 0, Brand::default(), None).is_none());
+    assert!(write("meme", "en", "x", &copywriter::Reading::default(), 0, Brand::default(), None).is_none());
+    assert!(write("tweet", "xx", "x", &copywriter::Reading::default(), 0, Brand::default(), None).is_none());
 }
 
 #[test]
-fn a_foreign_topic_stands_quoted_after_a_label() {
-    let w = write("tweet", "en", "منتجنا الجديد", 0, Brand::default(), None).expect("w");
-    assert!(w.blocks[0].text.contains("“منتجنا الجديد”"), "{:?}", w.blocks[0].text);
-    let w = write("linkedin", "ja", "Our new API", 0, Brand::default(), None).expect("w");
-    assert!(w.blocks[0].text.contains("「Our new API」"), "{:?}", w.blocks[0].text);
+fn a_topic_in_another_language_is_named_in_the_post_s_own_words_never_quoted() {
+    let arabic = copywriter::Reading { language: "ar".into(), ..copywriter::Reading::default() };
+    let w = write("tweet", "en", "منتجنا الجديد", &arabic, 0, Brand::default(), None).expect("w");
+    assert!(!w.blocks[0].text.contains("منتجنا"), "{:?}", w.blocks[0].text);
+    let named =
+        copywriter::Reading { language: "en".into(), name: "Acme API".into(), ..copywriter::Reading::default() };
+    let w = write("linkedin", "ja", "Acme API renders vertical video", &named, 0, Brand::default(), None).expect("w");
+    assert!(w.blocks[0].text.contains("Acme API") && !w.blocks[0].text.contains("renders"), "{:?}", w.blocks[0].text);
 }
 
 #[test]
@@ -376,7 +451,16 @@ fn an_ordinary_request_is_never_cut() {
         for category in CATEGORIES {
             for seed in SEEDS {
                 let brand = Brand::new("Acme Labs", "Warm.", "#SHIP", "$SHIP");
-                let w = write(category, language, "Our API now renders vertical video", seed, brand, None).expect("w");
+                let w = write(
+                    category,
+                    language,
+                    "Our API now renders vertical video",
+                    &copywriter::Reading::default(),
+                    seed,
+                    brand,
+                    None,
+                )
+                .expect("w");
                 cut.extend(
                     w.blocks.iter().filter(|b| b.text.contains('…')).map(|b| format!("{category}/{language}: {b:?}")),
                 );

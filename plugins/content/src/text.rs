@@ -2,8 +2,8 @@
 //! words), the brand's hashtag and token as platforms accept them, topic hashtags, filling a
 //! template so a limit holds. The cleaning, sentences, links and final cut are `guest::text`.
 
+use guest::cut;
 pub use guest::text::{clean, ends_sentence, fit, len, sentences, unlink};
-use guest::{cut, quoted};
 
 /// The longest topic kept at all; each template cuts it further to its own room.
 pub const TOPIC_MAX: usize = 120;
@@ -13,39 +13,56 @@ const TAG_MAX: usize = 40;
 /// A ticker longer than this is not one.
 const TOKEN_MAX: usize = 12;
 
-/// The topic a request writes about, and how it stands in the request's language: run into a
-/// template when written in the language's script, else as a quotation after a label.
+/// The topic a request writes about: the ways to name it that a post in the request's
+/// language may show, longest first — the input's first sentence and its noun phrase when the
+/// input is in that language, the subject's proper name (in any script), the language's own
+/// words for it — each whole, never cut mid-word or quoted in another language.
 #[derive(Debug, Clone)]
 pub struct Topic {
-    /// One line, no links, at most [`TOPIC_MAX`] characters, never empty.
+    /// The longest way to name it; what the title and hashtags come from.
     pub text: String,
-    /// Written in another script than the language's ([`guest::foreign`]).
-    pub foreign: bool,
-    language: String,
+    /// Every way to name it, longest first, the language's own words last.
+    names: Vec<String>,
 }
 
 impl Topic {
-    /// The first sentence of `input` that still has a letter or digit once links are made
-    /// words; else `fallback` (the language's "our latest update").
-    pub fn new(input: &str, language: &str, fallback: &str) -> Topic {
+    /// The topic of `input` as `reading` (the host's) gives it in `language`; `fallback` (the
+    /// language's "our latest update") when nothing else can stand there.
+    pub fn new(input: &str, reading: &copywriter::Reading, language: &str, fallback: &str) -> Topic {
         let first = sentences(input)
             .into_iter()
             .map(|s| unlink(&s))
             .find(|s| s.chars().any(char::is_alphanumeric))
             .unwrap_or_default();
         // A topic stands in headlines: its closing full stop is the template's to add.
-        let first = first.trim_end_matches(['.', '。', '।']).trim();
-        let text = if first.is_empty() { fallback.to_string() } else { cut(first, TOPIC_MAX) };
-        Topic { foreign: guest::foreign(&text, language), text, language: language.to_string() }
+        let first = first.trim_end_matches(['.', '。', '।']).trim().to_string();
+        let own = reading.speaks(language) || (reading.language.is_empty() && !guest::foreign(&first, language));
+        let mut names: Vec<String> = Vec::new();
+        // The input's own words, unless they carry a verdict (an input may run its subject
+        // down; a post never repeats that).
+        let lang = copywriter::lang(language);
+        let fair = |t: &String| lang.is_none_or(|l| copywriter::checks::negative_in(l, t).is_none());
+        if own {
+            names.extend([first, reading.phrase.clone()].into_iter().filter(|t| len(t) <= TOPIC_MAX && fair(t)));
+        }
+        names.push(reading.name.clone());
+        if let Some(lang) = lang.filter(|_| !own) {
+            names.push(copywriter::fill::title(lang, reading));
+        }
+        names.push(fallback.to_string());
+        names.retain(|n| !n.trim().is_empty());
+        names.dedup();
+        Topic { text: names[0].clone(), names }
     }
 
-    /// The topic in at most `room` characters: cut, and quoted when foreign (the marks count).
+    /// The longest way to name the topic in at most `room` characters; the shortest, cut, when
+    /// none fits (a room smaller than the language's own words for it).
     pub fn shown(&self, room: usize) -> String {
-        if self.foreign {
-            quoted(&cut(&self.text, room.saturating_sub(2).max(1)), &self.language)
-        } else {
-            cut(&self.text, room.max(1))
-        }
+        self.names
+            .iter()
+            .find(|n| len(n) <= room)
+            .cloned()
+            .unwrap_or_else(|| cut(self.names.last().unwrap(), room.max(1)))
     }
 }
 

@@ -212,6 +212,7 @@ pub fn write(
     category: &str,
     language: &str,
     input: &str,
+    reading: &copywriter::Reading,
     seed: u64,
     brand: Brand,
     call: Option<Call<'_>>,
@@ -220,7 +221,7 @@ pub fn write(
         return None;
     }
     let p = phrases::for_language(language)?;
-    let topic = Topic::new(input, language, p.fallback);
+    let topic = Topic::new(input, reading, language, p.fallback);
     let who = brand.name.as_deref().map(|n| (n, brand.voice.as_str()));
     let mut model = Model::new(call, language, category, who, input);
     let c = Ctx { p, seed, topic, brand: brand.clone(), language: language.to_string() };

@@ -58,7 +58,8 @@ impl Guest for Slideshow {
             })
             .ok()
         });
-        let mut written = write::write(&kind, &request.language, &input, request.seed, brand, Some(call))
+        let reading = guest::reading(&request);
+        let mut written = write::write(&kind, &request.language, &input, &reading, request.seed, brand, Some(call))
             .ok_or_else(|| GenerateError::Internal(format!("no writer for {kind} in {}", request.language)))?;
         // Each slide is voiced as a beat: Chinese is read from its pinyin, one syllable per
         // character, as the beats generator hands it to the voice.

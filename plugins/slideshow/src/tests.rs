@@ -117,24 +117,50 @@ fn every_limit_holds_with_and_without_a_model() {
             for language in LANGUAGES {
                 for kind in KINDS {
                     for seed in SEEDS {
-                        let w = write(kind, language, &input, seed, brand, None).expect("written");
+                        let w = write(kind, language, &input, &copywriter::Reading::default(), seed, brand, None)
+                            .expect("written");
                         check(kind, language, &w);
 
                         let calls = Rc::new(Cell::new(0));
-                        let w =
-                            write(kind, language, &input, seed, brand, Some(good_model(p(language), calls.clone())))
-                                .expect("written");
+                        let w = write(
+                            kind,
+                            language,
+                            &input,
+                            &copywriter::Reading::default(),
+                            seed,
+                            brand,
+                            Some(good_model(p(language), calls.clone())),
+                        )
+                        .expect("written");
                         check(kind, language, &w);
                         assert!(calls.get() <= 1, "one call at most");
 
-                        let w = write(kind, language, &input, seed, brand, Some(hostile_model(language))).expect("w");
+                        let w = write(
+                            kind,
+                            language,
+                            &input,
+                            &copywriter::Reading::default(),
+                            seed,
+                            brand,
+                            Some(hostile_model(language)),
+                        )
+                        .expect("w");
                         check(kind, language, &w);
-                        let table = write(kind, language, &input, seed, brand, None).expect("w");
+                        let table = write(kind, language, &input, &copywriter::Reading::default(), seed, brand, None)
+                            .expect("w");
                         assert_eq!(shown(&w), shown(&table), "unusable lines fall back to the tables");
 
                         let calls = Rc::new(Cell::new(0));
-                        let w = write(kind, language, &input, seed, brand, Some(failing_model(calls.clone())))
-                            .expect("written");
+                        let w = write(
+                            kind,
+                            language,
+                            &input,
+                            &copywriter::Reading::default(),
+                            seed,
+                            brand,
+                            Some(failing_model(calls.clone())),
+                        )
+                        .expect("written");
                         check(kind, language, &w);
                         assert!(calls.get() <= 1, "asked again after a failed call");
                         runs += 1;
@@ -149,7 +175,7 @@ fn every_limit_holds_with_and_without_a_model() {
 #[test]
 fn points_come_from_the_input_first() {
     let input = "Why small teams ship faster. Fewer meetings. Everyone sees the whole picture. Decisions take minutes.";
-    let w = write("slideshow", "en", input, 0, None, None).expect("w");
+    let w = write("slideshow", "en", input, &copywriter::Reading::default(), 0, None, None).expect("w");
     let texts: Vec<&str> = w.blocks.iter().map(|b| b.text.as_str()).collect();
     assert_eq!(
         texts[..4],
@@ -164,14 +190,22 @@ fn points_come_from_the_input_first() {
 
     // Seven sentences after the title: the first five stand.
     let long = format!("{input} Mistakes stay small. Six. Seven.");
-    let w = write("slideshow", "en", &long, 0, None, None).expect("w");
+    let w = write("slideshow", "en", &long, &copywriter::Reading::default(), 0, None, None).expect("w");
     assert_eq!(layouts(&w).iter().filter(|l| **l == "point").count(), 5);
     assert_eq!((w.blocks[4].text.as_str(), w.blocks[5].text.as_str()), ("Mistakes stay small.", "Six."));
 
     // One sentence after the title: it comes first, the model or the tables fill up to three.
     let calls = Rc::new(Cell::new(0));
-    let w = write("slideshow", "en", "Title only. One point", 0, None, Some(good_model(p("en"), calls.clone())))
-        .expect("w");
+    let w = write(
+        "slideshow",
+        "en",
+        "Title only. One point",
+        &copywriter::Reading::default(),
+        0,
+        None,
+        Some(good_model(p("en"), calls.clone())),
+    )
+    .expect("w");
     assert_eq!(w.blocks[1].text, "One point");
     assert_eq!(w.blocks[2].text, p("en").points[5], "the model's line");
     assert_eq!(w.blocks[3].text, p("en").points[4]);
@@ -185,6 +219,7 @@ fn a_single_meme_is_a_title_and_a_closer_and_asks_no_model() {
         "single-meme",
         "en",
         "Chalk bags. More. And more.",
+        &copywriter::Reading::default(),
         3,
         Some(("Acme", "")),
         Some(good_model(p("en"), calls.clone())),
@@ -196,12 +231,15 @@ fn a_single_meme_is_a_title_and_a_closer_and_asks_no_model() {
 
 #[test]
 fn table_points_name_a_topic_in_the_language_script_only() {
-    let w = write("slideshow", "en", "Why small teams ship faster", 0, None, None).expect("w");
+    let w = write("slideshow", "en", "Why small teams ship faster", &copywriter::Reading::default(), 0, None, None)
+        .expect("w");
     assert!(w.blocks[1].text.starts_with("Why small teams ship faster: "), "{:?}", w.blocks[1].text);
-    let w = write("slideshow", "ja", "Why small teams ship faster", 0, None, None).expect("w");
+    let w = write("slideshow", "ja", "Why small teams ship faster", &copywriter::Reading::default(), 0, None, None)
+        .expect("w");
     assert!(w.blocks.iter().skip(1).all(|b| !b.text.contains("Why small")), "{:?}", w.blocks);
     // A question would read badly before a colon.
-    let w = write("slideshow", "en", "Why do small teams ship faster?", 0, None, None).expect("w");
+    let w = write("slideshow", "en", "Why do small teams ship faster?", &copywriter::Reading::default(), 0, None, None)
+        .expect("w");
     assert!(w.blocks.iter().skip(1).all(|b| !b.text.contains("faster?:")), "{:?}", w.blocks);
 }
 
@@ -209,12 +247,14 @@ fn table_points_name_a_topic_in_the_language_script_only() {
 fn the_closer_names_the_brand_only_when_there_is_one() {
     for seed in 0..20 {
         for language in LANGUAGES {
-            let w = write("slideshow", language, "Topic", seed, None, None).expect("w");
+            let w =
+                write("slideshow", language, "Topic", &copywriter::Reading::default(), seed, None, None).expect("w");
             assert!(!w.blocks.last().expect("closer").text.contains("{b}"));
         }
     }
     let named = (0..20).any(|seed| {
-        let w = write("slideshow", "en", "Topic", seed, Some(("Acme", "")), None).expect("w");
+        let w = write("slideshow", "en", "Topic", &copywriter::Reading::default(), seed, Some(("Acme", "")), None)
+            .expect("w");
         w.blocks.last().expect("closer").text.contains("Acme")
     });
     assert!(named);
@@ -223,16 +263,34 @@ fn the_closer_names_the_brand_only_when_there_is_one() {
 #[test]
 fn the_same_request_gives_the_same_slides() {
     for language in LANGUAGES {
-        let a = write("slideshow", language, "Small teams ship faster", 11, Some(("Acme", "")), None).expect("a");
-        let b = write("slideshow", language, "Small teams ship faster", 11, Some(("Acme", "")), None).expect("b");
+        let a = write(
+            "slideshow",
+            language,
+            "Small teams ship faster",
+            &copywriter::Reading::default(),
+            11,
+            Some(("Acme", "")),
+            None,
+        )
+        .expect("a");
+        let b = write(
+            "slideshow",
+            language,
+            "Small teams ship faster",
+            &copywriter::Reading::default(),
+            11,
+            Some(("Acme", "")),
+            None,
+        )
+        .expect("b");
         assert_eq!(shown(&a), shown(&b));
     }
 }
 
 #[test]
 fn unknown_kind_or_language_is_refused() {
-    assert!(write("carousel", "en", "x", 0, None, None).is_none());
-    assert!(write("slideshow", "xx", "x", 0, None, None).is_none());
+    assert!(write("carousel", "en", "x", &copywriter::Reading::default(), 0, None, None).is_none());
+    assert!(write("slideshow", "xx", "x", &copywriter::Reading::default(), 0, None, None).is_none());
 }
 
 #[test]

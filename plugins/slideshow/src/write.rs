@@ -38,6 +38,7 @@ pub fn write(
     kind: &str,
     language: &str,
     input: &str,
+    reading: &copywriter::Reading,
     seed: u64,
     brand: Option<(&str, &str)>,
     call: Option<Call<'_>>,
@@ -53,17 +54,35 @@ pub fn write(
     // the input's own points.
     let all = sentences(input);
     let first = all.iter().position(|s| has_words(&unlink(s)));
-    let topic = first
-        .map(|i| unlink(&all[i]))
-        .map(|t| t.trim_end_matches(['.', '。', '।']).trim().to_string())
-        .filter(|t| !t.is_empty())
+    // They stand on slides only when the input is in the slides' language; else the title is
+    // the subject's name, or the language's own words for it, and the points are the tables'.
+    let sentence = first.map(|i| unlink(&all[i])).map(|t| t.trim_end_matches(['.', '。', '।']).trim().to_string());
+    let own_language = reading.speaks(language)
+        || (reading.language.is_empty() && sentence.as_deref().is_some_and(|t| !guest::foreign(t, language)));
+    let named = copywriter::lang(language).map(|l| copywriter::fill::title(l, reading)).filter(|t| !t.is_empty());
+    // Never the input's words where they carry a verdict (an input may run its subject down)
+    // or a link (shown whole only where a piece allows one, never on a slide).
+    let fair = |t: &String| {
+        let lower = t.to_lowercase();
+        !lower.contains("://")
+            && !lower.contains("www.")
+            && copywriter::lang(language).is_none_or(|l| copywriter::checks::negative_in(l, t).is_none())
+    };
+    let own = |t: Option<String>| t.filter(|t| own_language && fair(t));
+    let topic = [own(sentence), own(Some(reading.phrase.clone())), named]
+        .into_iter()
+        .flatten()
+        .find(|t| !t.is_empty() && len(t) <= TITLE)
         .unwrap_or_else(|| p.fallback.to_string());
-    let topic = fit(&topic, TITLE);
 
     let mut blocks = vec![block_with("slide", topic.clone(), &[("layout", "title")])];
     if kind == "slideshow" {
         let own: Vec<String> = first
-            .map(|i| all[i + 1..].iter().filter(|s| has_words(s)).take(POINTS_MAX).map(|s| fit(s, SLIDE)).collect())
+            .filter(|_| own_language)
+            .map(|i| {
+                let usable = |s: &&String| has_words(s) && len(s) <= SLIDE && fair(s);
+                all[i + 1..].iter().filter(usable).take(POINTS_MAX).cloned().collect()
+            })
             .unwrap_or_default();
         let mut model = Model::new(call, language, name.as_deref().map(|n| (n, voice)), input);
         for point in points(p, language, &topic, seed, own, &mut model) {
