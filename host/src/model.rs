@@ -31,13 +31,36 @@ impl ModelClient {
     }
 
     /// The model's answer to `prompt` under `system`, at most `max_tokens` long.
-    pub async fn complete(&self, system: &str, prompt: &str, max_tokens: u32) -> Result<String, String> {
-        let body = json!({
+    pub async fn complete(
+        &self,
+        system: &str,
+        prompt: &str,
+        max_tokens: u32,
+        schema: Option<&Value>,
+    ) -> Result<String, String> {
+        let mut body = json!({
             "model": self.model,
             "messages": [{"role": "system", "content": system}, {"role": "user", "content": prompt}],
             "max_tokens": max_tokens.clamp(1, 4096),
         });
-        let mut request = self.http.post(format!("{}/chat/completions", self.base_url)).json(&body);
+        if let Some(schema) = schema {
+            // Structured output as chat-completions endpoints take it; one that does not
+            // know it answers 400, and is asked again for plain JSON.
+            body["response_format"] =
+                json!({"type": "json_schema", "json_schema": {"name": "answer", "strict": true, "schema": schema}});
+            match self.send(&body).await {
+                Err(status) if status == "model answered HTTP 400" => {
+                    body["response_format"] = json!({"type": "json_object"});
+                }
+                answered => return answered,
+            }
+        }
+        self.send(&body).await
+    }
+
+    /// Posts one chat-completions request; the answer's text.
+    async fn send(&self, body: &Value) -> Result<String, String> {
+        let mut request = self.http.post(format!("{}/chat/completions", self.base_url)).json(body);
         if let Some(key) = &self.api_key {
             request = request.bearer_auth(key);
         }

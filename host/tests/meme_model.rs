@@ -18,13 +18,20 @@ use serde_json::{Value, json};
 /// after 5 s, past the service's 1-s model timeout.
 async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) -> Result<Json<Value>, StatusCode> {
     assert_eq!(body["messages"][0]["role"], "system");
+    // Generators that ask for structured output get it as the endpoint gives it: a JSON
+    // document in the message's content, following the schema sent.
+    let structured = body["response_format"]["type"] == "json_schema";
+    let about =
+        body["messages"][1]["content"].as_str().unwrap_or_default().lines().next().unwrap_or_default().to_string();
+    let answer = |line: String| if structured { json!({"lines": [line.clone(), line]}).to_string() } else { line };
     let line = match mode.load(Ordering::SeqCst) {
-        0 => format!("MODEL LINE about {}", body["messages"][1]["content"].as_str().unwrap_or_default()),
+        0 => answer(format!("MODEL LINE about {about}")),
         1 => return Err(StatusCode::INTERNAL_SERVER_ERROR),
+        2 if structured => json!({"lines": vec!["see https://spam.example/now"; 3]}).to_string(),
         2 => "see https://spam.example/now\n".repeat(100),
         _ => {
             tokio::time::sleep(std::time::Duration::from_secs(5)).await;
-            format!("MODEL LINE about {}", body["messages"][1]["content"].as_str().unwrap_or_default())
+            answer(format!("MODEL LINE about {about}"))
         }
     };
     Ok(Json(

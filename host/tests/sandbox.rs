@@ -109,6 +109,23 @@ async fn invalid_bytes_and_the_wrong_world_are_refused() {
     }
 }
 
+#[tokio::test]
+async fn a_component_of_the_frozen_world_1_0_0_is_still_validated_and_served_unchanged() {
+    let (registry, _dir) = registry().await;
+    let op = operator();
+    // Uploaded as a brand admin would have built it before 1.1.0: validated with its sample,
+    // activated, and called with today's requests (their reading is not passed to it).
+    let version = registry.upload(&op, "meme", GLOBAL, component("legacy")).await.unwrap();
+    assert_eq!((version.manifest.name.as_str(), version.world.as_str()), ("legacy", "asset:generator@1.0.0"));
+    registry.activate(&op, "meme", GLOBAL, version.id).await.unwrap();
+    let (content, _) =
+        registry.generate("meme", None, &Request { language: "ja".into(), ..request("Acme Notes") }).await.unwrap();
+    assert_eq!(content.blocks[0].text, "Acme Notes [ja]");
+    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let latest = sandbox.prepare(component("trivial")).unwrap();
+    assert_eq!(latest.world(), asset_host::plugins::World::V1_1_0, "the guest crate builds the latest world");
+}
+
 async fn registry() -> (Registry, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::connect(&Db::sqlite_url(dir.path()), 4).await.unwrap();
@@ -288,6 +305,8 @@ async fn completions_go_to_the_configured_model() {
     let sandbox = Sandbox::new(None, services).unwrap();
     let answer = call(&sandbox, "hostile", "complete hello there", FAST, &[Capability::Completion]).await.unwrap();
     assert_eq!(answer, "answer: echo hello there");
+    let refused = call(&sandbox, "hostile", "bad schema", FAST, &[Capability::Completion]).await.unwrap();
+    assert!(refused.contains("Rejected") && refused.contains("json-schema"), "{refused}");
 
     let without = Sandbox::new(None, Default::default()).unwrap();
     let unavailable = call(&without, "hostile", "complete hello", FAST, &[Capability::Completion]).await.unwrap();

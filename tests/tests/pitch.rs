@@ -210,3 +210,108 @@ fn arabic_and_japanese_pitches_are_voiced_by_a_configured_speech_endpoint() {
         }
     });
 }
+
+/// A chat-completions stand-in on loopback, speaking the wire format: `mode` 0 answers the
+/// structured output asked for (two beats naming the person), 1 an HTTP 500, 2 lines with
+/// links, 3 a good answer after 5 s (past the service's model timeout).
+fn model(mode: std::sync::Arc<std::sync::atomic::AtomicU8>) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mode = mode.load(std::sync::atomic::Ordering::SeqCst);
+            std::thread::spawn(move || {
+                use std::io::{BufRead, BufReader, Read, Write};
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut length = 0;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                        break;
+                    }
+                    if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0; length];
+                reader.read_exact(&mut body).unwrap();
+                let asked: Value = serde_json::from_slice(&body).unwrap();
+                let structured = asked["response_format"]["type"] == "json_schema";
+                let lines = match mode {
+                    0 | 3 => {
+                        json!({"lines": ["Maria, the onboarding posts are sharp.", "Ledgerly chases the invoices for you."]})
+                    }
+                    _ => json!({"lines": ["see https://spam.example/now", "see https://spam.example/now"]}),
+                };
+                if mode == 3 {
+                    std::thread::sleep(Duration::from_secs(5));
+                }
+                let content = if structured { lines.to_string() } else { "not what was asked".into() };
+                let answer = json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]})
+                    .to_string();
+                let status = if mode == 1 { "500 Internal Server Error" } else { "200 OK" };
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{answer}",
+                    answer.len()
+                );
+            });
+        }
+    });
+    base
+}
+
+#[test]
+fn with_a_model_the_beats_are_its_checked_lines_and_the_tables_stand_in_for_the_rest() {
+    let mode = std::sync::Arc::new(std::sync::atomic::AtomicU8::new(0));
+    let mut env = Env::new(Storage::Sqlite);
+    env.extra.push(("ASSET_MODEL_URL".into(), format!("{}/v1", model(mode.clone()))));
+    env.extra.push(("ASSET_MODEL_TIMEOUT_SECS".into(), "1".into()));
+    let key = env.create_key(10, "agent");
+    let server = env.serve();
+    block_on(async {
+        let body = json!({
+            "input": "Maria Lopez, head of growth at Fintechly in Berlin, posts about onboarding.",
+            "offer": "Ledgerly, invoicing that chases late payments for you",
+            "cta": {"label": "See Ledgerly", "url": "https://ledgerly.example/try"},
+        });
+        for m in [0, 1, 2, 3] {
+            mode.store(m, std::sync::atomic::Ordering::SeqCst);
+            let (status, made) = post(&server.base, "/api/agent/before", &key, body.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{made}");
+            let pitch = &made["pitch"];
+            assert!(pitch["hook"].as_str().unwrap().contains("Maria"), "greeted by first name: {pitch}");
+            assert_eq!(
+                (pitch["cta"].as_str(), pitch["ctaUrl"].as_str()),
+                (Some("See Ledgerly"), Some("https://ledgerly.example/try"))
+            );
+            let beats: Vec<&str> =
+                pitch["beats"].as_array().unwrap().iter().map(|b| b["text"].as_str().unwrap()).collect();
+            let from_model = beats
+                .iter()
+                .filter(|b| b.starts_with("Maria, the onboarding") || b.starts_with("Ledgerly chases"))
+                .count();
+            // A good structured answer gives the two lines it holds; an error, lines with links
+            // or an answer too late leave every beat to the tables, which never link or quote
+            // the offer.
+            assert_eq!(from_model, if m == 0 { 2 } else { 0 }, "mode {m}: {beats:?}");
+            assert!(beats.iter().all(|b| !b.contains("http") && !b.contains("invoicing that chases")), "{beats:?}");
+        }
+        // The page shows the call to action as a button to its link.
+        let (_, made) = post(&server.base, "/api/agent/before", &key, body).await;
+        let html =
+            Client::new().get(made["pitch"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        assert!(
+            html.contains(r#"<a class="cta" href="https://ledgerly.example/try""#)
+                && html.contains(">See Ledgerly</a>"),
+            "{html}"
+        );
+        // A link that is not one a page may show is refused before anything is charged.
+        let before = credits(&server.base, &key).await;
+        let bad = json!({"input": "Maria Lopez", "cta": {"url": "javascript:alert(1)"}});
+        let (status, refused) = post(&server.base, "/api/agent/before", &key, bad).await;
+        assert_eq!((status, refused["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_cta")), "{refused}");
+        assert_eq!(credits(&server.base, &key).await, before);
+    });
+}

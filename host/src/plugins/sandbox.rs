@@ -213,7 +213,12 @@ impl CallState {
         let Some(model) = &self.services.model else {
             return Err(HostError::Unavailable("no model is configured".into()));
         };
-        let asked = model.complete(&request.system, &request.prompt, request.max_tokens);
+        let schema = match request.json_schema.as_deref().map(serde_json::from_str::<serde_json::Value>) {
+            Some(Ok(schema)) if schema.is_object() => Some(schema),
+            Some(_) => return Err(HostError::Rejected("json-schema is not a JSON Schema object".into())),
+            None => None,
+        };
+        let asked = model.complete(&request.system, &request.prompt, request.max_tokens, schema.as_ref());
         match tokio::time::timeout_at(self.deadline.into(), asked).await {
             Ok(Ok(answer)) => Ok(truncate(&answer, MAX_ANSWER_BYTES).to_string()),
             Ok(Err(why)) => Err(HostError::Unavailable(why)),

@@ -28,7 +28,7 @@ impl types::Host for CallState {}
 impl host::Host for CallState {
     async fn complete(&mut self, request: CompletionRequest) -> wasmtime::Result<Result<String, HostError>> {
         let CompletionRequest { system, prompt, max_tokens } = request;
-        let asked = new_host::CompletionRequest { system, prompt, max_tokens };
+        let asked = new_host::CompletionRequest { system, prompt, max_tokens, json_schema: None };
         Ok(self.complete(asked).await.map_err(HostError::from))
     }
 

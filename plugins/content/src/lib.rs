@@ -61,6 +61,7 @@ impl Guest for Posts {
                 system: ask.system.clone(),
                 prompt: ask.prompt.clone(),
                 max_tokens: ask.max_tokens,
+                json_schema: None,
             })
             .ok()
         });

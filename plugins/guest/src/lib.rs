@@ -219,3 +219,32 @@ pub fn reading(request: &Request) -> copywriter::Reading {
         site: r.site,
     }
 }
+
+/// Lines from the operator's model for `purposes` (one line each, in order), asked in one call
+/// for a JSON object `{"lines": [...]}` with structured output: `None` when the model is not
+/// there or its answer is not that object; else one entry per purpose, `None` where the model
+/// gave nothing. Each line is still untrusted: the caller checks it before using it.
+pub fn model_lines(system: &str, prompt: &str, purposes: &[&str], max_tokens: u32) -> Option<Vec<Option<String>>> {
+    let numbered: Vec<String> = purposes.iter().enumerate().map(|(i, p)| format!("{}. {p}", i + 1)).collect();
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {"lines": {"type": "array", "items": {"type": "string"}}},
+        "required": ["lines"],
+        "additionalProperties": false,
+    });
+    let asked = host::CompletionRequest {
+        system: format!(
+            "{system}\nAnswer in JSON: an object whose \"lines\" array holds exactly {} strings, one per numbered \
+             item, in order:\n{}",
+            purposes.len(),
+            numbered.join("\n")
+        ),
+        prompt: prompt.to_string(),
+        max_tokens,
+        json_schema: Some(schema.to_string()),
+    };
+    let answer = host::complete(&asked).ok()?;
+    let parsed: serde_json::Value = serde_json::from_str(answer.trim()).ok()?;
+    let lines = parsed.get("lines")?.as_array()?;
+    Some((0..purposes.len()).map(|i| lines.get(i).and_then(|l| l.as_str()).map(str::to_string)).collect())
+}

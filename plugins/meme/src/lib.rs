@@ -6,10 +6,10 @@
 //! the same checks (language, length, no links, nothing against the subject). The host passes
 //! the lines through the brand-voice generator, which gives them the brand's tone.
 
-use copywriter::checks::{foreign_run, verdict_on};
+use copywriter::checks::{cut_or_partial_link, foreign_run, verdict_on};
 use copywriter::meme::{KINDS, Line};
 use copywriter::{Lang, Reading};
-use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block_with, host};
+use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block_with};
 
 struct Meme;
 
@@ -19,9 +19,9 @@ const MODEL_LINE_CHARS: usize = 200;
 /// What a line is, for the model's prompt.
 fn format_of(role: &str) -> Option<&'static str> {
     Some(match role {
-        "take" => "bold hot take that is contrarian about the old way of doing things and in favour of the subject",
-        "confession" => "first-person confession of a relatable pain that the subject ends",
-        "reply" => "witty reply that answers the post in the subject's favour",
+        "take" => "A bold hot take, contrarian about the old way of doing things and in favour of the subject.",
+        "confession" => "A first-person confession of a relatable pain that the subject ends.",
+        "reply" => "A witty reply that answers the post in the subject's favour.",
         _ => return None,
     })
 }
@@ -37,31 +37,45 @@ fn brief(reading: &Reading) -> String {
     facts.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n")
 }
 
-/// A line from the operator's model for `line`'s slot, if one is configured and its answer
-/// passes the checks; else the table's line.
-fn from_model(request: &Request, lang: &Lang, reading: &Reading, line: Line, context: &str) -> Line {
-    let Some(format) = format_of(line.role) else { return line };
+/// Whether a model's `text` may stand as a line of this meme: one line of 1–200 characters,
+/// no link or ellipsis, in the language's script (the subject's name excepted), nothing
+/// against the subject.
+fn usable(text: &str, lang: &Lang, reading: &Reading) -> bool {
+    (1..=MODEL_LINE_CHARS).contains(&text.chars().count())
+        && !text.chars().any(char::is_control)
+        && cut_or_partial_link(text, &[]).is_none()
+        && foreign_run(text, lang.code, &[&reading.name], 4).is_none()
+        && verdict_on(lang, text, &reading.name).is_none()
+}
+
+/// `lines` with those the operator's model writes better (takes, confessions, replies) asked
+/// of it in one call, each kept only when [`usable`]; the table's line stands otherwise.
+fn with_model(request: &Request, lang: &Lang, reading: &Reading, mut lines: Vec<Line>) -> Vec<Line> {
+    let asked: Vec<(usize, &str)> =
+        lines.iter().enumerate().filter_map(|(i, l)| Some((i, format_of(l.role)?))).collect();
+    if asked.is_empty() {
+        return lines;
+    }
     let voice =
         request.brand.as_ref().map(|b| format!(" Write in the voice of {}: {}", b.name, b.voice)).unwrap_or_default();
-    let asked = host::CompletionRequest {
-        system: format!(
-            "You write one {format} for a meme, in the language with ISO 639-1 code '{}', in its own script; \
-             only the subject's name may stay as written. Never say anything negative about the subject. \
-             Reply with the line only: no quotes, no hashtags, no links.{voice}",
-            lang.code
-        ),
-        prompt: format!("{}{context}", brief(reading)),
-        max_tokens: 80,
+    let system = format!(
+        "You write lines for a meme, in the language with ISO 639-1 code '{}', in its own script; only the \
+         subject's name may stay as written. Never say anything negative about the subject. No quotes, hashtags \
+         or links.{voice}",
+        lang.code
+    );
+    let post = lines.iter().find(|l| l.role == "post").map(|l| format!("\nThe post: {}", l.text)).unwrap_or_default();
+    let purposes: Vec<&str> = asked.iter().map(|(_, p)| *p).collect();
+    let Some(written) = guest::model_lines(&system, &format!("{}{post}", brief(reading)), &purposes, 240) else {
+        return lines;
     };
-    let Ok(answer) = host::complete(&asked) else { return line };
-    let text = answer.trim().trim_matches('"').trim();
-    let usable = (1..=MODEL_LINE_CHARS).contains(&text.chars().count())
-        && !text.contains('\n')
-        && !text.chars().any(char::is_control)
-        && copywriter::checks::cut_or_partial_link(text, &[]).is_none()
-        && foreign_run(text, lang.code, &[&reading.name], 4).is_none()
-        && verdict_on(lang, text, &reading.name).is_none();
-    if usable { Line { text: text.to_string(), ..line } } else { line }
+    for ((i, _), text) in asked.iter().zip(written) {
+        let text = text.map(|t| t.trim().trim_matches('"').trim().to_string());
+        if let Some(text) = text.filter(|t| usable(t, lang, reading)) {
+            lines[*i].text = text;
+        }
+    }
+    lines
 }
 
 impl Guest for Meme {
@@ -91,13 +105,10 @@ impl Guest for Meme {
         let reading = guest::reading(&request);
         let lines = copywriter::meme::write(lang, &reading, &kind, request.seed)
             .ok_or_else(|| GenerateError::UnsupportedTask(format!("meme kind {kind}")))?;
-        let post =
-            lines.iter().find(|l| l.role == "post").map(|l| format!("\nThe post: {}", l.text)).unwrap_or_default();
-        let blocks = lines
+        let blocks = with_model(&request, lang, &reading, lines)
             .into_iter()
             .enumerate()
             .map(|(i, line)| {
-                let line = from_model(&request, lang, &reading, line, &post);
                 let index = (i + 1).to_string();
                 let mut attributes = vec![("index", index.as_str())];
                 attributes.extend(line.mood.map(|m| ("mood", m)));

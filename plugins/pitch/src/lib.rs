@@ -4,15 +4,16 @@
 //! gain it brings them, and asks for one thing; two memes about that pain; a call-to-action
 //! label. Every line comes from `copywriter`'s tables in the language asked.
 //!
-//! With the operator's model configured, the beats are asked of it first (told the reading and
-//! the slot's purpose) and each is kept only when it passes the same checks as a meme's line;
+//! With the operator's model configured, the beats are asked of it first, in one call for a
+//! JSON list (told the reading and each beat's purpose), and each is kept only when it passes
+//! the same checks as a meme's line;
 //! the table's line stands otherwise. Each beat carries the text the embedded voice reads
 //! (`speech`): for Chinese, pinyin with tone numbers.
 
 use copywriter::checks::{cut_or_partial_link, foreign_run, verdict_on};
 use copywriter::pitch::{Offer, Seen, Written};
 use copywriter::{Lang, Reading};
-use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with, host};
+use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with};
 
 struct Pitch;
 
@@ -59,50 +60,31 @@ fn brief(person: &Reading, offer: Option<&str>) -> String {
     facts.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join("\n")
 }
 
-/// The operator's model, asked one beat at a time; after its first failure (not granted, out
-/// of quota, unavailable) it is not asked again.
-struct Model<'a> {
-    lang: &'a Lang,
-    brief: String,
-    /// Names a line may carry in their own script.
-    names: Vec<String>,
-    working: bool,
+/// Whether a model's `line` may stand as a beat: one line of 1–120 characters, no link or
+/// ellipsis, in the language's script but for `names`, nothing against any of them.
+fn usable(line: &str, lang: &Lang, names: &[&str]) -> bool {
+    (1..=MAX_LINE).contains(&line.chars().count())
+        && !line.chars().any(char::is_control)
+        && cut_or_partial_link(line, &[]).is_none()
+        && foreign_run(line, lang.code, names, 2).is_none()
+        && names.iter().all(|n| verdict_on(lang, line, n).is_none())
 }
 
-impl Model<'_> {
-    fn line(&mut self, purpose: &str) -> Option<String> {
-        if !self.working {
-            return None;
+/// `beats` with the operator's model's lines where it gave usable ones, asked in one call.
+fn with_model(lang: &Lang, brief: &str, names: &[&str], beats: &mut [String]) {
+    let system = format!(
+        "You write the lines of a short, warm message to one person, in the language with ISO 639-1 code '{}', \
+         in that language's own script; names stay as written. Never say anything negative about them or the \
+         offer. Each line at most 100 characters, no quotes, hashtags, emoji or links.",
+        lang.code
+    );
+    let Some(lines) = guest::model_lines(&system, brief, &PURPOSES[..beats.len()], 600) else { return };
+    for (beat, line) in beats.iter_mut().zip(lines) {
+        if let Some(line) =
+            line.map(|l| l.trim().trim_matches('"').trim().to_string()).filter(|l| usable(l, lang, names))
+        {
+            *beat = line;
         }
-        let asked = host::CompletionRequest {
-            system: format!(
-                "You write one line of a short, warm message to one person, in the language with ISO 639-1 code \
-                 '{}', in that language's own script; names stay as written. {purpose} Never say anything negative \
-                 about them or the offer. Reply with the line only: at most 100 characters, no quotes, no hashtags, \
-                 no emoji, no links.",
-                self.lang.code
-            ),
-            prompt: self.brief.clone(),
-            max_tokens: 100,
-        };
-        match host::complete(&asked) {
-            Ok(answer) => self.usable(&answer),
-            Err(_) => {
-                self.working = false;
-                None
-            }
-        }
-    }
-
-    fn usable(&self, answer: &str) -> Option<String> {
-        let line = answer.trim().trim_matches('"').trim();
-        let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
-        let fine = (1..=MAX_LINE).contains(&line.chars().count())
-            && !line.chars().any(char::is_control)
-            && cut_or_partial_link(line, &[]).is_none()
-            && foreign_run(line, self.lang.code, &names, 2).is_none()
-            && names.iter().all(|n| verdict_on(self.lang, line, n).is_none());
-        fine.then(|| line.to_string())
     }
 }
 
@@ -146,21 +128,10 @@ impl Guest for Pitch {
         });
         let mut written: Written =
             copywriter::pitch::write(lang, &person, offer.as_ref(), seen(&request), request.seed);
-        let mut model = Model {
-            lang,
-            brief: brief(&person, option(&request, "offer")),
-            names: [&person.name, &person.company, &offer.as_ref().map(|o| o.name.clone()).unwrap_or_default()]
-                .into_iter()
-                .filter(|n| !n.is_empty())
-                .cloned()
-                .collect(),
-            working: true,
-        };
-        for (beat, purpose) in written.beats.iter_mut().zip(PURPOSES) {
-            if let Some(line) = model.line(purpose) {
-                *beat = line;
-            }
-        }
+        let offer_name = offer.as_ref().map(|o| o.name.clone()).unwrap_or_default();
+        let names: Vec<&str> =
+            [person.name.as_str(), &person.company, &offer_name].into_iter().filter(|n| !n.is_empty()).collect();
+        with_model(lang, &brief(&person, option(&request, "offer")), &names, &mut written.beats);
         let mut blocks = vec![block("hook", written.hook)];
         for beat in written.beats {
             let speech = speech_of(&beat, lang.code);

@@ -55,6 +55,7 @@ impl Guest for Slideshow {
                 system: ask.system.clone(),
                 prompt: ask.prompt.clone(),
                 max_tokens: ask.max_tokens,
+                json_schema: None,
             })
             .ok()
         });

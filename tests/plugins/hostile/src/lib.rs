@@ -17,6 +17,7 @@
 //! | `chatty`    | writes 1 MiB to stdout                 | output captured and capped; content   |
 //! | `fetch URL` | asks the host to summarise URL         | the summary, or the guard's refusal   |
 //! | `complete P`| asks the host's model about P          | the answer, or `unavailable`          |
+//! | `bad schema`| asks for JSON with a schema that is not | `rejected`                            |
 
 use std::io::Write;
 
@@ -100,6 +101,7 @@ impl Guest for Hostile {
                         system: String::new(),
                         prompt: "hi".into(),
                         max_tokens: 5,
+                        json_schema: None,
                     });
                     if let Err(host::HostError::QuotaExceeded(_)) = asked {
                         refused += 1;
@@ -118,11 +120,21 @@ impl Guest for Hostile {
                 Ok(page) => format!("title: {}; description: {}; text: {}", page.title, page.description, page.text),
                 Err(e) => format!("{e:?}"),
             },
+            "bad schema" => {
+                let asked = host::CompletionRequest {
+                    system: String::new(),
+                    prompt: "hi".into(),
+                    max_tokens: 5,
+                    json_schema: Some("{not a schema".into()),
+                };
+                format!("{:?}", host::complete(&asked))
+            }
             other if other.starts_with("complete ") => {
                 let asked = host::CompletionRequest {
                     system: "Be brief.".into(),
                     prompt: other["complete ".len()..].into(),
                     max_tokens: 20,
+                    json_schema: None,
                 };
                 match host::complete(&asked) {
                     Ok(answer) => format!("answer: {answer}"),
