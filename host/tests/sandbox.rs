@@ -434,3 +434,28 @@ async fn a_component_of_many_modules_gets_no_more_than_its_share() {
     }
     assert!(hogged > 0, "the heavy calls ran beside the normal ones");
 }
+
+#[tokio::test]
+async fn structured_output_is_asked_for_and_plain_json_from_an_endpoint_without_it() {
+    use axum::{Json, routing::post};
+    // An endpoint that refuses `json_schema` (400) but answers `json_object`.
+    let model = axum::Router::new().route(
+        "/v1/chat/completions",
+        post(|Json(body): Json<serde_json::Value>| async move {
+            match body["response_format"]["type"].as_str() {
+                Some("json_schema") => Err(axum::http::StatusCode::BAD_REQUEST),
+                Some("json_object") => {
+                    Ok(Json(serde_json::json!({"choices": [{"message": {"content": "{\"lines\": [\"ok\"]}"}}]})))
+                }
+                _ => Ok(Json(serde_json::json!({"choices": [{"message": {"content": "plain"}}]}))),
+            }
+        }),
+    );
+    let base = serve_loopback(model).await;
+    let client =
+        asset_host::model::ModelClient::new(&format!("{base}/v1"), "m", None, std::time::Duration::from_secs(5))
+            .unwrap();
+    let schema = serde_json::json!({"type": "object"});
+    assert_eq!(client.complete("s", "p", 10, Some(&schema)).await.unwrap(), "{\"lines\": [\"ok\"]}");
+    assert_eq!(client.complete("s", "p", 10, None).await.unwrap(), "plain");
+}

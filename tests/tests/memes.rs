@@ -363,3 +363,56 @@ fn a_picture_no_answer_names_is_drawn_when_first_asked_for_and_kept() {
         });
     });
 }
+
+/// A loopback site that counts the requests it gets: `/` is a bakery's page.
+fn counted_site() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    let hits = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let counter = hits.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            use std::io::{Read, Write};
+            let _ = stream.read(&mut [0u8; 4096]);
+            let body = r#"<html><head><title>Forno Azul | Home</title>
+                <meta property="og:site_name" content="Forno Azul">
+                <meta name="description" content="Sourdough bread baked every morning in Porto."></head>
+                <body><h1>Bread worth waking up for</h1></body></html>"#;
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    (base, hits)
+}
+
+#[test]
+fn a_url_is_read_once_for_many_memes_and_a_site_that_cannot_be_read_still_makes_one() {
+    let mut env = Env::new(asset_tests::Storage::Sqlite);
+    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+    env.extra.push(("ASSET_RATE_LIMITS".into(), "create=100".into()));
+    let key = env.create_key(30, "operator");
+    let server = env.serve();
+    let (site, hits) = counted_site();
+    block_on(async {
+        for (kind, language) in [("hottake", "en"), ("image", "ja"), ("confession", "pt")] {
+            let body = json!({"input": format!("{site}/"), "kind": kind, "language": language});
+            let (status, _, made) = meme(&server, MEMES, &key, body, None).await;
+            assert_eq!(status, StatusCode::OK, "{made}");
+            let html =
+                Client::new().get(made["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            // About the page's name, read from it; the address never shown cut.
+            assert!(html.contains("Forno Azul") && !html.contains(site.as_str()), "{language}: {html}");
+        }
+        assert_eq!(hits.load(std::sync::atomic::Ordering::SeqCst), 1, "one fetch serves every call for ten minutes");
+        // A site that does not answer: a meme about its name (from its address), not an error.
+        let body = json!({"input": "https://pao-quente.invalid/", "kind": "hottake"});
+        let (status, _, made) = meme(&server, MEMES, &key, body, None).await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        assert_eq!(made["meme"]["title"], "Pao Quente", "{made}");
+    });
+}

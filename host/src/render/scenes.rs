@@ -180,6 +180,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_generator_names_the_mood_a_line_gets_whatever_its_words() {
+        assert_eq!(mood("joy"), Some(Tone::Joy));
+        assert_eq!(mood("mindblown"), Some(Tone::MindBlown));
+        assert_eq!(mood("Party"), Some(Tone::Party));
+        assert_eq!(mood(""), None);
+        assert_eq!(mood("rage"), None);
+        // Words alone would make this happy line a face-palm ("again"); the generator's mood,
+        // when it gives one, is what the picture shows.
+        assert_eq!(tone("Never again chasing invoices", 1), Tone::Facepalm);
+    }
+
+    #[test]
     fn a_line_gets_the_tone_its_words_or_punctuation_give() {
         assert_eq!(tone("We finally shipped the launch", 0), Tone::Party);
         assert_eq!(tone("I forgot the keys again", 0), Tone::Facepalm);
