@@ -209,8 +209,8 @@ fn every_pitch_in_every_language_greets_by_name_and_speaks_for_the_offer() {
                     if !w.hook.contains(greeted.as_str()) {
                         bad(format!("the hook does not greet {greeted:?}"));
                     }
-                    if !(4..=8).contains(&w.beats.len()) || w.memes.len() != 2 {
-                        bad("not 4–8 beats and two memes".into());
+                    if !(4..=8).contains(&w.beats.len()) || w.memes.len() != 2 || w.memes[0] == w.memes[1] {
+                        bad("not 4–8 beats and two different memes".into());
                     }
                 }
             }

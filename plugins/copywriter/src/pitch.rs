@@ -92,19 +92,22 @@ pub fn write(lang: &Lang, person: &Reading, offer: Option<&Offer>, seen: Seen, s
     Written { title, hook, beats, memes, cta: pick(&p.cta, seed, 8).to_string() }
 }
 
-/// Two meme pictures about the offer's domain: the pain above, the offer's answer below.
+/// Two different meme pictures about the offer's domain: the pain above, the offer's answer
+/// below.
 fn memes(lang: &Lang, offer: Option<&Offer>, offer_reading: &Reading, seed: u64) -> Vec<(String, String)> {
     let reading = Reading {
         name: offer.map(|o| o.name.clone()).unwrap_or_default(),
         kind: Kind::Product,
         ..offer_reading.clone()
     };
-    [21u64, 22]
+    let slots = Slots::new(lang, &reading, seed);
+    let pairs = &lang.meme.image;
+    let first = pick(&[0, 1, 2, 3], seed, 21);
+    [first, (first + 1) % pairs.len()]
         .iter()
-        .map(|salt| {
-            let lines = crate::meme::write(lang, &reading, "image", seed.wrapping_add(*salt)).unwrap_or_default();
-            let text = |role: &str| lines.iter().find(|l| l.role == role).map(|l| l.text.clone()).unwrap_or_default();
-            (text("top"), text("bottom"))
+        .map(|&i| {
+            let (top, bottom) = pairs[i];
+            (slots.fill(top, 21 + i as u64), slots.fill(bottom, 21 + i as u64))
         })
         .collect()
 }
