@@ -107,26 +107,17 @@ const SCRIPTS: [(&str, bool, &str, [&str; 12]); 4] = [
     ),
 ];
 
-/// A PNG's RGB pixels.
-fn rgb(png: &[u8]) -> Vec<u8> {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    pixels.truncate(info.buffer_size());
-    pixels
-}
+#[path = "common/sheet.rs"]
+mod sheet;
 
 fn main() {
     const COLUMNS: usize = 6;
-    const SCALE: usize = 4;
-    let (w, h) = (CARD.0 as usize, CARD.1 as usize);
-    let (cell_w, cell_h) = (w / SCALE, h / SCALE);
+    let w = CARD.0 as usize;
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
     std::fs::create_dir_all(&out).unwrap();
     let budget = Budget::new(Duration::from_secs(600));
     for (language, rtl, title, lines) in SCRIPTS {
-        let rows = LAYOUTS.len().div_ceil(COLUMNS);
-        let mut sheet = vec![0u8; COLUMNS * cell_w * rows * cell_h * 3];
+        let mut pixels = sheet::blank(COLUMNS, LAYOUTS.len().div_ceil(COLUMNS));
         for (n, (layout, text)) in LAYOUTS.iter().zip(lines).enumerate() {
             let style = Style::seeded(n as u64);
             let beat = BeatSheet {
@@ -142,36 +133,18 @@ fn main() {
             };
             let units = words::units(text);
             let pictures = spoken::draw(&beat, &units, CARD, &budget).unwrap();
-            let mut frame = rgb(&pictures.plain);
-            let lit = rgb(pictures.lit.as_ref().unwrap());
+            let mut frame = sheet::rgb(&pictures.plain);
+            let lit = sheet::rgb(pictures.lit.as_ref().unwrap());
             for [x, y, bw, bh] in pictures.boxes.get(1).or(pictures.boxes.first()).cloned().unwrap_or_default() {
                 for row in y as usize..(y + bh) as usize {
                     let at = (row * w + x as usize) * 3;
                     frame[at..at + bw as usize * 3].copy_from_slice(&lit[at..at + bw as usize * 3]);
                 }
             }
-            // A quarter size: the mean of each 4×4 block.
-            let (cx, cy) = ((n % COLUMNS) * cell_w, (n / COLUMNS) * cell_h);
-            for y in 0..cell_h {
-                for x in 0..cell_w {
-                    for c in 0..3 {
-                        let mut sum = 0u32;
-                        for dy in 0..SCALE {
-                            for dx in 0..SCALE {
-                                sum += u32::from(frame[((y * SCALE + dy) * w + x * SCALE + dx) * 3 + c]);
-                            }
-                        }
-                        sheet[((cy + y) * COLUMNS * cell_w + cx + x) * 3 + c] = (sum / (SCALE * SCALE) as u32) as u8;
-                    }
-                }
-            }
+            sheet::paste(&mut pixels, COLUMNS, &frame, n % COLUMNS, n / COLUMNS);
         }
         let path = out.join(format!("beats-{language}.png"));
-        let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-        let mut encoder = png::Encoder::new(file, (COLUMNS * cell_w) as u32, (rows * cell_h) as u32);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.write_header().unwrap().write_image_data(&sheet).unwrap();
+        sheet::write(&path, COLUMNS, &pixels);
         println!("{}", path.display());
     }
 }

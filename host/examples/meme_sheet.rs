@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use asset_host::cpu::CpuPool;
 use asset_host::plugins::{Limits, Request, Sandbox, builtins, reading};
-use asset_host::render::cards::{self, CARD, OwnedSheet};
+use asset_host::render::cards::{self, OwnedSheet};
 use asset_host::render::style::Style;
 
 const INPUTS: [&str; 4] = [
@@ -20,35 +20,9 @@ const INPUTS: [&str; 4] = [
     "Agents that pay for their own tools",
 ];
 const KINDS: [&str; 5] = ["image", "hottake", "confession", "reply", "hybrid"];
-const SCALE: usize = 4;
 
-/// A PNG's RGB pixels.
-fn rgb(png: &[u8]) -> Vec<u8> {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    pixels.truncate(info.buffer_size());
-    pixels
-}
-
-/// Copies `frame` (a full-size card) into `sheet` at cell (`col`, `row`), a quarter size.
-fn paste(sheet: &mut [u8], columns: usize, frame: &[u8], col: usize, row: usize) {
-    let (w, h) = (CARD.0 as usize, CARD.1 as usize);
-    let (cw, ch) = (w / SCALE, h / SCALE);
-    for y in 0..ch {
-        for x in 0..cw {
-            for c in 0..3 {
-                let mut sum = 0u32;
-                for dy in 0..SCALE {
-                    for dx in 0..SCALE {
-                        sum += u32::from(frame[((y * SCALE + dy) * w + x * SCALE + dx) * 3 + c]);
-                    }
-                }
-                sheet[((row * ch + y) * columns * cw + col * cw + x) * 3 + c] = (sum / (SCALE * SCALE) as u32) as u8;
-            }
-        }
-    }
-}
+#[path = "common/sheet.rs"]
+mod sheet;
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
@@ -60,9 +34,8 @@ async fn main() {
     let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
     let prepared = sandbox.prepare(meme).unwrap();
     let pool = CpuPool::new("sheet", 2);
-    let (cw, ch) = (CARD.0 as usize / SCALE, CARD.1 as usize / SCALE);
     for language in asset_host::languages::LANGUAGES.iter().filter(|l| only.is_empty() || only.contains(&l.code)) {
-        let mut sheet = vec![255u8; KINDS.len() * cw * INPUTS.len() * ch * 3];
+        let mut pixels = sheet::blank(KINDS.len(), INPUTS.len());
         for (row, input) in INPUTS.iter().enumerate() {
             for (col, kind) in KINDS.iter().enumerate() {
                 let request = Request {
@@ -92,15 +65,11 @@ async fn main() {
                     seed: request.seed,
                 };
                 let pictures = cards::draw(&pool, Duration::from_secs(30), vec![owned]).await.unwrap();
-                paste(&mut sheet, KINDS.len(), &rgb(&pictures[0][0].png), col, row);
+                sheet::paste(&mut pixels, KINDS.len(), &sheet::rgb(&pictures[0][0].png), col, row);
             }
         }
         let path = out.join(format!("memes-{}.png", language.code));
-        let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-        let mut encoder = png::Encoder::new(file, (KINDS.len() * cw) as u32, (INPUTS.len() * ch) as u32);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.write_header().unwrap().write_image_data(&sheet).unwrap();
+        sheet::write(&path, KINDS.len(), &pixels);
         println!("{}", path.display());
     }
 }

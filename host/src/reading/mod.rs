@@ -11,47 +11,12 @@ pub mod language;
 pub mod link;
 pub mod sentence;
 
-use serde::Serialize;
-
 use crate::net::{Guard, page};
 use link::Source;
 
-/// What the subject of an input is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Product,
-    Company,
-    Person,
-    Page,
-    Post,
-    #[default]
-    Idea,
-}
-
-/// A reading of an input; see the world's `reading` record for each field.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Reading {
-    pub kind: Kind,
-    pub name: String,
-    pub first_name: String,
-    pub phrase: String,
-    pub what: String,
-    pub audience: String,
-    pub promise: String,
-    pub role: String,
-    pub company: String,
-    pub place: String,
-    pub topics: Vec<String>,
-    pub claims: Vec<String>,
-    pub numbers: Vec<String>,
-    pub domain: String,
-    pub language: String,
-    pub url: String,
-    pub site: String,
-    pub page_read: bool,
-}
+/// The reading's types are the generators' own (`copywriter`, plain Rust): one definition on
+/// both sides of the world's `reading` record.
+pub use copywriter::{Kind, Reading};
 
 /// Sentences a reading keeps, and the longest one kept whole.
 const MAX_CLAIMS: usize = 8;

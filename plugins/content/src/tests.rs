@@ -383,27 +383,9 @@ fn model_lines_are_used_when_usable_and_tables_otherwise() {
 fn the_same_request_gives_the_same_content() {
     for category in CATEGORIES {
         for language in LANGUAGES {
-            let a = write(
-                category,
-                language,
-                "Small teams ship faster",
-                &copywriter::Reading::default(),
-                11,
-                brands().remove(0),
-                None,
-            )
-            .expect("a");
-            let b = write(
-                category,
-                language,
-                "Small teams ship faster",
-                &copywriter::Reading::default(),
-                11,
-                brands().remove(0),
-                None,
-            )
-            .expect("b");
-            assert_eq!(shown(&a), shown(&b));
+            let reading = copywriter::Reading::default();
+            let make = || write(category, language, "Small teams ship faster", &reading, 11, brands().remove(0), None);
+            assert_eq!(shown(&make().expect("a")), shown(&make().expect("b")));
         }
     }
     let differ = (0..8)

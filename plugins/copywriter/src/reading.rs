@@ -1,5 +1,5 @@
-//! What the host read from the input, as the copy needs it (the guest converts the world's
-//! record into this, and the corpus test builds it from the host's own reading).
+//! What the host read from the input: the host makes it (and hands it to generators as the
+//! world's `reading` record), the guest converts that record back into this.
 
 /// What the subject is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -43,9 +43,10 @@ pub struct Reading {
     pub domain: String,
     /// ISO 639-1 code of the input's language, as far as it could be told ("" if not).
     pub language: String,
-    /// The URL the input was, whole, and the site's name.
+    /// The URL the input was, whole, the site's name, and whether its page could be read.
     pub url: String,
     pub site: String,
+    pub page_read: bool,
 }
 
 impl Reading {

@@ -217,6 +217,7 @@ pub fn reading(request: &Request) -> copywriter::Reading {
         language: r.language,
         url: r.url,
         site: r.site,
+        page_read: r.page_read,
     }
 }
 

@@ -263,27 +263,9 @@ fn the_closer_names_the_brand_only_when_there_is_one() {
 #[test]
 fn the_same_request_gives_the_same_slides() {
     for language in LANGUAGES {
-        let a = write(
-            "slideshow",
-            language,
-            "Small teams ship faster",
-            &copywriter::Reading::default(),
-            11,
-            Some(("Acme", "")),
-            None,
-        )
-        .expect("a");
-        let b = write(
-            "slideshow",
-            language,
-            "Small teams ship faster",
-            &copywriter::Reading::default(),
-            11,
-            Some(("Acme", "")),
-            None,
-        )
-        .expect("b");
-        assert_eq!(shown(&a), shown(&b));
+        let reading = copywriter::Reading::default();
+        let make = || write("slideshow", language, "Small teams ship faster", &reading, 11, Some(("Acme", "")), None);
+        assert_eq!(shown(&make().expect("a")), shown(&make().expect("b")));
     }
 }
 
