@@ -158,7 +158,7 @@ fn every_pitch_in_every_language_greets_by_name_and_speaks_for_the_offer() {
                     let memes = w.memes.iter().flat_map(|(t, b)| [t.as_str(), b.as_str()]);
                     let lines: Vec<&str> = [w.title.as_str(), &w.hook, &w.cta]
                         .into_iter()
-                        .chain(w.beats.iter().map(String::as_str))
+                        .chain(w.beats.iter().map(|(_, b)| b.as_str()))
                         .chain(memes)
                         .collect();
                     let text = lines.join("\n");
@@ -246,4 +246,28 @@ async fn every_post_and_slideshow_in_every_language_speaks_for_its_subject_in_th
         problems.len(),
         problems.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
     );
+}
+
+#[test]
+fn a_pitch_uses_what_is_known_of_the_person_in_the_words_of_its_language() {
+    use copywriter::pitch::Seen;
+    let maria = reading_of("Maria Lopez, head of growth at Fintechly in Berlin, posts about B2B onboarding.");
+    let offer = copywriter::pitch::Offer { name: "Ledgerly".into(), domain: "finance".into() };
+    let text = |code: &str| {
+        let w = copywriter::pitch::write(copywriter::lang(code).unwrap(), &maria, Some(&offer), Seen::Sentence, 5);
+        [w.hook.clone()].into_iter().chain(w.beats.into_iter().map(|(_, b)| b)).collect::<Vec<_>>().join("\n")
+    };
+    let english = text("en");
+    assert!(english.starts_with("Hi Maria") || english.contains("Maria,") || english.contains("Maria"), "{english}");
+    assert!(
+        english.contains("Fintechly") && english.contains("head of growth") && english.contains("Ledgerly"),
+        "{english}"
+    );
+    // In Japanese: her name, her company and the offer's name as written, her English role not.
+    let japanese = text("ja");
+    assert!(
+        japanese.contains("Maria") && japanese.contains("Fintechly") && japanese.contains("Ledgerly"),
+        "{japanese}"
+    );
+    assert!(!japanese.contains("head of growth"), "{japanese}");
 }

@@ -101,7 +101,7 @@ pub struct Carousel {
 /// offers, as a benefit to them, and ends on one thing to do. Slots: `{first}` (how the
 /// language greets them: the first name, or the whole name where that is the custom),
 /// `{name}` (a site's or company's name), `{company}` (where they work), `{topic}` (what they
-/// post about, in this language), `{offer}` (the name of what the sender offers).
+/// post about, in this language), `{role}` (their role, in this language), `{offer}` (the name of what the sender offers).
 pub struct Pitch {
     /// The title of the page, naming them: "For {first}".
     pub title: &'static str,
@@ -119,6 +119,9 @@ pub struct Pitch {
     pub seen_sentence: [&'static str; 2],
     /// A line about their work at `{company}`.
     pub company: [&'static str; 2],
+    /// A line about what their role (`{role}`, a phrase in this language, e.g. "head of
+    /// growth") means for their days.
+    pub role: [&'static str; 2],
     /// A line about what they post about (`{topic}`).
     pub topic: [&'static str; 2],
     /// A line about what they do, when nothing more is known.

@@ -24,12 +24,30 @@ pub enum Seen {
     Sentence,
 }
 
+/// What a beat of the pitch does, in the order a message runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Beat {
+    /// How the sender came across them.
+    Seen,
+    /// Something known of them: their company, role, topics, or their work.
+    Known,
+    /// The everyday pain the offer ends.
+    Pain,
+    /// The offer by name (or, without one, the turn to a conversation).
+    Offer,
+    /// What they gain.
+    Gain,
+    /// One small, no-pressure ask.
+    Ask,
+}
+
 /// A written pitch.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
     pub title: String,
     pub hook: String,
-    pub beats: Vec<String>,
+    /// Each beat's line, and what it does.
+    pub beats: Vec<(Beat, String)>,
     /// Two memes (top, bottom) about the pain the offer ends.
     pub memes: Vec<(String, String)>,
     /// The call to action's label.
@@ -57,7 +75,10 @@ pub fn write(lang: &Lang, person: &Reading, offer: Option<&Offer>, seen: Seen, s
     let p = &lang.pitch;
     let (slots, hello) = greeting(lang, person, seed);
     let topic = person.topics.first().filter(|_| person.speaks(lang.code)).cloned().unwrap_or_default();
-    let slots = slots.with("topic", topic.clone()).with("offer", offer.map(|o| o.name.clone()).unwrap_or_default());
+    let slots = slots
+        .with("topic", topic.clone())
+        .with("role", person.role.clone())
+        .with("offer", offer.map(|o| o.name.clone()).unwrap_or_default());
     // The pain and the gain are the offer's (what it ends for them), else the person's own.
     let offer_reading =
         Reading { domain: offer.map_or(person.domain.clone(), |o| o.domain.clone()), ..Reading::default() };
@@ -68,24 +89,29 @@ pub fn write(lang: &Lang, person: &Reading, offer: Option<&Offer>, seen: Seen, s
         Seen::Linkedin => pick(&p.seen_linkedin, seed, 2),
         Seen::Sentence => pick(&p.seen_sentence, seed, 2),
     };
-    let known = if !person.company.is_empty() {
-        pick(&p.company, seed, 3)
-    } else if !topic.is_empty() {
-        pick(&p.topic, seed, 3)
-    } else {
-        pick(&p.work, seed, 3)
-    };
+    // What is known of them, at most two lines: their company (a name, in any language), their
+    // role and topics (phrases, only in the language they were written in); else their work.
+    let role = Some(person.role.clone()).filter(|r| !r.is_empty() && person.speaks(lang.code)).unwrap_or_default();
+    let mut known: Vec<&str> = [(&person.company, &p.company), (&role, &p.role), (&topic, &p.topic)]
+        .into_iter()
+        .filter(|(said, _)| !said.is_empty())
+        .map(|(_, lines)| pick(lines, seed, 3))
+        .take(2)
+        .collect();
+    if known.is_empty() {
+        known.push(pick(&p.work, seed, 3));
+    }
     let named_offer = offer.is_some_and(|o| !o.name.is_empty());
     let turn = if named_offer { pick(&p.offer, seed, 5) } else { pick(&p.idea, seed, 5) };
-    let mut beats = vec![
-        slots.fill(seen_line, 2),
-        slots.fill(known, 3),
-        about_offer.fill("{pain}", 4),
-        slots.fill(turn, 5),
-        about_offer.fill("{gain}", 6),
-        slots.fill(pick(&p.ask, seed, 7), 7),
-    ];
-    beats.iter_mut().for_each(|b| *b = capitalised(b));
+    let mut beats = vec![(Beat::Seen, slots.fill(seen_line, 2))];
+    beats.extend(known.iter().map(|line| (Beat::Known, slots.fill(line, 3))));
+    beats.extend([
+        (Beat::Pain, about_offer.fill("{pain}", 4)),
+        (Beat::Offer, slots.fill(turn, 5)),
+        (Beat::Gain, about_offer.fill("{gain}", 6)),
+        (Beat::Ask, slots.fill(pick(&p.ask, seed, 7), 7)),
+    ]);
+    beats.iter_mut().for_each(|(_, b)| *b = capitalised(b));
     let hook = hello.map_or_else(|| slots.fill(p.hello_anyone, 1), |h| slots.fill(h, 1));
     let title = if hello.is_some() { slots.fill(p.title, 0) } else { p.title_anyone.to_string() };
     let memes = memes(lang, offer, &offer_reading, seed);

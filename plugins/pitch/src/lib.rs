@@ -11,7 +11,7 @@
 //! (`speech`): for Chinese, pinyin with tone numbers.
 
 use copywriter::checks::{cut_or_partial_link, foreign_run, verdict_on};
-use copywriter::pitch::{Offer, Seen, Written};
+use copywriter::pitch::{Beat, Offer, Seen, Written};
 use copywriter::{Lang, Reading};
 use guest::{Capability, Content, GenerateError, Guest, Manifest, Request, block, block_with};
 
@@ -36,15 +36,17 @@ fn seen(request: &Request) -> Seen {
     }
 }
 
-/// What each beat is for, in order, for the model's prompt.
-const PURPOSES: [&str; 6] = [
-    "Say in a few words how you came across them.",
-    "Say something specific and sincere about their work, from what is known of them.",
-    "Name one everyday struggle that the sender's offer ends for someone like them.",
-    "Bring in the sender's offer by name as the answer to that struggle.",
-    "Say what they gain from it, as a benefit to them.",
-    "Ask for one small, no-pressure next step; not a question about a call.",
-];
+/// What a beat is for, for the model's prompt.
+fn purpose(beat: Beat) -> &'static str {
+    match beat {
+        Beat::Seen => "Say in a few words how you came across them.",
+        Beat::Known => "Say something specific and sincere about their work, from what is known of them.",
+        Beat::Pain => "Name one everyday struggle that the sender's offer ends for someone like them.",
+        Beat::Offer => "Bring in the sender's offer by name as the answer to that struggle.",
+        Beat::Gain => "Say what they gain from it, as a benefit to them.",
+        Beat::Ask => "Ask for one small, no-pressure next step; not a question about a call.",
+    }
+}
 
 /// What the model is told about the person and the offer.
 fn brief(person: &Reading, offer: Option<&str>) -> String {
@@ -71,15 +73,16 @@ fn usable(line: &str, lang: &Lang, names: &[&str]) -> bool {
 }
 
 /// `beats` with the operator's model's lines where it gave usable ones, asked in one call.
-fn with_model(lang: &Lang, brief: &str, names: &[&str], beats: &mut [String]) {
+fn with_model(lang: &Lang, brief: &str, names: &[&str], beats: &mut [(Beat, String)]) {
     let system = format!(
         "You write the lines of a short, warm message to one person, in the language with ISO 639-1 code '{}', \
          in that language's own script; names stay as written. Never say anything negative about them or the \
          offer. Each line at most 100 characters, no quotes, hashtags, emoji or links.",
         lang.code
     );
-    let Some(lines) = guest::model_lines(&system, brief, &PURPOSES[..beats.len()], 600) else { return };
-    for (beat, line) in beats.iter_mut().zip(lines) {
+    let purposes: Vec<&str> = beats.iter().map(|(beat, _)| purpose(*beat)).collect();
+    let Some(lines) = guest::model_lines(&system, brief, &purposes, 600) else { return };
+    for ((_, beat), line) in beats.iter_mut().zip(lines) {
         if let Some(line) =
             line.map(|l| l.trim().trim_matches('"').trim().to_string()).filter(|l| usable(l, lang, names))
         {
@@ -133,7 +136,7 @@ impl Guest for Pitch {
             [person.name.as_str(), &person.company, &offer_name].into_iter().filter(|n| !n.is_empty()).collect();
         with_model(lang, &brief(&person, option(&request, "offer")), &names, &mut written.beats);
         let mut blocks = vec![block("hook", written.hook)];
-        for beat in written.beats {
+        for (_, beat) in written.beats {
             let speech = speech_of(&beat, lang.code);
             blocks.push(block_with("beat", beat, &[("speech", &speech)]));
         }

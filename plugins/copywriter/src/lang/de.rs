@@ -149,6 +149,7 @@ pub const LANG: Lang = Lang {
             "Was ihr bei {company} aufbaut, sticht heraus.",
             "Eure Arbeit bei {company} hat mein Interesse geweckt.",
         ],
+        role: ["Als {role} zählt bei dir jede Stunde.", "{role} zu sein heißt: hundert Dinge gleichzeitig."],
         topic: [
             "Deine Beiträge zum Thema {topic} lohnen sich wirklich.",
             "Beim Thema {topic} merkt man sofort: Du kennst dich aus.",

@@ -149,6 +149,7 @@ pub const LANG: Lang = Lang {
             "Ce que vous construisez chez {company} sort du lot.",
             "Votre travail chez {company} a attiré mon attention.",
         ],
+        role: ["En tant que {role}, chaque heure compte pour vous.", "Être {role}, c'est mener cent choses de front."],
         topic: [
             "Vos publications sur {topic} valent vraiment le détour.",
             "Côté {topic}, on sent que vous maîtrisez votre sujet.",

@@ -146,6 +146,7 @@ pub const LANG: Lang = Lang {
             "Apa yang Anda bangun di {company} benar-benar menonjol.",
             "Kiprah tim {company} menarik perhatian saya.",
         ],
+        role: ["Sebagai {role}, setiap jam sangat berharga.", "Menjadi {role} berarti seratus hal sekaligus."],
         topic: ["Tulisan Anda tentang {topic} selalu layak dibaca.", "Jelas sekali Anda paham betul soal {topic}."],
         work: [
             "Terlihat jelas Anda peduli dengan apa yang Anda buat.",

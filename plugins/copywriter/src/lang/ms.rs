@@ -148,6 +148,7 @@ pub const LANG: Lang = Lang {
             "Apa yang anda bina di {company} memang menonjol.",
             "Kerja anda di {company} menarik perhatian saya.",
         ],
+        role: ["Sebagai {role}, setiap jam amat berharga.", "Menjadi {role} bermakna seratus perkara serentak."],
         topic: [
             "Hantaran anda tentang {topic} memang berbaloi dibaca.",
             "Jelas anda betul-betul mahir tentang {topic}.",

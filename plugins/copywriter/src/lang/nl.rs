@@ -140,6 +140,7 @@ pub const LANG: Lang = Lang {
         seen_linkedin: ["Je LinkedIn-profiel viel me op.", "Ik kwam je profiel tegen op LinkedIn."],
         seen_sentence: ["Ik hoorde goede dingen over je werk.", "Je naam viel, en niet zomaar."],
         company: ["Wat jullie bij {company} bouwen, valt op.", "Het werk bij {company} trok mijn aandacht."],
+        role: ["Als {role} telt elk uur.", "{role} zijn betekent honderd dingen tegelijk."],
         topic: [
             "Je posts over {topic} zijn echt de moeite waard.",
             "Je weet duidelijk waar je het over hebt als het om {topic} gaat.",

@@ -140,6 +140,7 @@ pub const LANG: Lang = Lang {
             "O que vocês estão construindo com {company} chama atenção.",
             "{company} chamou minha atenção, e não foi à toa.",
         ],
+        role: ["No papel de {role}, cada hora conta.", "Como {role}, seus dias devem ser bem corridos."],
         topic: ["Seus posts sobre {topic} valem a leitura.", "Dá para ver que você entende muito de {topic}."],
         work: ["Dá para ver o cuidado que você tem com o que faz.", "Fica claro o quanto você se dedica ao que faz."],
         offer: ["É exatamente para isso que serve {offer}.", "{offer} nasceu para isso.", "É aqui que entra {offer}."],

@@ -137,6 +137,7 @@ pub const LANG: Lang = Lang {
         seen_linkedin: ["Wasifu wako wa LinkedIn umenivutia.", "Nimekutana na wasifu wako kwenye LinkedIn."],
         seen_sentence: ["Nimesikia mambo mazuri kuhusu kazi yako.", "Jina lako limetajwa, tena kwa sababu nzuri."],
         company: ["Mnachojenga katika {company} kinavutia sana.", "Kazi ya timu ya {company} imenivutia."],
+        role: ["Kama {role}, kila saa ina thamani.", "Kuwa {role} ni kushughulikia mambo mia kwa wakati mmoja."],
         topic: ["Machapisho yako kuhusu {topic} yanastahili kusomwa.", "Ni wazi wewe ni mjuzi wa {topic}."],
         work: ["Ni wazi unajali unachokifanya.", "Inaonekana wazi jinsi unavyoweka moyo kwenye kazi yako."],
         offer: ["Hiyo ndiyo kazi ya {offer}.", "Kwa hili, kuna {offer}.", "Hapa ndipo tunapoleta {offer}."],

@@ -6,8 +6,8 @@ use crate::checks::{foreign_run, verdict_on};
 use crate::fill::Slots;
 use crate::{DOMAINS, Domain, Lang, Reading};
 
-const SLOTS: [&str; 9] =
-    ["{name}", "{chore}", "{pain}", "{gain}", "{number}", "{first}", "{company}", "{topic}", "{offer}"];
+const SLOTS: [&str; 10] =
+    ["{name}", "{chore}", "{pain}", "{gain}", "{number}", "{first}", "{company}", "{topic}", "{offer}", "{role}"];
 /// A made-up proper name, in Latin script as most names sent are.
 const NAME: &str = "Zorblax";
 
@@ -31,7 +31,7 @@ fn templates(lang: &Lang) -> Vec<&'static str> {
     all.extend([p.title, p.hello_anyone, p.title_anyone]);
     all.extend(p.hello.iter().chain(&p.offer).chain(&p.ask).chain(&p.cta));
     all.extend(p.hello_team.iter().chain(&p.seen_site).chain(&p.seen_x).chain(&p.seen_linkedin));
-    all.extend(p.seen_sentence.iter().chain(&p.company).chain(&p.topic).chain(&p.work).chain(&p.idea));
+    all.extend(p.seen_sentence.iter().chain(&p.company).chain(&p.role).chain(&p.topic).chain(&p.work).chain(&p.idea));
     all
 }
 
@@ -47,6 +47,7 @@ fn every_language_is_written_in_its_own_words() {
         assert_ne!(lang.meme.hottake, en.meme.hottake, "{}: still the English stand-in", lang.code);
         assert_ne!(lang.domains[0].pains, en.domains[0].pains, "{}: domains still English", lang.code);
         assert_ne!(lang.pitch.hello, en.pitch.hello, "{}: pitch still English", lang.code);
+        assert_ne!(lang.pitch.role, en.pitch.role, "{}: role lines still English", lang.code);
         assert_ne!(lang.unnamed.product, en.unnamed.product, "{}", lang.code);
         assert!(!lang.negatives.is_empty() && lang.negatives != en.negatives, "{}: negatives", lang.code);
     }
@@ -78,6 +79,7 @@ fn every_slot_is_known_and_every_line_is_filled() {
         assert!(p.hello_team.iter().all(|t| t.contains("{name}")), "{}: hello_team", lang.code);
         assert!(p.company.iter().all(|t| t.contains("{company}")), "{}: company", lang.code);
         assert!(p.topic.iter().all(|t| t.contains("{topic}")), "{}: topic", lang.code);
+        assert!(p.role.iter().all(|t| t.contains("{role}")), "{}: role", lang.code);
         assert!(p.offer.iter().all(|t| t.contains("{offer}")), "{}: offer", lang.code);
     }
 }
@@ -97,6 +99,7 @@ fn filled_lines_are_in_the_language_and_never_against_the_subject() {
                     .with("first", NAME)
                     .with("company", NAME)
                     .with("topic", NAME)
+                    .with("role", NAME)
                     .with("offer", NAME);
                 assert!(std::ptr::eq(slots.domain, &lang.domains[d]));
                 for (i, t) in templates(lang).into_iter().enumerate() {

@@ -142,6 +142,7 @@ pub const LANG: Lang = Lang {
             "Những gì bạn đang xây dựng ở {company} thật sự nổi bật.",
             "Công việc của bạn ở {company} khiến mình chú ý.",
         ],
+        role: ["Ở vai trò {role}, mỗi giờ đều quý giá.", "Làm {role} là ôm cả trăm việc cùng lúc."],
         topic: ["Bài viết của bạn về {topic} rất đáng đọc.", "Rõ ràng bạn hiểu {topic} rất sâu."],
         work: [
             "Nhìn là biết bạn rất tâm huyết với những gì bạn làm.",
