@@ -304,7 +304,8 @@ fn with_a_model_the_beats_are_its_checked_lines_and_the_tables_stand_in_for_the_
             Client::new().get(made["pitch"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
         assert!(
             html.contains(r#"<a class="cta" href="https://ledgerly.example/try""#)
-                && html.contains(">See Ledgerly</a>"),
+                && html.contains(">See Ledgerly</a>")
+                && html.contains(r#"data-text="See Ledgerly: https://ledgerly.example/try""#),
             "{html}"
         );
         // A link that is not one a page may show is refused before anything is charged.

@@ -85,7 +85,8 @@ const SCRIPT: &str = r#"
   show(0);
   const share = document.getElementById("share");
   if (share) share.addEventListener("click", async () => {
-    const link = { title: document.title, url: location.href.split("?")[0] };
+    // A pitch's share text carries its call to action, so whoever it is passed on to can act.
+    const link = { title: document.title, text: share.dataset.text || undefined, url: location.href.split("?")[0] };
     try {
       if (navigator.share) { await navigator.share(link); return; }
       await navigator.clipboard.writeText(link.url);
@@ -99,6 +100,14 @@ const SCRIPT: &str = r#"
 /// A word's boxes in its beat's picture as `x,y,w,h;…`.
 fn boxes(boxes: &[[u32; 4]]) -> String {
     boxes.iter().map(|b| format!("{},{},{},{}", b[0], b[1], b[2], b[3])).collect::<Vec<_>>().join(";")
+}
+
+/// What a page's share carries besides its link: a pitch's call to action ("label: link"),
+/// when it has a link.
+fn share_text(page: &Page) -> Option<String> {
+    let link = page.extra["ctaUrl"].as_str().filter(|u| u.starts_with("https://") || u.starts_with("http://"))?;
+    let label = page.extra["cta"].as_str().unwrap_or_default();
+    Some(if label.is_empty() { link.to_string() } else { format!("{label}: {link}") })
 }
 
 /// The page of `page`, linked from `base_url`.
@@ -148,7 +157,7 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
                 p id="caption" aria-live="polite" { (first) }
                 button id="play" type="button" { "Play" }
                 @if pitch {
-                    button id="share" type="button" { "Share" }
+                    button id="share" type="button" data-text=[share_text(page)] { "Share" }
                 }
                 audio id="voice" src={ (url) "/voice" } preload="auto" {}
                 @if !page.captioned {

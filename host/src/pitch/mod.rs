@@ -60,15 +60,31 @@ pub struct PitchRequest {
 /// A pitch's call to action.
 #[derive(Debug, Default, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct CallToAction {
-    /// The button's words (1–40 characters); the generator's own when absent.
+    /// The button's words; the generator's own when absent.
+    #[schema(schema_with = cta_label_schema)]
     pub label: Option<String>,
-    /// Where the button leads: an http(s) URL of at most 2,048 characters.
+    /// Where the button leads.
+    #[schema(schema_with = cta_url_schema)]
     pub url: Option<String>,
 }
 
-/// The longest call-to-action label and link.
-const CTA_LABEL_CHARS: usize = 40;
-const CTA_URL_CHARS: usize = 2048;
+/// What a call to action's label and link may be: a label on one line, a link to a named
+/// host (no credentials, no address a page could not show).
+pub static CTA_LABEL: Text = Text::new(1, 40, Some(rules::LINE), ", not blank, on one line");
+pub static CTA_URL: Text = Text::new(
+    1,
+    2048,
+    Some(r"^https?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,63}([/?#][^\s]*)?$"),
+    ", an http(s) URL to a named host",
+);
+
+fn cta_label_schema() -> Object {
+    CTA_LABEL.nullable("The button's words; the generator's own when absent")
+}
+
+fn cta_url_schema() -> Object {
+    CTA_URL.nullable("Where the button leads")
+}
 
 /// A call to action as checked: its label (if the sender chose one) and its link.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -80,35 +96,28 @@ pub struct Cta {
 /// The request's call to action, else the first link in the offer; a 400 `invalid_cta` for a
 /// label or link that cannot be shown as given.
 fn check_cta(cta: Option<&CallToAction>, offer: Option<&str>) -> Result<Cta, Error> {
-    let invalid = |why: &str| Error::bad_request("invalid_cta", format!("`cta` {why}."));
-    let label = match cta.and_then(|c| c.label.as_deref()).map(str::trim) {
-        Some(label)
-            if label.is_empty() || label.chars().count() > CTA_LABEL_CHARS || label.chars().any(char::is_control) =>
-        {
-            return Err(invalid(&format!("label must be 1–{CTA_LABEL_CHARS} characters on one line")));
-        }
-        label => label.map(str::to_string),
+    let invalid = |what: &str, rule: &Text| {
+        Error::bad_request("invalid_cta", format!("`cta.{what}` must be {}.", rule.explain()))
     };
-    let url =
-        match cta.and_then(|c| c.url.as_deref()).map(str::trim) {
-            Some(url) => Some(web_link(url).ok_or_else(|| {
-                invalid(&format!("url must be an http(s) URL of at most {CTA_URL_CHARS} characters"))
-            })?),
-            None => offer
-                .and_then(|o| o.split_whitespace().find_map(|w| web_link(w.trim_end_matches(['.', ',', ')', ';'])))),
-        };
-    Ok(Cta { label, url })
+    let label = cta.and_then(|c| c.label.as_deref());
+    if label.is_some_and(|l| !CTA_LABEL.check(l)) {
+        return Err(invalid("label", &CTA_LABEL));
+    }
+    let url = match cta.and_then(|c| c.url.as_deref()) {
+        Some(url) => Some(web_link(url).ok_or_else(|| invalid("url", &CTA_URL))?),
+        None => {
+            offer.and_then(|o| o.split_whitespace().find_map(|w| web_link(w.trim_end_matches(['.', ',', ')', ';']))))
+        }
+    };
+    Ok(Cta { label: label.map(|l| l.trim().to_string()), url })
 }
 
-/// `text` as a link a page may show: an http(s) URL with a host, no credentials, not too long.
+/// `text` as a link a page may show (see [`CTA_URL`]), as the URL parser writes it.
 fn web_link(text: &str) -> Option<String> {
-    let url = url::Url::parse(text).ok()?;
-    let fine = matches!(url.scheme(), "http" | "https")
-        && url.host_str().is_some_and(|h| h.contains('.'))
-        && url.username().is_empty()
-        && url.password().is_none()
-        && url.as_str().len() <= CTA_URL_CHARS;
-    fine.then(|| url.to_string())
+    if !CTA_URL.check(text) {
+        return None;
+    }
+    url::Url::parse(text).ok().map(|url| url.to_string())
 }
 
 fn input_schema() -> Object {

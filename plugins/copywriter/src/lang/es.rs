@@ -140,7 +140,7 @@ pub const LANG: Lang = Lang {
             "Lo que están construyendo en {company} destaca.",
             "Lo que hacen en {company} me pareció muy interesante.",
         ],
-        role: ["En tu rol de {role}, cada hora cuenta.", "Como {role}, sé que tus días van a mil."],
+        role: ["En tu rol de {role}, cada hora cuenta.", "Ser {role} es llevar cien cosas a la vez."],
         topic: ["Lo que publicas sobre {topic} vale mucho la pena.", "Se nota que sabes mucho de {topic}."],
         work: ["Se nota que te importa lo que haces.", "Se ve todo el cariño que le pones a tu trabajo."],
         offer: ["Justo para eso está {offer}.", "{offer} nació para esto.", "Aquí es donde entra {offer}."],

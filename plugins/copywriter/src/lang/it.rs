@@ -143,7 +143,7 @@ pub const LANG: Lang = Lang {
             "Quello che state costruendo con {company} si fa notare.",
             "Il lavoro che fate con {company} ha attirato la mia attenzione.",
         ],
-        role: ["Nel ruolo di {role}, ogni ora conta.", "Come {role}, immagino giornate pienissime."],
+        role: ["Nel ruolo di {role}, ogni ora conta.", "Essere {role} significa seguire cento cose insieme."],
         topic: ["I tuoi post su {topic} meritano davvero.", "Si vede che di {topic} te ne intendi."],
         work: ["Si vede che ci tieni a quello che fai.", "Si nota quanta cura metti nel tuo lavoro."],
         offer: [

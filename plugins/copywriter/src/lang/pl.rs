@@ -143,7 +143,7 @@ pub const LANG: Lang = Lang {
             "To, co budujecie w firmie {company}, naprawdę się wyróżnia.",
             "Praca zespołu {company} od razu zwróciła moją uwagę.",
         ],
-        role: ["{role} — w tej roli liczy się każda godzina.", "{role} — to sto spraw naraz, wiem coś o tym."],
+        role: ["{role} — w tej roli liczy się każda godzina.", "{role} — to sto spraw naraz, każdego dnia."],
         topic: ["Piszesz o tym, na czym się znasz: {topic}. I to widać.", "Widać, że temat „{topic}” to Twój konik."],
         work: ["Widać, że zależy Ci na tym, co robisz.", "Widać, ile serca wkładasz w swoją pracę."],
         offer: ["Właśnie do tego służy {offer}.", "Tu do gry wchodzi {offer}.", "Od tego jest {offer}."],

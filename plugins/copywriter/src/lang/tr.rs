@@ -137,7 +137,7 @@ pub const LANG: Lang = Lang {
             "{company} bünyesinde yaptıklarınız gerçekten göze çarpıyor.",
             "{company} ekibinin işleri dikkatimi çekti.",
         ],
-        role: ["{role} olarak her saatin değerli olduğunu biliyorum.", "{role} olmak, aynı anda yüz iş demek."],
+        role: ["{role} olarak her saatin değerli olduğunu bilirsiniz.", "{role} olmak, aynı anda yüz iş demek."],
         topic: ["{topic} üzerine paylaşımlarınız okumaya değer.", "{topic} konusunda işin uzmanı olduğunuz belli."],
         work: ["Yaptığınız işi önemsediğiniz belli.", "İşinize ne kadar emek verdiğiniz her halinden belli."],
         offer: [
