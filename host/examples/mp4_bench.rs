@@ -112,7 +112,7 @@ fn main() {
             (((i as f64 * 220.0 * std::f64::consts::TAU / f64::from(rate)).sin() * 2000.0) as i16).to_le_bytes()
         })
         .collect();
-    let voice = Pcm { sample_rate: rate, channels: 1, data }.after_silence(asset_host::media::film::OPENING_MS);
+    let voice = Pcm { sample_rate: rate, channels: 1, data };
     let wav = dir.path().join("voice.wav");
     std::fs::write(&wav, voice.to_wav()).unwrap();
 
@@ -177,7 +177,7 @@ fn main() {
     let (all, all_frames) = bare("bare", ours, &|_| true);
     let (still, still_frames) = bare("still", ours, &|f| f.fade.is_none());
     let (before, _) = bare("before", BEFORE, &|_| true);
-    let video_ms = (DURATION_MS + asset_host::media::film::OPENING_MS) as f64;
+    let video_ms = DURATION_MS as f64;
     println!("| 30 s voice, 8 beats, 1080×1920 | median ms | × real time | frames encoded |");
     println!("|---|---:|---:|---:|");
     for (name, ms, frames) in &rows {

@@ -189,7 +189,14 @@ settings! {
     /// A PEM file of certificate authorities the fetcher trusts besides the public ones.
     fetch_root_ca: Option<PathBuf> = None,
         flag "fetch-root-ca": Option<PathBuf>, env "ASSET_FETCH_ROOT_CA";
-    /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, espeak-ng.
+    /// The folder of the embedded neural voice (its ONNX model, the model's `.json` and ONNX
+    /// Runtime's library, as the README's commands fetch them) and of the Japanese dictionary
+    /// (`ipadic/`). Unset: the setup's folder in the
+    /// user's cache, when it is there; `off`: none (espeak-ng speaks every language).
+    voice_dir: Option<PathBuf> = None,
+        flag "voice-dir": Option<PathBuf>, env "ASSET_VOICE_DIR";
+    /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, the
+    /// embedded voices.
     speech_url: Option<String> = None,
         flag "speech-url": Option<String>, env "ASSET_SPEECH_URL", secret;
     /// Seconds to wait for the speech endpoint to voice one beat before the work fails
@@ -420,8 +427,35 @@ impl Settings {
         crate::plugins::registry::BrandCaps { slots: self.brand_plugin_slots, versions: self.brand_plugin_versions }
     }
 
-    /// The speech endpoint, when one is configured; it decodes on `renders`.
-    pub fn speech_endpoint(
+    /// Who speaks: the speech endpoint when one is configured (it decodes on `renders`), and the
+    /// embedded neural voice when it loads (it speaks on `renders`).
+    pub fn voices(&self, renders: &crate::cpu::CpuPool) -> Result<crate::media::speech::Voices, String> {
+        let endpoint = self.speech_endpoint(renders)?;
+        let folder = self.voice_folder();
+        let neural = folder.as_deref().and_then(|dir| crate::media::piper::Neural::find(dir, renders));
+        let japanese = folder.as_deref().and_then(crate::media::kana::Japanese::find);
+        Ok(crate::media::speech::Voices {
+            endpoint,
+            neural: neural.map(std::sync::Arc::new),
+            japanese: japanese.map(std::sync::Arc::new),
+        })
+    }
+
+    /// `voice_dir`, or the setup's folder when it exists; none when set to `off` or empty.
+    fn voice_folder(&self) -> Option<PathBuf> {
+        match &self.voice_dir {
+            Some(dir) if dir.as_os_str().is_empty() || dir.as_os_str() == "off" => None,
+            Some(dir) => Some(dir.clone()),
+            None => {
+                let cache = std::env::var_os("XDG_CACHE_HOME")
+                    .map(PathBuf::from)
+                    .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
+                Some(cache.join("asset-service").join("voices")).filter(|dir| dir.is_dir())
+            }
+        }
+    }
+
+    fn speech_endpoint(
         &self,
         renders: &crate::cpu::CpuPool,
     ) -> Result<Option<crate::media::speech::Endpoint>, String> {

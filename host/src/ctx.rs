@@ -40,8 +40,9 @@ pub struct Services {
     pub guard: Arc<Guard>,
     /// The proxies whose `X-Forwarded-For` names the client (per-address limits).
     pub proxies: Arc<[crate::net::Network]>,
-    /// The operator's speech endpoint, when one is configured (espeak-ng otherwise).
-    pub speech: Option<Arc<speech::Endpoint>>,
+    /// Who speaks: the operator's speech endpoint, when one is configured, and the embedded
+    /// neural voice, when it loaded (espeak-ng otherwise).
+    pub speech: Arc<speech::Voices>,
     /// The operator's transcription endpoint, when one is configured.
     pub transcriber: Option<Arc<Transcriber>>,
     /// Where pictures are drawn, videos encoded and audio decoded: bounded, each under a budget.
@@ -122,7 +123,7 @@ impl Services {
             limiter: Arc::new(limiter),
             guard: Arc::new(guard),
             proxies: settings.proxy_networks()?.into(),
-            speech: settings.speech_endpoint(&renders)?.map(Arc::new),
+            speech: Arc::new(settings.voices(&renders)?),
             transcriber,
             renders,
             settings: Arc::new(settings),

@@ -61,6 +61,9 @@ async fn scripts_split_into_beats_in_every_writing_system() {
 
     let ja = beats("ja", "ロケットが大好きです。毎日見ています。").await;
     assert_eq!(ja.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ["ロケットが大好きです。", "毎日見ています。"]);
+    // A sentence reaching the length limit keeps its full stop: no beat of punctuation alone.
+    let long = beats("ja", "小さなチームは毎週一日を失っています。").await;
+    assert_eq!(long.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ["小さなチームは毎週一日を失っています。"]);
 
     let th = beats("th", "จรวดน่าทึ่งมากจริงๆ เราชอบมันทุกวันเลยนะ").await;
     assert!(th.len() >= 2, "{th:?}");

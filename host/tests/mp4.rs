@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use asset_host::cpu::Budget;
-use asset_host::media::film::{self, BeatTimes, FADE_MS, OPENING_MS};
+use asset_host::media::film::{self, BeatTimes, FADE_MS, HOOK_MS};
 use asset_host::media::mp4::{self, Film, Shot};
 use asset_host::media::wav::Pcm;
 use asset_tests::browser::decode_png;
@@ -59,17 +59,16 @@ fn shot(start_ms: u64, png: &[u8]) -> Shot<'_> {
     Shot { start_ms, png, lit: None, words: Vec::new() }
 }
 
-/// A quiet tone of `ms`, after the opening's silence when `opening`, written to `dir`.
-fn voice(dir: &Path, ms: u64, opening: bool) -> (Pcm, std::path::PathBuf) {
+/// A quiet tone of `ms`, written to `dir`.
+fn voice(dir: &Path, ms: u64) -> (Pcm, std::path::PathBuf) {
     let rate = 22_050u32;
     let samples = (u64::from(rate) * ms / 1000) as usize;
     let data = (0..samples)
         .flat_map(|i| (((i as f64 * 440.0 * std::f64::consts::TAU / rate as f64).sin() * 3000.0) as i16).to_le_bytes())
         .collect();
     let voice = Pcm { sample_rate: rate, channels: 1, data };
-    let track = if opening { voice.after_silence(OPENING_MS) } else { voice.clone() };
     let wav = dir.join("voice.wav");
-    std::fs::write(&wav, track.to_wav()).unwrap();
+    std::fs::write(&wav, voice.to_wav()).unwrap();
     (voice, wav)
 }
 
@@ -81,7 +80,7 @@ fn centre(frame: &[u8]) -> &[u8] {
 #[test]
 fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_between_beats() {
     let dir = tempfile::tempdir().unwrap();
-    let (voice, wav) = voice(dir.path(), 3_300, true);
+    let (voice, wav) = voice(dir.path(), 3_300);
     let colours = [("#ff0000", [255, 0, 0]), ("#00ff00", [0, 255, 0]), ("#0000ff", [0, 0, 255])];
     let pictures: Vec<Vec<u8>> = colours.iter().map(|(c, _)| solid(c)).collect();
     let opening = solid("#ffffff");
@@ -93,7 +92,7 @@ fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_betwee
     let times: Vec<BeatTimes> = starts.iter().map(|&start_ms| BeatTimes { start_ms, words: Vec::new() }).collect();
     assert_eq!(encoded.frames, film::plan(&times, voice.duration_ms(), true).len() as u64);
 
-    let total = voice.duration_ms() + OPENING_MS;
+    let total = voice.duration_ms();
     let info = probe(&out);
     let streams = info["streams"].as_array().unwrap();
     let video = streams.iter().find(|s| s["codec_type"] == "video").expect("a video stream");
@@ -116,7 +115,7 @@ fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_betwee
     assert!(close(centre(&frame_at(&out, 0.3, dir.path())), [255, 255, 255]), "the opening card comes first");
     // Each beat: its colour once the fade into it is over; the one before until its fade starts;
     // in the middle of the fade, neither.
-    let starts_in_video = [OPENING_MS, OPENING_MS + starts[1], OPENING_MS + starts[2]];
+    let starts_in_video = [HOOK_MS, starts[1], starts[2]];
     let before = [[255, 255, 255], colours[0].1, colours[1].1];
     for (i, &start) in starts_in_video.iter().enumerate() {
         let settled = frame_at(&out, seconds(start + 60), dir.path());
@@ -141,7 +140,7 @@ fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_betwee
 #[test]
 fn each_word_lights_up_within_a_frame_of_its_start() {
     let dir = tempfile::tempdir().unwrap();
-    let (voice, wav) = voice(dir.path(), 2_000, false);
+    let (voice, wav) = voice(dir.path(), 2_000);
     let plain = solid("#202020");
     let lit = solid("#ff0000");
     // Three words side by side, each lit in its own box.

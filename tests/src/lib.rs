@@ -6,6 +6,7 @@ pub mod browser;
 pub mod cluster;
 pub mod fakes;
 pub mod files;
+pub mod listen;
 pub mod mcp;
 pub mod page;
 pub mod proxy;

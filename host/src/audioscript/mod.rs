@@ -237,7 +237,7 @@ pub async fn submit_as(
         ));
     }
     let script = script.trim().to_string();
-    speech::voice_for(ctx.speech.as_deref(), language, &script)?;
+    speech::voice_for(&ctx.speech, language, &script)?;
     jobs::ensure_renderer_free(ctx).await?;
     let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
     queue(ctx, id, price, &Input { script: Some(script), title, language: language.code.into(), brand }).await
@@ -289,7 +289,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     let look = (input.title.as_str(), style, seed);
     let made = match &input.script {
         Some(script) => {
-            let voice = speech::voice_for(services.speech.as_deref(), language, script)
+            let voice = speech::voice_for(&services.speech, language, script)
                 .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
             let beats = pipeline::write_beats(services, language, script, seed).await?;
             pipeline::speak_and_lay(services, &voice, language, beats, look).await?

@@ -47,7 +47,7 @@ fn slides(content: &Content) -> Result<Vec<(String, String)>, Error> {
 /// pays, writes, voices, stores; on any failure the payment is released and nothing stays.
 pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> Result<Hold, Error> {
     let language = checked.language;
-    let voice = speech::voice_for_generated(ctx.speech.as_deref(), language)?;
+    let voice = speech::voice_for_generated(&ctx.speech, language)?;
     let brand_key = checked.brand.as_ref().map(|b| b.key.clone());
     ctx.plugins.writer(SLOT, brand_key.as_deref(), language)?;
     let seed = crate::plugins::seed_of(id);

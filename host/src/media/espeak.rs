@@ -7,7 +7,9 @@
 //!
 //! The parent writes `{"voice": …, "texts": […]}` to the child's stdin; the child answers one
 //! JSON line (the sample rate, and for each text its sample count and word marks) followed by
-//! the samples of every text in order, 16-bit little-endian mono.
+//! the samples of every text in order, 16-bit little-endian mono. With `"spell": true` it
+//! answers one JSON line instead: each text's phonemes in IPA, clause by clause, and each of its
+//! words' phonemes on their own (what a neural voice reads, and how its sounds map to words).
 
 use std::ffi::{CString, c_char, c_int, c_short, c_uint, c_void};
 use std::io::{Read, Write};
@@ -47,6 +49,32 @@ pub struct Said {
 struct Ask {
     voice: String,
     texts: Vec<String>,
+    /// Spell the texts in phonemes instead of speaking them.
+    #[serde(default)]
+    spell: bool,
+}
+
+/// A text in phonemes, as espeak-ng reads it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Spelled {
+    /// Its clauses in order: IPA, words separated by spaces.
+    pub clauses: Vec<Clause>,
+    /// Each word of the text (split at white space) spelled on its own.
+    pub words: Vec<Word>,
+}
+
+/// One clause: its IPA and the punctuation that ends it (`.`, `,`, `?`, `!`, `;`, `:`), if any.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Clause {
+    pub ipa: String,
+    pub end: Option<char>,
+}
+
+/// One word: where it starts in its text (characters) and its IPA said alone.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Word {
+    pub char_start: usize,
+    pub ipa: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -64,10 +92,36 @@ struct Piece {
 /// Speaks `texts` with espeak voice `voice` in a child process of `program` (this binary),
 /// returning the sample rate and each text's audio and word marks.
 pub async fn speak(program: &Path, voice: &str, texts: &[String]) -> Result<(u32, Vec<Said>), String> {
-    if texts.len() > MAX_TEXTS || texts.iter().any(|t| t.len() > MAX_TEXT_BYTES) {
+    let out = ask_child(program, Ask { voice: voice.into(), texts: texts.to_vec(), spell: false }).await?;
+    parse_answer(&out, texts)
+}
+
+/// Spells `texts` in phonemes with espeak voice `voice`, in a child process of `program`.
+pub async fn spell(program: &Path, voice: &str, texts: &[String]) -> Result<Vec<Spelled>, String> {
+    let out = ask_child(program, Ask { voice: voice.into(), texts: texts.to_vec(), spell: true }).await?;
+    let spelled: Vec<Spelled> = serde_json::from_slice(&out).map_err(|e| format!("the voice's spelling: {e}"))?;
+    check_spelling(spelled, texts)
+}
+
+/// The child's spelling, for the texts asked: one per text, words inside their text.
+fn check_spelling(spelled: Vec<Spelled>, texts: &[String]) -> Result<Vec<Spelled>, String> {
+    if spelled.len() != texts.len() {
+        return Err("the voice answered for other texts".into());
+    }
+    let inside = |s: &Spelled, text: &String| s.words.iter().all(|w| w.char_start < text.chars().count());
+    if !spelled.iter().zip(texts).all(|(s, text)| inside(s, text)) {
+        return Err("the voice spelled words its text does not have".into());
+    }
+    Ok(spelled)
+}
+
+/// Runs the child on `ask` within its time and returns what it wrote.
+async fn ask_child(program: &Path, ask: Ask) -> Result<Vec<u8>, String> {
+    let texts = ask.texts.len();
+    if texts > MAX_TEXTS || ask.texts.iter().any(|t| t.len() > MAX_TEXT_BYTES) {
         return Err("too much text for the voice at once".into());
     }
-    let ask = serde_json::to_vec(&Ask { voice: voice.into(), texts: texts.to_vec() }).map_err(|e| e.to_string())?;
+    let ask = serde_json::to_vec(&ask).map_err(|e| e.to_string())?;
     let mut child = tokio::process::Command::new(program)
         .arg("speak")
         .env_clear()
@@ -79,8 +133,8 @@ pub async fn speak(program: &Path, voice: &str, texts: &[String]) -> Result<(u32
         .map_err(|e| format!("the voice cannot start ({e})"))?;
     let mut stdin = child.stdin.take().ok_or("no stdin")?;
     let mut stdout = child.stdout.take().ok_or("no stdout")?;
-    let limit = PER_TEXT.saturating_mul(u32::try_from(texts.len()).unwrap_or(u32::MAX)) + Duration::from_secs(5);
-    let output = tokio::time::timeout(limit, async {
+    let limit = PER_TEXT.saturating_mul(u32::try_from(texts).unwrap_or(u32::MAX)) + Duration::from_secs(5);
+    let (out, status) = tokio::time::timeout(limit, async {
         // Write and read at once: a long answer fills the pipe before the child reads all input.
         let write = async {
             stdin.write_all(&ask).await?;
@@ -96,11 +150,10 @@ pub async fn speak(program: &Path, voice: &str, texts: &[String]) -> Result<(u32
     })
     .await
     .map_err(|_| "the voice took too long".to_string())??;
-    let (out, status) = output;
     if !status.status.success() {
         return Err(format!("the voice failed: {}", String::from_utf8_lossy(&status.stderr).trim()));
     }
-    parse_answer(&out, texts)
+    Ok(out)
 }
 
 /// The child's answer: its header line, then the samples it announced, and marks that stay
@@ -136,6 +189,10 @@ pub fn child_main() -> Result<(), String> {
         .read_to_end(&mut input)
         .map_err(|e| e.to_string())?;
     let ask: Ask = serde_json::from_slice(&input).map_err(|e| format!("bad request: {e}"))?;
+    if ask.spell {
+        let spelled = spell_here(&ask.voice, &ask.texts)?;
+        return serde_json::to_writer(std::io::stdout().lock(), &spelled).map_err(|e| e.to_string());
+    }
     let (sample_rate, said) = synthesize(&ask.voice, &ask.texts)?;
     let header = Header {
         sample_rate,
@@ -191,7 +248,11 @@ unsafe extern "C" {
         user_data: *mut c_void,
     ) -> c_int;
     fn espeak_Synchronize() -> c_int;
+    fn espeak_TextToPhonemes(textptr: *mut *const c_void, textmode: c_int, phonememode: c_int) -> *const c_char;
 }
+
+/// `espeak_TextToPhonemes`'s mode for IPA as UTF-8.
+const PHONEMES_IPA: c_int = 0x02;
 
 /// What the callback collects for the text being spoken.
 static SPEAKING: Mutex<Option<Said>> = Mutex::new(None);
@@ -226,26 +287,13 @@ extern "C" fn collect(wav: *mut c_short, count: c_int, mut events: *mut Event) -
 /// Speaks each text with `voice` in this process: the sample rate and each text's audio and
 /// word marks. Only the `speak` child calls it.
 pub fn synthesize(voice: &str, texts: &[String]) -> Result<(u32, Vec<Said>), String> {
-    let voice = CString::new(voice).map_err(|_| "bad voice name")?;
     let mut library = LIBRARY.lock().map_err(|_| "voice state poisoned")?;
+    let rate = ready(&mut library, voice)?;
     #[allow(unsafe_code)]
     // SAFETY: plain C calls with valid, NUL-terminated strings that outlive them, made by one
-    // caller at a time (the `LIBRARY` lock); the callback only touches `SPEAKING`.
+    // caller at a time (the `LIBRARY` lock, held by `ready`'s caller); the callback only
+    // touches `SPEAKING`.
     unsafe {
-        let rate = match *library {
-            Some(rate) => rate,
-            None => {
-                let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, std::ptr::null(), 0);
-                if rate <= 0 {
-                    return Err("espeak-ng cannot start: install Debian's espeak-ng package".into());
-                }
-                espeak_SetSynthCallback(collect);
-                *library.insert(rate)
-            }
-        };
-        if espeak_SetVoiceByName(voice.as_ptr()) != EE_OK {
-            return Err(format!("espeak-ng has no voice {voice:?}"));
-        }
         let mut out = Vec::with_capacity(texts.len());
         for text in texts {
             let text = CString::new(text.replace(['\r', '\n', '\0'], " ")).map_err(|_| "bad text")?;
@@ -272,6 +320,102 @@ pub fn synthesize(voice: &str, texts: &[String]) -> Result<(u32, Vec<Said>), Str
     }
 }
 
+/// The library initialised once (its sample rate) with `voice` chosen; the caller keeps
+/// holding the `LIBRARY` lock while it uses the library.
+fn ready(library: &mut Option<c_int>, voice: &str) -> Result<c_int, String> {
+    let voice = CString::new(voice).map_err(|_| "bad voice name")?;
+    #[allow(unsafe_code)]
+    // SAFETY: plain C calls with a valid, NUL-terminated string, under the `LIBRARY` lock.
+    unsafe {
+        let rate = match *library {
+            Some(rate) => rate,
+            None => {
+                let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, std::ptr::null(), 0);
+                if rate <= 0 {
+                    return Err("espeak-ng cannot start: install Debian's espeak-ng package".into());
+                }
+                espeak_SetSynthCallback(collect);
+                *library.insert(rate)
+            }
+        };
+        if espeak_SetVoiceByName(voice.as_ptr()) != EE_OK {
+            return Err(format!("espeak-ng has no voice {voice:?}"));
+        }
+        Ok(rate)
+    }
+}
+
+/// Spells each text in phonemes in this process: clause by clause, and each word alone. Only
+/// the `speak` child calls it (and the crate's own tests).
+pub fn spell_here(voice: &str, texts: &[String]) -> Result<Vec<Spelled>, String> {
+    let mut library = LIBRARY.lock().map_err(|_| "voice state poisoned")?;
+    ready(&mut library, voice)?;
+    texts
+        .iter()
+        .map(|text| {
+            let text = text.replace(['\r', '\n', '\0'], " ");
+            let clauses = clauses(&text)?;
+            let words = words(&text)
+                .map(|(char_start, word)| {
+                    let ipa = clauses_ipa(word)?;
+                    Ok(Word { char_start, ipa })
+                })
+                .collect::<Result<_, String>>()?;
+            Ok(Spelled { clauses, words })
+        })
+        .collect()
+}
+
+/// A word said alone: its clauses' IPA joined by spaces.
+fn clauses_ipa(word: &str) -> Result<String, String> {
+    Ok(clauses(word)?.into_iter().map(|c| c.ipa).filter(|ipa| !ipa.is_empty()).collect::<Vec<_>>().join(" "))
+}
+
+/// The words of `text` split at white space, with the character each starts at.
+pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = 0;
+    let mut start = None;
+    let mut spans = Vec::new();
+    for (byte, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (true, Some((b, at))) => {
+                spans.push((at, &text[b..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((byte, chars)),
+            _ => {}
+        }
+        chars += 1;
+    }
+    spans.into_iter()
+}
+
+/// `text` in IPA clause by clause, each with the punctuation that ended it. espeak-ng moves its
+/// text pointer past each clause (sometimes a character into the next), so the ending is the
+/// last punctuation mark in the stretch it moved over.
+fn clauses(text: &str) -> Result<Vec<Clause>, String> {
+    let owned = CString::new(text).map_err(|_| "bad text")?;
+    let bytes = owned.as_bytes();
+    let base = owned.as_ptr().cast::<c_void>();
+    let mut pointer = base;
+    let mut out = Vec::new();
+    while !pointer.is_null() && out.len() < 10_000 {
+        let from = (pointer as usize) - (base as usize);
+        #[allow(unsafe_code)]
+        // SAFETY: `pointer` points into `owned`, NUL-terminated and alive for the loop; the
+        // library returns a NUL-terminated string valid until its next call, copied at once.
+        let ipa = unsafe {
+            let phonemes = espeak_TextToPhonemes(&mut pointer, CHARS_UTF8 as c_int, PHONEMES_IPA);
+            if phonemes.is_null() { String::new() } else { std::ffi::CStr::from_ptr(phonemes).to_string_lossy().into_owned() }
+        };
+        let to = if pointer.is_null() { bytes.len() } else { ((pointer as usize) - (base as usize)).min(bytes.len()) };
+        let stretch = String::from_utf8_lossy(&bytes[from.min(to)..to]);
+        let end = stretch.chars().rev().find(|c| ".,?!;:".contains(*c));
+        out.push(Clause { ipa: ipa.trim().to_string(), end });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,6 +430,20 @@ mod tests {
         assert!(said[0].marks.windows(2).all(|w| w[0].sample < w[1].sample));
         assert!(said[0].marks.last().unwrap().sample < said[0].samples.len() as u64);
         assert!(said[1].marks.len() == 2 && said[1].marks[1].char_start == 5, "{:?}", said[1].marks);
+    }
+
+    #[test]
+    fn texts_are_spelled_clause_by_clause_and_word_by_word() {
+        let texts = vec!["Ship the page, then render it in 2026.".to_string()];
+        let spelled = spell_here("en-us", &texts).unwrap();
+        let ends: Vec<Option<char>> = spelled[0].clauses.iter().map(|c| c.end).collect();
+        assert_eq!(ends, [Some(','), Some('.')], "{:?}", spelled[0].clauses);
+        assert!(spelled[0].clauses[0].ipa.starts_with("ʃˈɪp"), "{:?}", spelled[0].clauses);
+        let starts: Vec<usize> = spelled[0].words.iter().map(|w| w.char_start).collect();
+        assert_eq!(starts, [0, 5, 9, 15, 20, 27, 30, 33]);
+        assert_eq!(spelled[0].words[7].ipa.split(' ').count(), 4, "a year is four spoken words: {:?}", spelled[0].words);
+        assert!(check_spelling(spelled.clone(), &["Ship".to_string()]).is_err(), "words past their text");
+        assert!(check_spelling(spelled, &[]).is_err(), "answers for other texts");
     }
 
     fn answer(samples: usize, mark_at: usize, pcm: &[u8]) -> Vec<u8> {

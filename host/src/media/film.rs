@@ -1,11 +1,13 @@
-//! A video's frames: what is on screen when. The opening card, then each beat's picture with its
+//! A video's frames: what is on screen when. The opening card while the voice starts, then each
+//! beat's picture with its
 //! words lit one at a time, short cross-fades between beats and a progress bar along the foot,
 //! planned from the beats' and words' times and composed from pictures converted to I420 once.
 //! A frame is made only where the picture changes (a beat, a word, a fade step) and repeated at
 //! most every [`HOLD_MS`], so the encoder's work grows with words, not with seconds.
 
-/// How long the opening card shows before the voice starts.
-pub const OPENING_MS: u64 = 1_200;
+/// How long the opening card (the hook: title and brand) shows while the voice starts with the
+/// first beat; a viewer hears speech at once and sees the first beat, its word lit, after it.
+pub const HOOK_MS: u64 = 800;
 /// How long a cross-fade between two beats lasts, ending as the next beat starts.
 pub const FADE_MS: u64 = 240;
 /// Frames in a cross-fade.
@@ -41,20 +43,23 @@ pub struct Frame {
     pub fade: Option<(Look, u8)>,
 }
 
-/// The frames of a video of `beats` over a voice of `voice_ms`, with the opening card first when
-/// `opening` (the voice then starts [`OPENING_MS`] in).
+/// The frames of a video of `beats` over a voice of `voice_ms`, opening on the opening card for
+/// [`HOOK_MS`] when `opening`.
 pub fn plan(beats: &[BeatTimes], voice_ms: u64, opening: bool) -> Vec<Frame> {
-    let lead = if opening { OPENING_MS } else { 0 };
-    let total = lead + voice_ms;
+    let total = voice_ms;
     let mut events: Vec<(u64, Look)> = Vec::new();
     if opening {
         events.push((0, Look::Opening));
     }
     for (i, beat) in beats.iter().enumerate() {
-        let start = if i == 0 { lead } else { lead + beat.start_ms };
+        let start = match i {
+            0 if opening => HOOK_MS,
+            0 => 0,
+            _ => beat.start_ms,
+        };
         events.push((start, Look::Beat { beat: i, word: None }));
         for (j, &word) in beat.words.iter().enumerate() {
-            events.push((lead + word.max(beat.start_ms), Look::Beat { beat: i, word: Some(j) }));
+            events.push((word.max(beat.start_ms), Look::Beat { beat: i, word: Some(j) }));
         }
     }
     // In order, never past the end, and at one time only the last thing that starts there.
@@ -200,13 +205,17 @@ mod tests {
     }
 
     #[test]
-    fn the_opening_card_comes_first_and_the_voice_after_it() {
-        let frames = plan(&[beat(0, &[0, 300])], 1_000, true);
-        assert_eq!(frames[0].look, Look::Opening);
-        let first_word = frames.iter().find(|f| f.look == Look::Beat { beat: 0, word: Some(0) } && f.fade.is_none());
-        assert_eq!(first_word.map(|f| f.pts), Some(OPENING_MS), "a word said at 0 is lit when the voice starts");
-        assert!(frames.iter().any(|f| f.pts == OPENING_MS + 300));
-        assert_eq!(frames.last().map(|f| f.pts + f.length), Some(OPENING_MS + 1_000));
+    fn the_opening_card_shows_while_the_voice_starts() {
+        let frames = plan(&[beat(0, &[0, 300, 1_200])], 2_000, true);
+        assert_eq!((frames[0].pts, frames[0].look), (0, Look::Opening));
+        let first = frames.iter().find(|f| matches!(f.look, Look::Beat { .. }) && f.fade.is_none()).unwrap();
+        assert_eq!(
+            (first.pts, first.look),
+            (HOOK_MS, Look::Beat { beat: 0, word: Some(1) }),
+            "after the hook, the first beat with the word being said lit"
+        );
+        assert!(frames.iter().any(|f| f.pts == 1_200 && f.look == Look::Beat { beat: 0, word: Some(2) }));
+        assert_eq!(frames.last().map(|f| f.pts + f.length), Some(2_000), "as long as the voice");
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`, with
-//! the embedded voice in `espeak`), uploaded audio decoding and pause detection (`audio`),
+//! the embedded voices in `piper`, neural, and `espeak`, which reads Japanese as `kana`
+//! gives it), loudness (`loudness`), uploaded audio decoding and pause detection (`audio`),
 //! speech to text (`transcribe` for an endpoint, `recognize` embedded), a video's frames
 //! (`film`) and the MP4 encoder (`mp4`).
 
 pub mod audio;
 pub mod espeak;
 pub mod film;
+pub mod kana;
+pub mod loudness;
 pub mod mp4;
+pub mod piper;
 pub mod recognize;
 pub mod speech;
 pub mod transcribe;

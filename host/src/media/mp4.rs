@@ -38,11 +38,10 @@ pub struct Shot<'a> {
 
 /// What a video is made of.
 pub struct Film<'a> {
-    /// The opening card (PNG); the voice then starts [`film::OPENING_MS`] in, and the voice
-    /// track given to [`encode`] must begin with that much silence.
+    /// The opening card (PNG), shown for [`film::HOOK_MS`] while the voice starts.
     pub opening: Option<&'a [u8]>,
     pub shots: Vec<Shot<'a>>,
-    /// The voice's length, without the opening.
+    /// The voice's length, the video's.
     pub voice_ms: u64,
 }
 
@@ -58,11 +57,11 @@ pub struct Film<'a> {
 pub const VIDEO_ENCODER: &str = "x264enc speed-preset=ultrafast pass=qual quantizer=23 key-int-max=16 bframes=0 \
     mb-tree=false rc-lookahead=0 ! video/x-h264,profile=constrained-baseline";
 
-/// The audio encoder: AAC-LC at the voice's own rate (resampled only into 22.05–48 kHz), where
-/// 96 kb/s is within AAC's limit for every rate and channel count. VisualOn's encoder takes a
+/// The audio encoder: AAC-LC at 48 kHz, the rate platforms publish at (the voices speak at
+/// 22.05 kHz and are resampled), where 96 kb/s is within AAC's limit for every channel count. VisualOn's encoder takes a
 /// fifth of libav's time for the same track (a voice has nothing for libav's slower search to win).
 pub const AUDIO_ENCODER: &str =
-    "audioconvert ! audioresample ! audio/x-raw,rate=[22050,48000] ! voaacenc bitrate=96000";
+    "audioconvert ! audioresample ! audio/x-raw,rate=48000 ! voaacenc bitrate=96000";
 
 /// What an encode took.
 #[derive(Debug, Clone, Copy)]

@@ -1,12 +1,15 @@
-//! Text to speech with the embedded voice, espeak-ng (Debian's package, run as a process). Each
-//! beat is spoken on its own and the pieces are joined, so every beat's start and end in the
-//! voice track are known exactly, to the sample: captions change on the spoken beat.
+//! Text to speech with the embedded voices: English by a neural voice (`piper`, in this
+//! process), every other language by espeak-ng (Debian's library, in a child process), and
+//! English too when the neural voice did not load. Each beat is spoken on its own and the pieces
+//! are joined, so every beat's start and end in the voice track are known exactly, to the
+//! sample: captions change on the spoken beat. The joined track is brought to the loudness
+//! platforms play at.
 //!
-//! espeak-ng reads most of the 23 languages. It reads Mandarin only from pinyin (its
-//! `cmn-latn-pinyin` voice), which the beats generator gives it as each beat's speech text; it
-//! reads Arabic only fully diacritized and Japanese only in kana, and no generator here can add
-//! the marks or readings, so such scripts are refused up front with a 400 that says what to send
-//! instead, never spoken as gibberish.
+//! espeak-ng reads Mandarin only from pinyin (its `cmn-latn-pinyin` voice), which the beats
+//! generator gives it as each beat's speech text; Arabic it reads as written (its vowels
+//! guessed where the text has no marks). Japanese it reads in kana: `kana` gives every word
+//! its reading from a dictionary; without the dictionary, scripts with kanji are refused up front
+//! with a 400 that says what to send instead, never spoken as gibberish.
 //! When the operator configures an OpenAI-compatible speech endpoint (`POST
 //! {url}/audio/speech`), it speaks every script instead.
 
@@ -14,6 +17,10 @@ use std::time::Duration;
 
 use base64::Engine;
 
+use std::sync::Arc;
+
+use super::kana::Japanese;
+use super::piper::Neural;
 use super::wav::{self, Pcm};
 use crate::cpu::CpuPool;
 use crate::error::Error;
@@ -53,11 +60,23 @@ fn count(text: &str, range: std::ops::RangeInclusive<u32>) -> usize {
     text.chars().filter(|c| range.contains(&u32::from(*c))).count()
 }
 
+/// The voices this service has: the operator's endpoint, the neural voice when it loaded.
+#[derive(Debug, Default)]
+pub struct Voices {
+    pub endpoint: Option<Endpoint>,
+    pub neural: Option<Arc<Neural>>,
+    pub japanese: Option<Arc<Japanese>>,
+}
+
 /// Who speaks.
 #[derive(Debug, Clone)]
 pub enum Voice {
     /// espeak-ng with this voice name.
     Embedded(&'static str),
+    /// The neural voice (for its own language; espeak-ng's voice for it if it cannot load).
+    Neural(Arc<Neural>),
+    /// espeak-ng's Japanese voice reading what the dictionary says each word sounds like.
+    Japanese(Arc<Japanese>),
     /// The operator's speech endpoint.
     Endpoint(Endpoint),
 }
@@ -175,15 +194,17 @@ fn timed_answer(body: &[u8], text: &str) -> Result<(Vec<u8>, Anchors), String> {
 }
 
 /// The voice for a script in `language`: the operator's endpoint when configured, else the
-/// embedded voice, or the 400 that says what the embedded voice can read and how to get one
-/// that reads more.
-pub fn voice_for(
-    endpoint: Option<&Endpoint>,
-    language: &crate::languages::Language,
-    script: &str,
-) -> Result<Voice, Error> {
-    if let Some(endpoint) = endpoint {
+/// neural voice for its language, else espeak-ng, or the 400 that says what the embedded voices
+/// can read and how to get one that reads more.
+pub fn voice_for(voices: &Voices, language: &crate::languages::Language, script: &str) -> Result<Voice, Error> {
+    if let Some(endpoint) = &voices.endpoint {
         return Ok(Voice::Endpoint(endpoint.clone()));
+    }
+    if let Some(neural) = voices.neural.as_ref().filter(|n| n.language() == language.code) {
+        return Ok(Voice::Neural(neural.clone()));
+    }
+    if let Some(japanese) = voices.japanese.as_ref().filter(|_| language.code == "ja") {
+        return Ok(Voice::Japanese(japanese.clone()));
     }
     let refuse = |why: &str| {
         Err(Error::bad_request(
@@ -196,11 +217,6 @@ pub fn voice_for(
         ))
     };
     match language.code {
-        // Arabic letters vs. their vowel marks (harakat): a fully diacritized text has about one
-        // mark per letter.
-        "ar" if count(script, 0x064B..=0x0652) * 2 < count(script, 0x0621..=0x064A) => {
-            refuse("it reads Arabic only when fully diacritized (with its vowel marks); send the script with tashkeel.")
-        }
         "ja" if count(script, 0x4E00..=0x9FFF) + count(script, 0x3400..=0x4DBF) > 0 => {
             refuse("it reads Japanese only in kana; write the script in hiragana or katakana.")
         }
@@ -208,16 +224,11 @@ pub fn voice_for(
     }
 }
 
-/// The voice for text a generator writes in `language`: the endpoint when configured; else the
-/// embedded voice, except for Arabic and Japanese, which generators write with letters it
-/// cannot read (Arabic without its vowel marks, Japanese in kanji) — the same 400 as a script.
-pub fn voice_for_generated(endpoint: Option<&Endpoint>, language: &crate::languages::Language) -> Result<Voice, Error> {
-    let sample = match language.code {
-        "ar" => "نص",
-        "ja" => "日本語",
-        _ => "",
-    };
-    voice_for(endpoint, language, sample)
+/// The voice for text a generator writes in `language`: as [`voice_for`], where Japanese is
+/// written in kanji, which needs the dictionary — without it, the same 400 as a script.
+pub fn voice_for_generated(voices: &Voices, language: &crate::languages::Language) -> Result<Voice, Error> {
+    let sample = if language.code == "ja" { "日本語" } else { "" };
+    voice_for(voices, language, sample)
 }
 
 /// A spoken script: one voice track, where each beat sits in it and, where the voice says,
@@ -245,6 +256,11 @@ struct Piece {
 pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
     let pieces = match voice {
         Voice::Embedded(name) => embedded(name, beats).await?,
+        Voice::Neural(voice) => match voice.get().await {
+            Some(piper) => neural(&piper, voice.espeak_voice(), beats).await?,
+            None => embedded(voice.espeak_voice(), beats).await?,
+        },
+        Voice::Japanese(dictionary) => japanese(dictionary, beats).await?,
         Voice::Endpoint(endpoint) => {
             let mut pieces = Vec::with_capacity(beats.len());
             for beat in beats {
@@ -269,7 +285,8 @@ pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
         let gap_frames = GAP_MS * u64::from(joined.sample_rate) / 1000;
         joined.data.resize(joined.data.len() + (gap_frames as usize) * 2 * usize::from(joined.channels), 0);
     }
-    let audio = audio.ok_or("there is nothing to speak")?;
+    let mut audio = audio.ok_or("there is nothing to speak")?;
+    super::loudness::normalize(&mut audio)?;
     Ok(Spoken { audio, beats: times, anchors })
 }
 
@@ -297,6 +314,67 @@ async fn embedded(voice: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
         .collect())
 }
 
+/// Every beat from the neural voice: spelled by espeak-ng (in its child, as [`embedded`]), spoken
+/// by the model.
+async fn neural(piper: &Arc<super::piper::Piper>, espeak: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
+    #[cfg(not(test))]
+    let spelled = {
+        let program = std::env::current_exe().map_err(|e| format!("the voice cannot start: {e}"))?;
+        super::espeak::spell(&program, espeak, beats).await?
+    };
+    #[cfg(test)]
+    let spelled = {
+        let (voice, beats) = (espeak.to_string(), beats.to_vec());
+        tokio::task::spawn_blocking(move || super::espeak::spell_here(&voice, &beats))
+            .await
+            .map_err(|e| e.to_string())??
+    };
+    let rate = piper.sample_rate();
+    Ok(piper
+        .speak(&spelled)
+        .await?
+        .into_iter()
+        .map(|(samples, anchors)| Piece {
+            anchors,
+            pcm: Pcm { sample_rate: rate, channels: 1, data: samples.iter().flat_map(|v| v.to_le_bytes()).collect() },
+        })
+        .collect())
+}
+
+/// Every beat read in kana by espeak-ng's Japanese voice, phrase by phrase, its word events
+/// carried back to where each phrase is written.
+async fn japanese(dictionary: &Japanese, beats: &[String]) -> Result<Vec<Piece>, String> {
+    let read = dictionary.phrases(beats).await.ok_or("the Japanese dictionary cannot be loaded")?;
+    let said: Vec<String> =
+        read.iter().map(|phrases| phrases.iter().map(|p| p.said.as_str()).collect::<Vec<_>>().join(" ")).collect();
+    let pieces = embedded("ja", &said).await?;
+    Ok(pieces
+        .into_iter()
+        .zip(&read)
+        .map(|(piece, phrases)| Piece { anchors: written(&piece.anchors, phrases), pcm: piece.pcm })
+        .collect())
+}
+
+/// Anchors on the kana said (phrases joined by single spaces) carried to the written text: an
+/// event inside the k-th phrase said marks the k-th phrase's start, once.
+fn written(anchors: &[(usize, u64)], phrases: &[super::kana::Phrase]) -> Anchors {
+    let mut starts = Vec::with_capacity(phrases.len());
+    let mut at = 0;
+    for phrase in phrases {
+        starts.push(at);
+        at += phrase.said.chars().count() + 1;
+    }
+    let mut out: Anchors = Vec::new();
+    for &(char_said, ms) in anchors {
+        let Some(k) = starts.partition_point(|&s| s <= char_said).checked_sub(1) else { continue };
+        let char_written = phrases[k].char_start;
+        if out.last().is_none_or(|&(c, _)| c < char_written) {
+            out.push((char_written, ms));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,15 +386,17 @@ mod tests {
             Ok(Voice::Embedded(name)) => name,
             other => panic!("{other:?}"),
         };
+        let none = Voices::default();
         let ar = find("ar").unwrap();
-        assert!(voice_for(None, ar, "مرحبا بالعالم").is_err());
-        assert_eq!(name(voice_for(None, ar, "مَرْحَبًا بِالْعَالَمِ")), "ar");
+        assert_eq!(name(voice_for(&none, ar, "مرحبا بالعالم")), "ar", "Arabic is read as written");
         let ja = find("ja").unwrap();
-        assert!(voice_for(None, ja, "日本語です").is_err());
-        assert_eq!(name(voice_for(None, ja, "こんにちは")), "ja");
+        assert!(voice_for(&none, ja, "日本語です").is_err());
+        assert!(voice_for_generated(&none, ja).is_err());
+        assert_eq!(name(voice_for(&none, ja, "こんにちは")), "ja");
         let zh = find("zh").unwrap();
-        assert_eq!(name(voice_for(None, zh, "你好")), "cmn-latn-pinyin", "the beats carry pinyin to read");
-        assert_eq!(name(voice_for(None, find("hi").unwrap(), "नमस्ते")), "hi");
+        assert_eq!(name(voice_for(&none, zh, "你好")), "cmn-latn-pinyin", "the beats carry pinyin to read");
+        assert_eq!(name(voice_for(&none, find("hi").unwrap(), "नमस्ते")), "hi");
+        assert_eq!(name(voice_for(&none, find("en").unwrap(), "Hello")), "en-us", "without the neural voice");
         let endpoint = Endpoint::new(
             "http://127.0.0.1:9/v1",
             "tts-1",
@@ -326,7 +406,34 @@ mod tests {
             (CpuPool::new("test", 1), Duration::from_secs(1)),
         )
         .unwrap();
-        assert!(matches!(voice_for(Some(&endpoint), ar, "مرحبا بالعالم"), Ok(Voice::Endpoint(_))));
+        let voices = Voices { endpoint: Some(endpoint), neural: None, japanese: None };
+        assert!(matches!(voice_for(&voices, ja, "日本語です"), Ok(Voice::Endpoint(_))));
+    }
+
+    #[test]
+    fn word_events_on_kana_mark_where_each_phrase_is_written() {
+        use crate::media::kana::Phrase;
+        let phrases = [
+            Phrase { char_start: 0, said: "キョーカラ".into() },
+            Phrase { char_start: 4, said: "ムリョーデ".into() },
+            Phrase { char_start: 7, said: "タメス.".into() },
+        ];
+        // Said: "キョーカラ ムリョーデ タメス." — phrases at 0, 6 and 12; an event inside a
+        // phrase (8) marks nothing new.
+        let anchors = written(&[(0, 10), (6, 400), (8, 500), (12, 900)], &phrases);
+        assert_eq!(anchors, vec![(0, 10), (4, 400), (7, 900)]);
+    }
+
+    #[tokio::test]
+    async fn japanese_with_kanji_is_read_through_the_dictionary_phrase_by_phrase() {
+        let home = std::path::PathBuf::from(std::env::var_os("HOME").expect("HOME"));
+        let voices = home.join(".cache/asset-service/voices");
+        let japanese = Japanese::find(&voices).expect("the Japanese dictionary: run scripts/test.sh");
+        let beats = vec!["今日から無料で試して、金曜日を取り戻しましょう。".to_string()];
+        let spoken = speak(&Voice::Japanese(Arc::new(japanese)), &beats).await.unwrap();
+        let starts: Vec<usize> = spoken.anchors[0].iter().map(|&(c, _)| c).collect();
+        assert_eq!(starts, [0, 4, 7, 11, 15], "a word event at each phrase as written: {:?}", spoken.anchors);
+        assert!(spoken.beats[0].1 > 1_500, "several seconds of speech: {:?}", spoken.beats);
     }
 
     #[tokio::test]

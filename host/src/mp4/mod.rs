@@ -24,7 +24,7 @@ use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
-use crate::media::{Scratch, film, mp4, wav};
+use crate::media::{Scratch, mp4, wav};
 use crate::render::pipeline;
 use crate::rules::{HOST_PORT, Text};
 use crate::store::{self, now_ms, public_id};
@@ -149,9 +149,8 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         .await
         .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
     let (wav_path, out_path) = (scratch.path().join("voice.wav"), scratch.path().join("out.mp4"));
-    let track = if opening.is_some() { voice.after_silence(film::OPENING_MS) } else { voice.clone() };
-    tokio::fs::write(&wav_path, track.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
-    let duration_ms = track.duration_ms();
+    tokio::fs::write(&wav_path, voice.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
+    let duration_ms = voice.duration_ms();
     let (voice_ms, beats) = (voice.duration_ms(), page.beats);
     let out = out_path.clone();
     tracing::info!(stage = "encode", "render stage");

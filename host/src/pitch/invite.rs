@@ -148,7 +148,7 @@ pub(super) async fn record_in(
 pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, Error> {
     let pitch_request = PitchRequest { input: request.input, language: request.language, ..PitchRequest::default() };
     let (input, _, _, language) = super::check(&pitch_request)?;
-    speech::voice_for_generated(ctx.speech.as_deref(), language)?;
+    speech::voice_for_generated(&ctx.speech, language)?;
     ctx.plugins.writer(super::KIND, None, language)?;
     ctx.plugins.writer(SLOT, None, language)?;
     let now = now_ms();

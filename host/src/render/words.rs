@@ -1,6 +1,6 @@
 //! Caption words: the units a caption is highlighted in, one at a time, and when each is
-//! spoken. Scripts with spaces split at them; Chinese and Japanese by short phrases, Thai by
-//! its word breaks (both from ICU's dictionaries). Times come from anchors (where the voice
+//! spoken. Scripts with spaces split at them; Chinese by its words, Japanese by short phrases,
+//! Thai by its word breaks (all from ICU's dictionaries). Times come from anchors (where the voice
 //! says a character starts: the synthesizer's word events, a speech endpoint's word times, or
 //! a transcription aligned to the caption), interpolated between them, and trimmed to the
 //! sound so the silences between words fall between their times.
@@ -115,8 +115,8 @@ pub fn word_starts(chars: &[char]) -> std::collections::HashSet<usize> {
 
 /// Adds a segment as a unit of its own or onto the unit before it: punctuation and spaces
 /// always join the unit before; Thai fragments too short to be words join the word before;
-/// Chinese and Japanese segments gather into phrases of a few characters, a Japanese phrase
-/// ending where kana give way to a kanji or katakana word.
+/// Japanese segments gather into phrases of a few characters, a phrase ending where kana give
+/// way to a kanji or katakana word; Chinese words stay words.
 fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
     let text = &chars[piece.clone()];
     let Some(last) = out.last_mut() else {
@@ -132,7 +132,7 @@ fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
         false
     } else if text.iter().any(|&c| is_thai(c)) {
         letters(text) < 3 && previous.iter().any(|&c| is_thai(c))
-    } else if text.iter().any(|&c| is_cj(c)) && previous.iter().any(|&c| is_cj(c)) {
+    } else if text.iter().any(|&c| is_cj(c)) && previous.iter().any(|&c| is_cj(c)) && japanese(chars) {
         // Particles and verb endings (a kana or two) stay with the phrase they close.
         let tail = text.len() <= 2 && text.iter().all(|&c| is_hiragana(c));
         let fits = previous.len() + text.len() <= if tail { 2 * PHRASE_CHARS } else { PHRASE_CHARS };
@@ -144,6 +144,12 @@ fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
         false
     };
     if joins { last.end = piece.end } else { out.push(piece) }
+}
+
+/// Whether a caption is Japanese (it has kana): its words gather into phrases, where Chinese
+/// words are lit one by one.
+fn japanese(chars: &[char]) -> bool {
+    chars.iter().any(|&c| matches!(u32::from(c), 0x3040..=0x30FF))
 }
 
 /// Punctuation that ends a phrase.
@@ -301,7 +307,7 @@ mod tests {
         );
         assert_eq!(split("  leading"), vec!["  leading"]);
         assert_eq!(split("مرحبا بالعالم"), vec!["مرحبا ", "بالعالم"]);
-        assert_eq!(split("我们今天去公园散步，好吗？"), vec!["我们今天去", "公园散步，", "好吗？"]);
+        assert_eq!(split("我们今天去公园散步，好吗？"), vec!["我们", "今天", "去", "公园", "散步，", "好", "吗？"]);
         let ja = split("今日は天気がいいですね。散歩に行きましょう");
         assert_eq!(ja.concat(), "今日は天気がいいですね。散歩に行きましょう");
         assert!(ja.iter().all(|p| (2..=2 * PHRASE_CHARS).contains(&p.chars().count())), "{ja:?}");

@@ -44,15 +44,19 @@ fn by_words(script: &str) -> Vec<String> {
 }
 
 /// Beats of a script written without spaces between words: at sentence ends, else at a comma or
-/// space once the beat is long, else at the length limit (Thai marks stay with their letter).
+/// space once the beat is long, else at the length limit (Thai marks stay with their letter,
+/// punctuation with the words before it: a beat is never a lone full stop).
 fn by_characters(script: &str) -> Vec<String> {
     let mut beats = Vec::new();
     let mut current = String::new();
     let chars: Vec<char> = script.split_whitespace().collect::<Vec<_>>().join(" ").chars().collect();
     for (i, &c) in chars.iter().enumerate() {
         current.push(c);
-        let next_is_mark =
-            chars.get(i + 1).is_some_and(|n| matches!(u32::from(*n), 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E));
+        let next_is_mark = chars.get(i + 1).is_some_and(|&n| {
+            matches!(u32::from(n), 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E)
+                || sentence_end(n)
+                || matches!(n, '、' | '，' | ',' | '」' | '』' | '）' | ')' | '"' | '”')
+        });
         let long = current.chars().count() >= MAX_CHARS_PER_BEAT;
         let soft = matches!(c, '、' | '，' | ',' | ' ') && current.chars().count() >= MAX_CHARS_PER_BEAT / 2;
         if !next_is_mark && (sentence_end(c) || soft || long) {

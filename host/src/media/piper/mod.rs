@@ -1,0 +1,319 @@
+//! The embedded neural voice: a Piper voice (VITS, exported to ONNX) run in this process through
+//! ONNX Runtime, whose shared library is loaded at run time from the file the setup fetched
+//! (nothing is downloaded at build time), on the render pool. espeak-ng spells the text in
+//! phonemes (in its child process, like its own voice); the model speaks them and says how many
+//! frames each phoneme lasts, which times the words without a second listening pass.
+//!
+//! The service finds the voice's files at start ([`Neural::find`], which says what is missing)
+//! and loads the model on first use (about a second of CPU), so processes that never speak
+//! English never pay for it.
+
+pub mod align;
+mod graph;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ort::session::Session;
+use ort::value::Tensor;
+
+use crate::cpu::CpuPool;
+use crate::media::espeak::Spelled;
+
+/// The voice's files in its folder, as the setup leaves them.
+pub const MODEL: &str = "en_US-joe-medium.onnx";
+pub const RUNTIME: &str = "libonnxruntime.so.1.32.0";
+/// Silence between the sentences of one text: the pause a speaker takes at a full stop.
+const SENTENCE_GAP_MS: u64 = 220;
+/// The most a sentence may take to speak (its budget on the pool).
+const PER_SENTENCE: Duration = Duration::from_secs(30);
+/// Longest sentence the model is given, in ids (a longer one is cut).
+const MAX_IDS: usize = 2_000;
+
+/// A loaded voice. Sessions are kept for reuse, one per concurrent sentence.
+pub struct Piper {
+    environment: ort::environment::Environment,
+    model: Vec<u8>,
+    durations: String,
+    sessions: Mutex<Vec<Session>>,
+    map: HashMap<char, Vec<i64>>,
+    rate: u32,
+    scales: [f32; 3],
+    pool: CpuPool,
+}
+
+impl std::fmt::Debug for Piper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Piper({} Hz)", self.rate)
+    }
+}
+
+#[derive(Clone, serde::Deserialize)]
+struct Config {
+    audio: AudioConfig,
+    espeak: EspeakConfig,
+    inference: InferenceConfig,
+    language: LanguageConfig,
+    phoneme_id_map: HashMap<String, Vec<i64>>,
+}
+
+#[derive(Clone, serde::Deserialize)]
+struct AudioConfig {
+    sample_rate: u32,
+}
+
+#[derive(Clone, serde::Deserialize)]
+struct EspeakConfig {
+    voice: String,
+}
+
+#[derive(Clone, serde::Deserialize)]
+struct InferenceConfig {
+    noise_scale: f32,
+    length_scale: f32,
+    noise_w: f32,
+}
+
+#[derive(Clone, serde::Deserialize)]
+struct LanguageConfig {
+    family: String,
+}
+
+/// One sentence spoken: its samples and how many frames each of its ids lasted.
+struct Sound {
+    samples: Vec<f32>,
+    frames: Vec<f32>,
+}
+
+impl Piper {
+    /// Loads the voice whose files [`Neural::find`] found. Fails with a sentence saying what is wrong.
+    fn load(found: &Found, pool: CpuPool) -> Result<Piper, String> {
+        let config = &found.config;
+        let map = config
+            .phoneme_id_map
+            .iter()
+            .filter_map(|(k, v)| Some((k.chars().next().filter(|_| k.chars().count() == 1)?, v.clone())))
+            .collect();
+        let model = std::fs::read(&found.model).map_err(|e| format!("{}: {e}", found.model.display()))?;
+        let (model, durations) = graph::with_durations(&model)?;
+        let environment = ort::init_from(&found.runtime)
+            .map_err(|e| format!("ONNX Runtime at {}: {e}", found.runtime.display()))?
+            .build()
+            .map_err(|e| format!("ONNX Runtime: {e}"))?;
+        let inference = &config.inference;
+        let piper = Piper {
+            environment,
+            model,
+            durations,
+            sessions: Mutex::new(Vec::new()),
+            map,
+            rate: config.audio.sample_rate,
+            scales: [inference.noise_scale, inference.length_scale, inference.noise_w],
+            pool,
+        };
+        // One session now, so a model that cannot run is known before any sentence waits on it.
+        let session = piper.session()?;
+        piper.sessions.lock().map_err(|_| "voice sessions poisoned")?.push(session);
+        Ok(piper)
+    }
+
+    pub fn sample_rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// A session from the kept ones, or a new one: one thread each, as sentences run side by side.
+    fn session(&self) -> Result<Session, String> {
+        if let Some(session) = self.sessions.lock().map_err(|_| "voice sessions poisoned")?.pop() {
+            return Ok(session);
+        }
+        Session::builder(&self.environment)
+            .and_then(|b| b.with_intra_threads(1).map_err(Into::into))
+            .and_then(|mut b| b.commit_from_memory(&self.model))
+            .map_err(|e| format!("the neural voice cannot start: {e}"))
+    }
+
+    /// Speaks one sentence's ids: its samples and each id's frames.
+    fn run(&self, ids: &[i64]) -> Result<Sound, String> {
+        let ids = &ids[..ids.len().min(MAX_IDS)];
+        let mut session = self.session()?;
+        let failed = |e: ort::Error| format!("the neural voice failed: {e}");
+        let inputs = ort::inputs![
+            "input" => Tensor::from_array(([1usize, ids.len()], ids.to_vec())).map_err(failed)?,
+            "input_lengths" => Tensor::from_array(([1usize], vec![ids.len() as i64])).map_err(failed)?,
+            "scales" => Tensor::from_array(([3usize], self.scales.to_vec())).map_err(failed)?,
+        ];
+        let sound = {
+            let outputs = session.run(inputs).map_err(failed)?;
+            let (_, samples) = outputs["output"].try_extract_tensor::<f32>().map_err(failed)?;
+            let (_, frames) = outputs[self.durations.as_str()].try_extract_tensor::<f32>().map_err(failed)?;
+            Sound { samples: samples.to_vec(), frames: frames.to_vec() }
+        };
+        self.sessions.lock().map_err(|_| "voice sessions poisoned")?.push(session);
+        if sound.frames.len() != ids.len() {
+            return Err("the neural voice timed other phonemes than it read".into());
+        }
+        Ok(sound)
+    }
+
+    /// Speaks each text from its spelling: 16-bit samples at [`Piper::sample_rate`] and where
+    /// its words start (character index, ms). Every sentence of every text runs at once on the
+    /// pool, as far as it has room.
+    pub async fn speak(self: &Arc<Self>, spelled: &[Spelled]) -> Result<Vec<(Vec<i16>, Vec<(usize, u64)>)>, String> {
+        let texts: Vec<Vec<align::Sentence>> = spelled.iter().map(|s| align::sentences(s, &self.map)).collect();
+        let runs = texts.iter().flatten().map(|sentence| {
+            let (voice, ids) = (self.clone(), sentence.ids.clone());
+            let pool = self.pool.clone();
+            async move { pool.run(PER_SENTENCE, move |_| voice.run(&ids)).await.map_err(|e| e.to_string()) }
+        });
+        let mut sounds = futures::future::try_join_all(runs).await?.into_iter();
+        let gap = (SENTENCE_GAP_MS * u64::from(self.rate) / 1000) as usize;
+        let mut out = Vec::with_capacity(spelled.len());
+        for (sentences, spelled) in texts.iter().zip(spelled) {
+            let mut samples: Vec<i16> = Vec::new();
+            let mut anchors = Vec::new();
+            for (k, sentence) in sentences.iter().enumerate() {
+                let sound = sounds.next().ok_or("a sentence went unspoken")?;
+                if k > 0 {
+                    samples.resize(samples.len() + gap, 0);
+                }
+                let start = samples.len() as u64;
+                // Frames to samples: the model's hop, from what it made (256 for Piper voices).
+                let total: f32 = sound.frames.iter().sum();
+                let hop = if total > 0.0 { sound.samples.len() as f64 / f64::from(total) } else { 0.0 };
+                for &(word, id) in &sentence.words {
+                    let before: f32 = sound.frames[..id.min(sound.frames.len())].iter().sum();
+                    let sample = start + (f64::from(before) * hop) as u64;
+                    anchors.push((spelled.words[word].char_start, sample * 1000 / u64::from(self.rate)));
+                }
+                samples.extend(sound.samples.iter().map(|&s| (s.clamp(-1.0, 1.0) * 32_767.0) as i16));
+            }
+            out.push((samples, anchors));
+        }
+        Ok(out)
+    }
+}
+
+/// The voice's files, found at start.
+#[derive(Clone)]
+struct Found {
+    model: PathBuf,
+    runtime: PathBuf,
+    config: Config,
+}
+
+/// The neural voice as the service holds it: found at start, loaded on first use.
+pub struct Neural {
+    found: Found,
+    pool: CpuPool,
+    loaded: tokio::sync::OnceCell<Option<Arc<Piper>>>,
+}
+
+impl std::fmt::Debug for Neural {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Neural({})", self.found.model.display())
+    }
+}
+
+impl Neural {
+    /// The voice in `dir`, when its files are there (said in the log either way: the service
+    /// speaks with espeak-ng without it). Sentences will run on `pool`.
+    pub fn find(dir: &Path, pool: &CpuPool) -> Option<Neural> {
+        match Neural::files(dir) {
+            Ok(found) => {
+                tracing::info!(voice = MODEL, dir = %dir.display(), "neural voice found; it loads on first use");
+                Some(Neural { found, pool: pool.clone(), loaded: tokio::sync::OnceCell::new() })
+            }
+            Err(why) => {
+                tracing::warn!(%why, "no neural voice; speaking with espeak-ng");
+                None
+            }
+        }
+    }
+
+    fn files(dir: &Path) -> Result<Found, String> {
+        let path = |name: &str| -> Result<PathBuf, String> {
+            let path = dir.join(name);
+            path.is_file().then_some(path).ok_or_else(|| format!("{} is missing", dir.join(name).display()))
+        };
+        let (model, runtime, config) = (path(MODEL)?, path(RUNTIME)?, path(&format!("{MODEL}.json"))?);
+        let config = serde_json::from_slice(&std::fs::read(&config).map_err(|e| format!("{}: {e}", config.display()))?)
+            .map_err(|e| format!("{}: {e}", config.display()))?;
+        Ok(Found { model, runtime, config })
+    }
+
+    /// The language it speaks (`en`).
+    pub fn language(&self) -> &str {
+        &self.found.config.language.family
+    }
+
+    /// The espeak-ng voice that spells for it.
+    pub fn espeak_voice(&self) -> &str {
+        &self.found.config.espeak.voice
+    }
+
+    /// The loaded voice, loading it the first time (off the async threads); `None`, said once in
+    /// the log, when it cannot load.
+    pub async fn get(&self) -> Option<Arc<Piper>> {
+        self.loaded
+            .get_or_init(|| async {
+                let (found, pool) = (self.found.clone(), self.pool.clone());
+                let loaded = tokio::task::spawn_blocking(move || Piper::load(&found, pool))
+                    .await
+                    .map_err(|e| e.to_string())
+                    .and_then(|loaded| loaded);
+                match loaded {
+                    Ok(piper) => {
+                        tracing::info!(voice = MODEL, "neural voice loaded");
+                        Some(Arc::new(piper))
+                    }
+                    Err(why) => {
+                        tracing::error!(%why, "the neural voice cannot be loaded; speaking with espeak-ng");
+                        None
+                    }
+                }
+            })
+            .await
+            .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The voice the setup fetched (scripts/test.sh); its absence fails the test, never skips it.
+    fn voice() -> Neural {
+        let cache = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").expect("HOME")).join(".cache"));
+        let dir = cache.join("asset-service").join("voices");
+        Neural::find(&dir, &CpuPool::new("test", 2))
+            .unwrap_or_else(|| panic!("no neural voice in {}: run scripts/test.sh", dir.display()))
+    }
+
+    #[tokio::test]
+    async fn sentences_are_spoken_with_each_word_timed_where_its_sound_starts() {
+        let voice = voice();
+        assert_eq!((voice.language(), voice.espeak_voice()), ("en", "en-us"));
+        let piper = voice.get().await.expect("the voice loads");
+        let texts = vec!["Ship the page. Then render it in 2026.".to_string(), "Done.".to_string()];
+        let spelled = crate::media::espeak::spell_here("en-us", &texts).unwrap();
+        let spoken = piper.speak(&spelled).await.unwrap();
+        let (samples, anchors) = &spoken[0];
+        let ms = samples.len() as u64 * 1000 / u64::from(piper.sample_rate());
+        let starts: Vec<usize> = anchors.iter().map(|&(c, _)| c).collect();
+        assert_eq!(starts, [0, 5, 9, 15, 20, 27, 30, 33], "every word, the year too: {anchors:?}");
+        assert!(anchors.windows(2).all(|w| w[0].1 < w[1].1) && anchors[7].1 < ms, "{anchors:?} in {ms} ms");
+        // The pause between the two sentences: "Then" starts just after it, not inside it.
+        let level = |from: u64, to: u64| {
+            let at = |t: u64| ((t * u64::from(piper.sample_rate()) / 1000) as usize).min(samples.len());
+            samples[at(from)..at(to)].iter().map(|s| s.unsigned_abs()).max().unwrap_or(0)
+        };
+        let then = anchors[3].1;
+        assert!(level(then - 150, then) < 600, "silence before 'Then' at {then} ms: {anchors:?}");
+        assert!(level(then, then + 150) > 2_000, "'Then' is said from {then} ms");
+        assert!(spoken[1].0.len() > 4_000 && spoken[1].1.len() == 1);
+    }
+}
