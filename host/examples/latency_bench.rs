@@ -2,7 +2,8 @@
 //! each job followed with waiting status reads, `?wait=30`): the time in the queue (the job's
 //! `createdAt` to `startedAt`, the service's clock, millisecond resolution), submit → page for
 //! an 8-beat audioscript, and submit → `mp4Url` for its MP4; in one process on SQLite, and as a web-only replica plus a worker process on
-//! PostgreSQL (where the worker hears of the job through LISTEN/NOTIFY).
+//! PostgreSQL (where the worker hears of the job through LISTEN/NOTIFY). English is spoken by
+//! espeak-ng in the first row and by the neural voice in the others.
 //!
 //! `cargo run --release -p asset-host --example latency_bench`
 
@@ -22,26 +23,27 @@ fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     println!("| setup | queued → claimed p50 (p90) ms | submit → page p50 (p90) ms | submit → mp4Url p50 (p90) ms |");
     println!("|---|---:|---:|---:|");
-    let phases;
-    {
-        let mut env = Env::new(Storage::Sqlite);
+    let mut phases = String::new();
+    for neural in [false, true] {
+        let mut env = if neural { Env::new(Storage::Sqlite).neural() } else { Env::new(Storage::Sqlite) };
         env.extra.push(("ASSET_RATE_LIMITS".into(), "create=60000,status=60000".into()));
         let key = env.create_key(1_000_000, "agent");
         let mut server = env.serve();
         let row = runtime.block_on(measure(&server.base, &key));
-        println!("| one process, SQLite | {row} |");
+        let voice = if neural { "neural voice" } else { "espeak-ng" };
+        println!("| one process, SQLite, {voice} | {row} |");
         server.terminate(Duration::from_secs(10));
-        phases = breakdown(&server.logs());
+        phases += &format!("{voice}:\n\n{}\n\n", breakdown(&server.logs()));
     }
     {
         let pg = PgDatabase::create();
-        let mut env = Env::new(Storage::Postgres(pg.url.clone()));
+        let mut env = Env::new(Storage::Postgres(pg.url.clone())).neural();
         env.extra.push(("ASSET_RATE_LIMITS".into(), "create=60000,status=60000".into()));
         let key = env.create_key(1_000_000, "agent");
         let web = env.serve_args(&["--workers", "0"], &[]);
         let mut worker = env.spawn(&["worker"]);
         let row = runtime.block_on(measure(&web.base, &key));
-        println!("| web replica + worker process, PostgreSQL | {row} |");
+        println!("| web replica + worker process, PostgreSQL, neural voice | {row} |");
         let _ = worker.kill();
         let _ = worker.wait();
     }

@@ -195,6 +195,10 @@ settings! {
     /// user's cache, when it is there; `off`: none (espeak-ng speaks every language).
     voice_dir: Option<PathBuf> = None,
         flag "voice-dir": Option<PathBuf>, env "ASSET_VOICE_DIR";
+    /// Whether English is spoken by the neural voice (about 0.05–0.1 s of CPU per second of
+    /// speech) rather than by espeak-ng (hundreds of times faster, and robotic).
+    neural_voice: bool = true,
+        flag "neural-voice": Option<bool>, env "ASSET_NEURAL_VOICE";
     /// OpenAI-compatible API root for text to speech (`…/audio/speech`); without one, the
     /// embedded voices.
     speech_url: Option<String> = None,
@@ -432,7 +436,10 @@ impl Settings {
     pub fn voices(&self, renders: &crate::cpu::CpuPool) -> Result<crate::media::speech::Voices, String> {
         let endpoint = self.speech_endpoint(renders)?;
         let folder = self.voice_folder();
-        let neural = folder.as_deref().and_then(|dir| crate::media::piper::Neural::find(dir, renders));
+        let neural = folder
+            .as_deref()
+            .filter(|_| self.neural_voice)
+            .and_then(|dir| crate::media::piper::Neural::find(dir, renders));
         let japanese = folder.as_deref().and_then(crate::media::kana::Japanese::find);
         Ok(crate::media::speech::Voices {
             endpoint,

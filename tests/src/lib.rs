@@ -141,6 +141,14 @@ impl Env {
         Env { data_dir: tempfile::tempdir().expect("temp dir"), storage, extra: Vec::new() }
     }
 
+    /// This environment with English spoken by the neural voice. Without it the service speaks
+    /// English with espeak-ng, as it does every other language: the neural voice costs about a
+    /// second of CPU a page, which tests of payments, markets and bots need not spend.
+    pub fn neural(mut self) -> Env {
+        self.extra.push(("ASSET_NEURAL_VOICE".into(), "true".into()));
+        self
+    }
+
     fn command(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new(binary());
         cmd.args(args)
@@ -149,7 +157,8 @@ impl Env {
             .env_remove("DATABASE_URL")
             .env_remove("ASSET_REDIS_URL")
             .env_remove("ASSET_REDIS_PREFIX")
-            .env_remove("ASSET_CONFIG");
+            .env_remove("ASSET_CONFIG")
+            .env("ASSET_NEURAL_VOICE", "false");
         if let Storage::Postgres(url) = &self.storage {
             cmd.env("DATABASE_URL", url);
         }

@@ -98,7 +98,7 @@ async fn check_pitch(pitch: &Value, name: &str, rate: u64) {
 #[test]
 fn every_kind_of_input_makes_a_pitch_that_names_the_person() {
     each_storage(|storage| {
-        let mut env = Env::new(storage);
+        let mut env = Env::new(storage).neural();
         env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
         let key = env.create_key(10, "agent");
         let server = env.serve();
@@ -143,7 +143,7 @@ fn every_kind_of_input_makes_a_pitch_that_names_the_person() {
 
 #[test]
 fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
-    let env = Env::new(Storage::Sqlite);
+    let env = Env::new(Storage::Sqlite).neural();
     let key = env.create_key(10, "agent");
     let server = env.serve();
     block_on(async {
@@ -154,7 +154,6 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
             (json!({"input": "x".repeat(1501)}), "input_too_long"),
             (json!({"input": "A baker", "offer": "y".repeat(601)}), "offer_too_long"),
             (json!({"input": "A baker", "language": "klingon"}), "unsupported_language"),
-            (json!({"input": "A baker", "language": "ar"}), "voice_unavailable"),
         ] {
             let (status, answer) = post(base, "/api/agent/before", &key, body.clone()).await;
             assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
@@ -170,6 +169,12 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
         .await;
         assert_eq!(status, StatusCode::OK, "{made}");
         check_pitch(&made["pitch"], "Ravi", 22_050).await;
+        // Written Arabic (no vowel marks) and Japanese (kanji) are voiced by the embedded voices.
+        for (language, input, name) in [("ar", "Layla, a baker in Amman", "Layla"), ("ja", "Yuki, a baker in Osaka", "Yuki")] {
+            let (status, voiced) = post(base, "/api/agent/before", &key, json!({"input": input, "language": language})).await;
+            assert_eq!(status, StatusCode::OK, "{language}: {voiced}");
+            check_pitch(&voiced["pitch"], name, 22_050).await;
+        }
         let (status, accepted) = post(base, "/api/agent/mp4", &key, json!({"pageUrl": made["pitch"]["url"]})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
         let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
@@ -194,7 +199,7 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
 
 #[test]
 fn arabic_and_japanese_pitches_are_voiced_by_a_configured_speech_endpoint() {
-    let env = Env::new(Storage::Sqlite);
+    let env = Env::new(Storage::Sqlite).neural();
     let key = env.create_key(10, "agent");
     // The fake speech server answers 24 kHz WAV.
     let server = env.serve_with(&[("ASSET_SPEECH_URL", &asset_tests::fakes::fake_speaker())]);
@@ -265,7 +270,7 @@ fn model(mode: std::sync::Arc<std::sync::atomic::AtomicU8>) -> String {
 #[test]
 fn with_a_model_the_beats_are_its_checked_lines_and_the_tables_stand_in_for_the_rest() {
     let mode = std::sync::Arc::new(std::sync::atomic::AtomicU8::new(0));
-    let mut env = Env::new(Storage::Sqlite);
+    let mut env = Env::new(Storage::Sqlite).neural();
     env.extra.push(("ASSET_MODEL_URL".into(), format!("{}/v1", model(mode.clone()))));
     env.extra.push(("ASSET_MODEL_TIMEOUT_SECS".into(), "1".into()));
     let key = env.create_key(10, "agent");

@@ -4,9 +4,10 @@
 //! phonemes (in its child process, like its own voice); the model speaks them and says how many
 //! frames each phoneme lasts, which times the words without a second listening pass.
 //!
-//! The service finds the voice's files at start ([`Neural::find`], which says what is missing)
-//! and loads the model on first use (about a second of CPU), so processes that never speak
-//! English never pay for it.
+//! The service checks the voice at start ([`Neural::find`]: its files are there, ONNX Runtime
+//! loads, the model's graph has its duration node; it says what is wrong otherwise) and makes its
+//! inference session on first use (about a second of CPU), so processes that never speak English
+//! never pay for that.
 
 pub mod align;
 mod graph;
@@ -26,7 +27,7 @@ use crate::media::espeak::Spelled;
 pub const MODEL: &str = "en_US-joe-medium.onnx";
 pub const RUNTIME: &str = "libonnxruntime.so.1.32.0";
 /// Silence between the sentences of one text: the pause a speaker takes at a full stop.
-const SENTENCE_GAP_MS: u64 = 220;
+const SENTENCE_GAP_MS: u64 = 160;
 /// The most a sentence may take to speak (its budget on the pool).
 const PER_SENTENCE: Duration = Duration::from_secs(30);
 /// Longest sentence the model is given, in ids (a longer one is cut).
@@ -34,7 +35,7 @@ const MAX_IDS: usize = 2_000;
 
 /// A loaded voice. Sessions are kept for reuse, one per concurrent sentence.
 pub struct Piper {
-    environment: ort::environment::Environment,
+    environment: &'static ort::environment::Environment,
     model: Vec<u8>,
     durations: String,
     sessions: Mutex<Vec<Session>>,
@@ -98,10 +99,7 @@ impl Piper {
             .collect();
         let model = std::fs::read(&found.model).map_err(|e| format!("{}: {e}", found.model.display()))?;
         let (model, durations) = graph::with_durations(&model)?;
-        let environment = ort::init_from(&found.runtime)
-            .map_err(|e| format!("ONNX Runtime at {}: {e}", found.runtime.display()))?
-            .build()
-            .map_err(|e| format!("ONNX Runtime: {e}"))?;
+        let environment = runtime(&found.runtime)?;
         let inference = &config.inference;
         let piper = Piper {
             environment,
@@ -195,6 +193,20 @@ impl Piper {
     }
 }
 
+/// ONNX Runtime, loaded once per process from the library at `path` (the first path asked for).
+fn runtime(path: &Path) -> Result<&'static ort::environment::Environment, String> {
+    static RUNTIME: std::sync::OnceLock<Result<ort::environment::Environment, String>> = std::sync::OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            ort::init_from(path)
+                .map_err(|e| format!("ONNX Runtime at {}: {e}", path.display()))?
+                .build()
+                .map_err(|e| format!("ONNX Runtime: {e}"))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// The voice's files, found at start.
 #[derive(Clone)]
 struct Found {
@@ -222,11 +234,11 @@ impl Neural {
     pub fn find(dir: &Path, pool: &CpuPool) -> Option<Neural> {
         match Neural::files(dir) {
             Ok(found) => {
-                tracing::info!(voice = MODEL, dir = %dir.display(), "neural voice found; it loads on first use");
+                tracing::info!(voice = MODEL, dir = %dir.display(), "neural voice ready; its session starts on first use");
                 Some(Neural { found, pool: pool.clone(), loaded: tokio::sync::OnceCell::new() })
             }
             Err(why) => {
-                tracing::warn!(%why, "no neural voice; speaking with espeak-ng");
+                tracing::warn!(%why, "the neural voice cannot be loaded; speaking with espeak-ng");
                 None
             }
         }
@@ -237,10 +249,14 @@ impl Neural {
             let path = dir.join(name);
             path.is_file().then_some(path).ok_or_else(|| format!("{} is missing", dir.join(name).display()))
         };
-        let (model, runtime, config) = (path(MODEL)?, path(RUNTIME)?, path(&format!("{MODEL}.json"))?);
+        let (model, library, config) = (path(MODEL)?, path(RUNTIME)?, path(&format!("{MODEL}.json"))?);
         let config = serde_json::from_slice(&std::fs::read(&config).map_err(|e| format!("{}: {e}", config.display()))?)
             .map_err(|e| format!("{}: {e}", config.display()))?;
-        Ok(Found { model, runtime, config })
+        // What can be checked without the second a session takes: the runtime and the graph.
+        runtime(&library)?;
+        graph::with_durations(&std::fs::read(&model).map_err(|e| format!("{}: {e}", model.display()))?)
+            .map_err(|e| format!("{}: {e}", model.display()))?;
+        Ok(Found { model, runtime: library, config })
     }
 
     /// The language it speaks (`en`).
@@ -315,5 +331,21 @@ mod tests {
         assert!(level(then - 150, then) < 600, "silence before 'Then' at {then} ms: {anchors:?}");
         assert!(level(then, then + 150) > 2_000, "'Then' is said from {then} ms");
         assert!(spoken[1].0.len() > 4_000 && spoken[1].1.len() == 1);
+    }
+
+    #[tokio::test]
+    async fn its_peaky_speech_is_brought_to_platform_loudness_under_the_ceiling() {
+        use crate::media::{loudness, wav::Pcm};
+        let piper = voice().get().await.expect("the voice loads");
+        let texts = vec!["Start a free trial today, and get your Fridays back! Nothing to install.".to_string()];
+        let spelled = crate::media::espeak::spell_here("en-us", &texts).unwrap();
+        let (samples, _) = piper.speak(&spelled).await.unwrap().remove(0);
+        let data = samples.iter().flat_map(|s| s.to_le_bytes()).collect();
+        let mut pcm = Pcm { sample_rate: piper.sample_rate(), channels: 1, data };
+        let before = loudness::measure(&pcm).unwrap().unwrap();
+        loudness::normalize(&mut pcm).unwrap();
+        let after = loudness::measure(&pcm).unwrap().unwrap();
+        assert!((after.lufs - loudness::TARGET_LUFS).abs() <= 0.5, "{before:?} → {after:?}");
+        assert!(after.peak_dbtp <= -1.4, "{before:?} → {after:?}");
     }
 }
