@@ -58,10 +58,12 @@ fn samples(pcm: &Pcm) -> Vec<i16> {
 pub fn normalize(pcm: &mut Pcm) -> Result<(), String> {
     let Some(before) = integrated(pcm)? else { return Ok(()) };
     let original = samples(pcm);
+    // The peaks do not change from try to try: found once.
+    let loudest = peaks(&original, usize::from(pcm.channels.max(1)));
     let mut gain_db = TARGET_LUFS - before;
     let mut ceiling_db = CEILING_DBTP;
     let write = |pcm: &mut Pcm, gain_db: f64, ceiling_db: f64| {
-        let made = limited(&original, pcm.channels, pcm.sample_rate, gain_db, ceiling_db);
+        let made = limited(&original, &loudest, pcm.sample_rate, gain_db, ceiling_db);
         pcm.data = made.iter().flat_map(|s| s.to_le_bytes()).collect();
     };
     let mut last: Option<(f64, f64)> = None;
@@ -92,14 +94,13 @@ pub fn normalize(pcm: &mut Pcm) -> Result<(), String> {
 }
 
 /// `samples` made `gain_db` louder, with a gain envelope that never lets the waveform past
-/// `ceiling_db`: each frame's own limit (from its peak between samples, see [`peaks`]), held
-/// open no faster than the release allows going forward and closed ahead of each peak within
-/// the attack going back.
-fn limited(samples: &[i16], channels: u16, rate: u32, gain_db: f64, ceiling_db: f64) -> Vec<i16> {
+/// `ceiling_db`: each frame's own limit (from its peak between samples, `loudest`, see
+/// [`peaks`]), held open no faster than the release allows going forward and closed ahead of
+/// each peak within the attack going back.
+fn limited(samples: &[i16], loudest: &[f64], rate: u32, gain_db: f64, ceiling_db: f64) -> Vec<i16> {
     let gain = 10f64.powf(gain_db / 20.0);
     let ceiling = 10f64.powf(ceiling_db / 20.0) * 32_767.0;
-    let channels = usize::from(channels.max(1));
-    let loudest = peaks(samples, channels);
+    let channels = (samples.len() / loudest.len().max(1)).max(1);
     let mut envelope: Vec<f64> =
         loudest.iter().map(|&peak| if peak * gain > ceiling { ceiling / (peak * gain) } else { 1.0 }).collect();
     let step = |ms: f64| 1.0 / (ms / 1000.0 * f64::from(rate)).max(1.0);
