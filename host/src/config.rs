@@ -448,6 +448,11 @@ impl Settings {
         })
     }
 
+    /// The embedded speech recogniser in the voices folder, when it is there.
+    pub fn recogniser(&self, renders: &crate::cpu::CpuPool) -> Option<crate::media::whisper::Recogniser> {
+        self.voice_folder().and_then(|dir| crate::media::whisper::Recogniser::find(&dir, renders))
+    }
+
     /// `voice_dir`, or the setup's folder when it exists; none when set to `off` or empty.
     fn voice_folder(&self) -> Option<PathBuf> {
         match &self.voice_dir {
@@ -462,10 +467,7 @@ impl Settings {
         }
     }
 
-    fn speech_endpoint(
-        &self,
-        renders: &crate::cpu::CpuPool,
-    ) -> Result<Option<crate::media::speech::Endpoint>, String> {
+    fn speech_endpoint(&self, renders: &crate::cpu::CpuPool) -> Result<Option<crate::media::speech::Endpoint>, String> {
         self.speech_url
             .as_deref()
             .map(|url| {

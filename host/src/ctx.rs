@@ -45,6 +45,8 @@ pub struct Services {
     pub speech: Arc<speech::Voices>,
     /// The operator's transcription endpoint, when one is configured.
     pub transcriber: Option<Arc<Transcriber>>,
+    /// The embedded speech recogniser, when the setup fetched it: captions for recordings.
+    pub recogniser: Option<Arc<crate::media::whisper::Recogniser>>,
     /// Where pictures are drawn, videos encoded and audio decoded: bounded, each under a budget.
     pub renders: CpuPool,
     /// Paid work that outlives the call that started it; `serve` drains it before exiting.
@@ -124,6 +126,7 @@ impl Services {
             guard: Arc::new(guard),
             proxies: settings.proxy_networks()?.into(),
             speech: Arc::new(settings.voices(&renders)?),
+            recogniser: settings.recogniser(&renders).map(Arc::new),
             transcriber,
             renders,
             settings: Arc::new(settings),

@@ -261,7 +261,7 @@ const NARRATION: &str = "Most small teams lose a full day every week to invoices
 #[test]
 fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness() {
     let env = Env::new(Storage::Sqlite).neural();
-    let key = env.create_key(10, "agent");
+    let key = env.create_key(20, "agent");
     let server = env.serve();
     let dir = tempfile::tempdir().unwrap();
     block_on(async {
@@ -281,9 +281,22 @@ fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness()
         std::fs::write(&video, &mp4).unwrap();
 
         // Understood: Whisper base hears the script (espeak-ng's voice: about 10 % of words wrong).
-        let heard = listen::transcribe(&voice, "en");
-        let wer = listen::word_error_rate(NARRATION, &heard.text);
-        assert!(wer <= 0.05, "word error rate {wer:.3}: heard {:?}", heard.text);
+        // The voice draws its noise anew for every page (VITS samples it), so one page is one
+        // draw: the median over this page and two more of the same script is what is bounded.
+        let mut rates =
+            vec![(listen::word_error_rate(NARRATION, &listen::transcribe(&voice, "en").text), String::new())];
+        for n in 0..2 {
+            let (_, _, accepted) = submit(&server.base, &key, json!({"script": NARRATION})).await;
+            let again = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+            let url = format!("{}/voice", again["pageUrl"].as_str().unwrap());
+            let file = dir.path().join(format!("again-{n}.wav"));
+            std::fs::write(&file, Client::new().get(url).send().await.unwrap().bytes().await.unwrap()).unwrap();
+            let heard = listen::transcribe(&file, "en").text;
+            rates.push((listen::word_error_rate(NARRATION, &heard), heard));
+        }
+        rates.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let wer = rates[1].0;
+        assert!(wer <= 0.05, "median word error rate {wer:.3} of three pages: {rates:?}");
 
         // Timed: after every pause in the voice (ffmpeg's silencedetect on the page's own track)
         // the next word starts where the sound does, and no word starts inside a pause.
@@ -294,7 +307,10 @@ fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness()
         assert!(pauses.len() >= 6, "{pauses:?}");
         let mut onsets = Vec::new();
         for &(from, until) in pauses.iter().filter(|p| p.1 < starts[starts.len() - 1]) {
-            assert!(!starts.iter().any(|&s| s > from + 0.05 && s < until - 0.05), "a word starts inside {from}..{until}");
+            assert!(
+                !starts.iter().any(|&s| s > from + 0.05 && s < until - 0.05),
+                "a word starts inside {from}..{until}"
+            );
             let next = starts.iter().copied().find(|&s| s >= until - 0.05).unwrap();
             onsets.push(((next - until) * 1000.0).round() as i64);
         }
@@ -312,13 +328,16 @@ fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness()
         assert!(levels.peak_dbtp <= -1.0, "true peak {} dBTP", levels.peak_dbtp);
         let leading = levels.silences.first().filter(|s| s.0 < 0.01).map_or(0.0, |s| s.1);
         assert!(leading <= 0.3, "speech starts {leading} s in");
-        let inside: Vec<&(f64, f64)> = levels.silences.iter().filter(|s| s.0 > 0.01 && s.1 < levels.seconds - 0.05).collect();
+        let inside: Vec<&(f64, f64)> =
+            levels.silences.iter().filter(|s| s.0 > 0.01 && s.1 < levels.seconds - 0.05).collect();
         assert!(inside.len() >= 6, "a pause at sentence ends: {inside:?}");
         assert!(inside.iter().all(|s| s.1 - s.0 <= 0.6), "no pause over 0.6 s: {inside:?}");
         eprintln!(
-            "en: word error rate {wer:.3}; onsets after pauses {onsets:?} ms; {:.1} LUFS, {:.1} dBTP, \
+            "en: median word error rate {wer:.3} of {:?}; onsets after pauses {onsets:?} ms; {:.1} LUFS, {:.1} dBTP, \
              speech from {leading:.2} s, pauses {inside:?}",
-            levels.lufs, levels.peak_dbtp
+            rates.iter().map(|r| r.0).collect::<Vec<_>>(),
+            levels.lufs,
+            levels.peak_dbtp
         );
     });
 }
@@ -349,7 +368,10 @@ fn arabic_japanese_and_chinese_scripts_are_spoken_and_word_timed() {
             let page_url = done["pageUrl"].as_str().unwrap();
             let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
             let beats = beats(&html);
-            assert_eq!(beats.iter().map(|b| b.text.as_str()).collect::<String>().replace(' ', ""), script.replace(' ', ""));
+            assert_eq!(
+                beats.iter().map(|b| b.text.as_str()).collect::<String>().replace(' ', ""),
+                script.replace(' ', "")
+            );
             for beat in &beats {
                 assert!(beat.words.len() >= 2, "{language}: words timed in {beat:?}");
                 assert!(beat.words.windows(2).all(|w| w[0].start < w[1].start), "{language}: {beat:?}");
@@ -360,14 +382,17 @@ fn arabic_japanese_and_chinese_scripts_are_spoken_and_word_timed() {
             let heard = listen::transcribe(&file, language);
             let cer = listen::character_error_rate(script, &heard.text);
             eprintln!("{language}: character error rate {cer:.3}, heard {:?}", heard.text);
-            assert!(bound.is_none_or(|b| cer <= b), "{language}: character error rate {cer:.3}, heard {:?}", heard.text);
+            assert!(
+                bound.is_none_or(|b| cer <= b),
+                "{language}: character error rate {cer:.3}, heard {:?}",
+                heard.text
+            );
         }
     });
     // Without the dictionary (no voices folder), kanji cannot be read: a 400 that says so.
     let bare = env.serve_with(&[("ASSET_VOICE_DIR", "off")]);
     block_on(async {
-        let (status, _, answer) =
-            submit(&bare.base, &key, json!({"script": "日本語です", "language": "ja"})).await;
+        let (status, _, answer) = submit(&bare.base, &key, json!({"script": "日本語です", "language": "ja"})).await;
         assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("voice_unavailable")));
     });
 }
@@ -849,7 +874,8 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         {"word": "three", "start": 1.9, "end": 2.2},
         {"word": "four", "start": 3.2, "end": 3.5},
     ]);
-    let plain = env.serve();
+    // Without a recogniser (no voices folder): beats from the pauses, captions unavailable.
+    let plain = env.serve_with(&[("ASSET_VOICE_DIR", "off")]);
     block_on(async {
         for (url, code) in [
             (format!("{}/huge.wav", files.base), "audio_too_large"),
@@ -899,6 +925,116 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         assert_eq!(captions, ["one", "two three", "four"], "{html}");
         assert!(!html.contains("Captions are unavailable"));
         assert_eq!(credits(&captioning.base, &key).await, 11, "three pages, 3 credits each");
+    });
+}
+
+/// Recordings in Spanish and Japanese (the service's own voice, fetched back over loopback https
+/// as an agent's file would be) are captioned in their language by the embedded recogniser, each
+/// word timed: a Spanish word starts where the voice that said it placed it, and Japanese is
+/// captioned in its own script, word by word.
+#[test]
+fn recordings_in_spanish_and_japanese_are_captioned_word_by_word() {
+    let scripts = [
+        (
+            "es",
+            "Los equipos pequeños pierden un día cada semana con las facturas. Nuestra aplicación las lee al momento y le dice quién paga tarde.",
+        ),
+        ("ja", "小さなチームは毎週一日を請求書に使っています。私たちのアプリは届いた請求書をすぐに読み取ります。"),
+    ];
+    let mut env = Env::new(Storage::Sqlite).neural();
+    let key = env.create_key(30, "operator");
+    // The voice tracks, and the words the voice placed in them.
+    let mut spoken = Vec::new();
+    {
+        let server = env.serve();
+        block_on(async {
+            for (language, script) in scripts {
+                let (status, _, accepted) =
+                    submit(&server.base, &key, json!({"script": script, "language": language})).await;
+                assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+                let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+                let page_url = done["pageUrl"].as_str().unwrap();
+                let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
+                let placed: Vec<(String, u64)> =
+                    beats(&html).into_iter().flat_map(|b| b.words).map(|w| (w.text, w.start)).collect();
+                let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
+                spoken.push((language, script, placed, wav.to_vec()));
+            }
+        });
+    }
+    let files =
+        asset_tests::files::serve(spoken.iter().map(|(l, _, _, wav)| (format!("/{l}.wav"), wav.clone())).collect());
+    let ca = env.data_dir.path().join("ca.pem");
+    std::fs::write(&ca, &files.ca_pem).unwrap();
+    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let server = env.serve();
+    let dir = tempfile::tempdir().unwrap();
+    block_on(async {
+        for (language, script, placed, wav) in &spoken {
+            let url = format!("{}/{language}.wav", files.base);
+            let (status, _, accepted) =
+                submit(&server.base, &key, json!({"audio_url": url, "language": language})).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(120)).await;
+            assert_eq!(
+                (done["status"].as_str(), done["wordTimes"].as_str()),
+                (Some("succeeded"), Some("recognizer")),
+                "{done}"
+            );
+            let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            assert!(!html.contains("Captions are unavailable"));
+            let beats = beats(&html);
+            let heard: String = beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
+            for beat in &beats {
+                assert!(!beat.words.is_empty() && beat.words.windows(2).all(|w| w[0].start < w[1].start), "{beat:?}");
+                assert!(
+                    beat.words.iter().all(|w| w.start >= beat.start && w.start <= beat.end && !w.boxes.is_empty()),
+                    "{beat:?}"
+                );
+            }
+            // As well understood as Whisper base run by faster-whisper (the tests' ear) hears the file
+            // (espeak-ng's Spanish loses it a word in three of the second sentence either way).
+            let file = dir.path().join(format!("{language}.wav"));
+            std::fs::write(&file, wav).unwrap();
+            let ear = listen::transcribe(&file, language).text;
+            if *language == "es" {
+                let (wer, ear_wer) = (listen::word_error_rate(script, &heard), listen::word_error_rate(script, &ear));
+                assert!(
+                    wer <= 0.4 && wer <= ear_wer + 0.1,
+                    "es: word error rate {wer:.3} (the ear's {ear_wer:.3}): {heard:?}"
+                );
+                // Words heard as written start where the voice placed them.
+                let norm = |w: &str| listen::words(w).concat();
+                let mut offsets = Vec::new();
+                let mut from = 0;
+                for word in beats.iter().flat_map(|b| &b.words) {
+                    if let Some(at) = placed[from..].iter().take(3).position(|(text, _)| norm(text) == norm(&word.text))
+                    {
+                        offsets.push(word.start as i64 - placed[from + at].1 as i64);
+                        from += at + 1;
+                    }
+                }
+                assert!(offsets.len() * 10 >= placed.len() * 6, "most words found: {offsets:?}");
+                let mut sorted: Vec<i64> = offsets.iter().map(|o| o.abs()).collect();
+                sorted.sort();
+                assert!(sorted[sorted.len() / 2] <= 120, "es: word starts off by {offsets:?} ms");
+                eprintln!("es: word error rate {wer:.3} (the ear's {ear_wer:.3}); word starts off by {offsets:?} ms");
+            } else {
+                let japanese = |c: char| matches!(u32::from(c), 0x3040..=0x30FF | 0x4E00..=0x9FFF);
+                let letters: Vec<char> = heard.chars().filter(|c| c.is_alphanumeric()).collect();
+                assert!(
+                    letters.iter().filter(|&&c| japanese(c)).count() * 10 >= letters.len() * 9,
+                    "in Japanese script: {heard:?}"
+                );
+                assert!(!heard.contains(' '), "Japanese runs together: {heard:?}");
+                let (cer, ear_cer) =
+                    (listen::character_error_rate(script, &heard), listen::character_error_rate(script, &ear));
+                assert!(cer <= ear_cer + 0.15, "ja: character error rate {cer:.3} (the ear's {ear_cer:.3}): {heard:?}");
+                assert!(beats.iter().map(|b| b.words.len()).sum::<usize>() >= 8, "word by word: {beats:?}");
+                eprintln!("ja: character error rate {cer:.3} (the ear's {ear_cer:.3}): {heard:?}");
+            }
+        }
     });
 }
 

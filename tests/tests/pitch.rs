@@ -170,8 +170,11 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
         assert_eq!(status, StatusCode::OK, "{made}");
         check_pitch(&made["pitch"], "Ravi", 22_050).await;
         // Written Arabic (no vowel marks) and Japanese (kanji) are voiced by the embedded voices.
-        for (language, input, name) in [("ar", "Layla, a baker in Amman", "Layla"), ("ja", "Yuki, a baker in Osaka", "Yuki")] {
-            let (status, voiced) = post(base, "/api/agent/before", &key, json!({"input": input, "language": language})).await;
+        for (language, input, name) in
+            [("ar", "Layla, a baker in Amman", "Layla"), ("ja", "Yuki, a baker in Osaka", "Yuki")]
+        {
+            let (status, voiced) =
+                post(base, "/api/agent/before", &key, json!({"input": input, "language": language})).await;
             assert_eq!(status, StatusCode::OK, "{language}: {voiced}");
             check_pitch(&voiced["pitch"], name, 22_050).await;
         }

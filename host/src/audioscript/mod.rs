@@ -289,8 +289,8 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     let look = (input.title.as_str(), style, seed);
     let made = match &input.script {
         Some(script) => {
-            let voice = speech::voice_for(&services.speech, language, script)
-                .map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+            let voice =
+                speech::voice_for(&services.speech, language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
             let beats = pipeline::write_beats(services, language, script, seed).await?;
             pipeline::speak_and_lay(services, &voice, language, beats, look).await?
         }
@@ -306,7 +306,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
                 .await
                 .map_err(|e| retry(e.into()))?
                 .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
-            let voiced = pipeline::voice_recording(services, &job.id, language, recording).await?;
+            let voiced = pipeline::voice_recording(services, language, recording).await?;
             pipeline::lay(services, voiced, language, look).await?
         }
     };

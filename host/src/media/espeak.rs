@@ -406,7 +406,11 @@ fn clauses(text: &str) -> Result<Vec<Clause>, String> {
         // library returns a NUL-terminated string valid until its next call, copied at once.
         let ipa = unsafe {
             let phonemes = espeak_TextToPhonemes(&mut pointer, CHARS_UTF8 as c_int, PHONEMES_IPA);
-            if phonemes.is_null() { String::new() } else { std::ffi::CStr::from_ptr(phonemes).to_string_lossy().into_owned() }
+            if phonemes.is_null() {
+                String::new()
+            } else {
+                std::ffi::CStr::from_ptr(phonemes).to_string_lossy().into_owned()
+            }
         };
         let to = if pointer.is_null() { bytes.len() } else { ((pointer as usize) - (base as usize)).min(bytes.len()) };
         let stretch = String::from_utf8_lossy(&bytes[from.min(to)..to]);
@@ -441,7 +445,12 @@ mod tests {
         assert!(spelled[0].clauses[0].ipa.starts_with("ʃˈɪp"), "{:?}", spelled[0].clauses);
         let starts: Vec<usize> = spelled[0].words.iter().map(|w| w.char_start).collect();
         assert_eq!(starts, [0, 5, 9, 15, 20, 27, 30, 33]);
-        assert_eq!(spelled[0].words[7].ipa.split(' ').count(), 4, "a year is four spoken words: {:?}", spelled[0].words);
+        assert_eq!(
+            spelled[0].words[7].ipa.split(' ').count(),
+            4,
+            "a year is four spoken words: {:?}",
+            spelled[0].words
+        );
         assert!(check_spelling(spelled.clone(), &["Ship".to_string()]).is_err(), "words past their text");
         assert!(check_spelling(spelled, &[]).is_err(), "answers for other texts");
     }

@@ -87,12 +87,18 @@ fn load(dir: &Path) -> Result<vibrato::Tokenizer, String> {
         .collect();
     lists.sort();
     for list in &lists {
-        std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut words)).map_err(|e| format!("{}: {e}", list.display()))?;
+        std::fs::File::open(list)
+            .and_then(|mut f| f.read_to_end(&mut words))
+            .map_err(|e| format!("{}: {e}", list.display()))?;
     }
     let open = |name: &str| std::fs::File::open(dir.join(name)).map_err(|e| format!("{name}: {e}"));
-    let dictionary =
-        vibrato::SystemDictionaryBuilder::from_readers(&words[..], open("matrix.def")?, open("char.def")?, open("unk.def")?)
-            .map_err(|e| format!("compiling the Japanese dictionary: {e}"))?;
+    let dictionary = vibrato::SystemDictionaryBuilder::from_readers(
+        &words[..],
+        open("matrix.def")?,
+        open("char.def")?,
+        open("unk.def")?,
+    )
+    .map_err(|e| format!("compiling the Japanese dictionary: {e}"))?;
     // Written to a temporary name and renamed, so a reader never sees half a file.
     let partial = dir.join(format!("{COMPILED}.{}", std::process::id()));
     let kept = std::fs::File::create(&partial)
@@ -166,7 +172,8 @@ mod tests {
             .map(PathBuf::from)
             .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").expect("HOME")).join(".cache"));
         let voices = cache.join("asset-service").join("voices");
-        Japanese::find(&voices).unwrap_or_else(|| panic!("no Japanese dictionary in {}: run scripts/test.sh", voices.display()))
+        Japanese::find(&voices)
+            .unwrap_or_else(|| panic!("no Japanese dictionary in {}: run scripts/test.sh", voices.display()))
     }
 
     #[tokio::test]

@@ -1,7 +1,7 @@
 //! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`, with
 //! the embedded voices in `piper`, neural, and `espeak`, which reads Japanese as `kana`
 //! gives it), loudness (`loudness`), uploaded audio decoding and pause detection (`audio`),
-//! speech to text (`transcribe` for an endpoint, `recognize` embedded), a video's frames
+//! speech to text (`transcribe` for an endpoint, `whisper` embedded), a video's frames
 //! (`film`) and the MP4 encoder (`mp4`).
 
 pub mod audio;
@@ -11,10 +11,10 @@ pub mod kana;
 pub mod loudness;
 pub mod mp4;
 pub mod piper;
-pub mod recognize;
 pub mod speech;
 pub mod transcribe;
 pub mod wav;
+pub mod whisper;
 
 /// A job's scratch folder under the data folder, removed however the job ends.
 pub struct Scratch(std::path::PathBuf);

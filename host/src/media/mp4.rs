@@ -58,10 +58,10 @@ pub const VIDEO_ENCODER: &str = "x264enc speed-preset=ultrafast pass=qual quanti
     mb-tree=false rc-lookahead=0 ! video/x-h264,profile=constrained-baseline";
 
 /// The audio encoder: AAC-LC at 48 kHz, the rate platforms publish at (the voices speak at
-/// 22.05 kHz and are resampled), where 96 kb/s is within AAC's limit for every channel count. VisualOn's encoder takes a
-/// fifth of libav's time for the same track (a voice has nothing for libav's slower search to win).
-pub const AUDIO_ENCODER: &str =
-    "audioconvert ! audioresample ! audio/x-raw,rate=48000 ! voaacenc bitrate=96000";
+/// 22.05 kHz and are resampled), where 96 kb/s is within AAC's limit for every channel count.
+/// VisualOn's encoder takes a fifth of libav's time for the same track (a voice has nothing for
+/// libav's slower search to win).
+pub const AUDIO_ENCODER: &str = "audioconvert ! audioresample ! audio/x-raw,rate=48000 ! voaacenc bitrate=96000";
 
 /// What an encode took.
 #[derive(Debug, Clone, Copy)]

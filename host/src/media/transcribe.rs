@@ -102,12 +102,35 @@ impl Transcriber {
     }
 }
 
-/// The words said during `[start, end)`: those whose middle falls in it.
-pub fn said_between(words: &[Word], start: u64, end: u64) -> String {
-    words
-        .iter()
-        .filter(|w| (start..end).contains(&((w.start + w.end) / 2)))
-        .map(|w| w.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The caption of what was said during `[start, end)` (the words whose middle falls in it,
+/// joined by spaces, or run together where the language writes none) and where each of its
+/// words starts in it: (character index, ms).
+pub fn caption(words: &[Word], (start, end): (u64, u64), spaced: bool) -> (String, Vec<(usize, u64)>) {
+    let (mut text, mut anchors) = (String::new(), Vec::new());
+    for word in words.iter().filter(|w| (start..end).contains(&((w.start + w.end) / 2))) {
+        if spaced && !text.is_empty() {
+            text.push(' ');
+        }
+        anchors.push((text.chars().count(), word.start));
+        text.push_str(&word.text);
+    }
+    (text, anchors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(text: &str, start: u64, end: u64) -> Word {
+        Word { text: text.into(), start, end }
+    }
+
+    #[test]
+    fn a_caption_holds_the_words_said_in_its_span_each_anchored_where_it_starts() {
+        let words = [word("Hola", 0, 400), word("mundo.", 450, 900), word("Adiós", 1_500, 1_900)];
+        assert_eq!(caption(&words, (0, 1_200), true), ("Hola mundo.".to_string(), vec![(0, 0), (5, 450)]));
+        let kanji = [word("日", 0, 200), word("本", 200, 400), word("語", 400, 600)];
+        assert_eq!(caption(&kanji, (0, 1_000), false), ("日本語".to_string(), vec![(0, 0), (1, 200), (2, 400)]));
+        assert_eq!(caption(&words, (2_000, 3_000), true), (String::new(), vec![]));
+    }
 }

@@ -337,8 +337,8 @@ async fn make(
 ) -> Result<PitchView, Error> {
     let Made { origin, id, key_id, language, look: Look { style, brand } } = made_as;
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
-    let voice = speech::voice_for_generated(&services.speech, language)
-        .map_err(|e| Error::internal(format!("{e:?}")))?;
+    let voice =
+        speech::voice_for_generated(&services.speech, language).map_err(|e| Error::internal(format!("{e:?}")))?;
     let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await

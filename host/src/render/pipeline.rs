@@ -14,7 +14,7 @@ use crate::error::Reason;
 use crate::jobs::worker::JobError;
 use crate::languages::Language;
 use crate::media::speech::Anchors;
-use crate::media::{Scratch, audio, recognize, speech, transcribe, wav};
+use crate::media::{audio, speech, transcribe, wav, whisper};
 use crate::plugins::{PluginError, Request};
 use crate::render::beats::{self, BeatSheet, Layout};
 use crate::render::cards;
@@ -408,11 +408,10 @@ fn has_han(text: &str) -> bool {
 }
 
 /// Beats from the pauses of a recording (a WAV file); captions from the transcription
-/// endpoint when one is configured, else from the embedded recognizer for the languages it
-/// knows, otherwise none (the page says so). `name` names the scratch folder.
+/// endpoint when one is configured, else from the embedded recogniser when it is there,
+/// otherwise none (the page says so).
 pub async fn voice_recording(
     services: &Services,
-    name: &str,
     language: &'static Language,
     recording: Vec<u8>,
 ) -> Result<Voiced, JobError> {
@@ -422,30 +421,26 @@ pub async fn voice_recording(
     if stretches.is_empty() {
         return Err(JobError::Fatal("no speech was found in the recording".into()).told(NO_SPEECH));
     }
-    let (words, word_times) = match &services.transcriber {
-        Some(transcriber) => (
-            Some(
-                transcriber
-                    .words(recording, language.code)
-                    .await
-                    .map_err(|e| JobError::Retry(e).told(TRANSCRIPTION_UNAVAILABLE))?,
-            ),
+    let (words, word_times) = match (&services.transcriber, &services.recogniser) {
+        (Some(transcriber), _) => (
+            transcriber
+                .words(recording, language.code)
+                .await
+                .map_err(|e| JobError::Retry(e).told(TRANSCRIPTION_UNAVAILABLE))?,
             WordTimes::Transcription,
         ),
-        None if recognize::LANGUAGES.contains(&language.code) => {
-            let scratch = Scratch::new(&services.settings.data_dir, name)
+        (None, Some(recogniser)) => (
+            recogniser
+                .hear(&audio, language.code, &stretches, services.settings.media_budget())
                 .await
-                .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
-            let path = scratch.path().join("audio.wav");
-            tokio::fs::write(&path, &recording).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
-            let heard = recognize::hear(&path).await.map_err(|e| JobError::Retry(e).told(RECOGNITION_UNAVAILABLE))?;
-            let speech_ms = stretches.iter().map(|(a, b)| b - a).sum();
-            let words = recognize::captions(&heard, speech_ms);
-            let word_times = if words.is_some() { WordTimes::Recognizer } else { WordTimes::None };
-            (words, word_times)
-        }
-        None => (None, WordTimes::None),
+                .map_err(|e| JobError::Retry(e).told(RECOGNITION_UNAVAILABLE))?,
+            WordTimes::Recognizer,
+        ),
+        (None, None) => (Vec::new(), WordTimes::None),
     };
+    let captioned = !words.is_empty();
+    let word_times = if captioned { word_times } else { WordTimes::None };
+    let spaced = !whisper::unspaced(language.code);
     // Each beat runs from the start of its stretch to the start of the next, so the caption stays
     // up through the pause.
     let beats = stretches
@@ -453,20 +448,13 @@ pub async fn voice_recording(
         .enumerate()
         .map(|(i, &(start, end))| {
             let until = stretches.get(i + 1).map_or(audio.duration_ms(), |next| next.0);
-            let text = words.as_ref().map(|w| transcribe::said_between(w, start, until)).unwrap_or_default();
+            let (text, anchors) = transcribe::caption(&words, (start, until), spaced);
             let end = end.max(start);
-            let timed = match &words {
-                Some(heard) if !text.is_empty() => {
-                    timed_words(&audio, &text, &heard_anchors(&text, heard, (start, until)), (start, end))
-                }
-                _ => Vec::new(),
-            };
-            Beat {
-                text: if words.is_some() && text.is_empty() { "…".into() } else { text }, start, end, words: timed
-            }
+            let timed = if text.is_empty() { Vec::new() } else { timed_words(&audio, &text, &anchors, (start, end)) };
+            Beat { text: if captioned && text.is_empty() { "…".into() } else { text }, start, end, words: timed }
         })
         .collect();
-    Ok(Voiced { audio, beats, captioned: words.is_some(), word_times })
+    Ok(Voiced { audio, beats, captioned, word_times })
 }
 
 #[cfg(test)]
