@@ -407,7 +407,7 @@ fn has_han(text: &str) -> bool {
     text.chars().any(|c| matches!(u32::from(c), 0x3400..=0x4DBF | 0x4E00..=0x9FFF))
 }
 
-/// Beats from the pauses of a recording (a WAV file); captions from the transcription
+/// Beats from the pauses and sentences of a recording (a WAV file); captions from the transcription
 /// endpoint when one is configured, else from the embedded recogniser when it is there,
 /// otherwise none (the page says so).
 pub async fn voice_recording(
@@ -441,13 +441,14 @@ pub async fn voice_recording(
     let captioned = !words.is_empty();
     let word_times = if captioned { word_times } else { WordTimes::None };
     let spaced = !whisper::unspaced(language.code);
-    // Each beat runs from the start of its stretch to the start of the next, so the caption stays
-    // up through the pause.
-    let beats = stretches
+    // A beat per sentence heard (or per stretch, uncaptioned); each runs from its start to the
+    // start of the next, so the caption stays up through the pause.
+    let spans = transcribe::sentences(&stretches, &words);
+    let beats = spans
         .iter()
         .enumerate()
         .map(|(i, &(start, end))| {
-            let until = stretches.get(i + 1).map_or(audio.duration_ms(), |next| next.0);
+            let until = spans.get(i + 1).map_or(audio.duration_ms(), |next| next.0);
             let (text, anchors) = transcribe::caption(&words, (start, until), spaced);
             let end = end.max(start);
             let timed = if text.is_empty() { Vec::new() } else { timed_words(&audio, &text, &anchors, (start, end)) };
