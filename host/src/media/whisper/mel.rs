@@ -21,7 +21,9 @@ pub const FRAMES: usize = CHUNK / HOP;
 pub struct Front {
     fft: Arc<dyn realfft::RealToComplex<f32>>,
     window: Vec<f32>,
-    filters: Vec<[f32; N_FFT / 2 + 1]>,
+    /// Each band's filter as the first bin it weighs and its weights from there (a triangle
+    /// covers a few bins of the 201, so the rest is never multiplied).
+    filters: Vec<(usize, Vec<f32>)>,
 }
 
 impl Front {
@@ -31,7 +33,15 @@ impl Front {
         let window = (0..N_FFT)
             .map(|n| (0.5 - 0.5 * (2.0 * std::f64::consts::PI * n as f64 / N_FFT as f64).cos()) as f32)
             .collect();
-        Front { fft, window, filters: filters() }
+        let filters = filters()
+            .iter()
+            .map(|row| {
+                let first = row.iter().position(|&w| w > 0.0).unwrap_or(0);
+                let last = row.iter().rposition(|&w| w > 0.0).unwrap_or(first);
+                (first, row[first..=last].to_vec())
+            })
+            .collect();
+        Front { fft, window, filters }
     }
 
     /// `[BANDS × FRAMES]` features (band-major) of `samples` (at most [`CHUNK`]; the rest is
@@ -58,8 +68,8 @@ impl Front {
             for (p, c) in power.iter_mut().zip(&spectrum) {
                 *p = c.norm_sqr();
             }
-            for (band, weights) in self.filters.iter().enumerate() {
-                let energy: f32 = weights.iter().zip(&power).map(|(w, p)| w * p).sum();
+            for (band, (first, weights)) in self.filters.iter().enumerate() {
+                let energy: f32 = weights.iter().zip(&power[*first..]).map(|(w, p)| w * p).sum();
                 out[band * FRAMES + t] = energy.max(1e-10).log10();
             }
         }
