@@ -80,6 +80,23 @@ pub fn fake_speaker() -> String {
     speaker(false)
 }
 
+/// A speech server that really speaks, as most do without word times: a WAV of espeak-ng's
+/// `en-us` voice reading the input, and nothing else.
+pub fn espeak_speaker() -> String {
+    loopback_api(|text, body| {
+        let request: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+        let input = request["input"].as_str().unwrap_or_default();
+        if !text.starts_with("POST /v1/audio/speech") || request["response_format"] != "wav" || input.is_empty() {
+            return (400, "application/json", b"{}".to_vec());
+        }
+        let spoken = std::process::Command::new("espeak-ng").args(["-v", "en-us", "--stdout", input]).output();
+        match spoken {
+            Ok(out) if out.status.success() => (200, "audio/wav", out.stdout),
+            _ => (500, "application/json", b"{}".to_vec()),
+        }
+    })
+}
+
 /// The speech server; `timed`, it answers JSON with the audio and each word's start (20 ms per
 /// character before it and 15 ms more per word before it, so the times are not a spread by
 /// characters), as speech servers that time words do.

@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use asset_tests::browser::decode_png;
-use asset_tests::fakes::{fake_speaker, fake_transcriber, hanging_up, speaker};
+use asset_tests::fakes::{espeak_speaker, fake_speaker, fake_transcriber, hanging_up, speaker};
 use asset_tests::page::{PageBeat, beats};
 use asset_tests::{Env, Storage, each_storage, listen};
 use reqwest::{Client, StatusCode};
@@ -815,6 +815,39 @@ fn an_endpoints_word_times_or_a_transcription_of_its_voice_time_the_words() {
         assert_eq!(done["wordTimes"], "transcription", "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
         check(&html, "the transcription", [0, 200, 330, 400]);
+    });
+}
+
+/// A speech endpoint that answers audio only, with no transcription endpoint: the embedded
+/// recogniser hears the voice and times its words, each where its sound starts.
+#[test]
+fn an_endpoints_voice_without_word_times_is_timed_by_the_embedded_recogniser() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "operator");
+    let server = env.serve_with(&[("ASSET_SPEECH_URL", &espeak_speaker())]);
+    block_on(async {
+        let script = "Ship the page, then render the video. Share it, and watch it spread.";
+        let (status, _, accepted) = submit(&server.base, &key, json!({"script": script})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!(
+            (done["status"].as_str(), done["wordTimes"].as_str()),
+            (Some("succeeded"), Some("recognizer")),
+            "{done}"
+        );
+        let page_url = done["pageUrl"].as_str().unwrap();
+        let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
+        let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
+        let beats = beats(&html);
+        assert_eq!(beats.len(), 2, "{beats:?}");
+        assert_eq!(beats.iter().map(|b| b.words.len()).sum::<usize>(), script.split_whitespace().count(), "{beats:?}");
+        for beat in &beats {
+            assert!(beat.words.windows(2).all(|w| w[0].start < w[1].start), "{beat:?}");
+        }
+        // Where the recogniser heard words, they start where their sound does: the words after
+        // the commas' and sentences' pauses are checked against the track itself.
+        let pauses = words_follow_the_voice(&beats, &wav);
+        assert!(pauses >= 2, "pauses were found ({pauses}), so the check could fail");
     });
 }
 

@@ -77,12 +77,33 @@ fn timed_words(audio: &wav::Pcm, text: &str, anchors: &[(usize, u64)], span: (u6
     words::words(text, anchors, span, Some((&sound, audio.sample_rate)))
 }
 
-/// Anchors for `text` from recognised words said during `span`, aligned by their letters.
-fn heard_anchors(text: &str, heard: &[transcribe::Word], span: (u64, u64)) -> Vec<(usize, u64)> {
+/// Anchors for `text` from recognised words said during `span`, aligned by their letters: by
+/// words, or by characters where the language writes no spaces (the recogniser then hears
+/// characters, not the caption's phrases).
+fn heard_anchors(text: &str, heard: &[transcribe::Word], span: (u64, u64), spaced: bool) -> Vec<(usize, u64)> {
     let chars: Vec<char> = text.chars().collect();
     let during: Vec<(String, u64)> =
         heard.iter().filter(|w| (span.0..span.1).contains(&w.start)).map(|w| (w.text.clone(), w.start)).collect();
-    words::align(&words::units(text), &chars, &during)
+    let units = if spaced { words::units(text) } else { (0..chars.len()).map(|i| i..i + 1).collect() };
+    words::align(&units, &chars, &during)
+}
+
+/// What the embedded recogniser hears of a voice track (resampled to its 16 kHz first).
+async fn hear_voice(
+    services: &Services,
+    recogniser: &whisper::Recogniser,
+    voice: &wav::Pcm,
+    language: &Language,
+) -> Result<Vec<transcribe::Word>, String> {
+    let (track, budget) = (voice.to_wav(), services.settings.media_budget());
+    let limit = voice.duration_ms() + 1_000;
+    let pcm = services
+        .renders
+        .run(budget, move |budget| audio::decode(&track, limit, budget).map_err(|e| format!("{e:?}")))
+        .await
+        .map_err(|e| e.to_string())?;
+    let stretches = audio::speech_stretches(&pcm, PAUSE_MS);
+    recogniser.hear(&pcm, language.code, &stretches, budget).await
 }
 
 /// What callers are told of the pipeline's failures (the causes, which may name endpoints and
@@ -345,7 +366,8 @@ async fn voice_beats_with(
     }
     let spoken = speech::speak(voice, &said).await.map_err(|e| JobError::Retry(e).told(SPEECH_UNAVAILABLE))?;
     // Word times: the voice's own, on the caption itself or carried over from the pinyin it read
-    // for it; else a transcription of what it said; else only the beats are timed.
+    // for it; else a transcription of what it said (by the endpoint, else the embedded
+    // recogniser); else only the beats are timed.
     let own: Vec<Option<Anchors>> = texts
         .iter()
         .zip(&said)
@@ -369,15 +391,25 @@ async fn voice_beats_with(
                 .map_err(|e| JobError::Retry(e).told(TRANSCRIPTION_UNAVAILABLE))?;
             (Some(heard), WordTimes::Transcription)
         }
-        _ => (None, WordTimes::None),
+        _ => match &services.recogniser {
+            Some(recogniser) => {
+                let heard = hear_voice(services, recogniser, &spoken.audio, language)
+                    .await
+                    .map_err(|e| JobError::Retry(e).told(RECOGNITION_UNAVAILABLE))?;
+                let word_times = if heard.is_empty() { WordTimes::None } else { WordTimes::Recognizer };
+                (Some(heard).filter(|h| !h.is_empty()), word_times)
+            }
+            None => (None, WordTimes::None),
+        },
     };
+    let spaced = !whisper::unspaced(language.code);
     let beats = texts
         .into_iter()
         .zip(&spoken.beats)
         .zip(own)
         .map(|((text, &(start, end)), own)| {
             let anchors = match &heard {
-                Some(heard) => Some(heard_anchors(&text, heard, (start, end))),
+                Some(heard) => Some(heard_anchors(&text, heard, (start, end), spaced)),
                 None => own.filter(|_| voice_timed),
             };
             let words = anchors.map(|a| timed_words(&spoken.audio, &text, &a, (start, end))).unwrap_or_default();
