@@ -219,6 +219,36 @@ fn arabic_and_japanese_pitches_are_voiced_by_a_configured_speech_endpoint() {
     });
 }
 
+/// Without the voices folder nothing reads Japanese kanji: a Japanese pitch is still made, its
+/// beats paced at reading speed over a silent track (an audioscript of the same text is refused,
+/// `tests/tests/audio.rs`).
+#[test]
+fn a_pitch_in_a_language_no_voice_reads_is_made_without_narration() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve_with(&[("ASSET_VOICE_DIR", "off")]);
+    block_on(async {
+        let body = json!({"input": "https://x.com/sakura_dev", "language": "ja", "offer": "ボット"});
+        let (status, made) = post(&server.base, "/api/agent/before", &key, body).await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        let pitch = &made["pitch"];
+        assert_eq!((pitch["language"].as_str(), pitch["wordTimes"].as_str()), (Some("ja"), Some("none")), "{pitch}");
+        check_pitch(pitch, "@sakura_dev", 22_050).await;
+        let voice = Client::new().get(pitch["voiceUrl"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+        assert!(voice[44..].iter().all(|&b| b == 0), "a silent track");
+        // Each beat lasts about as long as reading it takes.
+        for beat in pitch["beats"].as_array().unwrap() {
+            // About 14 letters a second, a kana or kanji counting as two.
+            let text = beat["text"].as_str().unwrap();
+            let weight: u64 =
+                text.chars().filter(|c| c.is_alphanumeric()).map(|c| if u32::from(c) >= 0x3000 { 2 } else { 1 }).sum();
+            let ms = beat["end"].as_u64().unwrap() - beat["start"].as_u64().unwrap();
+            assert!(ms.abs_diff((weight * 1000 / 14).max(1_500)) <= 5, "{ms} ms for {beat}");
+        }
+        assert_eq!(credits(&server.base, &key).await, 10 - 1, "charged as any pitch");
+    });
+}
+
 /// A chat-completions stand-in on loopback, speaking the wire format: `mode` 0 answers the
 /// structured output asked for (two beats naming the person), 1 an HTTP 500, 2 lines with
 /// links, 3 a good answer after 5 s (past the service's model timeout).

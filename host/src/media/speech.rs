@@ -79,6 +79,9 @@ pub enum Voice {
     Japanese(Arc<Japanese>),
     /// The operator's speech endpoint.
     Endpoint(Endpoint),
+    /// No voice reads the language: each beat lasts as long as reading it takes, over silence
+    /// (so a pitch still makes its page).
+    Silent,
 }
 
 /// An OpenAI-compatible speech endpoint.
@@ -231,6 +234,12 @@ pub fn voice_for_generated(voices: &Voices, language: &crate::languages::Languag
     voice_for(voices, language, sample)
 }
 
+/// The voice for text a generator writes in `language`, or silence when no voice reads it:
+/// pages that must be made (a pitch) are made unnarrated rather than refused.
+pub fn voice_or_silence(voices: &Voices, language: &crate::languages::Language) -> Voice {
+    voice_for_generated(voices, language).unwrap_or(Voice::Silent)
+}
+
 /// A spoken script: one voice track, where each beat sits in it and, where the voice says,
 /// where its words start.
 #[derive(Debug, Clone)]
@@ -252,6 +261,17 @@ struct Piece {
     anchors: Vec<(usize, u64)>,
 }
 
+/// Silence as long as reading `beat` takes: about 14 letters a second, a CJK character counting
+/// as two, and never under a second and a half.
+fn silent(beat: &str) -> Piece {
+    const RATE: u32 = 22_050;
+    let weight: u64 =
+        beat.chars().filter(|c| c.is_alphanumeric()).map(|c| if u32::from(c) >= 0x3000 { 2 } else { 1 }).sum();
+    let ms = (weight * 1000 / 14).max(1_500);
+    let frames = (ms * u64::from(RATE) / 1000) as usize;
+    Piece { pcm: Pcm { sample_rate: RATE, channels: 1, data: vec![0; frames * 2] }, anchors: Vec::new() }
+}
+
 /// Speaks each beat with `voice` and joins them with a short gap.
 pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
     let pieces = match voice {
@@ -261,6 +281,7 @@ pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
             None => embedded(voice.espeak_voice(), beats).await?,
         },
         Voice::Japanese(dictionary) => japanese(dictionary, beats).await?,
+        Voice::Silent => beats.iter().map(|beat| silent(beat)).collect(),
         Voice::Endpoint(endpoint) => {
             let mut pieces = Vec::with_capacity(beats.len());
             for beat in beats {

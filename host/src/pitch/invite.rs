@@ -16,7 +16,6 @@ use crate::brands::BrandProfile;
 use crate::catalog;
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
-use crate::media::speech;
 use crate::plugins::Request;
 use crate::render::style::Style;
 use crate::store::{self, invites, now_ms, public_id};
@@ -148,7 +147,6 @@ pub(super) async fn record_in(
 pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, Error> {
     let pitch_request = PitchRequest { input: request.input, language: request.language, ..PitchRequest::default() };
     let (input, _, _, language) = super::check(&pitch_request)?;
-    speech::voice_for_generated(&ctx.speech, language)?;
     ctx.plugins.writer(super::KIND, None, language)?;
     ctx.plugins.writer(SLOT, None, language)?;
     let now = now_ms();

@@ -269,7 +269,6 @@ pub async fn create_as(
     brand: Option<&brands::Brand>,
 ) -> Result<(PitchView, billing::Hold), Error> {
     let (input, offer, cta, language) = check(&request)?;
-    speech::voice_for_generated(&ctx.speech, language)?;
     ctx.plugins.writer(KIND, None, language)?;
     // A website is fetched only for a caller who can pay for the pitch.
     billing::ensure_can_pay(ctx, price).await?;
@@ -337,8 +336,7 @@ async fn make(
 ) -> Result<PitchView, Error> {
     let Made { origin, id, key_id, language, look: Look { style, brand } } = made_as;
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
-    let voice =
-        speech::voice_for_generated(&services.speech, language).map_err(|e| Error::internal(format!("{e:?}")))?;
+    let voice = speech::voice_or_silence(&services.speech, language);
     let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await

@@ -384,6 +384,7 @@ async fn voice_beats_with(
             (None, WordTimes::Synthesizer)
         }
         (speech::Voice::Endpoint(_), _) if voice_timed => (None, WordTimes::SpeechEndpoint),
+        (speech::Voice::Silent, _) => (None, WordTimes::None),
         (_, Some(transcriber)) => {
             let heard = transcriber
                 .words(spoken.audio.to_wav(), language.code)
