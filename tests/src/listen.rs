@@ -96,7 +96,7 @@ pub fn levels(file: &Path) -> Levels {
     let after = |key: &str| -> Vec<f64> {
         log.lines()
             .filter_map(|l| l.split(key).nth(1))
-            .filter_map(|rest| rest.split_whitespace().next()?.trim_end_matches(|c: char| c == '|').parse().ok())
+            .filter_map(|rest| rest.split_whitespace().next()?.trim_end_matches('|').parse().ok())
             .collect()
     };
     // The summary's lines come last: "I: -14.0 LUFS" and "Peak: -1.6 dBFS" under "True peak:".

@@ -126,7 +126,7 @@ impl Piper {
         if let Some(session) = self.sessions.lock().map_err(|_| "voice sessions poisoned")?.pop() {
             return Ok(session);
         }
-        Session::builder(&self.environment)
+        Session::builder(self.environment)
             .and_then(|b| b.with_intra_threads(1).map_err(Into::into))
             .and_then(|mut b| b.commit_from_memory(&self.model))
             .map_err(|e| format!("the neural voice cannot start: {e}"))
