@@ -21,8 +21,10 @@ const BEATS: u64 = 8;
 
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    println!("| setup | queued → claimed p50 (p90) ms | submit → page p50 (p90) ms | submit → mp4Url p50 (p90) ms |");
-    println!("|---|---:|---:|---:|");
+    println!(
+        "| setup | queued → claimed p50 (p90) ms | submit → page p50 (p90) ms | submit → mp4Url p50 (p90) ms | narration ms | page ÷ narration |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
     let mut phases = String::new();
     for neural in [false, true] {
         let mut env = if neural { Env::new(Storage::Sqlite).neural() } else { Env::new(Storage::Sqlite) };
@@ -82,6 +84,7 @@ fn breakdown(logs: &str) -> String {
 async fn measure(base: &str, key: &str) -> String {
     let client = reqwest::Client::new();
     let (mut claimed, mut paged, mut rendered) = (Vec::new(), Vec::new(), Vec::new());
+    let mut narration = Duration::ZERO;
     // One run first to warm the voice, the plugins and the encoder.
     for run in 0..=RUNS {
         let started = Instant::now();
@@ -103,13 +106,17 @@ async fn measure(base: &str, key: &str) -> String {
             assert_ne!(video["status"], "failed", "{video}");
             video = read(&client, &status, key).await;
         }
+        narration = Duration::from_millis(seen["durationMs"].as_u64().unwrap_or(0));
         if run > 0 {
             claimed.push(claimed_at);
             paged.push(paged_at);
             rendered.push(started.elapsed());
         }
     }
-    [claimed, paged, rendered].map(|mut d| quantiles(&mut d)).join(" | ")
+    paged.sort();
+    let ratio = paged[paged.len() / 2].as_secs_f64() / narration.as_secs_f64().max(1e-3);
+    let columns = [claimed, paged, rendered].map(|mut d| quantiles(&mut d)).join(" | ");
+    format!("{columns} | {} | {ratio:.3}", narration.as_millis())
 }
 
 async fn submit(client: &reqwest::Client, base: &str, key: &str, path: &str, body: Value) -> String {
