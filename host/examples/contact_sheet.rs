@@ -24,7 +24,7 @@ const LAYOUTS: [Layout; 12] = [
     Layout::Split,
     Layout::Reaction,
     Layout::Question,
-    Layout::Poll,
+    Layout::Card,
     Layout::Action,
 ];
 

@@ -22,6 +22,8 @@ pub struct Head<'a> {
     pub style: &'static str,
     /// A brand's look, as the CSS variables `--accent` and `--font` the page's style uses.
     pub look: Option<&'a PageLook>,
+    /// Other forms of the page (its captions), as `<link rel="alternate">`: media type, address.
+    pub alternates: Vec<(&'static str, String)>,
 }
 
 /// A brand's look on a page.
@@ -46,7 +48,17 @@ impl PageLook {
 impl<'a> Head<'a> {
     /// A page in English, left to right, with no sharing tags.
     pub fn plain(title: &'a str, style: &'static str) -> Head<'a> {
-        Head { lang: "en", dir: "ltr", title, description: None, properties: Vec::new(), card: None, style, look: None }
+        Head {
+            lang: "en",
+            dir: "ltr",
+            title,
+            description: None,
+            properties: Vec::new(),
+            card: None,
+            style,
+            look: None,
+            alternates: Vec::new(),
+        }
     }
 }
 
@@ -74,6 +86,9 @@ pub fn document(head: &Head<'_>, body: Markup) -> String {
                 @if let Some(card) = head.card {
                     meta name="twitter:card" content=(card);
                 }
+                @for (kind, href) in &head.alternates {
+                    link rel="alternate" type=(kind) href=(href);
+                }
                 style { (PreEscaped(head.style)) }
                 @if let Some(look) = head.look {
                     style { ":root { --accent: " (look.accent) "; --font: " (PreEscaped(look.font())) "; }" }
@@ -100,6 +115,7 @@ mod tests {
             card: Some("summary"),
             style: "p > b { color: red }",
             look: Some(&PageLook { accent: "#12ab34</style>".into(), typeface: Typeface::Serif }),
+            alternates: vec![("text/vtt", "x\"><script>".into())],
         };
         let html = document(&head, html! { p { "<i>" } });
         assert!(html.starts_with("<!doctype html><html lang=\"en&quot;x\" dir=\"ltr\">"), "{html}");
@@ -107,6 +123,7 @@ mod tests {
         assert!(html.contains(r#"<meta property="og:description" content="a &quot;quoted&quot; &lt;b&gt;">"#));
         assert!(html.contains(r#"<meta property="og:url" content="https://x.example/?a=1&amp;b=&quot;2&quot;">"#));
         assert!(html.contains("<style>p > b { color: red }</style>"));
+        assert!(html.contains(r#"<link rel="alternate" type="text/vtt" href="x&quot;&gt;&lt;script&gt;">"#), "{html}");
         assert!(
             html.contains(
                 r#"<style>:root { --accent: #12ab34&lt;/style&gt;; --font: "Noto Serif", Georgia, serif; }</style>"#

@@ -34,7 +34,9 @@ async fn beats(language: &str, script: &str) -> Vec<(String, String)> {
 async fn scripts_split_into_beats_in_every_writing_system() {
     let en = beats(
         "en",
-        "Ship the page. Then render the video! Is it done? One two three four five six seven eight nine ten",
+        "Ship the page. Then render the video! Is it done? One two three four five six seven eight nine ten. \
+         We write the script, we pick the voice, we draw every picture, and the video is ready before your \
+         coffee cools down today.",
     )
     .await;
     let texts: Vec<&str> = en.iter().map(|(t, _)| t.as_str()).collect();
@@ -44,9 +46,11 @@ async fn scripts_split_into_beats_in_every_writing_system() {
             "Ship the page.",
             "Then render the video!",
             "Is it done?",
-            "One two three four five six seven eight",
-            "nine ten"
-        ]
+            "One two three four five six seven eight nine ten.",
+            "We write the script, we pick the voice, we draw every picture,",
+            "and the video is ready before your coffee cools down today."
+        ],
+        "beats end at sentence ends; a sentence too long for a picture at the clause end nearest its middle"
     );
     assert!(en.iter().all(|(t, s)| t == s), "other languages are read as written");
 
@@ -65,12 +69,13 @@ async fn scripts_split_into_beats_in_every_writing_system() {
     let long = beats("ja", "小さなチームは毎週一日を失っています。").await;
     assert_eq!(long.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ["小さなチームは毎週一日を失っています。"]);
 
-    let th = beats("th", "จรวดน่าทึ่งมากจริงๆ เราชอบมันทุกวันเลยนะ").await;
-    assert!(th.len() >= 2, "{th:?}");
+    let th = beats("th", "จรวดน่าทึ่งมากจริงๆ เราชอบมันทุกวันเลยนะ เพื่อนๆก็ชอบเหมือนกันนะครับ").await;
+    assert_eq!(th.len(), 2, "a long Thai sentence is cut at a space: {th:?}");
     assert_eq!(
         th.iter().map(|(t, _)| t.as_str()).collect::<String>().replace(' ', ""),
-        "จรวดน่าทึ่งมากจริงๆเราชอบมันทุกวันเลยนะ"
+        "จรวดน่าทึ่งมากจริงๆเราชอบมันทุกวันเลยนะเพื่อนๆก็ชอบเหมือนกันนะครับ"
     );
+    assert!(th.iter().all(|(t, _)| !t.starts_with(' ') && !t.ends_with(' ')), "{th:?}");
     for (beat, _) in &th {
         let first = beat.chars().next().unwrap() as u32;
         assert!(!matches!(first, 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E), "a beat starts with a mark: {beat}");

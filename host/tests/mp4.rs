@@ -1,7 +1,8 @@
-//! The MP4 encoder for real: an opening card, beat pictures with words lit one at a time and a
-//! voice track through the GStreamer pipeline, checked with ffprobe (H.264 Constrained Baseline, yuv420p,
-//! 1080×1920, AAC, duration within 100 ms of the track, index at the front) and with frames
-//! pulled by ffmpeg around every beat change, fade and word start.
+//! The MP4 encoder for real: an opening card, beat pictures with words lit one at a time, an end
+//! card, a voice track and captions through the GStreamer pipeline, checked with ffprobe (H.264
+//! Constrained Baseline, yuv420p, 1080×1920, AAC, a timed-text subtitle track, duration within
+//! 100 ms of the track, index at the front, every frame on the 30 fps grid) and with frames pulled
+//! by ffmpeg around every beat change and word start.
 
 use std::path::Path;
 use std::process::Command;
@@ -9,7 +10,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use asset_host::cpu::Budget;
-use asset_host::media::film::{self, BeatTimes, FADE_MS, HOOK_MS};
+use asset_host::media::captions;
+use asset_host::media::film::{self, BeatTimes, END_MS, HOOK_MS, Shape};
 use asset_host::media::mp4::{self, Film, Shot};
 use asset_host::media::wav::Pcm;
 use asset_tests::browser::decode_png;
@@ -77,26 +79,62 @@ fn centre(frame: &[u8]) -> &[u8] {
     &frame[at..at + 3]
 }
 
+/// Each video packet's presentation time in seconds, as ffprobe reads them.
+fn frame_times(path: &Path) -> Vec<f64> {
+    let out = Command::new("ffprobe")
+        .args(["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let mut times: Vec<f64> =
+        String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| l.trim().parse().ok()).collect();
+    times.sort_by(f64::total_cmp);
+    times
+}
+
+/// The subtitle track's cues as ffmpeg extracts them, in SubRip.
+fn subtitles(path: &Path, dir: &Path) -> String {
+    let srt = dir.join("track.srt");
+    let status = Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(path)
+        .args(["-map", "0:s:0"])
+        .arg(&srt)
+        .status()
+        .unwrap();
+    assert!(status.success(), "the subtitle track can be extracted");
+    std::fs::read_to_string(srt).unwrap()
+}
+
 #[test]
-fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_between_beats() {
+fn beats_become_a_faststart_h264_aac_mp4_on_the_frame_grid_with_cards_cuts_and_subtitles() {
     let dir = tempfile::tempdir().unwrap();
-    let (voice, wav) = voice(dir.path(), 3_300);
+    let (voice, _) = voice(dir.path(), 3_300);
+    let track = voice.clone().padded(END_MS);
+    let wav = dir.path().join("track.wav");
+    std::fs::write(&wav, track.to_wav()).unwrap();
     let colours = [("#ff0000", [255, 0, 0]), ("#00ff00", [0, 255, 0]), ("#0000ff", [0, 0, 255])];
     let pictures: Vec<Vec<u8>> = colours.iter().map(|(c, _)| solid(c)).collect();
-    let opening = solid("#ffffff");
-    let starts = [0u64, 1_240, 2_170];
+    let (opening, ending) = (solid("#ffffff"), solid("#ff00ff"));
+    // Beat starts off the grid: each lands on the nearest frame.
+    let starts = [0u64, 1_240, 2_171];
     let shots = starts.iter().zip(&pictures).map(|(&start_ms, png)| shot(start_ms, png)).collect();
-    let film = Film { opening: Some(&opening), shots, voice_ms: voice.duration_ms() };
+    let cues = captions::cues([("One ", 900, 1_200), ("two ", 1_240, 2_000), ("three.", 2_171, 3_000)]);
+    let film =
+        Film { opening: Some(&opening), shots, voice_ms: voice.duration_ms(), ending: Some(&ending), cues: &cues };
     let out = dir.path().join("out.mp4");
     let encoded = mp4::encode(&film, &wav, &out, &roomy()).unwrap();
     let times: Vec<BeatTimes> = starts.iter().map(|&start_ms| BeatTimes { start_ms, words: Vec::new() }).collect();
-    assert_eq!(encoded.frames, film::plan(&times, voice.duration_ms(), true).len() as u64);
+    let shape = Shape { voice_ms: voice.duration_ms(), opening: true, ending: true };
+    assert_eq!(encoded.frames, film::plan(&times, shape).len() as u64);
 
-    let total = voice.duration_ms();
+    let total = track.duration_ms();
     let info = probe(&out);
     let streams = info["streams"].as_array().unwrap();
     let video = streams.iter().find(|s| s["codec_type"] == "video").expect("a video stream");
     let audio = streams.iter().find(|s| s["codec_type"] == "audio").expect("an audio stream");
+    let text = streams.iter().find(|s| s["codec_type"] == "subtitle").expect("a subtitle stream");
+    assert_eq!(text["codec_name"], "mov_text", "timed text players can switch on");
     assert_eq!((video["codec_name"].as_str(), video["profile"].as_str()), (Some("h264"), Some("Constrained Baseline")));
     assert_eq!(video["pix_fmt"], "yuv420p");
     assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
@@ -111,34 +149,48 @@ fn beats_become_a_faststart_h264_aac_mp4_that_opens_on_its_card_and_fades_betwee
     let at = |atom: &[u8]| bytes.windows(4).position(|w| w == atom).unwrap();
     assert!(at(b"moov") < at(b"mdat"), "moov must precede mdat");
 
+    // Every frame on the 30 fps grid, strictly increasing, never closer than a frame.
+    let pts = frame_times(&out);
+    assert_eq!(pts.len() as u64, encoded.frames + 1, "the frames and the closing repeat: {pts:?}");
+    for t in &pts {
+        let frames = t * 30.0;
+        assert!((frames - frames.round()).abs() < 0.02, "{t} s is off the 30 fps grid");
+    }
+    assert!(pts.windows(2).all(|w| w[1] - w[0] > 1.0 / 30.0 - 0.001), "{pts:?}");
+
     let seconds = |ms: u64| ms as f64 / 1000.0;
     assert!(close(centre(&frame_at(&out, 0.3, dir.path())), [255, 255, 255]), "the opening card comes first");
-    // Each beat: its colour once the fade into it is over; the one before until its fade starts;
-    // in the middle of the fade, neither.
+    // Each beat cuts in on its frame: its colour a frame after, the one before a frame before.
     let starts_in_video = [HOOK_MS, starts[1], starts[2]];
     let before = [[255, 255, 255], colours[0].1, colours[1].1];
     for (i, &start) in starts_in_video.iter().enumerate() {
-        let settled = frame_at(&out, seconds(start + 60), dir.path());
+        let on = film::ms_of(film::frame_of(start));
+        let settled = frame_at(&out, seconds(on + 20), dir.path());
         assert!(close(centre(&settled), colours[i].1), "beat {i}: {:?}", centre(&settled));
-        let earlier = frame_at(&out, seconds(start - FADE_MS - 60), dir.path());
+        let earlier = frame_at(&out, seconds(on - 20), dir.path());
         assert!(close(centre(&earlier), before[i]), "before beat {i}: {:?}", centre(&earlier));
-        let fading = frame_at(&out, seconds(start - FADE_MS / 2), dir.path());
-        assert!(
-            !close(centre(&fading), before[i]) && !close(centre(&fading), colours[i].1),
-            "half-way into beat {i}: {:?}",
-            centre(&fading)
-        );
+    }
+    // The end card after the voice, to the end.
+    for at in [voice.duration_ms() + 100, total - 100] {
+        assert!(close(centre(&frame_at(&out, seconds(at), dir.path())), [255, 0, 255]), "the end card at {at} ms");
     }
     // The progress bar: the foot is white up to the share played, dim after it.
-    let frame = frame_at(&out, seconds(total / 2), dir.path());
+    let frame = frame_at(&out, seconds(voice.duration_ms() / 2), dir.path());
     let bar_y = 1920 - 14;
     let luma = |x: usize| frame[(bar_y * 1080 + x) * 3..][..3].iter().map(|&v| u32::from(v)).sum::<u32>() / 3;
     assert!(luma(100) > 200, "played part: {}", luma(100));
     assert!(luma(1000) < 160, "part to come: {}", luma(1000));
+    // The subtitle track carries the cues, in order, at their times.
+    let track = subtitles(&out, dir.path());
+    assert!(track.contains("00:00:00,900 --> 00:00:01,200\n"), "{track}");
+    // ffmpeg writes the track's style (font, size) as tags around each cue's text.
+    let untagged = |line: &str| line.split(['<', '>']).step_by(2).collect::<String>();
+    let said: Vec<String> = track.lines().map(untagged).filter(|l| l.chars().any(char::is_alphabetic)).collect();
+    assert_eq!(said, ["One", "two", "three."], "{track}");
 }
 
 #[test]
-fn each_word_lights_up_within_a_frame_of_its_start() {
+fn each_word_lights_up_within_half_a_frame_of_its_start() {
     let dir = tempfile::tempdir().unwrap();
     let (voice, wav) = voice(dir.path(), 2_000);
     let plain = solid("#202020");
@@ -155,6 +207,8 @@ fn each_word_lights_up_within_a_frame_of_its_start() {
             words: starts.iter().zip(&boxes).map(|(&s, b)| (s, &b[..])).collect(),
         }],
         voice_ms: voice.duration_ms(),
+        ending: None,
+        cues: &[],
     };
     let out = dir.path().join("words.mp4");
     mp4::encode(&film, &wav, &out, &roomy()).unwrap();
@@ -163,9 +217,11 @@ fn each_word_lights_up_within_a_frame_of_its_start() {
         close(&frame[(y * 1080 + x) * 3..][..3], [255, 0, 0])
     };
     for (k, &start) in starts.iter().enumerate() {
-        // ffmpeg samples at 100 frames a second: one sampled frame (10 ms) after the start.
-        let just_after = frame_at(&out, (start + 10) as f64 / 1000.0, dir.path());
-        let just_before = frame_at(&out, (start - 10) as f64 / 1000.0, dir.path());
+        // The word lights on the grid frame nearest its start: within half a frame of it.
+        let on = film::ms_of(film::frame_of(start));
+        assert!(on.abs_diff(start) <= 17, "{start} ms lands on {on} ms");
+        let just_after = frame_at(&out, (on + 15) as f64 / 1000.0, dir.path());
+        let just_before = frame_at(&out, (on - 15) as f64 / 1000.0, dir.path());
         assert!(red_at(&just_after, boxes[k][0]), "word {k} is lit at its start");
         assert!(!red_at(&just_before, boxes[k][0]), "word {k} is not lit before it is said");
         for (other, b) in boxes.iter().enumerate().filter(|(o, _)| *o != k) {
@@ -183,7 +239,7 @@ fn a_picture_of_the_wrong_size_fails_the_render_cleanly() {
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 44_100] }.to_wav()).unwrap();
     let small =
         asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#, 10, 10).unwrap();
-    let film = |png| Film { opening: None, shots: vec![shot(0, png)], voice_ms: 1_000 };
+    let film = |png| Film { opening: None, shots: vec![shot(0, png)], voice_ms: 1_000, ending: None, cues: &[] };
     let error = mp4::encode(&film(&small), &wav, &dir.path().join("x.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("1080"), "{error}");
     // A picture whose header is right but whose pixels do not decode fails when its frame is made.
@@ -203,7 +259,13 @@ fn an_encode_past_its_budget_stops_with_an_error_instead_of_running_on() {
     // A minute of silence: ~120 frames, seconds of x264 work on this machine.
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 22_050 * 2 * 60] }.to_wav()).unwrap();
     let picture = solid("#123456");
-    let film = Film { opening: None, shots: (0..30).map(|i| shot(i * 2_000, &picture)).collect(), voice_ms: 60_000 };
+    let film = Film {
+        opening: None,
+        shots: (0..30).map(|i| shot(i * 2_000, &picture)).collect(),
+        voice_ms: 60_000,
+        ending: None,
+        cues: &[],
+    };
     let budget = Budget::new(Duration::from_millis(300));
     let error = mp4::encode(&film, &wav, &dir.path().join("late.mp4"), &budget).unwrap_err();
     assert!(error.contains("budget"), "{error}");

@@ -1,8 +1,9 @@
 //! Pictures in every script: everything the meme generator writes, in each of the 23 languages and
 //! each kind, is drawable in the font named for its script (so nothing falls back to a stray face
-//! or a box); each language's card is a PNG with its text inked; and one line per script renders
+//! or a box); each language's card is a PNG with its text inked; one line per script renders
 //! exactly like its golden image, which was checked by eye (shaping of Arabic and Persian joined
-//! right to left, Devanagari and Bengali conjuncts and marks, Thai marks, CJK forms).
+//! right to left, Devanagari and Bengali conjuncts and marks, Thai marks, CJK forms); and captions
+//! and cards in six scripts are broken into lines like their golden images (`layout-*.png`).
 //!
 //! After a deliberate change of layout or fonts: `ASSET_UPDATE_GOLDEN=1 cargo nextest run -p
 //! asset-host --test render`, then look at `host/tests/golden/*.png` before committing them.
@@ -160,6 +161,62 @@ fn each_script_renders_like_its_golden_image() {
         let share = differing.count() as f64 / (1080.0 * 360.0);
         if got.len() != want.len() || share > 0.002 {
             failures.push(format!("{name}: {:.2}% of pixels differ", share * 100.0));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?} (see the module comment to update after a deliberate change)");
+}
+
+/// Lines set by the rules of their script, in a beat's caption (the video's 1080×1920 frame) and
+/// a carousel card (1080×1350): Thai broken between words, Japanese and Chinese between words and
+/// phrases with no line opening on closing punctuation and no character alone on the last line,
+/// Arabic with Latin words in their right-to-left order, Hindi conjuncts whole, Russian.
+const LAID_OUT: [(&str, bool, &str); 6] = [
+    ("th", false, "มีใครชอบจรวดบ้างไหม วันนี้เราจะพาไปดูการปล่อยจรวดครั้งใหญ่ที่สุดของปี"),
+    ("ja", false, "新しいアプリをためしてください。「すごい」とユーザーが毎日言っています"),
+    ("zh", false, "我们的代理每天自己支付工具费用，页面几秒钟就能完成，视频也一样快。"),
+    ("ar", true, "جرّب Agent Assets اليوم، وانشر فيديو MP4 في ثوانٍ."),
+    ("hi", false, "हर बीट की अपनी तस्वीर है, और हर शब्द बोलते ही चमकता है।"),
+    ("ru", false, "Агенты сами платят за свои инструменты, а страницы готовы за секунды."),
+];
+
+#[test]
+fn captions_and_cards_in_six_scripts_are_laid_out_like_their_golden_images() {
+    use asset_host::render::beats::{self, BeatSheet, Layout};
+    let style = asset_host::render::style::Style::seeded(2);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let update = std::env::var_os("ASSET_UPDATE_GOLDEN").is_some();
+    let mut failures = Vec::new();
+    for (lang, rtl, text) in LAID_OUT {
+        for (size, kind) in [(card::CARD, "caption"), (card::SLIDE, "card")] {
+            let sheet = BeatSheet {
+                layout: Layout::Statement,
+                text,
+                title: "",
+                language: lang,
+                rtl,
+                index: 0,
+                count: 0,
+                style: &style,
+                seed: 2,
+            };
+            let drawn = beats::draw(fonts::get(), &sheet, size, asset_host::render::text::Ink::Plain);
+            // Half size: enough to see every break, a quarter of the bytes in the repository.
+            let png = asset_host::render::png_on(style.backdrop(), &drawn.svg, size.0 / 2, size.1 / 2).unwrap();
+            let path = dir.join(format!("layout-{lang}-{kind}.png"));
+            if update {
+                std::fs::write(&path, &png).unwrap();
+                continue;
+            }
+            let golden = std::fs::read(&path).unwrap_or_else(|_| panic!("{} is missing", path.display()));
+            let ((_, _, got), (_, _, want)) = (decode(&png), decode(&golden));
+            let differing = got
+                .chunks_exact(3)
+                .zip(want.chunks_exact(3))
+                .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24));
+            let share = differing.count() as f64 / (got.len() / 3) as f64;
+            if got.len() != want.len() || share > 0.002 {
+                failures.push(format!("{lang} {kind}: {:.2}% of pixels differ", share * 100.0));
+            }
         }
     }
     assert!(failures.is_empty(), "{failures:?} (see the module comment to update after a deliberate change)");

@@ -143,6 +143,35 @@ fn a_script_becomes_a_beat_timed_page_and_bad_input_costs_nothing() {
     });
 }
 
+#[test]
+fn a_script_is_cut_into_beats_long_enough_to_read_at_sentence_and_clause_ends() {
+    let env = Env::new(Storage::Sqlite).neural();
+    let key = env.create_key(10, "operator");
+    let server = env.serve();
+    let script = "Open the app. Tap. Your page is ready in seconds, the voice reads every word you wrote, \
+                  each word lights up as it is said, the pictures follow the meaning of each line, and the video \
+                  ends on a card that tells people where to go next. Done.";
+    block_on(async {
+        let (_, _, accepted) = submit(&server.base, &key, json!({"script": script})).await;
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!(done["status"], "succeeded", "{done}");
+        let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        let beats = beats(&html);
+        let texts: Vec<&str> = beats.iter().map(|b| b.text.as_str()).collect();
+        // Every word, in order, once.
+        let joined = texts.join(" ");
+        assert_eq!(joined.split_whitespace().collect::<Vec<_>>(), script.split_whitespace().collect::<Vec<_>>());
+        assert!(beats.len() >= 3, "the long sentence is cut: {texts:?}");
+        for beat in &beats {
+            let heard = beat.words.last().unwrap().end - beat.words[0].start;
+            assert!(heard >= 1_200, "{:?} is heard for {heard} ms", beat.text);
+            assert!(beat.words.len() >= 2, "a lone word: {:?}", beat.text);
+            assert!(beat.text.ends_with(['.', ',']), "cut at a sentence or clause end: {:?}", beat.text);
+        }
+        assert!(!texts.contains(&"Tap.") && !texts.contains(&"Done."), "{texts:?}");
+    });
+}
+
 /// A page's pictures are drawn after the page is answered, in the background; one asked for
 /// before it is drawn (here: its blobs removed once the background is done) is drawn on the
 /// request, for everyone asking at the same time, byte for byte as before, and kept.
@@ -583,6 +612,51 @@ fn frame_at(path: &std::path::Path, ms: u64) -> Vec<u8> {
     decode_png(&std::fs::read(&out).unwrap()).2
 }
 
+/// Every frame stored in the MP4 at `path` (not resampled), with its time in ms, as RGB.
+fn every_frame(path: &std::path::Path) -> Vec<(u64, Vec<u8>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(path)
+        .args(["-fps_mode", "passthrough"])
+        .arg(dir.path().join("%04d.png"))
+        .status()
+        .expect("ffmpeg runs");
+    assert!(status.success());
+    let probe = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time", "-of", "csv=p=0"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let times: Vec<u64> = String::from_utf8_lossy(&probe.stdout)
+        .lines()
+        .filter_map(|l| l.trim().trim_end_matches(',').parse::<f64>().ok())
+        .map(|t| (t * 1000.0).round() as u64)
+        .collect();
+    times
+        .into_iter()
+        .enumerate()
+        .map(|(i, ms)| (ms, decode_png(&std::fs::read(dir.path().join(format!("{:04}.png", i + 1))).unwrap()).2))
+        .collect()
+}
+
+/// The cues of a WebVTT or SRT file: start and end (ms) and text.
+fn parse_cues(file: &str) -> Vec<(u64, u64, String)> {
+    let clock = |t: &str| -> u64 {
+        let parts: Vec<u64> = t.trim().split([':', '.', ',']).map(|p| p.parse().unwrap()).collect();
+        ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000 + parts[3]
+    };
+    let lines: Vec<&str> = file.lines().collect();
+    let mut cues = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some((from, to)) = line.split_once(" --> ") {
+            let text = lines[i + 1..].iter().take_while(|l| !l.is_empty()).copied().collect::<Vec<_>>().join("\n");
+            cues.push((clock(from), clock(to), text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")));
+        }
+    }
+    cues
+}
+
 /// Mean absolute difference of two RGB pictures of the same size, sampled every 7th pixel.
 fn distance(a: &[u8], b: &[u8]) -> f64 {
     let pairs = a.chunks_exact(3).zip(b.chunks_exact(3)).step_by(7);
@@ -670,36 +744,58 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
             );
             assert_eq!((video["width"].as_u64(), video["height"].as_u64()), (Some(1080), Some(1920)));
             assert!(info["streams"].as_array().unwrap().iter().any(|s| s["codec_name"] == "aac"));
-            // The video opens on its title card for 0.8 s while the voice starts, and lasts as
-            // long as the voice.
+            let subtitle = info["streams"].as_array().unwrap().iter().find(|s| s["codec_type"] == "subtitle").cloned();
+            assert_eq!(subtitle.map(|s| s["codec_name"].clone()), Some(json!("mov_text")), "a subtitle track");
+            // The video opens on its title card for 0.8 s while the voice starts, and ends on its
+            // end card, 1.8 s after the voice.
             const HOOK_MS: u64 = 800;
-            const FADE_MS: u64 = 240;
-            let voice_ms = page["durationMs"].as_f64().unwrap();
+            const END_MS: u64 = 1_800;
+            let voice_ms = page["durationMs"].as_u64().unwrap();
             let seconds: f64 = info["format"]["duration"].as_str().unwrap().parse().unwrap();
-            assert!((seconds * 1000.0 - voice_ms).abs() <= 100.0, "{seconds} s vs {voice_ms} ms");
+            let total_ms = voice_ms + END_MS;
+            assert!((seconds * 1000.0 - total_ms as f64).abs() <= 100.0, "{seconds} s vs {total_ms} ms");
 
-            // Around each beat change the video shows the previous beat's picture (before the
-            // fade into the next), then the next.
             let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
             let beats = beats(&html);
             let mut pictures = Vec::new();
-            for n in 1..=beats.len() {
+            for n in 0..=beats.len() {
                 let png = Client::new().get(format!("{page_url}/{n}.png")).send().await.unwrap().bytes().await.unwrap();
                 pictures.push(decode_png(&png).2);
             }
-            let nearest = |frame: &[u8]| {
-                (0..pictures.len())
-                    .min_by(|&a, &b| distance(frame, &pictures[a]).total_cmp(&distance(frame, &pictures[b])))
-                    .unwrap()
-            };
-            for (n, beat) in beats.iter().enumerate().skip(1) {
-                let start = beat.start;
-                assert_eq!(nearest(&frame_at(&file, start - FADE_MS - 40)), n - 1, "before beat {n} at {start} ms");
-                assert_eq!(nearest(&frame_at(&file, start + 40)), n, "after beat {n} at {start} ms");
+            // Every frame the file holds: on the 30 fps grid, in order, each the picture of one
+            // thing only (the opening card, one beat with a word lit, or the end card): never two
+            // beats' text at once.
+            let frames = every_frame(&file);
+            assert!(
+                frames.windows(2).all(|w| w[1].0 > w[0].0 && w[1].0 - w[0].0 >= 33),
+                "{:?}",
+                frames.iter().map(|f| f.0).collect::<Vec<_>>()
+            );
+            let grid = |ms: u64| ((ms * 30 + 500) / 1000) * 1000 / 30;
+            let on_grid = |ms: u64| ((ms * 30 + 500) / 1000 * 1000).abs_diff(ms * 30) <= 30;
+            let starts: Vec<u64> = std::iter::once(0)
+                .chain(std::iter::once(grid(HOOK_MS)))
+                .chain(beats.iter().skip(1).map(|b| grid(b.start)))
+                .collect();
+            for (at, frame) in &frames {
+                assert!(on_grid(*at), "{at} ms is off the 30 fps grid");
+                let near: Vec<f64> = pictures.iter().map(|p| distance(frame, p)).collect();
+                if *at >= grid(voice_ms) {
+                    assert!(near.iter().all(|&d| d > 20.0), "the end card at {at} ms is none of the beats: {near:?}");
+                    continue;
+                }
+                let shown = starts.iter().rposition(|&s| s <= *at).unwrap();
+                let best = near[shown];
+                assert!(best < 12.0, "the frame at {at} ms is picture {shown} (with a word lit): {near:?}");
+                assert!(
+                    near.iter().enumerate().all(|(k, &d)| k == shown || d > best + 8.0),
+                    "one picture at {at} ms: {near:?}"
+                );
             }
-            // At three word starts that word is lit: its box changes from the plain picture's
-            // colours one frame (10 ms at the 100 fps ffmpeg samples) after the word starts,
-            // and not one frame before.
+            assert!(frames.iter().any(|f| f.0 >= grid(voice_ms)), "an end card");
+
+            // At three word starts that word is lit on the grid frame nearest its start, and not
+            // on the frame before.
             let inside = |frame: &[u8], picture: &[u8], b: [u32; 4]| {
                 let mut sum = 0u64;
                 let mut n = 0u64;
@@ -719,14 +815,32 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
             let mut checked = 0;
             for (n, beat) in beats.iter().enumerate() {
                 let Some(word) = beat.words.get(1).filter(|w| w.start > HOOK_MS + 40) else { continue };
-                let start = word.start;
-                let lit = inside(&frame_at(&file, start + 10), &pictures[n], word.boxes[0]);
-                let before = inside(&frame_at(&file, start - 10), &pictures[n], word.boxes[0]);
+                let on = grid(word.start);
+                let lit = inside(&frame_at(&file, on + 15), &pictures[n + 1], word.boxes[0]);
+                let before = inside(&frame_at(&file, on - 15), &pictures[n + 1], word.boxes[0]);
                 // Summed over three channels: the lit pill changes them by hundreds, encoding by a few.
                 assert!(lit > 150.0 && before < 45.0, "beat {n}, {word:?}: lit {lit:.1}, before {before:.1}");
                 checked += 1;
             }
             assert_eq!(checked, 2, "the later beats' second words (the first beat's is said under the opening card)");
+
+            // The captions travel with it: WebVTT and SRT, a cue per word in order, as the page's.
+            let said: Vec<String> =
+                beats.iter().flat_map(|b| b.words.iter().map(|w| w.text.trim().to_string())).collect();
+            for (field, format) in [("captionsVttUrl", "vtt"), ("captionsSrtUrl", "srt")] {
+                let url = done[field].as_str().unwrap_or_else(|| panic!("{field} in {done}"));
+                assert_eq!(url, format!("{page_url}/captions.{format}"));
+                let file = Client::new().get(url).send().await.unwrap().text().await.unwrap();
+                let cues = parse_cues(&file);
+                assert_eq!(cues.iter().map(|c| c.2.clone()).collect::<Vec<_>>(), said, "{format}: {file}");
+                assert!(cues.windows(2).all(|w| w[0].1 <= w[1].0 && w[0].0 < w[0].1), "{format}: {file}");
+            }
+            assert!(
+                html.contains(&format!(r#"<link rel="alternate" type="text/vtt" href="{page_url}/captions.vtt">"#))
+            );
+            let video_html =
+                Client::new().get(done["videoPageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            assert!(video_html.contains(r#"<track kind="captions""#), "{video_html}");
 
             // After its hosting time the page and the file answer 410.
             tokio::time::sleep(Duration::from_secs(20)).await;
@@ -880,10 +994,10 @@ fn a_configured_speech_endpoint_voices_scripts_the_embedded_voice_cannot_read() 
 
 #[test]
 fn a_recording_becomes_a_page_timed_by_its_pauses() {
-    // 0.6 s, pause, 1.0 s, pause, 0.5 s of sound.
+    // 1.4 s, pause, 0.5 s, pause, 1.5 s of sound.
     let pauses = sox(&[
-        "synth", "0.6", "sine", "300", "pad", "0", "0.7", ":", "synth", "1.0", "sine", "440", "pad", "0", "0.8", ":",
-        "synth", "0.5", "sine", "350",
+        "synth", "1.4", "sine", "300", "pad", "0", "0.7", ":", "synth", "0.5", "sine", "440", "pad", "0", "0.8", ":",
+        "synth", "1.5", "sine", "350",
     ]);
     let files = asset_tests::files::serve(
         [
@@ -902,10 +1016,13 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
     env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
     let key = env.create_key(20, "operator");
     let words = json!([
-        {"word": "one", "start": 0.1, "end": 0.4},
-        {"word": "two", "start": 1.5, "end": 1.8},
-        {"word": "three", "start": 1.9, "end": 2.2},
-        {"word": "four", "start": 3.2, "end": 3.5},
+        {"word": "Agents", "start": 0.1, "end": 0.5},
+        {"word": "pay", "start": 0.5, "end": 0.9},
+        {"word": "today.", "start": 0.9, "end": 1.3},
+        {"word": "Yes.", "start": 2.1, "end": 2.5},
+        {"word": "They", "start": 3.4, "end": 3.8},
+        {"word": "ship", "start": 3.8, "end": 4.3},
+        {"word": "fast.", "start": 4.3, "end": 4.8},
     ]);
     // Without a recogniser (no voices folder): beats from the pauses, captions unavailable.
     let plain = env.serve_with(&[("ASSET_VOICE_DIR", "off")]);
@@ -922,20 +1039,24 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         }
         assert_eq!(credits(&plain.base, &key).await, 20, "no bad file is charged");
 
-        // Without a recogniser: beats from the pauses, and the page says captions are unavailable.
+        // Without a recogniser: beats from the pauses, the half-second stretch joined to the
+        // shorter of its neighbours (no beat flashes by), and the page says captions are
+        // unavailable.
         let pauses_url = format!("{}/pauses.wav", files.base);
         let (status, _, accepted) = submit(&plain.base, &key, json!({"audio_url": pauses_url, "language": "sw"})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
-        assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(3)), "{done}");
+        assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
         assert!(html.contains("Captions are unavailable"), "{html}");
+        assert!(!html.contains("captions.vtt"), "no captions to link");
         let starts: Vec<u64> =
             html.split("<li data-start=\"").skip(1).map(|li| li.split('"').next().unwrap().parse().unwrap()).collect();
-        for (got, want) in starts.iter().zip([0u64, 1300, 3100]) {
+        assert_eq!(starts.len(), 2, "{starts:?}");
+        for (got, want) in starts.iter().zip([0u64, 3400]) {
             assert!(got.abs_diff(want) <= 60, "beat starts {starts:?}");
         }
-        assert!(done["durationMs"].as_u64().unwrap().abs_diff(3600) <= 60, "{done}");
+        assert!(done["durationMs"].as_u64().unwrap().abs_diff(4900) <= 60, "{done}");
 
         // Speech as MP3: its sentences are the beats.
         let (_, _, accepted) =
@@ -954,8 +1075,10 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
         assert_eq!(done["status"], "succeeded", "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        // Beats end at sentence ends; "Yes." alone would be a lone word for 0.4 s, so it joins
+        // the sentence before it.
         let captions: Vec<String> = beats(&html).into_iter().map(|b| b.text).collect();
-        assert_eq!(captions, ["one", "two three", "four"], "{html}");
+        assert_eq!(captions, ["Agents pay today. Yes.", "They ship fast."], "{html}");
         assert!(!html.contains("Captions are unavailable"));
         assert_eq!(credits(&captioning.base, &key).await, 11, "three pages, 3 credits each");
     });

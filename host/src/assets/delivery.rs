@@ -16,7 +16,7 @@ use crate::error::{Error, Reason};
 use crate::events::{self, NewEvent};
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, State as JobState};
-use crate::media::{Scratch, mp4, wav};
+use crate::media::{Scratch, film, mp4, wav};
 use crate::render::pipeline;
 use crate::store::Db;
 use crate::store::assets::{self as rows, AssetJob, Ended, State};
@@ -146,11 +146,17 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
     if pictures.is_empty() {
         return Err(JobError::Fatal("the preview has no pictures".into()).told(PREVIEW_UNAVAILABLE));
     }
+    // The video ends on a card that leads back to the free preview page.
+    let preview = format!("{}/memes/{}", asset.base_url, asset.preview_id);
+    let ending = crate::memes::ending(services, &asset.preview_id, &preview)
+        .await
+        .map_err(|e| JobError::Retry(e.to_string()))?;
     let total_ms = format.hold_ms * pictures.len() as u64;
+    let end_ms = if ending.is_some() { film::END_MS } else { 0 };
     let silence = wav::Pcm {
         sample_rate: SAMPLE_RATE,
         channels: 1,
-        data: vec![0; (total_ms * u64::from(SAMPLE_RATE) / 1000) as usize * 2],
+        data: vec![0; ((total_ms + end_ms) * u64::from(SAMPLE_RATE) / 1000) as usize * 2],
     };
     let scratch = Scratch::new(&services.settings.data_dir, &job.id)
         .await
@@ -169,13 +175,13 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
                 .zip(&frames)
                 .map(|(n, png)| mp4::Shot { start_ms: n * hold_ms, png, lit: None, words: Vec::new() })
                 .collect();
-            let film = mp4::Film { opening: None, shots, voice_ms: total_ms };
+            let film = mp4::Film { opening: None, shots, voice_ms: total_ms, ending: ending.as_deref(), cues: &[] };
             mp4::encode(&film, &wav_path, &out, budget)
         })
         .await
         .map_err(pipeline::cpu_failure)?;
     tracing::info!(job = asset.id, frames = encoded.frames, ms = encoded.total_ms, "rendered an asset's MP4");
-    crate::mp4::keep(services, job, asset.preview_id.clone(), &out_path, total_ms).await
+    crate::mp4::keep(services, job, asset.preview_id.clone(), &out_path, total_ms + end_ms).await
 }
 
 /// Records how render `render_job_id` of `asset` ended and, with a callback, its event, in

@@ -254,6 +254,9 @@ pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Va
     let mut view = jobs::result_fields(result, &["durationMs", "beats", "captioned", "wordTimes"]);
     if let Some(page) = result["pageId"].as_str() {
         view.insert("pageUrl".into(), json!(format!("{base_url}/m/{page}")));
+        if result["captioned"].as_bool() != Some(false) {
+            view.extend(crate::engine::caption_links(page, base_url));
+        }
     }
     view
 }

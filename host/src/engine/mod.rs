@@ -11,6 +11,7 @@ use crate::ctx::Services;
 use crate::error::Error;
 use crate::jobs::Job;
 use crate::languages::Language;
+use crate::media::captions;
 use crate::store::{self, public_id};
 
 pub use crate::render::pipeline::{Beat, Made};
@@ -118,6 +119,27 @@ pub async fn meme(services: &Services, id: &str, n: i64) -> Result<Option<Vec<u8
         Some(key) => Ok(Some(blobs::expect(services.blobs.as_ref(), &key).await?)),
         None => Ok(None),
     }
+}
+
+/// The page's captions as cues: a cue per word its beats light, in order.
+pub fn cues(page: &Page) -> Vec<captions::Cue> {
+    captions::cues(page.beats.iter().flat_map(|b| &b.words).map(|w| (w.text.as_str(), w.start, w.end)))
+}
+
+/// The page's captions in `format` (`vtt` or `srt`): the media type and the file.
+pub fn captions_file(page: &Page, format: &str) -> Option<(&'static str, String)> {
+    let cues = cues(page);
+    match format {
+        "vtt" => Some(("text/vtt; charset=utf-8", captions::vtt(&cues))),
+        "srt" => Some(("application/x-subrip; charset=utf-8", captions::srt(&cues))),
+        _ => None,
+    }
+}
+
+/// Where a page's captions are, as the status of the jobs that made or rendered it names them.
+pub fn caption_links(page_id: &str, base_url: &str) -> serde_json::Map<String, serde_json::Value> {
+    let url = |format: &str| serde_json::Value::String(format!("{base_url}/m/{page_id}/captions.{format}"));
+    serde_json::Map::from_iter([("captionsVttUrl".to_string(), url("vtt")), ("captionsSrtUrl".to_string(), url("srt"))])
 }
 
 /// A beat of a page as its reader gets it.

@@ -140,6 +140,13 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
         card: Some("summary_large_image"),
         style: STYLE,
         look,
+        alternates: match page.captioned {
+            true => vec![
+                ("text/vtt", format!("{url}/captions.vtt")),
+                ("application/x-subrip", format!("{url}/captions.srt")),
+            ],
+            false => Vec::new(),
+        },
     };
     document(
         &head,

@@ -90,6 +90,23 @@ impl<'a> Painter<'a> {
         Ok((opening, beats.into_iter().map(|(_, pair)| pair).collect()))
     }
 
+    /// The page's end card, pointing at `link` unless the page has its own call to action (a
+    /// pitch's): from its brand (else the service), in its language and look.
+    pub async fn ending(&self, link: &str) -> Result<Vec<u8>, Error> {
+        let services = self.services;
+        let page = self.page().await?;
+        let drawing = page.drawing.as_ref().ok_or_else(|| Error::internal("the page has no drawing"))?;
+        let sheets = self.sheets.get_or_try_init(|| sheets(services, page, drawing)).await?;
+        let brand = match &page.brand {
+            Some(key) => brands::get(&services.db, key).await?.map(|brand| brand.profile.name),
+            None => None,
+        };
+        let name = brand.as_deref().unwrap_or(crate::render::ending::SERVICE_NAME);
+        let link = page.extra["ctaUrl"].as_str().unwrap_or(link);
+        let card = (name, page.extra["cta"].as_str(), link);
+        Ok(sheets.ending(services, card).await?)
+    }
+
     /// The picture kept under `keys` (plain, lit), or drawn and kept now if it never was.
     async fn read_or_draw(&self, position: i64, (plain_key, lit_key): (String, Option<String>)) -> Result<Pair, Error> {
         let services = self.services;
@@ -141,13 +158,15 @@ async fn sheets(services: &Services, page: &Page, drawing: &Drawing) -> Result<A
         Some(key) => brands::get(&services.db, key).await?.map(|brand| (key, brand)),
         None => None,
     };
-    let mut style = match brand {
-        Some((key, brand)) => brands::look::style(services, Some(key), &brand.profile.name).await?,
-        None => Style::seeded(drawing.seed),
+    let (mut style, name) = match brand {
+        Some((key, brand)) => {
+            (brands::look::style(services, Some(key), &brand.profile.name).await?, brand.profile.name)
+        }
+        None => (Style::seeded(drawing.seed), String::new()),
     };
     style.typeface = drawing.typeface;
     let texts = shown(&page.beats, page.captioned);
-    Ok(Arc::new(Sheets::new(texts, &drawing.title, language, style, drawing.seed)))
+    Ok(Arc::new(Sheets::new(texts, &drawing.title, language, style, drawing.seed).branded(&name)))
 }
 
 /// Draws the pictures of page `id` in the background, so they are ready by the time the page is

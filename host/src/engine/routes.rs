@@ -30,12 +30,18 @@ async fn page(
 }
 
 /// The page's voice track (`voice`), a beat's picture (`N.png`, N from 1), the video's opening
-/// card (`0.png`) or a pitch's meme (`meme-N.png`). Never changes.
+/// card (`0.png`), a pitch's meme (`meme-N.png`) or the captions, a cue per word
+/// (`captions.vtt`, WebVTT; `captions.srt`, SubRip). Never changes.
 #[utoipa::path(get, path = "/m/{id}/{part}", tag = "audio",
-    params(("id" = String, Path), ("part" = String, Path, description = "`voice`, `N.png`, `0.png` or `meme-N.png`")),
+    params(("id" = String, Path), ("part" = String, Path, description = "`voice`, `N.png`, `0.png`, `meme-N.png`, `captions.vtt` or `captions.srt`")),
     responses((status = 200, content_type = "audio/wav"), (status = 404, body = ErrorBody)))]
 async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, Error> {
     let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    if let Some(format) = part.strip_prefix("captions.") {
+        let page = super::get(&state, &id).await?.ok_or_else(missing)?;
+        let (kind, body) = super::captions_file(&page, format).ok_or_else(missing)?;
+        return Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(kind)), immutable], body).into_response());
+    }
     if part == "voice" {
         let page = super::get(&state, &id).await?.ok_or_else(missing)?;
         let audio = super::voice(&state, &page).await?;

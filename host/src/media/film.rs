@@ -1,19 +1,36 @@
-//! A video's frames: what is on screen when. The opening card while the voice starts, then each
-//! beat's picture with its
-//! words lit one at a time, short cross-fades between beats and a progress bar along the foot,
-//! planned from the beats' and words' times and composed from pictures converted to I420 once.
-//! A frame is made only where the picture changes (a beat, a word, a fade step) and repeated at
-//! most every [`HOLD_MS`], so the encoder's work grows with words, not with seconds.
+//! A video's frames: what is on screen when, on a 30 fps grid. The opening card (the hook) while
+//! the voice starts, then each beat's picture with its words lit one at a time, cut on the beat
+//! (never two beats' text in one frame), a progress bar along the foot, and the end card after
+//! the voice. Planned from the beats' and words' times and composed from pictures converted to
+//! I420 once. A frame is made only where the picture changes (a beat, a word) and held, repeated
+//! at most every [`HOLD_FRAMES`]: the encoder's work grows with words, not with seconds.
 
+/// The frame rate every frame's time is a whole multiple of.
+pub const FPS: u64 = 30;
 /// How long the opening card (the hook: title and brand) shows while the voice starts with the
 /// first beat; a viewer hears speech at once and sees the first beat, its word lit, after it.
 pub const HOOK_MS: u64 = 800;
-/// How long a cross-fade between two beats lasts, ending as the next beat starts.
-pub const FADE_MS: u64 = 240;
-/// Frames in a cross-fade.
-const FADE_STEPS: u64 = 3;
-/// Longest a frame is shown before it is repeated: keeps seeking and thumbnails snappy.
-pub const HOLD_MS: u64 = 500;
+/// How long the end card (brand, call to action, link) shows after the voice: long enough to
+/// read and to pause on.
+pub const END_MS: u64 = 1_800;
+/// Most frames a picture is held before it is repeated (half a second): keeps seeking and
+/// thumbnails snappy.
+pub const HOLD_FRAMES: u64 = 15;
+
+/// The frame a time (ms) falls on: the nearest on the grid.
+pub fn frame_of(ms: u64) -> u64 {
+    (ms * FPS + 500) / 1000
+}
+
+/// When frame `n` starts, in nanoseconds (exact on the grid, rounded down).
+pub fn nanos_of(n: u64) -> u64 {
+    n * 1_000_000_000 / FPS
+}
+
+/// When frame `n` starts, in ms (rounded down).
+pub fn ms_of(n: u64) -> u64 {
+    n * 1000 / FPS
+}
 
 /// One beat's timing: when it starts and when each of its words does (ms into the voice).
 #[derive(Debug, Clone, Default)]
@@ -31,38 +48,87 @@ pub enum Look {
         beat: usize,
         word: Option<usize>,
     },
+    /// The end card.
+    Ending,
 }
 
-/// One frame: its time and length in ms of the video, and what it shows; during a cross-fade,
-/// `look` seen through `from` with `weight` (of 255) of `look`.
+impl Look {
+    /// The beat whose caption the look shows, if any.
+    pub fn beat(self) -> Option<usize> {
+        match self {
+            Look::Beat { beat, .. } => Some(beat),
+            _ => None,
+        }
+    }
+}
+
+/// One frame: the first grid frame it is shown on, for how many grid frames, and what it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Frame {
-    pub pts: u64,
-    pub length: u64,
+    pub first: u64,
+    pub frames: u64,
     pub look: Look,
-    pub fade: Option<(Look, u8)>,
 }
 
-/// The frames of a video of `beats` over a voice of `voice_ms`, opening on the opening card for
-/// [`HOOK_MS`] when `opening`.
-pub fn plan(beats: &[BeatTimes], voice_ms: u64, opening: bool) -> Vec<Frame> {
-    let total = voice_ms;
+impl Frame {
+    /// Presentation time in nanoseconds.
+    pub fn pts(&self) -> u64 {
+        nanos_of(self.first)
+    }
+
+    /// Duration in nanoseconds, so that frames tile the timeline exactly.
+    pub fn duration(&self) -> u64 {
+        nanos_of(self.first + self.frames) - nanos_of(self.first)
+    }
+
+    /// Where the frame ends, in grid frames.
+    pub fn end(&self) -> u64 {
+        self.first + self.frames
+    }
+}
+
+/// A video's shape: where its parts start, in ms of the voice.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    pub voice_ms: u64,
+    /// An opening card for [`HOOK_MS`].
+    pub opening: bool,
+    /// An end card for [`END_MS`] after the voice.
+    pub ending: bool,
+}
+
+impl Shape {
+    /// The video's length in grid frames.
+    pub fn frames(&self) -> u64 {
+        frame_of(self.voice_ms + if self.ending { END_MS } else { 0 }).max(1)
+    }
+}
+
+/// The frames of a video of `beats` shaped by `shape`: each event (a beat, a word) lands on the
+/// nearest grid frame, and where several land on one frame the last wins, so times only increase
+/// and no two frames are closer than a grid step. Beats cut: no frame mixes two beats.
+pub fn plan(beats: &[BeatTimes], shape: Shape) -> Vec<Frame> {
+    let voice_end = frame_of(shape.voice_ms);
+    let total = shape.frames();
     let mut events: Vec<(u64, Look)> = Vec::new();
-    if opening {
+    if shape.opening {
         events.push((0, Look::Opening));
     }
     for (i, beat) in beats.iter().enumerate() {
         let start = match i {
-            0 if opening => HOOK_MS,
+            0 if shape.opening => HOOK_MS,
             0 => 0,
             _ => beat.start_ms,
         };
-        events.push((start, Look::Beat { beat: i, word: None }));
+        events.push((frame_of(start), Look::Beat { beat: i, word: None }));
         for (j, &word) in beat.words.iter().enumerate() {
-            events.push((word.max(beat.start_ms), Look::Beat { beat: i, word: Some(j) }));
+            events.push((frame_of(word.max(beat.start_ms)), Look::Beat { beat: i, word: Some(j) }));
         }
     }
-    // In order, never past the end, and at one time only the last thing that starts there.
+    if shape.ending {
+        events.push((voice_end, Look::Ending));
+    }
+    // In order, never past the end, and at one frame only the last thing that starts there.
     let mut floor = 0;
     for event in &mut events {
         event.0 = event.0.clamp(floor, total);
@@ -75,44 +141,17 @@ pub fn plan(beats: &[BeatTimes], voice_ms: u64, opening: bool) -> Vec<Frame> {
         }
         same
     });
-    let beat_of = |look: Look| match look {
-        Look::Opening => None,
-        Look::Beat { beat, .. } => Some(beat),
-    };
     let mut frames = Vec::new();
     for (k, &(from, look)) in events.iter().enumerate() {
-        let next = events.get(k + 1);
-        let until = next.map_or(total, |n| n.0);
-        // A new beat next: this stretch ends in a cross-fade into it.
-        let fade = match next {
-            Some(&(_, to)) if beat_of(to) != beat_of(look) => FADE_MS.min((until - from) / 2),
-            _ => 0,
-        };
-        hold(&mut frames, from, until - fade, look);
-        if fade >= FADE_STEPS * 20 {
-            let to = next.map_or(look, |n| n.1);
-            let step = fade / FADE_STEPS;
-            for s in 0..FADE_STEPS {
-                let pts = until - fade + s * step;
-                let length = if s + 1 == FADE_STEPS { until - pts } else { step };
-                let weight = (255 * (s + 1) / (FADE_STEPS + 1)) as u8;
-                frames.push(Frame { pts, length, look: to, fade: Some((look, weight)) });
-            }
-        } else {
-            hold(&mut frames, until - fade, until, look);
+        let until = events.get(k + 1).map_or(total, |n| n.0);
+        let mut at = from;
+        while at < until {
+            let held = HOLD_FRAMES.min(until - at);
+            frames.push(Frame { first: at, frames: held, look });
+            at += held;
         }
     }
     frames
-}
-
-/// Frames showing `look` over `[from, until)`, repeated every [`HOLD_MS`].
-fn hold(frames: &mut Vec<Frame>, from: u64, until: u64, look: Look) {
-    let mut t = from;
-    while t < until {
-        let length = HOLD_MS.min(until - t);
-        frames.push(Frame { pts: t, length, look, fade: None });
-        t += length;
-    }
 }
 
 /// Where the planes of an I420 frame are: offsets and strides of Y, U, V.
@@ -169,12 +208,6 @@ impl Planes {
     }
 }
 
-/// `to` seen through `from`: each sample `weight`/255 of `to`'s.
-pub fn blend(from: &[u8], to: &[u8], weight: u8) -> Vec<u8> {
-    let (w, v) = (u32::from(weight), 255 - u32::from(weight));
-    from.iter().zip(to).map(|(&a, &b)| ((u32::from(a) * v + u32::from(b) * w + 127) / 255) as u8).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,47 +216,64 @@ mod tests {
         BeatTimes { start_ms, words: words.to_vec() }
     }
 
-    #[test]
-    fn a_frame_starts_on_every_word_and_repeats_at_most_every_hold() {
-        let frames = plan(&[beat(0, &[100, 400, 1_500]), beat(2_000, &[2_050, 2_600])], 3_000, false);
-        let starts: Vec<u64> = frames.iter().map(|f| f.pts).collect();
-        for word in [100, 400, 1_500, 2_050, 2_600] {
-            let at = frames.iter().find(|f| f.pts == word).unwrap_or_else(|| panic!("no frame at {word}: {starts:?}"));
-            assert!(matches!(at.look, Look::Beat { word: Some(_), .. }) && at.fade.is_none(), "{at:?}");
-        }
-        assert!(frames.windows(2).all(|w| w[0].pts + w[0].length == w[1].pts), "frames tile the video: {frames:?}");
-        assert_eq!(frames[0].pts, 0);
-        assert_eq!(frames.last().map(|f| f.pts + f.length), Some(3_000));
-        assert!(frames.iter().all(|f| f.length <= HOLD_MS && f.length > 0));
-        // The word lit from 1,500 holds until the fade into the next beat (which ends at 2,000).
-        let fades: Vec<&Frame> = frames.iter().filter(|f| f.fade.is_some()).collect();
-        assert_eq!(fades.len() as u64, FADE_STEPS);
-        assert_eq!(fades[0].pts, 2_000 - FADE_MS);
-        assert!(fades.iter().all(|f| f.look == Look::Beat { beat: 1, word: None }));
-        assert_eq!(fades[0].fade.unwrap().0, Look::Beat { beat: 0, word: Some(2) });
-        assert!(fades.windows(2).all(|w| w[0].fade.unwrap().1 < w[1].fade.unwrap().1), "the fade runs one way");
+    fn shape(voice_ms: u64, opening: bool, ending: bool) -> Shape {
+        Shape { voice_ms, opening, ending }
     }
 
     #[test]
-    fn the_opening_card_shows_while_the_voice_starts() {
-        let frames = plan(&[beat(0, &[0, 300, 1_200])], 2_000, true);
-        assert_eq!((frames[0].pts, frames[0].look), (0, Look::Opening));
-        let first = frames.iter().find(|f| matches!(f.look, Look::Beat { .. }) && f.fade.is_none()).unwrap();
+    fn frames_sit_on_the_grid_start_on_every_word_and_repeat_at_most_every_hold() {
+        let frames = plan(&[beat(0, &[100, 400, 1_500]), beat(2_000, &[2_050, 2_600])], shape(3_000, false, false));
+        for word in [100, 400, 1_500, 2_050, 2_600] {
+            let at = frames.iter().find(|f| f.first == frame_of(word));
+            assert!(
+                matches!(at.map(|f| f.look), Some(Look::Beat { word: Some(_), .. })),
+                "no frame at {word}: {frames:?}"
+            );
+        }
+        assert!(frames.windows(2).all(|w| w[0].end() == w[1].first), "frames tile the video: {frames:?}");
+        assert_eq!(frames[0].first, 0);
+        assert_eq!(frames.last().map(Frame::end), Some(90), "3 s at 30 fps");
+        assert!(frames.iter().all(|f| (1..=HOLD_FRAMES).contains(&f.frames)));
+        // Nanosecond times strictly increase and tile: no two frames closer than a grid step.
+        assert!(frames.windows(2).all(|w| w[1].pts() - w[0].pts() >= 33_333_333));
+        assert!(frames.iter().all(|f| f.pts() + f.duration() == nanos_of(f.end())));
+        // The word lit from 1,500 holds until beat 1 starts: a cut, with no frame of both.
+        let last_of_first = frames.iter().rev().find(|f| f.look.beat() == Some(0)).unwrap();
+        assert_eq!(last_of_first.end(), frame_of(2_000));
+        assert_eq!(last_of_first.look, Look::Beat { beat: 0, word: Some(2) });
+    }
+
+    #[test]
+    fn words_closer_than_a_frame_land_on_one_frame_and_the_later_wins() {
+        let frames = plan(&[beat(0, &[0, 5, 12, 500])], shape(1_000, false, false));
+        let starts: Vec<u64> = frames.iter().map(|f| f.first).collect();
+        assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
+        assert_eq!(frames[0].look, Look::Beat { beat: 0, word: Some(2) });
+    }
+
+    #[test]
+    fn the_opening_card_shows_while_the_voice_starts_and_the_end_card_after_it() {
+        let frames = plan(&[beat(0, &[0, 300, 1_200])], shape(2_000, true, true));
+        assert_eq!((frames[0].first, frames[0].look), (0, Look::Opening));
+        let first = frames.iter().find(|f| matches!(f.look, Look::Beat { .. })).unwrap();
         assert_eq!(
-            (first.pts, first.look),
-            (HOOK_MS, Look::Beat { beat: 0, word: Some(1) }),
+            (first.first, first.look),
+            (frame_of(HOOK_MS), Look::Beat { beat: 0, word: Some(1) }),
             "after the hook, the first beat with the word being said lit"
         );
-        assert!(frames.iter().any(|f| f.pts == 1_200 && f.look == Look::Beat { beat: 0, word: Some(2) }));
-        assert_eq!(frames.last().map(|f| f.pts + f.length), Some(2_000), "as long as the voice");
+        assert!(frames.iter().any(|f| f.first == frame_of(1_200) && f.look == Look::Beat { beat: 0, word: Some(2) }));
+        let ending: Vec<&Frame> = frames.iter().filter(|f| f.look == Look::Ending).collect();
+        assert_eq!(ending[0].first, frame_of(2_000), "the end card follows the voice");
+        assert_eq!(ending.iter().map(|f| f.frames).sum::<u64>(), frame_of(END_MS));
+        assert_eq!(frames.last().map(Frame::end), Some(frame_of(2_000 + END_MS)));
     }
 
     #[test]
     fn beats_without_words_hold_their_picture_from_their_start() {
-        let frames = plan(&[beat(0, &[]), beat(1_200, &[]), beat(1_300, &[])], 2_000, false);
-        let looks: Vec<(u64, Look)> = frames.iter().filter(|f| f.fade.is_none()).map(|f| (f.pts, f.look)).collect();
-        assert!(looks.contains(&(1_200, Look::Beat { beat: 1, word: None })));
-        assert!(looks.contains(&(1_300, Look::Beat { beat: 2, word: None })));
+        let frames = plan(&[beat(0, &[]), beat(1_200, &[]), beat(1_300, &[])], shape(2_000, false, false));
+        let looks: Vec<(u64, Look)> = frames.iter().map(|f| (f.first, f.look)).collect();
+        assert!(looks.contains(&(frame_of(1_200), Look::Beat { beat: 1, word: None })));
+        assert!(looks.contains(&(frame_of(1_300), Look::Beat { beat: 2, word: None })));
     }
 
     #[test]
@@ -240,7 +290,5 @@ mod tests {
         }
         let u = &frame[32..40];
         assert_eq!(u, &[0, 9, 9, 0, 0, 9, 9, 0]);
-        assert_eq!(blend(&[0, 255], &[255, 0], 255), vec![255, 0]);
-        assert_eq!(blend(&[0, 200], &[200, 0], 0), vec![0, 200]);
     }
 }

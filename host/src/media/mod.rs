@@ -1,16 +1,18 @@
 //! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`, with
 //! the embedded voices in `piper`, neural, and `espeak`, which reads Japanese as `kana`
 //! gives it), loudness (`loudness`), uploaded audio decoding and pause detection (`audio`),
-//! speech to text (`transcribe` for an endpoint, `whisper` embedded), a video's frames
-//! (`film`) and the MP4 encoder (`mp4`).
+//! speech to text (`transcribe` for an endpoint, `whisper` embedded), a video's rhythm
+//! (`rhythm`), captions (`captions`), frames (`film`) and the MP4 encoder (`mp4`).
 
 pub mod audio;
+pub mod captions;
 pub mod espeak;
 pub mod film;
 pub mod kana;
 pub mod loudness;
 pub mod mp4;
 pub mod piper;
+pub mod rhythm;
 pub mod speech;
 pub mod transcribe;
 pub mod wav;

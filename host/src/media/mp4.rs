@@ -1,15 +1,17 @@
 //! The MP4 encoder: a film's frames (`media::film`: the opening card, each beat's picture with
-//! its words lit one at a time, cross-fades, a progress bar) with the voice track, encoded
-//! in-process by a GStreamer pipeline into a 1080×1920 H.264 (Constrained Baseline, 4:2:0) + AAC MP4 with its
-//! index at the front (faststart).
+//! its words lit one at a time, cut on the beat, a progress bar, the end card) with the voice
+//! track and the captions, encoded in-process by a GStreamer pipeline into a 1080×1920 H.264
+//! (Constrained Baseline, 4:2:0) + AAC MP4 with a timed-text (tx3g) subtitle track players can
+//! switch on, and its index at the front (faststart).
 //!
 //! Each picture is converted to I420 once, when the frames reach its beat (only the beats around
 //! the frame being made are kept); a frame is a copy of its beat's picture with the lit word's
 //! boxes copied over it from the lit picture, so making one costs a memory copy, not a
-//! conversion. Frames are timed, not counted: a frame starts exactly on each beat and each word
-//! and repeats every [`film::HOLD_MS`] at most, so a word lights on its spoken start to the
-//! millisecond and the encoder spends its time only where the picture changes (x264 costs
-//! ~20 ms per 1080×1920 frame here; 30 frames a second for 30 seconds would be 900 of them).
+//! conversion. Frames sit on a 30 fps grid but only changes are encoded: a frame starts on the
+//! grid frame nearest each beat and each word and is held (repeated every [`film::HOLD_FRAMES`]
+//! at most), so a word lights within half a frame of its spoken start and the encoder spends its
+//! time only where the picture changes (x264 costs ~20 ms per 1080×1920 frame here; 30 frames a
+//! second for 30 seconds would be 900 of them).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -20,7 +22,8 @@ use gstreamer::prelude::*;
 use gstreamer_app as gst_app;
 use gstreamer_video as gst_video;
 
-use super::film::{self, BeatTimes, Frame, Look, Planes};
+use super::captions::Cue;
+use super::film::{self, BeatTimes, Frame, Look, Planes, Shape};
 use crate::cpu::Budget;
 
 /// The video's size.
@@ -41,8 +44,12 @@ pub struct Film<'a> {
     /// The opening card (PNG), shown for [`film::HOOK_MS`] while the voice starts.
     pub opening: Option<&'a [u8]>,
     pub shots: Vec<Shot<'a>>,
-    /// The voice's length, the video's.
+    /// The voice's length: the video's, and [`film::END_MS`] more with an end card.
     pub voice_ms: u64,
+    /// The end card (PNG), shown for [`film::END_MS`] after the voice.
+    pub ending: Option<&'a [u8]>,
+    /// The captions, as a subtitle track (none without cues).
+    pub cues: &'a [Cue],
 }
 
 /// The video encoder, its settings and its output (also what the benchmark's bare pipeline
@@ -51,7 +58,7 @@ pub struct Film<'a> {
 /// it encodes in ~0.68 of `superfast`'s time for the same quantizer, at ~1.6× the bytes (about
 /// 0.8 Mb/s for a 30-second film). Its streams use no CABAC and no 8×8 transform, so they are
 /// Constrained Baseline, the profile every H.264 player decodes. A keyframe at least every 16
-/// frames (a frame lasts at most [`film::HOLD_MS`], so 8 s at most) for seeking. No B-frames:
+/// frames (a frame lasts at most [`film::HOLD_FRAMES`], so 8 s at most) for seeking. No B-frames:
 /// with held frames they save nothing, and their reordering delay made mp4mux's edit list cut
 /// the last frame.
 pub const VIDEO_ENCODER: &str = "x264enc speed-preset=ultrafast pass=qual quantizer=23 key-int-max=16 bframes=0 \
@@ -80,10 +87,12 @@ fn init() -> Result<(), String> {
 pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Result<Encoded, String> {
     init()?;
     let started = Instant::now();
+    // The subtitle track's source is sparse: without a queue of its own it would hold the muxer.
+    let subtitles = if film.cues.is_empty() { "" } else { "appsrc name=subtitles ! queue ! mux.subtitle_0" };
     let description = format!(
         "appsrc name=video ! {VIDEO_ENCODER} ! h264parse ! queue \
          ! mp4mux name=mux faststart=true ! filesink name=sink \
-         filesrc name=voice ! wavparse ! {AUDIO_ENCODER} ! aacparse ! queue ! mux."
+         filesrc name=voice ! wavparse ! {AUDIO_ENCODER} ! aacparse ! queue ! mux. {subtitles}"
     );
     let pipeline = gst::parse::launch(&description)
         .map_err(|e| {
@@ -103,11 +112,16 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     source.set_max_bytes(4 * i420.size() as u64);
 
     let frames = Frames::new(film, &i420, budget)?;
-    let total_ms = frames.total_ms();
     // mp4mux gives the last sample no duration (the encoder does not pass it on) and cuts it
-    // from the edit list; a closing repeat at the very end takes that place, so the real last
-    // frame lasts until the voice ends.
-    let closing = frames.plan.last().map(|&f| Frame { pts: total_ms, length: 1, ..f });
+    // from the edit list; a closing repeat one grid frame past the end takes that place, so the
+    // real last frame lasts until the video ends.
+    let closing = frames.plan.last().map(|&f| Frame { first: f.end(), frames: 1, ..f });
+    if !film.cues.is_empty() {
+        let source = by_name("subtitles")?
+            .downcast::<gst_app::AppSrc>()
+            .map_err(|_| "subtitles is not an appsrc".to_string())?;
+        push_cues(&source, film.cues, frames.total_ms())?;
+    }
 
     pipeline.set_state(gst::State::Playing).map_err(|e| format!("the MP4 pipeline cannot start: {e}"))?;
     let count = frames.plan.len() as u64;
@@ -143,8 +157,8 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
                 let mut buffer = gst::Buffer::from_mut_slice(bytes);
                 {
                     let buffer = buffer.make_mut();
-                    buffer.set_pts(gst::ClockTime::from_mseconds(frame.pts));
-                    buffer.set_duration(gst::ClockTime::from_mseconds(frame.length));
+                    buffer.set_pts(gst::ClockTime::from_nseconds(frame.pts()));
+                    buffer.set_duration(gst::ClockTime::from_nseconds(frame.duration()));
                 }
                 // Fails only once the pipeline stopped (on an error, which the bus reports, or
                 // over budget).
@@ -181,11 +195,41 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     Ok(Encoded { frames: count, total_ms: started.elapsed().as_secs_f64() * 1e3 })
 }
 
-/// The I420 layout of the video's frames.
+/// Queues the captions on the subtitle track's source: each cue for its time, and an empty
+/// sample over each gap (a player shows nothing there), so the track tiles the video.
+fn push_cues(source: &gst_app::AppSrc, cues: &[Cue], total_ms: u64) -> Result<(), String> {
+    source.set_caps(Some(&gst::Caps::builder("text/x-raw").field("format", "utf8").build()));
+    source.set_format(gst::Format::Time);
+    let push = |text: &str, from: u64, until: u64| {
+        let mut buffer = gst::Buffer::from_slice(text.as_bytes().to_vec());
+        let buffer_mut = buffer.make_mut();
+        buffer_mut.set_pts(gst::ClockTime::from_mseconds(from));
+        buffer_mut.set_duration(gst::ClockTime::from_mseconds(until - from));
+        source.push_buffer(buffer).map(|_| ()).map_err(|e| format!("the subtitle track: {e}"))
+    };
+    let mut at = 0;
+    for cue in cues {
+        let (start, end) = (cue.start.max(at), cue.end.min(total_ms));
+        if end <= start {
+            continue;
+        }
+        if start > at {
+            push("", at, start)?;
+        }
+        push(&cue.text, start, end)?;
+        at = end;
+    }
+    if at < total_ms {
+        push("", at, total_ms)?;
+    }
+    source.end_of_stream().map(|_| ()).map_err(|e| format!("the subtitle track: {e}"))
+}
+
+/// The I420 layout of the video's frames: a 30 fps grid (frames are held, so fewer are sent).
 pub fn frame_info() -> Result<gst_video::VideoInfo, String> {
     init()?;
     gst_video::VideoInfo::builder(gst_video::VideoFormat::I420, WIDTH, HEIGHT)
-        .fps(gst::Fraction::new(0, 1))
+        .fps(gst::Fraction::new(film::FPS as i32, 1))
         .build()
         .map_err(|e| e.to_string())
 }
@@ -199,26 +243,35 @@ pub struct Frames<'a> {
     planes: Planes,
     /// Every frame in order.
     pub plan: Vec<Frame>,
-    /// Converted pictures still in use: the opening (`None`) or a beat's plain and lit ones.
+    /// Converted pictures still in use: the cards' and the beats' plain and lit ones.
     converted: Mutex<Vec<Converted>>,
     budget: &'a Budget,
+}
+
+/// A picture of the film: one of its cards or a beat's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Picture {
+    Opening,
+    Beat(usize),
+    Ending,
 }
 
 /// A picture converted to I420: a beat's plain one, and its lit one when it has words.
 type Planar = (Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
 
-/// Converted pictures by what they show: the opening (`None`) or a beat.
-type Converted = (Option<usize>, Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
+/// Converted pictures by what they show.
+type Converted = (Picture, Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
 
-/// The most converted pictures kept: a fade needs two beats, and one more spares a reconversion.
+/// The most converted pictures kept: the beat being made, the next one converted ahead, and one
+/// more spares a reconversion.
 const KEEP: usize = 3;
 
 impl<'a> Frames<'a> {
     /// Checks every picture of `film` (size, depth, colours; a bad one fails here, before any
     /// encoding) and plans its frames, in the layout `i420`.
     pub fn new(film: &'a Film<'a>, i420: &gst_video::VideoInfo, budget: &'a Budget) -> Result<Frames<'a>, String> {
-        let pictures = film.opening.iter().chain(film.shots.iter().flat_map(|s| std::iter::once(&s.png).chain(&s.lit)));
-        for png in pictures {
+        let beats = film.shots.iter().flat_map(|s| std::iter::once(&s.png).chain(&s.lit));
+        for png in film.opening.iter().chain(beats).chain(&film.ending) {
             budget.check()?;
             check_png(png)?;
         }
@@ -233,18 +286,18 @@ impl<'a> Frames<'a> {
             .iter()
             .map(|s| BeatTimes { start_ms: s.start_ms, words: s.words.iter().map(|w| w.0).collect() })
             .collect();
-        let plan = film::plan(&times, film.voice_ms, film.opening.is_some());
+        let plan = film::plan(&times, film.shape());
         Ok(Frames { film, i420: i420.clone(), planes, plan, converted: Mutex::new(Vec::new()), budget })
     }
 
     /// The video's length in ms.
     pub fn total_ms(&self) -> u64 {
-        self.plan.last().map_or(0, |f| f.pts + f.length).max(1)
+        film::ms_of(self.plan.last().map_or(0, Frame::end)).max(1)
     }
 
-    /// The I420 pictures of the opening (`None`) or of a beat (plain, lit), converted on first
-    /// use; older beats' are let go.
-    fn pictures(&self, which: Option<usize>) -> Result<Planar, String> {
+    /// The I420 pictures of a card or a beat (plain, lit), converted on first use; older ones
+    /// are let go.
+    fn pictures(&self, which: Picture) -> Result<Planar, String> {
         let kept = |converted: &[Converted]| {
             converted.iter().find(|(w, _, _)| *w == which).map(|(_, plain, lit)| (plain.clone(), lit.clone()))
         };
@@ -256,8 +309,9 @@ impl<'a> Frames<'a> {
         // ahead of need (see `encode`).
         let convert = |png: &[u8]| to_i420(png, &self.i420).map(Arc::new);
         let (plain, lit) = match which {
-            None => (convert(self.film.opening.unwrap_or_default())?, None),
-            Some(beat) => {
+            Picture::Opening => (convert(self.film.opening.unwrap_or_default())?, None),
+            Picture::Ending => (convert(self.film.ending.unwrap_or_default())?, None),
+            Picture::Beat(beat) => {
                 let shot = &self.film.shots[beat];
                 (convert(shot.png)?, shot.lit.map(convert).transpose()?)
             }
@@ -273,21 +327,23 @@ impl<'a> Frames<'a> {
         Ok((plain, lit))
     }
 
-    /// Converts the pictures of the beat after `beat` before a frame needs them (errors are
-    /// left for the frame that needs the picture to report).
+    /// Converts the pictures that follow beat `beat` (the next beat's, or the end card) before
+    /// a frame needs them (errors are left for the frame that needs the picture to report).
     fn convert_after(&self, beat: usize) {
         if beat + 1 < self.film.shots.len() {
-            let _ = self.pictures(Some(beat + 1));
+            let _ = self.pictures(Picture::Beat(beat + 1));
+        } else if self.film.ending.is_some() {
+            let _ = self.pictures(Picture::Ending);
         }
     }
 
-    /// What a look is, as I420 bytes: the opening, or a beat with its lit word's boxes copied
-    /// over it.
+    /// What a look is, as I420 bytes: a card, or a beat with its lit word's boxes copied over it.
     fn look(&self, look: Look) -> Result<Vec<u8>, String> {
         Ok(match look {
-            Look::Opening => self.pictures(None)?.0.to_vec(),
+            Look::Opening => self.pictures(Picture::Opening)?.0.to_vec(),
+            Look::Ending => self.pictures(Picture::Ending)?.0.to_vec(),
             Look::Beat { beat, word } => {
-                let (plain, lit) = self.pictures(Some(beat))?;
+                let (plain, lit) = self.pictures(Picture::Beat(beat))?;
                 let mut frame = plain.to_vec();
                 if let (Some(word), Some(lit)) = (word, lit) {
                     for &area in self.film.shots[beat].words.get(word).map_or(&[][..], |w| w.1) {
@@ -299,14 +355,22 @@ impl<'a> Frames<'a> {
         })
     }
 
-    /// The bytes of `frame`, with the progress bar at its end time.
+    /// The bytes of `frame`, with the progress bar (of the voice) at its end time; the end card
+    /// has none.
     pub fn make(&self, frame: &Frame) -> Result<Vec<u8>, String> {
-        let mut bytes = match frame.fade {
-            Some((from, weight)) => film::blend(&self.look(from)?, &self.look(frame.look)?, weight),
-            None => self.look(frame.look)?,
-        };
-        self.planes.progress(&mut bytes, (frame.pts + frame.length) as f64 / self.total_ms() as f64);
+        let mut bytes = self.look(frame.look)?;
+        if frame.look != Look::Ending {
+            let played = film::ms_of(frame.end()) as f64 / self.film.voice_ms.max(1) as f64;
+            self.planes.progress(&mut bytes, played);
+        }
         Ok(bytes)
+    }
+}
+
+impl Film<'_> {
+    /// The video's shape.
+    pub fn shape(&self) -> Shape {
+        Shape { voice_ms: self.voice_ms, opening: self.opening.is_some(), ending: self.ending.is_some() }
     }
 }
 
@@ -337,10 +401,8 @@ fn to_i420(png: &[u8], i420: &gst_video::VideoInfo) -> Result<Vec<u8>, String> {
     if (info.width, info.height) != (WIDTH, HEIGHT) || info.bit_depth != png::BitDepth::Eight {
         return Err(format!("pictures must be {WIDTH}×{HEIGHT}, 8-bit; got {}×{}", info.width, info.height));
     }
-    let rgb = gst_video::VideoInfo::builder(format, WIDTH, HEIGHT)
-        .fps(gst::Fraction::new(0, 1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    let rgb =
+        gst_video::VideoInfo::builder(format, WIDTH, HEIGHT).fps(i420.fps()).build().map_err(|e| e.to_string())?;
     let converter = gst_video::VideoConverter::new(&rgb, i420, None).map_err(|e| e.to_string())?;
     let source = gst_video::VideoFrame::from_buffer_readable(gst::Buffer::from_mut_slice(pixels), &rgb)
         .map_err(|_| "cannot map the picture".to_string())?;

@@ -117,25 +117,6 @@ pub fn caption(words: &[Word], (start, end): (u64, u64), spaced: bool) -> (Strin
     (text, anchors)
 }
 
-/// The stretches of speech between pauses, each cut after every word that ends a sentence when
-/// more words follow in it: a beat per sentence, even where the speaker barely pauses.
-pub fn sentences(stretches: &[(u64, u64)], words: &[Word]) -> Vec<(u64, u64)> {
-    let ends = |w: &Word| w.text.trim_end().ends_with(['.', '!', '?', '。', '！', '？', '؟', '।', '…']);
-    let mut out = Vec::new();
-    for &(start, end) in stretches {
-        let inside: Vec<&Word> = words.iter().filter(|w| (start..end).contains(&((w.start + w.end) / 2))).collect();
-        let mut from = start;
-        for pair in inside.windows(2) {
-            if ends(pair[0]) && pair[1].start > from {
-                out.push((from, pair[0].end.clamp(from, end)));
-                from = pair[1].start;
-            }
-        }
-        out.push((from, end));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,20 +132,5 @@ mod tests {
         let kanji = [word("日", 0, 200), word("本", 200, 400), word("語", 400, 600)];
         assert_eq!(caption(&kanji, (0, 1_000), false), ("日本語".to_string(), vec![(0, 0), (1, 200), (2, 400)]));
         assert_eq!(caption(&words, (2_000, 3_000), true), (String::new(), vec![]));
-    }
-
-    #[test]
-    fn a_stretch_of_several_sentences_is_cut_after_each() {
-        let words = [
-            word("Hola", 0, 300),
-            word("mundo.", 300, 700),
-            word("Adiós", 780, 1_100),
-            word("amigo.", 1_100, 1_500),
-            word("Ya.", 2_000, 2_300),
-        ];
-        assert_eq!(sentences(&[(0, 1_520), (1_990, 2_310)], &words), [(0, 700), (780, 1_520), (1_990, 2_310)]);
-        let kana = [word("は", 0, 100), word("い。", 100, 300), word("え", 350, 500)];
-        assert_eq!(sentences(&[(0, 520)], &kana), [(0, 300), (350, 520)]);
-        assert_eq!(sentences(&[(0, 500)], &[]), [(0, 500)]);
     }
 }

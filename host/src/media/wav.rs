@@ -17,6 +17,14 @@ impl Pcm {
         (self.data.len() as u64 / frame) * 1000 / u64::from(self.sample_rate.max(1))
     }
 
+    /// The audio followed by `ms` of silence.
+    pub fn padded(mut self, ms: u64) -> Pcm {
+        let frame = 2 * usize::from(self.channels.max(1));
+        let frames = (ms * u64::from(self.sample_rate) / 1000) as usize;
+        self.data.resize(self.data.len() + frames * frame, 0);
+        self
+    }
+
     /// Frames (one sample per channel) in the audio.
     pub fn frames(&self) -> u64 {
         self.data.len() as u64 / (2 * u64::from(self.channels.max(1)))

@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::languages::{self, Language};
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Registry, Request as WitRequest, content_json};
 use crate::render::cards::{self, OwnedSheet};
+use crate::render::ending;
 use crate::render::style::Style;
 use crate::rules::{self, BRAND_KEY, Text};
 use crate::store::{self, public_id};
@@ -426,6 +427,32 @@ fn sheet_blocks(content: &serde_json::Value) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The end card of a video of meme `id`'s pictures, pointing at `link`: from its brand (else
+/// the service), in its language and look. `None` when there is no such meme.
+pub async fn ending(services: &Services, id: &str, link: &str) -> Result<Option<Vec<u8>>, Error> {
+    let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
+    let language = languages::resolve(Some(&meme.language))?;
+    let style =
+        style_of(services, meme.brand_key.as_deref(), &meme.brand_name, crate::plugins::seed_of(&meme.id)).await?;
+    let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
+    let link = ending::shown_link(link);
+    let png = services
+        .renders
+        .run(services.settings.picture_budget(), move |_| {
+            let card = ending::EndCard {
+                name: &name,
+                line: ending::call_to_action(language.code),
+                link: &link,
+                language: language.code,
+                rtl: language.direction == "rtl",
+                style: &style,
+            };
+            ending::png(&card, cards::CARD).map_err(|e| e.to_string())
+        })
+        .await?;
+    Ok(Some(png))
 }
 
 /// Draws the pictures of a stored meme and keeps them: blobs first, then their rows (a

@@ -52,6 +52,7 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
         card: Some(if pictures.is_empty() { "summary" } else { "summary_large_image" }),
         style: STYLE,
         look,
+        alternates: Vec::new(),
     };
     let count = pictures.len();
     document(

@@ -24,7 +24,7 @@ use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
-use crate::media::{Scratch, mp4, wav};
+use crate::media::{Scratch, film, mp4, wav};
 use crate::render::pipeline;
 use crate::rules::{HOST_PORT, Text};
 use crate::store::{self, now_ms, public_id};
@@ -102,7 +102,9 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
     }
     jobs::ensure_renderer_free(ctx).await?;
     let job_id = format!("mp4_{}", public_id());
-    jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &json!({ "pageId": id }), "mp4").await
+    // The end card links to the page as this caller reaches it (a pitch links to its own offer).
+    let input = json!({ "pageId": id, "pageUrl": format!("{base_url}/m/{id}") });
+    jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &input, "mp4").await
 }
 
 /// A finished render's status fields: its video, its hosted page and until when.
@@ -111,6 +113,9 @@ pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Va
     if let Some(render) = result["renderId"].as_str() {
         view.insert("mp4Url".into(), json!(format!("{base_url}/v/{render}/video.mp4")));
         view.insert("videoPageUrl".into(), json!(format!("{base_url}/v/{render}")));
+    }
+    if let Some(page) = result["pageId"].as_str() {
+        view.extend(engine::caption_links(page, base_url));
     }
     view
 }
@@ -142,16 +147,29 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     // cards have none, and their videos start with the voice.
     tracing::info!(stage = "pictures", "render stage");
     let started = std::time::Instant::now();
-    let (opening, pictures) = engine::Painter::of(services, &page).all().await.map_err(retry)?;
+    let painter = engine::Painter::of(services, &page);
+    let link = job.input["pageUrl"].as_str().unwrap_or_default();
+    let ((opening, pictures), ending) = tokio::try_join!(painter.all(), async {
+        // Pages from before pictures were drawn on demand cannot draw a card; they end on their last beat.
+        match page.drawing {
+            Some(_) => painter.ending(link).await.map(Some),
+            None => Ok(None),
+        }
+    })
+    .map_err(retry)?;
     let pictures_ms = started.elapsed().as_secs_f64() * 1e3;
+    let cues = engine::cues(&page);
     tracing::info!(stage = "scratch", "render stage");
     let scratch = Scratch::new(&services.settings.data_dir, &job.id)
         .await
         .map_err(|e| JobError::Retry(format!("scratch folder: {e}")))?;
     let (wav_path, out_path) = (scratch.path().join("voice.wav"), scratch.path().join("out.mp4"));
-    tokio::fs::write(&wav_path, voice.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
-    let duration_ms = voice.duration_ms();
-    let (voice_ms, beats) = (voice.duration_ms(), page.beats);
+    let voice_ms = voice.duration_ms();
+    // The end card is silent: the track runs on under it, so both streams end together.
+    let track = if ending.is_some() { voice.padded(film::END_MS) } else { voice };
+    let duration_ms = track.duration_ms();
+    tokio::fs::write(&wav_path, track.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
+    let beats = page.beats;
     let out = out_path.clone();
     tracing::info!(stage = "encode", "render stage");
     let encoded = services
@@ -167,7 +185,8 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
                     words: beat.words.iter().map(|w| (w.start, w.boxes.as_slice())).collect(),
                 })
                 .collect();
-            let film = mp4::Film { opening: opening.as_deref(), shots, voice_ms };
+            let film =
+                mp4::Film { opening: opening.as_deref(), shots, voice_ms, ending: ending.as_deref(), cues: &cues };
             mp4::encode(&film, &wav_path, &out, budget)
         })
         .await
@@ -206,7 +225,10 @@ pub async fn keep(
 
 /// A kept render's result (what the job records and its status shows).
 pub fn result(render: &store::renders::Render) -> Value {
-    json!({"renderId": render.id, "durationMs": render.duration_ms, "expiresAt": render.expires_at, "sizeBytes": render.size_bytes})
+    json!({
+        "renderId": render.id, "pageId": render.page_id, "durationMs": render.duration_ms,
+        "expiresAt": render.expires_at, "sizeBytes": render.size_bytes,
+    })
 }
 
 /// A live render: `Ok(None)` if it never existed, `Err(Gone)` once its hosting time is over.

@@ -47,14 +47,21 @@ async fn page(
     let render = super::hosted(&state, &id).await?.ok_or_else(missing)?.render;
     // Made of an engine page, or of a meme (an asset's preview).
     let page_id = &render.page_id;
-    let (title, poster) = match crate::engine::get(&state, page_id).await? {
-        Some(page) => (page.title, format!("{base}/m/{page_id}/1.png")),
+    let (title, poster, captions) = match crate::engine::get(&state, page_id).await? {
+        Some(page) => {
+            let captions = page.captioned.then(|| super::page::Captions {
+                language: page.language.clone(),
+                vtt: format!("{base}/m/{page_id}/captions.vtt"),
+                srt: format!("{base}/m/{page_id}/captions.srt"),
+            });
+            (page.title, format!("{base}/m/{page_id}/1.png"), captions)
+        }
         None => {
             let title = crate::memes::get(&state, page_id).await?.map(|m| m.title).unwrap_or_default();
-            (title, crate::memes::image_url(&base, page_id, 1))
+            (title, crate::memes::image_url(&base, page_id, 1), None)
         }
     };
-    Ok(Html(super::page::render(&base, &id, &poster, &title, render.expires_at)))
+    Ok(Html(super::page::render(&base, &id, &poster, &title, render.expires_at, captions.as_ref())))
 }
 
 /// The MP4 file of a render, whole or one byte range (players seek with `Range`). 410 once

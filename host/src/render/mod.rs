@@ -4,6 +4,7 @@
 
 pub mod beats;
 pub mod cards;
+pub mod ending;
 pub mod fonts;
 pub mod logo;
 pub mod pipeline;

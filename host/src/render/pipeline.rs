@@ -13,11 +13,13 @@ use crate::ctx::Services;
 use crate::error::Reason;
 use crate::jobs::worker::JobError;
 use crate::languages::Language;
+use crate::media::rhythm::{self, End, Piece};
 use crate::media::speech::Anchors;
 use crate::media::{audio, speech, transcribe, wav, whisper};
 use crate::plugins::{PluginError, Request};
 use crate::render::beats::{self, BeatSheet, Layout};
 use crate::render::cards;
+use crate::render::ending::{self, EndCard};
 use crate::render::fonts::Typeface;
 use crate::render::spoken;
 use crate::render::style::Style;
@@ -235,6 +237,8 @@ pub struct Sheets {
     texts: Vec<String>,
     layouts: Vec<Layout>,
     title: String,
+    /// The brand's name, shown on the opening card over the title (empty: none).
+    brand: String,
     language: &'static Language,
     style: Style,
     seed: u64,
@@ -243,19 +247,25 @@ pub struct Sheets {
 impl Sheets {
     pub fn new(texts: Vec<String>, title: &str, language: &'static Language, style: Style, seed: u64) -> Sheets {
         let layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
-        Sheets { texts, layouts, title: title.to_string(), language, style, seed }
+        Sheets { texts, layouts, title: title.to_string(), brand: String::new(), language, style, seed }
+    }
+
+    /// The sheets with `brand`'s name on the opening card.
+    pub fn branded(self, brand: &str) -> Sheets {
+        Sheets { brand: brand.to_string(), ..self }
     }
 
     /// The sheet of picture `position`, if the page has it.
     pub fn sheet(&self, position: usize) -> Option<BeatSheet<'_>> {
-        let (text, layout, index, count) = match position.checked_sub(1) {
-            None => (self.title.as_str(), Layout::Title, 0, 0),
-            Some(i) => (self.texts.get(i)?.as_str(), self.layouts[i], i, self.texts.len()),
+        // The opening card says the title, and over it the brand (in the title's place).
+        let (text, title, layout, index, count) = match position.checked_sub(1) {
+            None => (self.title.as_str(), self.brand.as_str(), Layout::Title, 0, 0),
+            Some(i) => (self.texts.get(i)?.as_str(), self.title.as_str(), self.layouts[i], i, self.texts.len()),
         };
         Some(BeatSheet {
             layout,
             text,
-            title: &self.title,
+            title,
             language: self.language.code,
             rtl: self.language.direction == "rtl",
             index,
@@ -278,6 +288,32 @@ impl Sheets {
             .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
                 let sheet = sheets.sheet(position).ok_or("no such picture")?;
                 spoken::pictures(&sheet, boxes, cards::CARD, budget)
+            })
+            .await
+    }
+
+    /// Draws the end card in the page's style on the render pool: `name` (the brand's), the
+    /// call to action `line` (else the language's own) and `link`.
+    pub async fn ending(
+        self: &Arc<Sheets>,
+        services: &Services,
+        (name, line, link): (&str, Option<&str>, &str),
+    ) -> Result<Vec<u8>, CpuError> {
+        let sheets = self.clone();
+        let line = line.map_or_else(|| ending::call_to_action(self.language.code).to_string(), str::to_string);
+        let (name, link) = (name.to_string(), ending::shown_link(link));
+        services
+            .renders
+            .run(services.settings.picture_budget(), move |_| {
+                let card = EndCard {
+                    name: &name,
+                    line: &line,
+                    link: &link,
+                    language: sheets.language.code,
+                    rtl: sheets.language.direction == "rtl",
+                    style: &sheets.style,
+                };
+                ending::png(&card, cards::CARD).map_err(|e| e.to_string())
             })
             .await
     }
@@ -327,7 +363,64 @@ pub async fn speak_and_lay(
     let ((voiced, spoke), (laid, took)) = tokio::join!(speaking, laying);
     // Which of the two a page waited for.
     tracing::debug!(voice_ms = spoke.as_secs_f64() * 1e3, boxes_ms = took.as_secs_f64() * 1e3, "spoke and laid out");
-    Ok(attach(voiced?, laid?, sheets.drawing()))
+    let (voiced, laid) = (voiced?, laid?);
+    // Beats the voice said too quickly to read join a neighbour; their pictures change, so they
+    // (and the layouts around them) are laid out again.
+    let groups = rhythm::group(&pieces_of(&voiced.beats));
+    if groups.len() == voiced.beats.len() {
+        return Ok(attach(voiced, laid, sheets.drawing()));
+    }
+    let spaced = !whisper::unspaced(language.code);
+    let voiced = Voiced { beats: joined(voiced.beats, &groups, spaced), ..voiced };
+    lay(services, voiced, language, (title, sheets.style.clone(), seed)).await
+}
+
+/// A script's beats as pieces of its rhythm: when each is heard (from its first word's sound to
+/// its last's, where words are timed), how many caption words it has and what ends it.
+fn pieces_of(beats: &[Beat]) -> Vec<Piece> {
+    beats
+        .iter()
+        .map(|b| Piece {
+            start: b.words.first().map_or(b.start, |w| w.start),
+            end: b.words.last().map_or(b.end, |w| w.end),
+            words: words::units(&b.text).len(),
+            ends: rhythm::ending_of(&b.text),
+        })
+        .collect()
+}
+
+/// Beats joined by `groups` (ranges of them): captions one after the other (with a space where
+/// the language writes one), words too, each keeping its time.
+fn joined(beats: Vec<Beat>, groups: &[std::ops::Range<usize>], spaced: bool) -> Vec<Beat> {
+    let mut beats = beats.into_iter();
+    let mut out = Vec::with_capacity(groups.len());
+    for group in groups {
+        let mut merged: Option<Beat> = None;
+        for beat in beats.by_ref().take(group.len()) {
+            merged = Some(match merged {
+                None => beat,
+                Some(mut into) => {
+                    if spaced && !into.text.ends_with(char::is_whitespace) {
+                        into.text.push(' ');
+                        if let Some(last) = into.words.last_mut() {
+                            last.text.push(' ');
+                        }
+                    }
+                    // Words stay timed only if both beats' are.
+                    if into.words.is_empty() || beat.words.is_empty() {
+                        into.words.clear();
+                    } else {
+                        into.words.extend(beat.words);
+                    }
+                    into.text.push_str(&beat.text);
+                    into.end = beat.end;
+                    into
+                }
+            });
+        }
+        out.extend(merged);
+    }
+    out
 }
 
 /// Finds where the words of beats already spoken (a recording's) are drawn, where they are timed.
@@ -476,7 +569,7 @@ pub async fn voice_recording(
     let spaced = !whisper::unspaced(language.code);
     // A beat per sentence heard (or per stretch, uncaptioned); each runs from its start to the
     // start of the next, so the caption stays up through the pause.
-    let spans = transcribe::sentences(&stretches, &words);
+    let spans = recording_spans(&stretches, &words);
     let beats = spans
         .iter()
         .enumerate()
@@ -489,6 +582,31 @@ pub async fn voice_recording(
         })
         .collect();
     Ok(Voiced { audio, beats, captioned, word_times })
+}
+
+/// A recording's beats as (start, end): its words grouped by the rhythm (at sentence ends, long
+/// sentences at a clause or a pause, each long enough to read); without words, its stretches of
+/// speech, each too short joined to a neighbour.
+fn recording_spans(stretches: &[(u64, u64)], heard: &[transcribe::Word]) -> Vec<(u64, u64)> {
+    let pieces: Vec<Piece> = if heard.is_empty() {
+        // Without words, a pause is where a beat may end, and only length decides: each stretch
+        // counts as a sentence of two words.
+        stretches.iter().map(|&(start, end)| Piece { start, end, words: 2, ends: End::Sentence }).collect()
+    } else {
+        heard
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let gap = heard.get(i + 1).map_or(u64::MAX, |next| next.start.saturating_sub(w.end));
+                let ends = match rhythm::ending_of(&w.text) {
+                    End::None if gap >= PAUSE_MS => End::Pause,
+                    ends => ends,
+                };
+                Piece { start: w.start, end: w.end.max(w.start), words: 1, ends }
+            })
+            .collect()
+    };
+    rhythm::group(&pieces).into_iter().map(|r| (pieces[r.start].start, pieces[r.end - 1].end)).collect()
 }
 
 #[cfg(test)]

@@ -220,6 +220,22 @@ mod tests {
     }
 
     #[test]
+    fn a_caption_drawn_in_parts_lights_every_word_in_its_own_part() {
+        for (text, layout) in [
+            ("Pages, videos, memes and invites.", Layout::List),
+            ("Others wait for renders but we ship today", Layout::Split),
+        ] {
+            let p = pictures(text, "en", false, layout);
+            assert_eq!(p.boxes.len(), units(text).len());
+            assert!(p.boxes.iter().all(|b| b.len() == 1), "{layout:?}: each word on one line: {:?}", p.boxes);
+            let (inside, outside) = changed(&p);
+            assert!(inside > 1_000 && outside == 0, "{layout:?}");
+            // The parts are apart: the last word sits well below the first.
+            assert!(p.boxes.last().unwrap()[0][1] > p.boxes[0][0][1] + 200, "{layout:?}: {:?}", p.boxes);
+        }
+    }
+
+    #[test]
     fn boxes_follow_reading_order_left_to_right_or_right_to_left() {
         let first_x = |p: &Pictures, unit: usize| p.boxes[unit][0][0];
         let en = pictures("one two three", "en", false, Layout::Statement);

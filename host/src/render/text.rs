@@ -1,7 +1,12 @@
 //! Paragraph layout for SVG: untrusted text cleaned, split into runs by script (each drawn in its
 //! own named font), wrapped at safe break points and shrunk until it fits its box.
 
+use std::collections::HashSet;
 use std::fmt::Write;
+use std::sync::LazyLock;
+
+use icu_segmenter::options::LineBreakOptions;
+use icu_segmenter::{LineSegmenter, LineSegmenterBorrowed};
 
 use super::fonts::{Fonts, Script, Typeface};
 use super::words;
@@ -38,6 +43,19 @@ pub struct Laid {
     pub pieces: Vec<(usize, usize)>,
     /// The font size the lines were set in.
     pub size: f32,
+    /// How many lines were drawn.
+    pub lines: usize,
+}
+
+impl Laid {
+    /// `other`, laid out after this in a box of its own, added to it.
+    pub fn add(&mut self, other: Laid) {
+        self.svg.push_str(&other.svg);
+        self.height += other.height;
+        self.pieces.extend(other.pieces);
+        self.size = if self.lines == 0 { other.size } else { self.size.min(other.size) };
+        self.lines += other.lines;
+    }
 }
 
 /// How a paragraph's words are painted.
@@ -72,21 +90,75 @@ pub fn paragraph(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph
 
 /// [`paragraph`] with its words painted by `ink`.
 pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>, ink: Ink<'_>) -> Laid {
-    let (text, origin) = drawable_mapped(fonts, text, lang);
+    inked_part(fonts, text, &Part::whole(), lang, rtl, p, ink)
+}
+
+/// A part of a text laid out in a box of its own (one side of a comparison, an item of a list),
+/// so that one caption can be drawn in several boxes and still be lit word by word: the part's
+/// characters, and how many pieces and lines the parts before it drew.
+#[derive(Debug, Clone, Default)]
+pub struct Part {
+    /// Characters of the text; all of it when empty.
+    pub chars: std::ops::Range<usize>,
+    pub pieces_before: usize,
+    pub lines_before: usize,
+}
+
+impl Part {
+    /// The whole text.
+    pub fn whole() -> Part {
+        Part::default()
+    }
+}
+
+/// [`inked`] for `part` of `text`: its pieces keep the text's character indices, their colours
+/// and lines continue from the parts before it.
+pub fn inked_part(
+    fonts: &Fonts,
+    text: &str,
+    part: &Part,
+    lang: &str,
+    rtl: bool,
+    p: &Paragraph<'_>,
+    ink: Ink<'_>,
+) -> Laid {
+    let (text, origin) = match part.chars.is_empty() {
+        true => drawable_mapped(fonts, text, lang),
+        false => {
+            let piece: String = text.chars().skip(part.chars.start).take(part.chars.len()).collect();
+            let (drawn, origin) = drawable_mapped(fonts, &piece, lang);
+            (drawn, origin.into_iter().map(|o| o + part.chars.start).collect())
+        }
+    };
     if text.is_empty() {
         return Laid::default();
     }
     let measured = Measured::new(fonts, &text, lang, p.typeface, p.bold);
+    let breaks = pieces(&measured.chars, lang);
+    let max = p.width * WRAP_MARGIN;
+    // The largest size whose lines fit the box, each word whole; else the largest that fits with
+    // a word too wide for any line cut; else the smallest (cut short with an ellipsis below).
     let smallest = *p.sizes.last().unwrap_or(&32.0);
-    let (size, mut lines) = p
-        .sizes
+    let tried: Vec<(f32, Wrapped)> = p.sizes.iter().map(|&size| (size, wrap(&measured, &breaks, size, max))).collect();
+    let fits = |(size, wrapped): &&(f32, Wrapped)| wrapped.lines.len() as f32 * size * LINE_HEIGHT <= p.height;
+    let (size, Wrapped { mut lines, .. }) = tried
         .iter()
-        .map(|&size| (size, wrap(&measured, lang, size, p.width * WRAP_MARGIN)))
-        .find(|(size, lines)| lines.len() as f32 * size * LINE_HEIGHT <= p.height)
-        .unwrap_or_else(|| (smallest, wrap(&measured, lang, smallest, p.width * WRAP_MARGIN)));
+        .filter(fits)
+        .find(|(_, wrapped)| !wrapped.cut)
+        .or_else(|| tried.iter().find(fits))
+        .cloned()
+        .unwrap_or_else(|| (smallest, wrap(&measured, &breaks, smallest, max)));
     let room = ((p.height / (size * LINE_HEIGHT)).floor() as usize).max(1);
     let cut_short = lines.len() > room;
-    lines.truncate(room);
+    if cut_short {
+        // The last line that fits ends in an ellipsis, and makes room for it.
+        lines.truncate(room);
+        if let Some(last) = lines.last_mut() {
+            last.1 = measured.room_for_ellipsis(last.0, last.1, size, max);
+        }
+    } else {
+        lines = balanced(&measured, &breaks, size, max, lines);
+    }
     let height = lines.len() as f32 * size * LINE_HEIGHT;
     let top = if p.middle { p.top + (p.height - height) / 2.0 } else { p.top };
     let mut svg = String::new();
@@ -98,6 +170,10 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
         })
         .unwrap_or_default();
     let direction = if rtl { r#" direction="rtl""# } else { "" };
+    // The renderer runs the bidirectional algorithm over each line with a left-to-right paragraph
+    // level; a right-to-left line is embedded (RLE … PDF) so it is ordered as a right-to-left
+    // paragraph: Latin words in their place, end punctuation on the left.
+    let (embed, unembed) = if rtl { ("\u{202B}", "\u{202C}") } else { ("", "") };
     let (fill, outline, crisp) = match ink {
         Ink::Plain => (p.fill, outline.as_str(), ""),
         Ink::Ids(_) => ("#000000", "", r#" text-rendering="optimizeSpeed""#),
@@ -118,7 +194,7 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
         let baseline = top + i as f32 * size * LINE_HEIGHT + size * 1.05;
         let _ = write!(
             svg,
-            r#"<text x="{x}" y="{baseline:.1}" text-anchor="middle" font-size="{size}" font-weight="{weight}" fill="{fill}"{outline}{direction}{crisp}>"#,
+            r#"<text x="{x}" y="{baseline:.1}" text-anchor="middle" font-size="{size}" font-weight="{weight}" fill="{fill}"{outline}{direction}{crisp}>{embed}"#,
             x = p.center_x,
         );
         let line = measured.line(start, end);
@@ -137,8 +213,8 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
                     let piece: String = chars[from..k].iter().collect();
                     let colour = match unit {
                         Some(unit) => {
-                            pieces.push((unit, i));
-                            let [r, g, b] = piece_colour(pieces.len());
+                            pieces.push((unit, part.lines_before + i));
+                            let [r, g, b] = piece_colour(part.pieces_before + pieces.len());
                             format!("#{r:02x}{g:02x}{b:02x}")
                         }
                         None => "none".into(),
@@ -155,9 +231,10 @@ pub fn inked(fonts: &Fonts, text: &str, lang: &str, rtl: bool, p: &Paragraph<'_>
             let fill = if matches!(ink, Ink::Ids(_)) { "none" } else { p.fill };
             let _ = write!(svg, r#"<tspan fill="{fill}">…</tspan>"#);
         }
+        svg.push_str(unembed);
         svg.push_str("</text>\n");
     }
-    Laid { svg, height, pieces, size }
+    Laid { svg, height, pieces, size, lines: lines.len() }
 }
 
 /// `line` as one tspan per script run, each in its script's font.
@@ -271,26 +348,47 @@ impl Measured {
         ranges.iter().map(|&(a, b)| self.line(a, b)).collect()
     }
 
-    /// The last place inside `chars[start..end]` a too-wide word may be cut so that what comes
-    /// before fits in `max`: never before a combining mark or after a virama, so clusters stay
-    /// whole. One pass from `start`, as widths only grow.
-    fn cut(&self, start: usize, end: usize, size: f32, max: f32) -> Option<usize> {
-        (start + 1..end)
-            .take_while(|&i| self.width(start, i, size) <= max)
-            .filter(|&i| !is_mark(self.chars[i]) && !is_virama(self.chars[i - 1]))
-            .last()
+    /// Where `chars[start..end]` must end so that an ellipsis (an em wide at most) still fits in
+    /// `max`: whole clusters dropped from its end, and the spaces before them.
+    fn room_for_ellipsis(&self, start: usize, mut end: usize, size: f32, max: f32) -> usize {
+        while end > start + 1 && self.width(start, end, size) + size > max {
+            end -= 1;
+            while end > start + 1 && (is_mark(self.chars[end]) || is_virama(self.chars[end - 1])) {
+                end -= 1;
+            }
+        }
+        self.trim_end(start, end)
+    }
+
+    /// The last place inside `chars[start..end]` a too-wide piece may be cut so that what comes
+    /// before fits in `max`: between two of its words (`soft`) where one fits, else anywhere but
+    /// before a combining mark, after a virama or before closing punctuation, so clusters stay
+    /// whole; and whether it cut inside a word. One pass from `start`, as widths only grow.
+    fn cut(&self, start: usize, end: usize, size: f32, max: f32, soft: &HashSet<usize>) -> Option<(usize, bool)> {
+        let fitting = (start + 1..end).take_while(|&i| self.width(start, i, size) <= max);
+        let (mut between_words, mut anywhere) = (None, None);
+        for i in fitting {
+            if soft.contains(&i) {
+                between_words = Some(i);
+            }
+            if !is_mark(self.chars[i]) && !is_virama(self.chars[i - 1]) && !closing(self.chars[i]) {
+                anywhere = Some(i);
+            }
+        }
+        between_words.map(|i| (i, false)).or(anywhere.map(|i| (i, true)))
     }
 }
 
-/// Wraps the measured text into lines no wider than `max` at `size`: at spaces, between
-/// ideographs (never before closing punctuation), and inside a word only when the word alone is
-/// too wide. Lines are ranges of characters, trailing spaces left out.
-fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<(usize, usize)> {
+/// Wraps the measured text into lines no wider than `max` at `size`, at its `breaks` (from
+/// [`pieces`]), and inside a word only when the word alone is too wide (never before closing
+/// punctuation). Lines are ranges of characters, trailing spaces left out.
+fn wrap(text: &Measured, breaks: &Breaks, size: f32, max: f32) -> Wrapped {
     let fits = |start: usize, end: usize| text.width(start, end, size) <= max;
     let mut lines = Vec::new();
+    let mut cut = false;
     // The line being filled: `chars[start..end]`.
     let (mut start, mut end) = (0, 0);
-    for (from, to) in pieces(&text.chars, lang) {
+    for &(from, to) in &breaks.pieces {
         if start == end || fits(start, to) {
             end = to;
         } else {
@@ -303,47 +401,117 @@ fn wrap(text: &Measured, lang: &str, size: f32, max: f32) -> Vec<(usize, usize)>
         }
         // A piece wider than a whole line is split inside it.
         while !fits(start, end) {
-            let Some(cut) = text.cut(start, end, size, max) else { break };
-            lines.push((start, text.trim_end(start, cut)));
-            start = cut;
+            let Some((at, inside_a_word)) = text.cut(start, end, size, max, &breaks.soft) else { break };
+            lines.push((start, text.trim_end(start, at)));
+            start = at;
+            cut |= inside_a_word;
         }
     }
     if text.trim_end(start, end) > start {
         lines.push((start, text.trim_end(start, end)));
     }
-    lines
+    Wrapped { lines, cut }
 }
 
+/// Lines as ranges of characters, and whether a word had to be cut to make them.
+#[derive(Debug, Clone)]
+struct Wrapped {
+    lines: Vec<(usize, usize)>,
+    cut: bool,
+}
+
+/// Where lines may break: Unicode's line breaking rules (UAX #14, strict, so no line starts with
+/// closing punctuation, a small kana or a prolonged sound mark), with dictionaries for Thai, Lao,
+/// Khmer and Burmese. From ICU4X.
+static LINES: LazyLock<LineSegmenterBorrowed<'static>> =
+    LazyLock::new(|| LineSegmenter::new_dictionary(LineBreakOptions::default()));
+
 /// The text cut at its break opportunities, as ranges of `chars`; each piece keeps its trailing
-/// space. Chinese and Japanese break between words (ICU's dictionaries), not inside them.
-fn pieces(chars: &[char], lang: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+/// space. Between two Chinese or Japanese characters a line breaks only between the units a
+/// caption lights (words in Chinese, short phrases in Japanese: `words::units`), so neither a word
+/// nor a lit phrase is ever split across lines; Korean words are kept whole.
+fn pieces(chars: &[char], lang: &str) -> Breaks {
+    let text: String = chars.iter().collect();
+    let mut char_at = vec![0usize; text.len() + 1];
+    for (i, (b, _)) in text.char_indices().enumerate() {
+        char_at[b] = i;
+    }
+    char_at[text.len()] = chars.len();
+    let cj = chars.iter().any(|&c| ideographic(c, lang));
+    let (unit_starts, word_starts): (HashSet<usize>, HashSet<usize>) = match cj {
+        true => (words::units(&text).into_iter().map(|u| u.start).collect(), words::word_starts(chars)),
+        false => Default::default(),
+    };
+    let mut breaks = Breaks::default();
     let mut from = 0;
-    let starts =
-        if chars.iter().any(|&c| ideographic(c, lang)) { words::word_starts(chars) } else { Default::default() };
-    for (i, pair) in chars.windows(2).enumerate() {
-        let (prev, c) = (pair[0], pair[1]);
-        let breaks = match prev {
-            ' ' => c != ' ',
-            p => (ideographic(p, lang) || ideographic(c, lang)) && !closing(c) && c != ' ' && starts.contains(&(i + 1)),
-        };
-        if breaks {
-            out.push((from, i + 1));
-            from = i + 1;
+    for at in LINES.segment_str(&text).map(|b| char_at[b]).filter(|&i| i > 0 && i < chars.len()) {
+        if hangul(chars[at - 1]) && hangul(chars[at]) {
+            continue;
         }
+        // A one-letter word (a, в, и, z) stays with the word after it, not alone at a line's end.
+        let word = chars[from..at].iter().filter(|c| !c.is_whitespace()).count();
+        if word == 1 && chars[from].is_alphabetic() && chars[at - 1].is_whitespace() {
+            continue;
+        }
+        if ideographic(chars[at - 1], lang) && ideographic(chars[at], lang) && !unit_starts.contains(&at) {
+            // ICU's word ends inside a run of hiragana are guesses (くだ|さい): never used.
+            let kana = |c: char| matches!(u32::from(c), 0x3041..=0x309F);
+            if word_starts.contains(&at) && !(kana(chars[at - 1]) && kana(chars[at])) {
+                breaks.soft.insert(at);
+            }
+            continue;
+        }
+        breaks.pieces.push((from, at));
+        from = at;
     }
     if from < chars.len() {
-        out.push((from, chars.len()));
+        breaks.pieces.push((from, chars.len()));
     }
-    out
+    breaks
+}
+
+/// Where a text may break: its pieces (each ending where a line may end), and the places inside
+/// them where a piece too wide for a line may still be broken between words.
+#[derive(Debug, Default)]
+struct Breaks {
+    pieces: Vec<(usize, usize)>,
+    soft: HashSet<usize>,
+}
+
+/// Hangul: Korean separates its words with spaces and keeps each word whole on a line.
+fn hangul(c: char) -> bool {
+    matches!(u32::from(c), 0x1100..=0x11FF | 0x3130..=0x318F | 0xAC00..=0xD7A3)
 }
 
 /// Characters of scripts written without spaces between words (Korean uses spaces).
 fn ideographic(c: char, lang: &str) -> bool {
-    matches!(Script::of(c, lang), Some(Script::Chinese | Script::Japanese)) && !closing(c)
+    matches!(Script::of(c, lang), Some(Script::Chinese | Script::Japanese))
 }
 
-/// Characters that must not begin a line.
+/// Whether the last of `lines` is an orphan: two characters or fewer under a longer line.
+fn orphaned(text: &Measured, lines: &[(usize, usize)]) -> bool {
+    match lines {
+        [.., (a, b), (c, d)] => {
+            let shown = |from: usize, to: usize| text.chars[from..to].iter().filter(|c| !c.is_whitespace()).count();
+            shown(*c, *d) <= 2 && shown(*a, *b) > 2
+        }
+        _ => false,
+    }
+}
+
+/// `lines` rewrapped narrower, when that leaves no orphan on the last line in as many lines.
+fn balanced(text: &Measured, breaks: &Breaks, size: f32, max: f32, lines: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    if !orphaned(text, &lines) {
+        return lines;
+    }
+    (1..=8)
+        .map(|k| wrap(text, breaks, size, max * (1.0 - 0.05 * k as f32)))
+        .take_while(|narrower| narrower.lines.len() == lines.len() && !narrower.cut)
+        .find(|narrower| !orphaned(text, &narrower.lines))
+        .map_or(lines, |narrower| narrower.lines)
+}
+
+/// Characters no line may start with, even where a word too wide for any line is cut.
 fn closing(c: char) -> bool {
     "、。，．！？：；）」』】〉》〕ーぁぃぅぇぉっゃゅょァィゥェォッャュョ!?.,:;)…".contains(c)
 }
@@ -380,17 +548,42 @@ mod tests {
 
     fn cut_at_breaks(text: &str, lang: &str) -> Vec<String> {
         let chars: Vec<char> = text.chars().collect();
-        pieces(&chars, lang).into_iter().map(|(a, b)| chars[a..b].iter().collect()).collect()
+        pieces(&chars, lang).pieces.into_iter().map(|(a, b)| chars[a..b].iter().collect()).collect()
     }
 
     #[test]
     fn break_opportunities_follow_the_writing_system() {
         assert_eq!(cut_at_breaks("two words", "en"), vec!["two ", "words"]);
-        assert_eq!(cut_at_breaks("今日は。晴れ", "ja"), vec!["今日", "は。", "晴れ"]);
+        assert_eq!(cut_at_breaks("今日は。晴れ", "ja"), vec!["今日は。", "晴れ"]);
         assert_eq!(cut_at_breaks("支払うエージェント", "ja"), vec!["支払う", "エージェント"]);
         assert_eq!(cut_at_breaks("안녕 하세요", "ko"), vec!["안녕 ", "하세요"]);
-        assert_eq!(cut_at_breaks("a  b", "en"), vec!["a  ", "b"]);
+        assert_eq!(cut_at_breaks("a  b", "en"), vec!["a  b"], "a one-letter word keeps to the next");
+        assert_eq!(cut_at_breaks("готовы, а страницы", "ru"), vec!["готовы, ", "а страницы"]);
         assert!(cut_at_breaks("", "en").is_empty());
+        // Thai, written without spaces, breaks between words (ICU's dictionary), never inside.
+        let thai = cut_at_breaks("มีใครชอบจรวดบ้างไหม", "th");
+        assert!(thai.len() >= 3 && thai.iter().all(|w| !w.starts_with('ใ') || w.chars().count() > 1), "{thai:?}");
+        assert!(!thai.iter().any(|w| w.ends_with('ใ')), "มีใ/ครชอบ: {thai:?}");
+        // Kinsoku: no piece begins with closing punctuation, a small kana or a prolonged sound.
+        for (text, lang) in
+            [("ためしてください。「すごい」と、ユーザーが言った", "ja"), ("我们今天去公园散步，好吗？", "zh")]
+        {
+            let cut = cut_at_breaks(text, lang);
+            assert_eq!(cut.concat(), text);
+            assert!(cut.iter().all(|p| !p.starts_with(['。', '、', '」', '，', '？', 'ー', 'ゃ', 'っ'])), "{cut:?}");
+            assert!(!cut.iter().any(|p| p.ends_with("くだ")), "ためしてくだ/さい: {cut:?}");
+        }
+    }
+
+    #[test]
+    fn the_last_line_is_never_an_orphan_when_a_narrower_wrap_avoids_it() {
+        let measured = monospaced("aaaa bbbb cccc d");
+        let breaks = pieces(&measured.chars, "en");
+        let lines = wrap(&measured, &breaks, 1.0, 14.0).lines;
+        assert_eq!(measured.lines(&lines), vec!["aaaa bbbb cccc", "d"]);
+        let lines = balanced(&measured, &breaks, 1.0, 14.0, lines);
+        assert_eq!(measured.lines(&lines), vec!["aaaa bbbb", "cccc d"]);
+        assert_eq!(measured.room_for_ellipsis(0, 14, 1.0, 10.0), 9, "room for … at the end of a cut line");
     }
 
     /// Text measured with every character one pixel wide at size 1, so widths are lengths.
@@ -404,7 +597,7 @@ mod tests {
     fn lines_break_at_spaces_and_inside_only_words_wider_than_a_line() {
         let wrapped = |text: &str, max: f32| {
             let measured = monospaced(text);
-            measured.lines(&wrap(&measured, "en", 1.0, max))
+            measured.lines(&wrap(&measured, &pieces(&measured.chars, "en"), 1.0, max).lines)
         };
         assert_eq!(wrapped("one two three four", 9.0), vec!["one two", "three", "four"]);
         let word = "x".repeat(2_000);
@@ -422,7 +615,7 @@ mod tests {
     fn a_cut_inside_a_word_keeps_clusters_whole() {
         // "कि" is a consonant and a vowel sign; "क्ष" is a conjunct joined by a virama.
         let measured = monospaced("ककिक्षक");
-        let lines = measured.lines(&wrap(&measured, "hi", 1.0, 2.0));
+        let lines = measured.lines(&wrap(&measured, &pieces(&measured.chars, "hi"), 1.0, 2.0).lines);
         assert!(lines.iter().all(|l| !l.starts_with(is_mark)), "{lines:?}");
         assert!(lines.iter().all(|l| !l.ends_with('\u{094D}')), "{lines:?}");
         assert_eq!(lines.concat(), "ककिक्षक");

@@ -80,6 +80,10 @@ pub fn units(text: &str) -> Vec<Range<usize>> {
                 SEGMENTER.segment_str(&text[from..to]).map(|b| char_at[from + b]).filter(|&c| c > start).collect();
             let mut piece_start = start;
             for cut in cuts {
+                // An opening bracket or quote belongs to the words it opens.
+                if cut < word_end && chars[piece_start..cut].iter().all(|&c| opening(c)) {
+                    continue;
+                }
                 join(&mut out, &chars, piece_start..cut);
                 piece_start = cut;
             }
@@ -101,8 +105,8 @@ pub fn units(text: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// Where words start in `chars` by ICU's dictionaries (character indices), for wrapping
-/// Chinese and Japanese lines between words rather than inside them.
+/// Where words start in `chars` by ICU's dictionaries (character indices): where a Chinese or
+/// Japanese phrase too wide for a line may still be broken without splitting a word.
 pub fn word_starts(chars: &[char]) -> std::collections::HashSet<usize> {
     let text: String = chars.iter().collect();
     let mut char_at = vec![0usize; text.len() + 1];
@@ -150,6 +154,11 @@ fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
 /// words are lit one by one.
 fn japanese(chars: &[char]) -> bool {
     chars.iter().any(|&c| matches!(u32::from(c), 0x3040..=0x30FF))
+}
+
+/// Brackets and quotes that open what follows them.
+fn opening(c: char) -> bool {
+    "「『（【〈《〔“‘(［".contains(c)
 }
 
 /// Punctuation that ends a phrase.
@@ -312,6 +321,8 @@ mod tests {
         assert_eq!(ja.concat(), "今日は天気がいいですね。散歩に行きましょう");
         assert!(ja.iter().all(|p| (2..=2 * PHRASE_CHARS).contains(&p.chars().count())), "{ja:?}");
         assert!(ja.iter().any(|p| p.ends_with('。')), "a phrase ends at the full stop: {ja:?}");
+        let quoted = split("ください。「すごい」と言った");
+        assert!(quoted.contains(&"「すごい」と".to_string()), "a bracket opens the phrase it starts: {quoted:?}");
         let th = split("สวัสดีครับ วันนี้อากาศดีมาก");
         assert_eq!(th.concat(), "สวัสดีครับ วันนี้อากาศดีมาก");
         assert!(th.len() >= 4, "Thai is cut at its word breaks: {th:?}");

@@ -1,7 +1,8 @@
 //! The built-in beats generator: splits a verbatim script into beats (one caption each), keeping
 //! every word in order, in all 23 languages: at sentence ends (including `。！？`, `؟` and the
-//! danda), and within long sentences after a few words — or, in scripts written without spaces
-//! (Chinese, Japanese, Thai), after a number of characters at a comma or space where one comes.
+//! danda), and a sentence too long for one picture at the clause end nearest its middle (words
+//! in most scripts, characters in Chinese, Japanese and Thai). Beats said too quickly to read are
+//! joined by the host once it knows how long the voice takes (`media::rhythm`).
 //!
 //! Each beat also carries a `speech` attribute: the text as the embedded voice can read it. For
 //! Chinese that is pinyin with tone numbers ("ni3 hao3"), which espeak-ng's `cmn-latn-pinyin`
@@ -11,10 +12,11 @@ use guest::{Content, GenerateError, Guest, Manifest, Request, block_with};
 
 struct Beats;
 
-/// A beat ends at a sentence end or after this many words.
-const MAX_WORDS_PER_BEAT: usize = 8;
-/// In scripts without spaces between words, a beat ends after this many characters.
-const MAX_CHARS_PER_BEAT: usize = 18;
+/// A sentence longer than this many words is cut at a clause end (a comma, a semicolon, a dash)
+/// near its middle: a picture holds about twenty words, and a beat should read as one thought.
+const MAX_WORDS_PER_BEAT: usize = 16;
+/// The same in scripts without spaces between words, in characters.
+const MAX_CHARS_PER_BEAT: usize = 36;
 
 const LANGUAGES: [&str; 23] = [
     "en", "es", "pt", "fr", "de", "it", "nl", "pl", "tr", "ru", "uk", "ar", "fa", "hi", "bn", "id", "ms", "vi", "th",
@@ -25,52 +27,73 @@ fn sentence_end(c: char) -> bool {
     matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '॥')
 }
 
-/// Beats of a script whose words are separated by spaces.
-fn by_words(script: &str) -> Vec<String> {
-    let mut beats = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    for word in script.split_whitespace() {
-        current.push(word);
-        let ends = word.trim_end_matches(['"', '\'', '»', '”', ')']).ends_with(sentence_end);
-        if ends || current.len() == MAX_WORDS_PER_BEAT {
-            beats.push(current.join(" "));
-            current.clear();
-        }
-    }
-    if !current.is_empty() {
-        beats.push(current.join(" "));
-    }
-    beats
+fn clause_end(c: char) -> bool {
+    matches!(c, ',' | ';' | ':' | '、' | '，' | '；' | '：' | '،' | '؛' | '—' | '–')
 }
 
-/// Beats of a script written without spaces between words: at sentence ends, else at a comma or
-/// space once the beat is long, else at the length limit (Thai marks stay with their letter,
-/// punctuation with the words before it: a beat is never a lone full stop).
-fn by_characters(script: &str) -> Vec<String> {
+/// Closing quotes and brackets, looked through to find what ends a piece.
+fn closing(c: char) -> bool {
+    matches!(c, '"' | '\'' | '»' | '”' | '’' | ')' | '）' | '」' | '』')
+}
+
+/// The last character of `piece` that is not a closing quote or bracket.
+fn last_mark(piece: &str) -> Option<char> {
+    piece.trim_end().trim_end_matches(closing).chars().last()
+}
+
+/// `pieces` (words, or characters) grouped into sentences, each cut in halves at the clause end
+/// (or, in Thai, the space) nearest its middle while it has more than `max` pieces (at the middle
+/// where there is neither).
+fn beats_of(pieces: &[String], max: usize, glue: &str) -> Vec<String> {
     let mut beats = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = script.split_whitespace().collect::<Vec<_>>().join(" ").chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        current.push(c);
-        let next_is_mark = chars.get(i + 1).is_some_and(|&n| {
-            matches!(u32::from(n), 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E)
-                || sentence_end(n)
-                || matches!(n, '、' | '，' | ',' | '」' | '』' | '）' | ')' | '"' | '”')
-        });
-        let long = current.chars().count() >= MAX_CHARS_PER_BEAT;
-        let soft = matches!(c, '、' | '，' | ',' | ' ') && current.chars().count() >= MAX_CHARS_PER_BEAT / 2;
-        if !next_is_mark && (sentence_end(c) || soft || long) {
-            let beat = current.trim().to_string();
-            if !beat.is_empty() {
-                beats.push(beat);
-            }
-            current.clear();
+    let mut from = 0;
+    for (i, piece) in pieces.iter().enumerate() {
+        // A sentence ends after its mark, and after the quotes and brackets that close on it.
+        let ends = last_mark(piece).is_some_and(sentence_end)
+            && !pieces.get(i + 1).is_some_and(|next| next.chars().all(|c| closing(c) || sentence_end(c)));
+        if ends || i + 1 == pieces.len() {
+            halve(&pieces[from..=i], max, &mut beats);
+            from = i + 1;
         }
     }
-    if !current.trim().is_empty() {
-        beats.push(current.trim().to_string());
+    beats.into_iter().map(|beat| beat.join(glue).trim().to_string()).filter(|b| !b.is_empty()).collect()
+}
+
+fn halve<'a>(sentence: &'a [String], max: usize, out: &mut Vec<&'a [String]>) {
+    if sentence.len() <= max {
+        out.push(sentence);
+        return;
     }
-    beats
+    let middle = sentence.len() / 2;
+    let inner = 1..sentence.len() - 1;
+    let cut = inner
+        .clone()
+        .filter(|&i| last_mark(&sentence[i]).is_none_or(clause_end))
+        .min_by_key(|&i| i.abs_diff(middle))
+        .unwrap_or(middle);
+    halve(&sentence[..=cut], max, out);
+    halve(&sentence[cut + 1..], max, out);
+}
+
+/// Beats of a script whose words are separated by spaces.
+fn by_words(script: &str) -> Vec<String> {
+    let words: Vec<String> = script.split_whitespace().map(str::to_string).collect();
+    beats_of(&words, MAX_WORDS_PER_BEAT, " ")
+}
+
+/// Beats of a script written without spaces between words: characters grouped the same way,
+/// Thai marks kept on their letter (a piece is a letter with its marks).
+fn by_characters(script: &str) -> Vec<String> {
+    let text = script.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut pieces: Vec<String> = Vec::new();
+    for c in text.chars() {
+        let mark = matches!(u32::from(c), 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E);
+        match pieces.last_mut() {
+            Some(last) if mark || closing(c) || sentence_end(c) || clause_end(c) => last.push(c),
+            _ => pieces.push(c.to_string()),
+        }
+    }
+    beats_of(&pieces, MAX_CHARS_PER_BEAT, "")
 }
 
 /// What the voice should read for `beat` in `language`.
