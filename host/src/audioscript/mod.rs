@@ -239,8 +239,26 @@ pub async fn submit_as(
     let script = script.trim().to_string();
     speech::voice_for(&ctx.speech, language, &script)?;
     jobs::ensure_renderer_free(ctx).await?;
-    let title = title.unwrap_or_else(|| script.chars().take(60).collect::<String>());
+    let title = title.unwrap_or_else(|| default_title(&script));
     queue(ctx, id, price, &Input { script: Some(script), title, language: language.code.into(), brand }).await
+}
+
+/// The title of a page whose request gave none: the script's first sentence, cut after a whole
+/// word (any character in a script without spaces) with an ellipsis when it is longer than 60
+/// characters: it opens the video, so it reads as a line, never as a word cut in two.
+fn default_title(script: &str) -> String {
+    const MAX: usize = 60;
+    let end = script.find(['.', '!', '?', '。', '！', '？', '؟', '।', '\n']).unwrap_or(script.len());
+    let first = script[..end].trim();
+    if first.chars().count() <= MAX {
+        return first.to_string();
+    }
+    let head: String = first.chars().take(MAX - 1).collect();
+    let whole = match head.rfind(char::is_whitespace) {
+        Some(at) if first.contains(' ') => head[..at].trim_end_matches([',', ';', ':', '،']).to_string(),
+        _ => head,
+    };
+    format!("{whole}…")
 }
 
 /// Pays for and queues a checked job.
@@ -341,6 +359,16 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_default_title_is_the_first_sentence_cut_after_a_whole_word() {
+        assert_eq!(default_title("Agents pay for tools. They ship."), "Agents pay for tools");
+        let long = "Agents pay for their own tools every single day and they ship pages in seconds, too.";
+        assert_eq!(default_title(long), "Agents pay for their own tools every single day and they…");
+        let ja = "新しいアプリをためしてください毎日使えるとても便利なアプリですよ".repeat(3);
+        assert_eq!(default_title(&ja).chars().count(), 60);
+        assert!(default_title(&ja).ends_with('…'));
+    }
 
     #[test]
     fn scripts_are_under_the_word_limit_as_the_document_states() {

@@ -109,7 +109,7 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
 
 /// A finished render's status fields: its video, its hosted page and until when.
 pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
-    let mut view = jobs::result_fields(result, &["durationMs", "expiresAt", "sizeBytes"]);
+    let mut view = jobs::result_fields(result, &["pageId", "durationMs", "expiresAt", "sizeBytes"]);
     if let Some(render) = result["renderId"].as_str() {
         view.insert("mp4Url".into(), json!(format!("{base_url}/v/{render}/video.mp4")));
         view.insert("videoPageUrl".into(), json!(format!("{base_url}/v/{render}")));

@@ -229,7 +229,8 @@ pub fn inked_part(
         // The ellipsis of text cut short belongs to no word: never lit, left out of the ids.
         if cut_short && i == last {
             let fill = if matches!(ink, Ink::Ids(_)) { "none" } else { p.fill };
-            let _ = write!(svg, r#"<tspan fill="{fill}">…</tspan>"#);
+            let family = Script::Latin.family_in(p.typeface);
+            let _ = write!(svg, r#"<tspan fill="{fill}" font-family="{family}">…</tspan>"#);
         }
         svg.push_str(unembed);
         svg.push_str("</text>\n");
@@ -351,7 +352,12 @@ impl Measured {
     /// Where `chars[start..end]` must end so that an ellipsis (an em wide at most) still fits in
     /// `max`: whole clusters dropped from its end, and the spaces before them.
     fn room_for_ellipsis(&self, start: usize, mut end: usize, size: f32, max: f32) -> usize {
-        while end > start + 1 && self.width(start, end, size) + size > max {
+        let fits = |end: usize| self.width(start, end, size) + size <= max;
+        // Whole words dropped where the line has spaces; else clusters.
+        if let Some(space) = (start + 1..end).rev().find(|&e| self.chars[e] == ' ' && fits(e)).filter(|_| !fits(end)) {
+            return self.trim_end(start, space);
+        }
+        while end > start + 1 && !fits(end) {
             end -= 1;
             while end > start + 1 && (is_mark(self.chars[end]) || is_virama(self.chars[end - 1])) {
                 end -= 1;
@@ -583,7 +589,9 @@ mod tests {
         assert_eq!(measured.lines(&lines), vec!["aaaa bbbb cccc", "d"]);
         let lines = balanced(&measured, &breaks, 1.0, 14.0, lines);
         assert_eq!(measured.lines(&lines), vec!["aaaa bbbb", "cccc d"]);
-        assert_eq!(measured.room_for_ellipsis(0, 14, 1.0, 10.0), 9, "room for … at the end of a cut line");
+        assert_eq!(measured.room_for_ellipsis(0, 14, 1.0, 10.0), 9, "room for … after a whole word");
+        let unspaced = monospaced("abcdefghijklmn");
+        assert_eq!(unspaced.room_for_ellipsis(0, 14, 1.0, 10.0), 9, "else after the last character that leaves room");
     }
 
     /// Text measured with every character one pixel wide at size 1, so widths are lengths.
