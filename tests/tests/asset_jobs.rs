@@ -145,6 +145,23 @@ async fn hooks(receiver: &Receiver, job: &str, n: usize) -> Vec<Hook> {
     panic!("{job}: expected {n} webhooks, got {:?}", receiver.of(job));
 }
 
+/// The last frame of the MP4 at `url`, as RGB.
+async fn last_frame(url: &str) -> Vec<u8> {
+    let bytes = reqwest::get(url).await.unwrap().bytes().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (file, png) = (dir.path().join("a.mp4"), dir.path().join("end.png"));
+    std::fs::write(&file, &bytes).unwrap();
+    let status = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-sseof", "-0.5", "-i"])
+        .arg(&file)
+        .args(["-frames:v", "1"])
+        .arg(&png)
+        .status()
+        .expect("ffmpeg runs");
+    assert!(status.success());
+    asset_tests::browser::decode_png(&std::fs::read(&png).unwrap()).2
+}
+
 /// ffprobe's view of an MP4 downloaded from `url`: (width, height, duration in seconds).
 async fn probe(url: &str) -> (u64, u64, f64) {
     let bytes = reqwest::get(url).await.unwrap().bytes().await.unwrap();
@@ -245,7 +262,17 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
     let mp4 = body["job"]["mp4Url"].as_str().unwrap().to_string();
     let (width, height, seconds) = probe(&mp4).await;
     assert_eq!((width, height), (1080, 1920));
-    assert!((5.5..=6.5).contains(&seconds), "a single meme is held 6 s: {seconds}");
+    assert!((7.3..=8.3).contains(&seconds), "a single meme is held 6 s, then the 1.8 s end card: {seconds}");
+    // It ends on a card of its own (leading back to the free preview page), not the meme.
+    let meme_png = reqwest::get(format!("{}/1.png", body["job"]["previewUrl"].as_str().unwrap())).await.unwrap();
+    let meme = asset_tests::browser::decode_png(&meme_png.bytes().await.unwrap()).2;
+    let end = last_frame(&mp4).await;
+    let differing = end
+        .chunks_exact(3)
+        .zip(meme.chunks_exact(3))
+        .step_by(11)
+        .filter(|(a, b)| a.iter().zip(b.iter()).map(|(x, y)| u32::from(x.abs_diff(*y))).sum::<u32>() > 90);
+    assert!(differing.count() > 1080 * 1920 / 11 / 5, "the last frame is the end card, not the meme");
 
     let delivered = hooks(&receiver, &job, 1).await;
     let hook = &delivered[0];

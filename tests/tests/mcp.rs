@@ -131,6 +131,12 @@ async fn the_sdk_lists_and_calls_every_tool_and_follows_jobs_to_their_page_and_v
     let video = finished(&mut client, "get_mp4_status", rendering["jobId"].as_str().unwrap());
     let mp4 = reqwest::get(video["mp4Url"].as_str().unwrap()).await.unwrap().bytes().await.unwrap();
     assert!(mp4.len() > 10_000 && &mp4[4..8] == b"ftyp", "an MP4 file");
+    // The captions travel with both results.
+    for result in [&done, &video] {
+        let vtt = reqwest::get(result["captionsVttUrl"].as_str().unwrap()).await.unwrap().text().await.unwrap();
+        assert!(vtt.starts_with("WEBVTT\n") && vtt.contains(" --> ") && vtt.contains("Agents"), "{vtt}");
+        assert!(result["captionsSrtUrl"].as_str().unwrap().ends_with("/captions.srt"), "{result}");
+    }
 
     // Asset tools exist; without a treasury they answer what the route answers.
     let no_sol = refused(&client.call("create_asset_job", json!({"input": "A bakery"})));

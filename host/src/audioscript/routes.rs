@@ -21,7 +21,8 @@ async fn submit(
     Ok((StatusCode::ACCEPTED, Json(super::submit(&ctx, request).await?)))
 }
 
-/// Where an audioscript job is: `queued`, `running`, `succeeded` (with `pageUrl`) or `failed`
+/// Where an audioscript job is: `queued`, `running`, `succeeded` (with `pageUrl`, and the
+/// captions as `captionsVttUrl` and `captionsSrtUrl`) or `failed`
 /// (refunded). Free. Another key's job is a 404.
 #[utoipa::path(get, path = "/api/agent/audioscript/{jobId}", tag = "audio", params(("jobId" = String, Path), WaitQuery),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]

@@ -143,8 +143,9 @@ pub const TOOLS: &[Spec] = &[
     Spec {
         name: "get_audioscript_status",
         title: "Audioscript job status",
-        description: "Where an audioscript job is (`queued`, `running`, `succeeded` with its pageUrl, or \
-            `failed`, refunded). Free; pass `wait` (up to 30 s) to be answered as soon as it changes instead of polling.",
+        description: "Where an audioscript job is (`queued`, `running`, `succeeded` with its pageUrl and its \
+            captions as captionsVttUrl and captionsSrtUrl, a cue per word; or `failed`, refunded). Free; pass `wait` \
+            (up to 30 s) to be answered as soon as it changes instead of polling.",
         method: "GET",
         path: "/api/agent/audioscript/{jobId}",
         service: None,
@@ -168,9 +169,10 @@ pub const TOOLS: &[Spec] = &[
     Spec {
         name: "get_mp4_status",
         title: "MP4 job status",
-        description: "Where an MP4 job is; once `succeeded` it has mp4Url (the file) and videoPageUrl (a page \
-            that plays it), hosted about 24 hours. Free; pass `wait` (up to 30 s) to be answered as soon as it \
-            changes instead of polling.",
+        description: "Where an MP4 job is; once `succeeded` it has mp4Url (the file, with a subtitle track), \
+            videoPageUrl (a page that plays it), hosted about 24 hours, and captionsVttUrl and captionsSrtUrl (its \
+            captions, a cue per word). Free; pass `wait` (up to 30 s) to be answered as soon as it changes instead \
+            of polling.",
         method: "GET",
         path: "/api/agent/mp4/{jobId}",
         service: None,

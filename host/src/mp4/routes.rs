@@ -25,7 +25,8 @@ async fn submit(Call(ctx): Call, ApiJson(request): ApiJson<Mp4Request>) -> Resul
     Ok((StatusCode::ACCEPTED, Json(super::submit(&ctx, request).await?)))
 }
 
-/// Where an MP4 job is; once `succeeded`, `mp4Url` and `videoPageUrl` (hosted about 24 hours).
+/// Where an MP4 job is; once `succeeded`, `mp4Url` and `videoPageUrl` (hosted about 24 hours),
+/// and the captions as `captionsVttUrl` and `captionsSrtUrl`.
 #[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path), WaitQuery),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
 async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -> Result<Json<Value>, Error> {

@@ -73,7 +73,14 @@ pub fn units(text: &str) -> Vec<Range<usize>> {
         while end < chars.len() && chars[end].is_whitespace() {
             end += 1;
         }
-        if chars[start..word_end].iter().any(|&c| is_cj(c) || is_thai(c)) {
+        if japanese(&chars) && chars[start..word_end].iter().any(|&c| is_cj(c)) {
+            for phrase in japanese_phrases(&chars, start..word_end) {
+                out.push(phrase);
+            }
+            if let Some(last) = out.last_mut() {
+                last.end = end;
+            }
+        } else if chars[start..word_end].iter().any(|&c| is_cj(c) || is_thai(c)) {
             let from = text.char_indices().nth(start).map_or(text.len(), |(b, _)| b);
             let to = text.char_indices().nth(word_end).map_or(text.len(), |(b, _)| b);
             let cuts: Vec<usize> =
@@ -119,8 +126,7 @@ pub fn word_starts(chars: &[char]) -> std::collections::HashSet<usize> {
 
 /// Adds a segment as a unit of its own or onto the unit before it: punctuation and spaces
 /// always join the unit before; Thai fragments too short to be words join the word before;
-/// Japanese segments gather into phrases of a few characters, a phrase ending where kana give
-/// way to a kanji or katakana word; Chinese words stay words.
+/// Chinese words stay words (Japanese is cut into phrases by `japanese_phrases`).
 fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
     let text = &chars[piece.clone()];
     let Some(last) = out.last_mut() else {
@@ -136,14 +142,6 @@ fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
         false
     } else if text.iter().any(|&c| is_thai(c)) {
         letters(text) < 3 && previous.iter().any(|&c| is_thai(c))
-    } else if text.iter().any(|&c| is_cj(c)) && previous.iter().any(|&c| is_cj(c)) && japanese(chars) {
-        // Particles and verb endings (a kana or two) stay with the phrase they close.
-        let tail = text.len() <= 2 && text.iter().all(|&c| is_hiragana(c));
-        let fits = previous.len() + text.len() <= if tail { 2 * PHRASE_CHARS } else { PHRASE_CHARS };
-        let new_word = previous.last().is_some_and(|&c| is_hiragana(c))
-            && text.first().is_some_and(|&c| !is_hiragana(c))
-            && previous.len() >= 2;
-        fits && !new_word
     } else {
         false
     };
@@ -154,6 +152,60 @@ fn join(out: &mut Vec<Range<usize>>, chars: &[char], piece: Range<usize>) {
 /// words are lit one by one.
 fn japanese(chars: &[char]) -> bool {
     chars.iter().any(|&c| matches!(u32::from(c), 0x3040..=0x30FF))
+}
+
+/// Japanese phrases (bunsetsu, roughly) of `chars[run]`, a stretch without spaces: a word in
+/// kanji, katakana or Latin letters with the hiragana after it (its inflection and particles;
+/// a one-kana particle followed by more kana ends it) and the punctuation that closes it; a
+/// phrase longer than twice [`PHRASE_CHARS`] is cut where
+/// ICU's dictionary finds words. Runs of hiragana are never cut inside by the dictionary's
+/// guesses (ください, すぐに), which split words where ICU reads kana alone.
+fn japanese_phrases(chars: &[char], run: Range<usize>) -> Vec<Range<usize>> {
+    let closing = |c: char| "」』）】〉》〕".contains(c);
+    let stop = |c: char| is_stop(c) || c == '・';
+    let mut out = Vec::new();
+    let mut at = run.start;
+    while at < run.end {
+        let from = at;
+        while at < run.end && !is_hiragana(chars[at]) && !stop(chars[at]) && !closing(chars[at]) {
+            at += 1;
+        }
+        // A one-kana particle right after the word closes the phrase when more kana follow:
+        // they start the next one (アプリを|ためして, 天気が|いい).
+        let particle =
+            at > from && at + 1 < run.end && "をがはにでとものへや".contains(chars[at]) && is_hiragana(chars[at + 1]);
+        if particle {
+            at += 1;
+        }
+        while !particle && at < run.end && (is_hiragana(chars[at]) || closing(chars[at])) {
+            at += 1;
+        }
+        while at < run.end && stop(chars[at]) {
+            at += 1;
+        }
+        at = at.max(from + 1);
+        out.extend(shorter(chars, from..at));
+    }
+    out
+}
+
+/// `phrase` as it is, or cut at ICU's word starts into pieces of at most twice [`PHRASE_CHARS`]
+/// when it is longer.
+fn shorter(chars: &[char], phrase: Range<usize>) -> Vec<Range<usize>> {
+    if phrase.len() <= 2 * PHRASE_CHARS {
+        return vec![phrase];
+    }
+    let starts = word_starts(&chars[phrase.clone()]);
+    let mut out = Vec::new();
+    let mut from = phrase.start;
+    for at in phrase.start + 1..phrase.end {
+        if at - from >= PHRASE_CHARS && starts.contains(&(at - phrase.start)) && !is_stop(chars[at]) {
+            out.push(from..at);
+            from = at;
+        }
+    }
+    out.push(from..phrase.end);
+    out
 }
 
 /// Brackets and quotes that open what follows them.
@@ -321,6 +373,13 @@ mod tests {
         assert_eq!(ja.concat(), "今日は天気がいいですね。散歩に行きましょう");
         assert!(ja.iter().all(|p| (2..=2 * PHRASE_CHARS).contains(&p.chars().count())), "{ja:?}");
         assert!(ja.iter().any(|p| p.ends_with('。')), "a phrase ends at the full stop: {ja:?}");
+        assert_eq!(
+            split("ページは数秒でできあがり、動画もすぐに作れます。"),
+            ["ページは", "数秒で", "できあがり、", "動画も", "すぐに", "作れます。"]
+        );
+        assert_eq!(split("新しいアプリをためしてください。"), ["新しい", "アプリを", "ためしてください。"]);
+        let long = split("これはとてもながいひらがなだけのぶんしょうでございます");
+        assert!(long.len() >= 2 && long.iter().all(|p| p.chars().count() <= 2 * PHRASE_CHARS + 5), "{long:?}");
         let quoted = split("ください。「すごい」と言った");
         assert!(quoted.contains(&"「すごい」と".to_string()), "a bracket opens the phrase it starts: {quoted:?}");
         let th = split("สวัสดีครับ วันนี้อากาศดีมาก");
