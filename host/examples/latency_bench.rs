@@ -17,8 +17,11 @@ use serde_json::{Value, json};
 const RUNS: usize = 15;
 /// Eight sentences, so eight beats (the script is cut at sentence ends; until session 11 the
 /// numbered sentences here made it sixteen).
-const SCRIPT: &str = "Agents wait for jobs. Jobs should start at once. Workers hear of them. Status reads wait too. \
-    Nobody polls any more. Pages arrive fast. Videos follow them. Everything is done.";
+/// Eight sentences, each said for longer than the shortest beat (1.2 s), so the page has eight.
+const SCRIPT: &str = "Agents wait for their jobs to start. Jobs should start the moment they arrive. \
+    Workers hear of every new job at once. Status reads wait for the answer too. Nobody needs to poll \
+    the service any more. Pages arrive in well under a second. Videos follow the pages right after. \
+    Everything is done before you know it.";
 const BEATS: u64 = 8;
 /// About 18 s of the neural voice in five sentences: the issue's measure for script → MP4.
 const LONG: &str = "Most small teams lose a full day every week to invoices and reminders. \

@@ -1,6 +1,6 @@
 //! Meme cards: one SVG layout per meme kind (a 1080×1920 card, with a drawn reaction picked by
-//! the line's tone where the kind has a picture; a carousel's 1080×1350 slides each in a
-//! different beat layout), in the meme's style (a brand's palette, typeface and logo), filled
+//! the line's tone where the kind has a picture; a carousel's 1080×1350 slides each in the
+//! beat layout its text fits), in the meme's style (a brand's palette, typeface and logo), filled
 //! with the generator's text and rendered to PNG. The text is untrusted, so it only ever
 //! reaches the SVG through [`paragraph`], which escapes it.
 
@@ -173,7 +173,8 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
 
     match sheet.kind {
         "carousel" => {
-            // Each slide in its own beat layout: no two slides of a carousel look alike.
+            // Each slide in the beat layout its text fits, a layout used again only when none
+            // left fits: no two slides in a row look alike.
             let cards = sheet.texts("card");
             let chosen = beats::choose_distinct(&cards);
             cards
