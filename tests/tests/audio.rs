@@ -991,7 +991,12 @@ fn a_configured_speech_endpoint_voices_scripts_the_embedded_voice_cannot_read() 
     let key = env.create_key(10, "operator");
     let server = env.serve_with(&[("ASSET_SPEECH_URL", &fake_speaker())]);
     block_on(async {
-        let script = "الوكلاء يدفعون. الصفحات جاهزة.";
+        // Each sentence said for longer than the shortest beat (1.2 s), so each stays a beat.
+        let sentences = [
+            "الوكلاء يدفعون ثمن أدواتهم بأنفسهم كل يوم دون أن ينتظروا أحدا.",
+            "الصفحات جاهزة في ثوان معدودة والفيديو يأتي مباشرة بعدها للجميع.",
+        ];
+        let script = sentences.join(" ");
         let (status, _, accepted) = submit(&server.base, &key, json!({"script": script, "language": "ar"})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
@@ -1006,9 +1011,10 @@ fn a_configured_speech_endpoint_voices_scripts_the_embedded_voice_cannot_read() 
                 (start, end)
             })
             .collect();
-        // 20 ms per character: "الوكلاء يدفعون." is 15, "الصفحات جاهزة." 14.
-        assert_eq!(times[0], (0, 300), "{times:?}");
-        assert!(times[1].0.abs_diff(420) <= 1 && (times[1].1 - times[1].0).abs_diff(280) <= 1, "{times:?}");
+        // 20 ms per character, 120 ms between beats.
+        let said = sentences.map(|s| s.chars().count() as u64 * 20);
+        assert_eq!(times[0], (0, said[0]), "{times:?}");
+        assert!(times[1].0.abs_diff(said[0] + 120) <= 1 && (times[1].1 - times[1].0).abs_diff(said[1]) <= 1, "{times:?}");
     });
 }
 
@@ -1214,6 +1220,9 @@ fn recordings_in_spanish_and_japanese_are_captioned_word_by_word() {
     });
 }
 
+/// Two Chinese sentences, each said for longer than the shortest beat.
+const ZH: [&str; 2] = ["你好世界，欢迎来到我们的新网站。", "今天的天气非常好，我们一起出去散步吧！"];
+
 #[test]
 fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
     let env = Env::new(Storage::Sqlite).neural();
@@ -1221,14 +1230,14 @@ fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
     let server = env.serve();
     block_on(async {
         let (status, _, accepted) =
-            submit(&server.base, &key, json!({"script": "你好世界。今天很好！", "language": "zh"})).await;
+            submit(&server.base, &key, json!({"script": ZH.concat(), "language": "zh"})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
         assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");
         let html = Client::new().get(done["pageUrl"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
         let beats = beats(&html);
         let captions: Vec<&str> = beats.iter().map(|b| b.text.as_str()).collect();
-        assert_eq!(captions, ["你好世界。", "今天很好！"], "{html}");
+        assert_eq!(captions, ZH, "{html}");
         // The pinyin's syllables time the characters: words (short phrases) in order, each said.
         assert_eq!(done["wordTimes"], "synthesizer", "{done}");
         for beat in &beats {

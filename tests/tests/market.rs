@@ -107,9 +107,10 @@ fn each_page_kind_is_made_from_credits_at_its_price_and_bad_requests_cost_nothin
                 let (width, height, _) = decode_png(&picture.bytes().await.unwrap());
                 assert_eq!((width, height), (1080, 1920));
                 if kind == "slideshow" {
-                    // The idea's own sentences are its slides, after the title slide.
+                    // The idea's own sentences are its slides, after the title slide (a slide said
+                    // too quickly to read joins its neighbour).
                     assert_eq!(page["title"], "Small teams");
-                    assert!(beats.iter().any(|b| b["text"] == "Fewer meetings."), "{page}");
+                    assert!(beats.iter().any(|b| b["text"].as_str().unwrap().contains("Fewer meetings.")), "{page}");
                 }
             }
             // A slideshow in Chinese is voiced from its pinyin; without a speech endpoint the

@@ -69,10 +69,15 @@ fn website() -> String {
 /// Checks a made pitch: the hook names `name`, 4–8 beats in time order inside the voice, memes
 /// and the voice track (16-bit mono at `rate` Hz) served and decodable.
 async fn check_pitch(pitch: &Value, name: &str, rate: u64) {
+    check_pitch_of(pitch, name, rate, 4..=8).await
+}
+
+/// [`check_pitch`] with `count` beats.
+async fn check_pitch_of(pitch: &Value, name: &str, rate: u64, count: std::ops::RangeInclusive<usize>) {
     let hook = pitch["hook"].as_str().unwrap();
     assert!(hook.contains(name), "the hook names {name}: {hook}");
     let beats = pitch["beats"].as_array().unwrap();
-    assert!((4..=8).contains(&beats.len()), "{pitch}");
+    assert!(count.contains(&beats.len()), "{pitch}");
     let duration = pitch["durationMs"].as_u64().unwrap();
     let mut last = 0;
     for beat in beats {
@@ -214,7 +219,9 @@ fn arabic_and_japanese_pitches_are_voiced_by_a_configured_speech_endpoint() {
             let (status, made) = post(&server.base, "/api/agent/before", &key, body).await;
             assert_eq!(status, StatusCode::OK, "{language}: {made}");
             assert_eq!(made["pitch"]["language"], language);
-            check_pitch(&made["pitch"], name, 24_000).await;
+            // The fake speaks 50 letters a second, three times as fast as a person: its lines are
+            // too short to read alone and are joined, two or more to a beat.
+            check_pitch_of(&made["pitch"], name, 24_000, 2..=8).await;
         }
     });
 }

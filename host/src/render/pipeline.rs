@@ -370,8 +370,7 @@ pub async fn speak_and_lay(
     if groups.len() == voiced.beats.len() {
         return Ok(attach(voiced, laid, sheets.drawing()));
     }
-    let spaced = !whisper::unspaced(language.code);
-    let voiced = Voiced { beats: joined(voiced.beats, &groups, spaced), ..voiced };
+    let voiced = Voiced { beats: joined(voiced.beats, &groups, language.code), ..voiced };
     lay(services, voiced, language, (title, sheets.style.clone(), seed)).await
 }
 
@@ -389,9 +388,11 @@ fn pieces_of(beats: &[Beat]) -> Vec<Piece> {
         .collect()
 }
 
-/// Beats joined by `groups` (ranges of them): captions one after the other (with a space where
-/// the language writes one), words too, each keeping its time.
-fn joined(beats: Vec<Beat>, groups: &[std::ops::Range<usize>], spaced: bool) -> Vec<Beat> {
+/// Beats joined by `groups` (ranges of them): captions one after the other, words too, each
+/// keeping its time. A caption that ends without punctuation (a title slide) is set apart from
+/// the next by the pause the voice made there: a dash, or the language's comma where words are
+/// written without spaces.
+fn joined(beats: Vec<Beat>, groups: &[std::ops::Range<usize>], language: &str) -> Vec<Beat> {
     let mut beats = beats.into_iter();
     let mut out = Vec::with_capacity(groups.len());
     for group in groups {
@@ -400,11 +401,10 @@ fn joined(beats: Vec<Beat>, groups: &[std::ops::Range<usize>], spaced: bool) -> 
             merged = Some(match merged {
                 None => beat,
                 Some(mut into) => {
-                    if spaced && !into.text.ends_with(char::is_whitespace) {
-                        into.text.push(' ');
-                        if let Some(last) = into.words.last_mut() {
-                            last.text.push(' ');
-                        }
+                    let gap = between(&into.text, language);
+                    into.text.push_str(gap);
+                    if let Some(last) = into.words.last_mut() {
+                        last.text.push_str(gap);
                     }
                     // Words stay timed only if both beats' are.
                     if into.words.is_empty() || beat.words.is_empty() {
@@ -421,6 +421,21 @@ fn joined(beats: Vec<Beat>, groups: &[std::ops::Range<usize>], spaced: bool) -> 
         out.extend(merged);
     }
     out
+}
+
+/// What goes between a caption and the next one joined to it.
+fn between(caption: &str, language: &str) -> &'static str {
+    let open = rhythm::ending_of(caption) == End::None;
+    match (whisper::unspaced(language), open) {
+        (false, false) => " ",
+        (false, true) => " — ",
+        (true, false) => "",
+        (true, true) => match language {
+            "ja" => "、",
+            "zh" => "，",
+            _ => " ",
+        },
+    }
 }
 
 /// Finds where the words of beats already spoken (a recording's) are drawn, where they are timed.
@@ -612,6 +627,24 @@ fn recording_spans(stretches: &[(u64, u64)], heard: &[transcribe::Word]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn beat(text: &str, start: u64, end: u64) -> Beat {
+        let words = vec![Word { text: text.into(), start, end, boxes: Vec::new() }];
+        Beat { text: text.into(), start, end, words }
+    }
+
+    #[test]
+    fn joined_beats_keep_every_word_and_mark_the_pause_after_a_title() {
+        let beats = vec![beat("Why teams win", 0, 900), beat("Fewer meetings.", 1_000, 1_800), beat("Go.", 1_900, 2_200)];
+        let got = joined(beats, &[0..2, 2..3], "en");
+        assert_eq!(got[0].text, "Why teams win — Fewer meetings.");
+        assert_eq!(got[0].words.iter().map(|w| w.text.as_str()).collect::<String>(), got[0].text);
+        assert_eq!((got[0].start, got[0].end), (0, 1_800));
+        assert_eq!(joined(vec![beat("Hi.", 0, 100), beat("Bye.", 200, 300)], &[0..2], "en")[0].text, "Hi. Bye.");
+        let ja = joined(vec![beat("はじめに", 0, 100), beat("行こう。", 200, 300)], &[0..2], "ja");
+        assert_eq!(ja[0].text, "はじめに、行こう。");
+        assert_eq!(joined(vec![beat("你好。", 0, 100), beat("再见。", 200, 300)], &[0..2], "zh")[0].text, "你好。再见。");
+    }
 
     #[test]
     fn pinyin_syllables_time_the_characters_they_were_read_for() {

@@ -138,11 +138,15 @@ impl Loaded {
             return Ok(Vec::new());
         }
         let language_token = format!("<|{language}|>");
-        let prompt = ["<|startoftranscript|>", language_token.as_str(), "<|transcribe|>", "<|notimestamps|>"];
-        let start_sequence: Vec<usize> = prompt[..3]
+        // Decoded with timestamps, the mode Whisper was mostly trained in: without them it is
+        // apt to stop after a chunk's first sentence. The timestamps themselves are dropped; the
+        // alignment times the words.
+        let prompt = ["<|startoftranscript|>", language_token.as_str(), "<|transcribe|>"];
+        let start_sequence: Vec<usize> = prompt
             .iter()
             .map(|t| self.vocabulary.special(t).ok_or_else(|| format!("the model does not know {t}")))
             .collect::<Result<_, _>>()?;
+        let end_of_text = self.vocabulary.special("<|endoftext|>").unwrap_or(usize::MAX);
         let slice = |&(from, to): &(u64, u64)| {
             let at = |ms: u64| ((ms as usize) * RATE / 1000).min(samples.len());
             &samples[at(from)..at(to)]
@@ -168,7 +172,9 @@ impl Loaded {
                 if r.no_speech_prob > 0.6 && unsure {
                     Vec::new()
                 } else {
-                    r.sequences_ids.first().cloned().unwrap_or_default()
+                    let ids = r.sequences_ids.first().map(Vec::as_slice).unwrap_or_default();
+                    // Text tokens only: every special token (timestamps too) comes after the end.
+                    ids.iter().copied().filter(|&id| id < end_of_text).collect()
                 }
             })
             .collect();
@@ -197,7 +203,7 @@ impl Loaded {
                 })
                 .collect();
             let mut ids = ids.clone();
-            ids.extend(self.vocabulary.special("<|endoftext|>"));
+            ids.push(end_of_text);
             words.extend(self.vocabulary.words(&ids, &starts, from, spaced));
         }
         Ok(words)
