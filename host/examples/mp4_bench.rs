@@ -252,7 +252,7 @@ fn by_ffmpeg(film: &Film<'_>, wav: &std::path::Path, dir: &std::path::Path, pres
         let end = film.shots.get(i + 1).map_or(film.voice_ms, |next| next.start_ms);
         let plain = looped(write(format!("ff-{i}.png"), shot.png), end - start, &mut inputs);
         let lit = looped(write(format!("ff-{i}-lit.png"), shot.lit.unwrap()), end - start, &mut inputs);
-        let words: Vec<(usize, &(u64, &[[u32; 4]]))> = shot.words.iter().enumerate().collect();
+        let words: Vec<_> = shot.words.iter().enumerate().collect();
         graph.push_str(&format!("[{lit}:v]split={}", words.len().max(1)));
         for k in 0..words.len().max(1) {
             graph.push_str(&format!("[l{i}_{k}]"));

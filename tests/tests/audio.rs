@@ -358,9 +358,12 @@ fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness()
         assert!(levels.peak_dbtp <= -1.0, "true peak {} dBTP", levels.peak_dbtp);
         let leading = levels.silences.first().filter(|s| s.0 < 0.01).map_or(0.0, |s| s.1);
         assert!(leading <= 0.3, "speech starts {leading} s in");
-        let inside: Vec<&(f64, f64)> =
-            levels.silences.iter().filter(|s| s.0 > 0.01 && s.1 < levels.seconds - 0.05).collect();
+        // Pauses between words; after the last, the end card's quiet (1.8 s).
+        let last_word = starts[starts.len() - 1];
+        let inside: Vec<&(f64, f64)> = levels.silences.iter().filter(|s| s.0 > 0.01 && s.1 < last_word).collect();
         assert!(inside.len() >= 6, "a pause at sentence ends: {inside:?}");
+        let outro = levels.silences.last().filter(|s| s.0 > last_word).map_or(0.0, |s| s.1 - s.0);
+        assert!((1.7..=2.4).contains(&outro), "the end card is held in quiet: {:?}", levels.silences);
         assert!(inside.iter().all(|s| s.1 - s.0 <= 0.6), "no pause over 0.6 s: {inside:?}");
         eprintln!(
             "en: median word error rate {wer:.3} of {:?}; onsets after pauses {onsets:?} ms; {:.1} LUFS, {:.1} dBTP, \
@@ -1014,7 +1017,10 @@ fn a_configured_speech_endpoint_voices_scripts_the_embedded_voice_cannot_read() 
         // 20 ms per character, 120 ms between beats.
         let said = sentences.map(|s| s.chars().count() as u64 * 20);
         assert_eq!(times[0], (0, said[0]), "{times:?}");
-        assert!(times[1].0.abs_diff(said[0] + 120) <= 1 && (times[1].1 - times[1].0).abs_diff(said[1]) <= 1, "{times:?}");
+        assert!(
+            times[1].0.abs_diff(said[0] + 120) <= 1 && (times[1].1 - times[1].0).abs_diff(said[1]) <= 1,
+            "{times:?}"
+        );
     });
 }
 
@@ -1229,8 +1235,7 @@ fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
     let key = env.create_key(5, "agent");
     let server = env.serve();
     block_on(async {
-        let (status, _, accepted) =
-            submit(&server.base, &key, json!({"script": ZH.concat(), "language": "zh"})).await;
+        let (status, _, accepted) = submit(&server.base, &key, json!({"script": ZH.concat(), "language": "zh"})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
         let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
         assert_eq!((done["status"].as_str(), done["beats"].as_u64()), (Some("succeeded"), Some(2)), "{done}");

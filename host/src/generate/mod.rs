@@ -178,7 +178,7 @@ pub struct GeneratedJob {
 
 /// What `POST /api/agent/generate` answers.
 pub enum Answer {
-    Page(Generated),
+    Page(Box<Generated>),
     Job(GeneratedJob),
 }
 
@@ -187,13 +187,13 @@ pub async fn generate(ctx: &Ctx, request: GenerateRequest) -> Result<Answer, Err
     let checked = check(ctx, request).await?;
     let kind = checked.kind;
     Ok(match make(ctx, checked, &crate::store::public_id(), "generate").await? {
-        Made::Page { page, hold } => Answer::Page(Generated {
+        Made::Page { page, hold } => Answer::Page(Box::new(Generated {
             success: true,
             kind: kind.kind.into(),
             page: *page,
             credit_cost: kind.credits.into(),
             credits_remaining: hold.balance_after,
-        }),
+        })),
         Made::Job(job) => Answer::Job(GeneratedJob { kind: kind.kind.into(), job }),
     })
 }

@@ -373,10 +373,9 @@ fn clauses_ipa(word: &str) -> Result<String, String> {
 
 /// The words of `text` split at white space, with the character each starts at.
 pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut chars = 0;
     let mut start = None;
     let mut spans = Vec::new();
-    for (byte, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+    for (chars, (byte, c)) in text.char_indices().chain(std::iter::once((text.len(), ' '))).enumerate() {
         match (c.is_whitespace(), start) {
             (true, Some((b, at))) => {
                 spans.push((at, &text[b..byte]));
@@ -385,7 +384,6 @@ pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
             (false, None) => start = Some((byte, chars)),
             _ => {}
         }
-        chars += 1;
     }
     spans.into_iter()
 }

@@ -204,7 +204,7 @@ pub fn items(text: &str) -> Option<Vec<Range<usize>>> {
     let short = |r: &Range<usize>| {
         let item: String = chars[r.clone()].iter().collect();
         let words = item.split_whitespace().count();
-        words >= 1 && words <= 6 && item.chars().filter(|c| c.is_alphanumeric()).count() <= 40
+        (1..=6).contains(&words) && item.chars().filter(|c| c.is_alphanumeric()).count() <= 40
     };
     ((3..=5).contains(&out.len()) && out.iter().all(short)).then_some(out)
 }

@@ -634,8 +634,10 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::single_range_in_vec_init, reason = "one group of beats, as a range of them")]
     fn joined_beats_keep_every_word_and_mark_the_pause_after_a_title() {
-        let beats = vec![beat("Why teams win", 0, 900), beat("Fewer meetings.", 1_000, 1_800), beat("Go.", 1_900, 2_200)];
+        let beats =
+            vec![beat("Why teams win", 0, 900), beat("Fewer meetings.", 1_000, 1_800), beat("Go.", 1_900, 2_200)];
         let got = joined(beats, &[0..2, 2..3], "en");
         assert_eq!(got[0].text, "Why teams win — Fewer meetings.");
         assert_eq!(got[0].words.iter().map(|w| w.text.as_str()).collect::<String>(), got[0].text);
@@ -643,7 +645,10 @@ mod tests {
         assert_eq!(joined(vec![beat("Hi.", 0, 100), beat("Bye.", 200, 300)], &[0..2], "en")[0].text, "Hi. Bye.");
         let ja = joined(vec![beat("はじめに", 0, 100), beat("行こう。", 200, 300)], &[0..2], "ja");
         assert_eq!(ja[0].text, "はじめに、行こう。");
-        assert_eq!(joined(vec![beat("你好。", 0, 100), beat("再见。", 200, 300)], &[0..2], "zh")[0].text, "你好。再见。");
+        assert_eq!(
+            joined(vec![beat("你好。", 0, 100), beat("再见。", 200, 300)], &[0..2], "zh")[0].text,
+            "你好。再见。"
+        );
     }
 
     #[test]

@@ -198,8 +198,8 @@ fn shorter(chars: &[char], phrase: Range<usize>) -> Vec<Range<usize>> {
     let starts = word_starts(&chars[phrase.clone()]);
     let mut out = Vec::new();
     let mut from = phrase.start;
-    for at in phrase.start + 1..phrase.end {
-        if at - from >= PHRASE_CHARS && starts.contains(&(at - phrase.start)) && !is_stop(chars[at]) {
+    for (at, &c) in chars.iter().enumerate().take(phrase.end).skip(phrase.start + 1) {
+        if at - from >= PHRASE_CHARS && starts.contains(&(at - phrase.start)) && !is_stop(c) {
             out.push(from..at);
             from = at;
         }
