@@ -16,6 +16,7 @@ use crate::auth::{self, Role};
 use crate::billing::credits;
 use crate::brands;
 use crate::config::{Flags, LogFormat, Settings};
+use crate::counted::counted;
 use crate::ctx::Services;
 use crate::plugins::registry::SlotView;
 use crate::plugins::{Actor, Registry, RegistryError};
@@ -254,6 +255,8 @@ async fn execute(command: Command, settings: Settings) -> Result<(), String> {
     // the same clock that checks it).
     crate::store::set_clock_offset(settings.clock_offset_ms);
     let db = open_db(&settings).await?;
+    // Said first, so a key made here and refused by a server is traced to a different store.
+    eprintln!("asset-host: {}", settings.store_description());
     match command {
         Command::Serve => serve(db, settings).await,
         Command::Worker => worker(db, settings).await,
@@ -287,7 +290,10 @@ async fn dashboard_link(db: &Db, settings: &Settings, account: &str) -> Result<(
     }
     .map_err(|e| e.to_string())?
     .ok_or_else(|| format!("no account or key {account}"))?;
-    let base = settings.public_url.clone().unwrap_or_else(|| format!("http://{}", settings.listen));
+    let base = match &settings.public_url {
+        Some(url) => url.clone(),
+        None => served_address(settings).unwrap_or_else(|| format!("http://{}", settings.listen)),
+    };
     let link =
         crate::account::login::link(db, found.id, base.trim_end_matches('/')).await.map_err(|e| format!("{e:?}"))?;
     println!("{link}");
@@ -298,6 +304,17 @@ async fn dashboard_link(db: &Db, settings: &Settings, account: &str) -> Result<(
         crate::account::login::LINK_MINUTES
     );
     Ok(())
+}
+
+/// The file in the data folder where a server leaves the address it serves on, so commands
+/// that print links (`dashboard link`) point at it rather than at the default port.
+const SERVED_AT: &str = "served-at";
+
+/// The address the last server of this data folder said it serves on.
+fn served_address(settings: &Settings) -> Option<String> {
+    let text = std::fs::read_to_string(settings.data_dir.join(SERVED_AT)).ok()?;
+    let url = text.trim();
+    url.starts_with("http://").then(|| url.to_string())
 }
 
 async fn run_brands(db: &Db, command: BrandsCommand) -> Result<(), String> {
@@ -416,9 +433,10 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
             }
             let key = auth::create_key(db, role, &label, i64::from(credits), brand.as_deref()).await?;
             eprintln!(
-                "created {} key {} with {credits} credits; it is shown only this once:",
+                "created {} key {} with {}; it is shown only this once:",
                 role.as_str(),
-                key.prefix
+                key.prefix,
+                counted(credits, "credit")
             );
             println!("{}", key.secret);
         }
@@ -442,7 +460,7 @@ async fn run_keys(db: &Db, command: KeysCommand) -> Result<(), Box<dyn std::erro
                 return Err("grant at least 1 credit".into());
             }
             let balance = credits::grant(db, key_id, i64::from(credits), "operator grant").await?;
-            println!("{key_prefix}: {balance} credits");
+            println!("{key_prefix}: {}", counted(balance, "credit"));
         }
         KeysCommand::Revoke { key_prefix } => {
             if !auth::revoke_key(db, &key_prefix).await? {
@@ -473,11 +491,15 @@ async fn serve(db: Db, mut settings: Settings) -> Result<(), String> {
         );
     }
     let grace = Duration::from_secs(settings.shutdown_grace_secs);
+    let data_dir = settings.data_dir.clone();
     let state = crate::http::AppState::new(db.clone(), settings).await?;
     release_own_holds(&state.services).await;
     tracing::info!(%address, database = db.backend().name(), limiter = state.limiter.kind(), "serving");
     // Tests and supervisors read the bound address from this line.
     println!("listening on http://{address}");
+    if let Err(e) = std::fs::write(data_dir.join(SERVED_AT), format!("http://{address}\n")) {
+        tracing::warn!(error = %e, "cannot note the address served on in the data folder");
+    }
 
     // The grace counts from the stop signal; requests in flight, then detached work, share it.
     let deadline = Arc::new(OnceLock::new());

@@ -127,8 +127,9 @@ settings! {
     /// Address to serve HTTP on (port 0 picks a free one).
     listen: SocketAddr = SocketAddr::from(([127, 0, 0, 1], 8080)),
         flag "listen": Option<SocketAddr>, env "ASSET_LISTEN";
-    /// Folder for the SQLite database and local blobs.
-    data_dir: PathBuf = PathBuf::from("data"),
+    /// Folder for the SQLite database and local blobs; by default the user's data folder, so
+    /// the server and the CLI find the same one wherever they are started.
+    data_dir: PathBuf = default_data_dir(),
         flag "data-dir": Option<PathBuf>, env "ASSET_DATA_DIR";
     /// `sqlite:…` or `postgres://…`; defaults to `asset.db` in the data folder.
     database_url: Option<String> = None,
@@ -522,6 +523,35 @@ impl Settings {
     pub fn database_url(&self) -> String {
         self.database_url.clone().unwrap_or_else(|| crate::store::Db::sqlite_url(&self.data_dir))
     }
+
+    /// Where this process keeps its state, for people: the data folder and the database
+    /// (a SQLite file, or a server's host and database name; never its credentials).
+    pub fn store_description(&self) -> String {
+        let folder = std::path::absolute(&self.data_dir).unwrap_or_else(|_| self.data_dir.clone());
+        let database = match &self.database_url {
+            None => format!("SQLite {}", folder.join("asset.db").display()),
+            Some(url) => match url::Url::parse(url) {
+                Ok(url) if url.scheme() == "sqlite" => format!("SQLite {}", url.path()),
+                Ok(url) => format!(
+                    "PostgreSQL {}:{}{}",
+                    url.host_str().unwrap_or("localhost"),
+                    url.port().unwrap_or(5432),
+                    url.path()
+                ),
+                Err(_) => "a database URL that does not parse".into(),
+            },
+        };
+        format!("data folder {}, database {database}", folder.display())
+    }
+}
+
+/// `$XDG_DATA_HOME/asset-service`, else `~/.local/share/asset-service`; `./data` only for a
+/// process with no home.
+fn default_data_dir() -> PathBuf {
+    let home = |var: &str| std::env::var_os(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+    home("XDG_DATA_HOME")
+        .or_else(|| home("HOME").map(|h| h.join(".local/share")))
+        .map_or_else(|| PathBuf::from("data"), |base| base.join("asset-service"))
 }
 
 #[cfg(test)]

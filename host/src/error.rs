@@ -9,6 +9,7 @@
 use serde_json::{Value, json};
 
 use crate::billing::Price;
+use crate::counted::counted;
 use crate::limits::Decision;
 
 /// What sort of failure an [`Error`] is; each front end maps it once.
@@ -179,15 +180,17 @@ impl Error {
                 (message.clone(), reason.as_ref().map(|r| json!({ "reason": r })))
             }
             Self::InsufficientCredits { needed, balance, .. } => (
-                format!("This call costs {needed} credits and the key has {balance}."),
+                format!("This call costs {} and the key has {balance}.", counted(*needed, "credit")),
                 Some(json!({ "needed": needed, "balance": balance })),
             ),
             Self::MethodNotAllowed => ("This route does not accept that method.".into(), None),
             Self::PayloadTooLarge => ("The request body is too large.".into(), None),
             Self::RateLimited { group, decision } => (
                 format!(
-                    "Rate limit of {} requests per {} s reached for the `{group}` group.",
-                    decision.limit, decision.window_secs
+                    "Rate limit of {} per {} s reached for the `{group}` group; retry in {} s.",
+                    counted(decision.limit, "request"),
+                    decision.window_secs,
+                    decision.retry_after_secs
                 ),
                 Some(json!({
                     "group": group,

@@ -10,6 +10,7 @@
 // Core: what every layer shares.
 pub mod catalog;
 pub mod config;
+pub mod counted;
 pub mod ctx;
 pub mod dates;
 pub mod error;

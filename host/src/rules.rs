@@ -16,6 +16,8 @@ use regex_automata::{
     dfa::{Automaton, dense},
 };
 use utoipa::openapi::schema::{AnyOfBuilder, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat};
+
+use crate::counted::counted;
 use utoipa::openapi::schema::{KnownFormat, SchemaType, Type};
 
 /// Whitespace as `char::is_whitespace` and `str::trim` see it (Unicode `White_Space`), spelled
@@ -143,9 +145,9 @@ impl Text {
     pub fn explain(&self) -> String {
         let length = match (self.min, self.max) {
             (0, u64::MAX) => return self.what.trim_start_matches([':', ',', ' ']).to_string(),
-            (min, u64::MAX) => format!("at least {min} characters"),
-            (0, max) => format!("at most {max} characters"),
-            (min, max) if min == max => format!("{min} characters"),
+            (min, u64::MAX) => format!("at least {}", counted(min, "character")),
+            (0, max) => format!("at most {}", counted(max, "character")),
+            (min, max) if min == max => counted(min, "character"),
             (min, max) => format!("{min} to {max} characters"),
         };
         format!("{length}{}", self.what)

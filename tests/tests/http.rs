@@ -194,6 +194,80 @@ fn the_61st_status_call_in_a_minute_gets_429_with_retry_after() {
     });
 }
 
+/// An operator who runs the CLI from another folder, with no settings, reaches the server's data
+/// folder (the default is the user's, not the working folder's), is told which folder and
+/// database it used, and gets a dashboard link on the port the server really serves; a key the
+/// server does not know is refused with a message that says why it may be so.
+#[test]
+fn the_cli_finds_the_servers_data_folder_from_any_folder_and_says_which() {
+    let env = Env::new(Storage::Sqlite);
+    let server = env.serve();
+    // The user's data home, whose `asset-service` is the folder the server was given.
+    let home = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(env.data_dir.path(), home.path().join("asset-service")).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let cli = |args: &[&str]| {
+        let out = std::process::Command::new(asset_tests::binary())
+            .args(args)
+            .current_dir(elsewhere.path())
+            .env("XDG_DATA_HOME", home.path())
+            .env_remove("ASSET_DATA_DIR")
+            .env_remove("DATABASE_URL")
+            .env_remove("ASSET_PUBLIC_URL")
+            .env_remove("ASSET_CONFIG")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{args:?}: {said}");
+        (String::from_utf8(out.stdout).unwrap().trim().to_string(), said)
+    };
+    let (key, said) = cli(&["keys", "create", "--credits", "3", "--role", "agent", "--label", "elsewhere"]);
+    let folder = home.path().join("asset-service");
+    assert!(said.contains(&format!("data folder {}", folder.display())) && said.contains("database SQLite"), "{said}");
+    assert!(!elsewhere.path().join("data").exists(), "nothing written where the CLI was started");
+    block_on(async {
+        let (status, _, me) = get(&server, "/api/agent/me", Some(&key)).await;
+        assert_eq!((status, me["credits"].as_i64()), (StatusCode::OK, Some(3)), "{me}");
+        let unknown = format!("{}x", &key[..key.len() - 1]);
+        let (_, _, refused) = get(&server, "/api/agent/me", Some(&unknown)).await;
+        let message = refused["message"].as_str().unwrap();
+        assert!(message.contains("mistyped or revoked") && message.contains("data folder"), "{message}");
+    });
+    let (link, _) = cli(&["dashboard", "link", &key[..11]]);
+    assert!(link.starts_with(&format!("{}/", server.base)), "{link} is on {}", server.base);
+}
+
+/// The create group allows 10 calls a minute, then one every 6 s: the refusal's `Retry-After`,
+/// its `RateLimit` wait and its body's `retryAfter` name the same wait, and its message the
+/// limit in words. A refused request costs nothing.
+#[test]
+fn a_refused_create_call_says_one_wait_in_its_headers_and_its_body() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    let server = env.serve();
+    block_on(async {
+        for call in 1..=10 {
+            let (status, headers, _) = post(&server, "/api/agent/brands/memes", &key, json!({})).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "call {call} is counted and refused for its body");
+            assert_eq!(headers["ratelimit-policy"], "\"create\";q=10;w=60");
+        }
+        let (status, headers, body) = post(&server, "/api/agent/brands/memes", &key, json!({"input": "hi"})).await;
+        assert_error(status, &headers, &body, StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+        let retry: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=6).contains(&retry), "one call every 6 s: {retry}");
+        assert_eq!(headers["ratelimit"].to_str().unwrap(), format!("\"create\";r=0;t={retry}"));
+        assert_eq!(
+            (body["details"]["retryAfter"].as_u64(), body["details"]["limit"].as_u64()),
+            (Some(retry), Some(10)),
+            "{body}"
+        );
+        let message = body["message"].as_str().unwrap();
+        assert!(message.contains("10 requests per 60 s") && message.contains(&format!("{retry} s")), "{message}");
+        let (_, _, me) = get(&server, "/api/agent/me", Some(&key)).await;
+        assert_eq!(me["credits"], 5, "{me}");
+    });
+}
+
 #[test]
 fn unknown_routes_bad_json_and_oversized_bodies_get_the_error_body() {
     let env = Env::new(Storage::Sqlite);

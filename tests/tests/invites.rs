@@ -44,6 +44,12 @@ async fn claim(url: &str, name: &str) -> (StatusCode, Value) {
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// The claim link of a new invite for Maria.
+async fn invite_url(server: &Server, key: &str) -> String {
+    let (_, _, made) = invite(server, key, "Maria, a baker in Porto").await;
+    made["inviteUrl"].as_str().unwrap().to_string()
+}
+
 /// A server whose clock is `days` ahead.
 fn serve_at(env: &Env, days: i64) -> Server {
     env.serve_with(&[("ASSET_CLOCK_OFFSET_MS", &(days * DAY_MS).to_string())])
@@ -110,8 +116,7 @@ fn an_invite_is_claimed_once_and_refused_when_claimed_expired_or_unknown() {
     let key = env.create_key(5, "agent");
     block_on(async {
         let server = serve_at(&env, 0);
-        let (_, _, made) = invite(&server, &key, "Maria, a baker in Porto").await;
-        let url = made["inviteUrl"].as_str().unwrap().to_string();
+        let url = invite_url(&server, &key).await;
         let page = Client::new().get(&url).send().await.unwrap();
         assert_eq!(page.status(), StatusCode::OK);
         let html = page.text().await.unwrap();
@@ -233,5 +238,43 @@ fn twenty_concurrent_claims_of_one_code_make_exactly_one_brand() {
                 .count();
             assert_eq!(racers, 1, "one brand registered: {brands}");
         });
+    });
+}
+
+/// A bakery claims its bot with a name alone: the page says who invited it, asks no ticker, and
+/// after the claim says plainly that no bot is connected yet and what the admin key it shows
+/// once is for; the brand has a hashtag made from its name and no token. The claim's schema
+/// states that the name is required and not empty.
+#[test]
+fn a_brand_without_a_token_claims_with_a_name_and_is_told_the_truth_about_its_bot() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    block_on(async {
+        let server = serve_at(&env, 0);
+        let url = invite_url(&server, &key).await;
+        let html = Client::new().get(&url).send().await.unwrap().text().await.unwrap();
+        assert!(!html.contains("Someone made") && html.contains("this page for you"), "{html}");
+        assert!(
+            !html.contains(r#"name="token" required"#) && html.contains("only if your brand has a token"),
+            "{html}"
+        );
+        let page = Client::new().post(&url).form(&[("name", "Maria's Bakery")]).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        let html = page.text().await.unwrap();
+        assert!(html.contains("Your brand is registered") && !html.contains("Your bot is ready"), "{html}");
+        assert!(html.contains("No bot is connected yet") && html.contains("password manager"), "{html}");
+        let brands = get_json(&server, "/api/agent/brands", &key).await;
+        let listed = brands["brands"].as_array().unwrap_or_else(|| panic!("{brands}"));
+        let bakery = listed.iter().find(|b| b["name"] == "Maria's Bakery").unwrap_or_else(|| panic!("{brands}"));
+        assert_eq!(
+            (bakery["hashtag"].as_str(), bakery["token"].as_str()),
+            (Some("#MariasBakery"), Some("")),
+            "{bakery}"
+        );
+        let document: Value =
+            Client::new().get(server.url("/api/agent/openapi.json")).send().await.unwrap().json().await.unwrap();
+        let form = &document["components"]["schemas"]["ClaimForm"];
+        assert_eq!(form["required"], json!(["name"]), "{form}");
+        assert_eq!(form["properties"]["name"]["minLength"], 1, "{form}");
     });
 }

@@ -118,6 +118,12 @@ fn memes_charge_by_kind_refund_failures_and_replay_idempotently() {
                 None,
             )
             .await;
+            // No brand named: the service's own, with no empty strings for what it lacks.
+            assert_eq!(
+                body["brand"],
+                json!({"key": "house", "name": "Agent Assets", "hashtag": null, "token": null}),
+                "{body}"
+            );
             let html =
                 Client::new().get(body["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
             assert!(

@@ -260,3 +260,74 @@ fn an_invites_claim_page_shows_its_form_on_a_phone() {
     assert!(near([0xf5, 0xc5, 0x18]) > 1_500, "no claim button on screen; see {}", shot.display());
     assert!(near([0xff, 0xff, 0xff]) > 20_000, "no form fields on screen; see {}", shot.display());
 }
+
+/// Where an element sits on the first screen of a 390×844 phone, and whether the page scrolls
+/// sideways: `[bottom of the element, scroll width, window width]`.
+async fn placed(browser: &asset_tests::webdriver::Browser, css: &str) -> (f64, f64, f64) {
+    let got = browser
+        .script(
+            "const el = document.querySelector(arguments[0]); \
+             return [el ? el.getBoundingClientRect().bottom : 1e9, document.documentElement.scrollWidth, window.innerWidth];",
+            json!([css]),
+        )
+        .await;
+    (got[0].as_f64().unwrap(), got[1].as_f64().unwrap(), got[2].as_f64().unwrap())
+}
+
+/// A pitch page and a meme page on a phone (390×844 in Chromium): the main actions — Play, the
+/// call to action, Share; Copy link, Post on X, Telegram — are on the first screen without
+/// scrolling, nothing scrolls sideways, and the meme's text is not repeated under its picture.
+#[test]
+fn pages_for_people_put_their_main_actions_on_a_phones_first_screen() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve();
+    let client = Client::new();
+    let post = |path: &str, body: serde_json::Value| {
+        let request = client.post(server.url(path)).header("x-api-key", &key).json(&body);
+        async move { request.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+        let pitch = post(
+            "/api/agent/before",
+            json!({"input": "Maria, a baker in Porto who posts every morning", "offer": "a bot that answers orders",
+                   "cta": {"label": "Book a call", "url": "https://example.com/book"}}),
+        )
+        .await;
+        let pitch_url = pitch["pitch"]["url"].as_str().unwrap_or_else(|| panic!("{pitch}")).to_string();
+        let meme =
+            post("/api/agent/brands/memes", json!({"input": "Agents paying their own way", "kind": "image"})).await;
+        let meme_url = meme["meme"]["url"].as_str().unwrap_or_else(|| panic!("{meme}")).to_string();
+        // Each page's link card: its first og:image, 1200×630, made for it.
+        for page in [&pitch_url, &meme_url] {
+            let html = client.get(page.as_str()).send().await.unwrap().text().await.unwrap();
+            let tag = r#"<meta property="og:image" content=""#;
+            let at = html.find(tag).unwrap_or_else(|| panic!("{html}")) + tag.len();
+            let image = &html[at..at + html[at..].find('"').unwrap()];
+            assert_eq!(image, format!("{page}/preview.png"), "{html}");
+            assert!(html.contains(r#"<meta property="og:image:width" content="1200">"#), "{html}");
+            let png = client.get(image).send().await.unwrap().bytes().await.unwrap();
+            let (width, height, pixels) = decode_png(&png);
+            assert_eq!((width, height), (1200, 630), "{image}");
+            assert!(pixels.chunks_exact(3).any(|p| p != &pixels[..3]), "{image} is not blank");
+        }
+        let browser = asset_tests::webdriver::Browser::start((390, 844)).await;
+        browser.open(&pitch_url).await;
+        assert!(browser.text().await.contains("For Maria"), "{}", browser.text().await);
+        for css in ["#play", "#share", "a.cta[href='https://example.com/book']"] {
+            let (bottom, scroll, width) = placed(&browser, css).await;
+            assert!(bottom <= 844.0, "pitch: {css} ends at {bottom} px, below the first screen");
+            assert!(scroll <= width, "pitch: the page scrolls sideways ({scroll} > {width})");
+        }
+        browser.open(&meme_url).await;
+        for css in ["#copy", "a[href^='https://x.com/intent/post']", "a[href^='https://t.me/share/url']"] {
+            let (bottom, scroll, width) = placed(&browser, css).await;
+            assert!(bottom <= 844.0, "meme: {css} ends at {bottom} px, below the first screen");
+            assert!(scroll <= width, "meme: the page scrolls sideways ({scroll} > {width})");
+        }
+        let visible =
+            browser.script("return document.querySelector('.said').getBoundingClientRect().height;", json!([])).await;
+        assert!(visible.as_f64().unwrap() <= 1.0, "the meme's words are in its picture, not again under it");
+        browser.quit().await;
+    });
+}

@@ -40,7 +40,7 @@ pub async fn redeem(db: &Db, token: &str) -> Result<Opened, Error> {
     match accounts::redeem_link(db, &hash_key(token), &session).await? {
         Some(account_id) => Ok(Opened { cookie, account_id }),
         None => Err(Error::Gone {
-            message: "This sign-in link was used already or has expired; ask the bot for a new one with /login.".into(),
+            message: "This sign-in link was used already or has expired; ask the bot for a new one with /login, or the operator (`asset-host dashboard link`).".into(),
         }),
     }
 }

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
 use crate::config::Settings;
+use crate::counted::counted;
 use crate::error::Error;
 
 /// How far a signed event's timestamp may be from now, in seconds.
@@ -58,7 +59,7 @@ impl Stripe {
     pub async fn checkout(&self, request: &CheckoutRequest<'_>) -> Result<Session, Error> {
         let (key_id, credits, cents) =
             (request.key_id.to_string(), request.credits.to_string(), request.cents.to_string());
-        let name = format!("{} credits", request.credits);
+        let name = counted(request.credits, "credit");
         let form: [(&str, &str); 13] = [
             ("mode", "payment"),
             ("success_url", request.success_url),

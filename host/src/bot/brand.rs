@@ -129,7 +129,9 @@ async fn meme(services: &Services, bot: &Bot, key: &str, chat: i64, idea: &str, 
         }
     };
     let id = result.meme.url.rsplit('/').next().unwrap_or_default().to_string();
-    let caption = format!("{}\n\n{} {}", result.meme.title, result.brand.hashtag, result.brand.token);
+    let tags: Vec<&str> =
+        [&result.brand.hashtag, &result.brand.token].into_iter().flatten().map(String::as_str).collect();
+    let caption = format!("{}\n\n{}", result.meme.title, tags.join(" "));
     // The first picture (positions count from 1), drawn now if the meme's answer named none.
     let sent = match memes::image(services, &id, 1).await {
         Ok(Some(png)) => bot.send_photo(chat, png, &caption).await.map_err(|e| Error::internal(e.to_string())),

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use crate::account::{keys, login};
 use crate::billing::packs::PACKS;
 use crate::catalog::{self, usd};
+use crate::counted::counted;
 use crate::ctx::Services;
 use crate::error::Error;
 use crate::store::accounts;
@@ -88,7 +89,7 @@ async fn credits(services: &Services, base_url: &str, from: &User) -> Result<Str
     } else {
         text.push_str("Credits by key:\n");
         for key in &held {
-            let _ = writeln!(text, "{}… {} credits", key.prefix, key.credits);
+            let _ = writeln!(text, "{}… {}", key.prefix, counted(key.credits, "credit"));
         }
     }
     text.push_str("\nPacks (credits belong to the key that buys them):\n");
@@ -109,7 +110,7 @@ fn help(base_url: &str) -> String {
     );
     for service in catalog::SERVICES.iter().filter(|s| s.credits.is_some()) {
         let credits = service.credits.unwrap_or_default();
-        let _ = writeln!(text, "{}: {credits} credit{}", service.name, if credits == 1 { "" } else { "s" });
+        let _ = writeln!(text, "{}: {}", service.name, counted(credits, "credit"));
     }
     let _ = write!(
         text,

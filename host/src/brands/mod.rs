@@ -29,7 +29,9 @@ pub static HASHTAG: Text = Text::new(
     ": `#`, then no spaces, control characters or ASCII punctuation but `_`",
 );
 /// A brand's ticker: `$` and capital letters or digits.
-pub static TOKEN: Text = Text::new(2, 11, Some(r"^\$[A-Z0-9]*$"), ": `$`, then capital letters or digits");
+/// Empty for a brand without one (a bakery has no ticker).
+pub static TOKEN: Text =
+    Text::new(0, 11, Some(r"^(\$[A-Z0-9]{1,10})?$"), ": empty, or `$` then capital letters or digits");
 /// A brand bot's username.
 pub static BOT: Text = Text::new(3, 32, Some("^[A-Za-z0-9_]*$"), " of A-Z, a-z, 0-9 and _");
 
@@ -47,20 +49,20 @@ pub struct BrandProfile {
     pub token: String,
 }
 
-fn name_schema() -> Object {
+pub(crate) fn name_schema() -> Object {
     NAME.schema("Display name (surrounding spaces are trimmed)")
 }
 
-fn voice_schema() -> Object {
+pub(crate) fn voice_schema() -> Object {
     VOICE.schema("How the brand speaks, in words generators read, e.g. `bold, playful`")
 }
 
-fn hashtag_schema() -> Object {
+pub(crate) fn hashtag_schema() -> Object {
     HASHTAG.schema("Hashtag, e.g. `#ACME`")
 }
 
-fn token_schema() -> Object {
-    TOKEN.schema("Ticker, e.g. `$ACME`")
+pub(crate) fn token_schema() -> Object {
+    TOKEN.schema("Ticker, e.g. `$ACME`; empty for a brand without a token")
 }
 
 /// Why a brand field was refused: the field and its rule.

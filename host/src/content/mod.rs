@@ -224,12 +224,7 @@ pub async fn create(ctx: &Ctx, request: ContentRequest) -> Result<Answer, Error>
         success: true,
         category: name,
         language: language.code.into(),
-        brand: BrandView {
-            key: speaker.key.unwrap_or_else(|| memes::ADHOC.into()),
-            name: speaker.profile.name,
-            hashtag: speaker.profile.hashtag,
-            token: speaker.profile.token,
-        },
+        brand: BrandView::of(speaker.key, speaker.profile),
         content,
         credit_cost: price.credits,
         credits_remaining: hold.balance_after,

@@ -86,14 +86,17 @@ fn when(ms: Option<i64>) -> String {
     ms.map_or_else(|| "never".into(), dates::utc_minutes)
 }
 
-/// How to sign in: the bot's `/login`, or a link from the operator.
+/// How to sign in: the bot's `/login` when there is a bot, and always the operator's command.
 pub fn sign_in(bot: Option<&str>) -> Markup {
     html! {
         h1 { "Sign in" }
         @match bot {
             Some(bot) if !bot.is_empty() => p { "Send " code { "/login" } " to " a href={ "https://t.me/" (bot) } { "@" (bot) } " on Telegram: it answers a sign-in link valid 10 minutes." }
-            _ => p { "Send " code { "/login" } " to the service's Telegram bot for a sign-in link, or ask the operator for one." }
+            _ => p { "This service has no Telegram bot set up, so sign-in links come from its operator." }
         }
+        p { "Operators make one on the server's machine, for an account or for a key by its prefix:" }
+        pre { code { "asset-host dashboard link ak_1234abcd" } }
+        p { "The link opens this dashboard signed in; it works once, within 10 minutes." }
     }
 }
 

@@ -111,6 +111,28 @@ pub async fn frame(services: &Services, id: &str, position: i64) -> Result<Optio
     Ok(Painter::new(services, id).picture(position).await?.map(|(plain, _)| plain))
 }
 
+/// The link card of page `id` (1200×630): its title (a pitch's hook), who it is from (the
+/// pitch's sender, the brand, or the service) and its first picture.
+pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>, Error> {
+    let Some(page) = get(services, id).await? else { return Ok(None) };
+    let picture = frame(services, id, 1).await?;
+    let brand = match page.brand.as_deref() {
+        Some(key) => crate::brands::get(&services.db, key).await?.map(|b| (key.to_string(), b.profile.name)),
+        None => None,
+    };
+    let style = match &brand {
+        Some((key, name)) => crate::brands::look::style(services, Some(key), name).await?,
+        None => crate::render::style::Style::seeded(crate::plugins::seed_of(id)),
+    };
+    let said = |key: &str| page.extra[key].as_str().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string);
+    let title = said("hook").unwrap_or_else(|| page.title.clone());
+    // Names only, in no language: the card may be of a page in any.
+    let name =
+        said("from").or(brand.map(|(_, name)| name)).unwrap_or_else(|| crate::render::ending::SERVICE_NAME.to_string());
+    let words = (title, name, page.language.clone());
+    Ok(Some(crate::render::preview::drawn(services, words, style, picture).await?))
+}
+
 /// Meme picture `n` (from 1) of a pitch page `id`.
 pub async fn meme(services: &Services, id: &str, n: i64) -> Result<Option<Vec<u8>>, Error> {
     let Some(page) = get(services, id).await? else { return Ok(None) };

@@ -10,26 +10,35 @@ use crate::pages::{Head, PageLook, document};
 
 const STYLE: &str = r#"
 body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
-main { max-width: 34rem; margin: 0 auto; padding: 1rem; }
-.stage { position: relative; }
+main { max-width: 34rem; margin: 0 auto; padding: .75rem 1rem; box-sizing: border-box; }
+h1 { font-size: 1.3rem; margin: .25rem 0 .5rem; }
+.stage { position: relative; width: fit-content; max-width: 100%; margin: 0 auto; }
 #mark { position: absolute; display: none; border: .2rem solid var(--accent, #f5c518); border-radius: .5rem; pointer-events: none; }
-#frame { width: 100%; height: auto; border-radius: .75rem; display: block; }
-#caption { font-size: 1.5rem; font-weight: 700; text-align: center; min-height: 2em; margin: .75rem 0; }
+#frame { width: auto; height: auto; max-width: 100%; max-height: 52vh; border-radius: .75rem; display: block; }
+#caption { font-size: 1.3rem; font-weight: 700; text-align: center; min-height: 2.4em; margin: .5rem 0; }
+.controls { display: flex; gap: .5rem; justify-content: center; }
+.controls button { flex: 1 1 0; max-width: 12rem; }
 button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: var(--accent, #f5c518); color: #111; font-weight: 700; }
 .beats li.now { color: var(--accent, #f5c518); }
 .w { border-radius: .3em; padding: 0 .05em; }
 #caption .w.lit { background: var(--accent, #f5c518); color: #111; }
 .notice { color: #aaa; }
-.hook { font-size: 1.6rem; line-height: 1.25; }
+.hook { font-size: 1.25rem; line-height: 1.25; }
+.people { display: flex; align-items: center; gap: .6rem; margin: 0 0 .25rem; color: #bbb; font-size: .95rem; }
+.people p { margin: 0; }
+.people strong { color: #fff; }
+.monogram { flex: 0 0 2.2rem; height: 2.2rem; border-radius: 50%; display: grid; place-items: center; background: var(--accent, #f5c518); color: #111; font-weight: 800; }
 .chat { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .5rem; }
 .chat li { background: #262b33; border-radius: 1.1rem 1.1rem 1.1rem .25rem; padding: .6rem .9rem; max-width: 85%; opacity: .2; transition: opacity .25s; }
 [dir="rtl"] .chat li { border-radius: 1.1rem 1.1rem .25rem 1.1rem; }
 .chat li.said { opacity: 1; }
+/* A pitch's bubbles say the beat being spoken; a caption under the picture would say it twice. */
+.pitch #caption { display: none; }
 .memes { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem; margin: 1rem 0; }
 .memes img { width: 100%; height: auto; border-radius: .5rem; }
 .cta { font-size: 1.3rem; font-weight: 700; }
-a.cta { display: block; text-align: center; text-decoration: none; color: #111; background: var(--accent, #f5c518); padding: .9rem 1.2rem; border-radius: .75rem; margin: 1rem 0; }
-#share { background: #fff; margin-inline-start: .5rem; }
+a.cta { display: block; text-align: center; text-decoration: none; color: #111; background: var(--accent, #f5c518); padding: .75rem 1.2rem; border-radius: .75rem; margin: .6rem 0; }
+#share { background: #fff; }
 "#;
 
 /// Plays the voice and shows the beat being spoken. Ours, constant: no user text in it.
@@ -110,6 +119,37 @@ fn share_text(page: &Page) -> Option<String> {
     Some(if label.is_empty() { link.to_string() } else { format!("{label}: {link}") })
 }
 
+/// Who a pitch is from (a monogram of the sender and their name) and for whom.
+fn people(page: &Page) -> maud::Markup {
+    let named = |value: &serde_json::Value| value.as_str().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
+    let (from, to) = (named(&page.extra["from"]), named(&page.extra["about"]["name"]));
+    let initial: String =
+        from.iter().flat_map(|f| f.chars().find(|c| c.is_alphanumeric())).flat_map(char::to_uppercase).collect();
+    html! {
+        @if from.is_some() || to.is_some() {
+            div class="people" {
+                @if let Some(from) = &from {
+                    span class="monogram" aria-hidden="true" { (initial) }
+                    p { "From " strong { (from) } @if let Some(to) = &to { " for " (to) } }
+                } @else if let Some(to) = &to {
+                    p { "For " (to) }
+                }
+            }
+        }
+    }
+}
+
+/// A pitch's call to action: a button to its link, or its words when it has none.
+fn call_to_action(page: &Page) -> maud::Markup {
+    let label = page.extra["cta"].as_str().unwrap_or_default();
+    html! {
+        @match page.extra["ctaUrl"].as_str().filter(|u| u.starts_with("https://") || u.starts_with("http://")) {
+            Some(link) => a class="cta" href=(link) rel="noopener nofollow" target="_blank" { (label) },
+            None => p class="cta" { (label) },
+        }
+    }
+}
+
 /// The page of `page`, linked from `base_url`.
 pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
     let url = format!("{base_url}/m/{}", page.id);
@@ -134,7 +174,15 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
         properties: vec![
             ("og:type", "video.other".into()),
             ("og:url", url.clone()),
+            // The link card first (what cards show), then the 9:16 picture for platforms that
+            // take a tall one.
+            ("og:image", format!("{url}/preview.png")),
+            ("og:image:type", "image/png".into()),
+            ("og:image:width", "1200".into()),
+            ("og:image:height", "630".into()),
             ("og:image", format!("{url}/1.png")),
+            ("og:image:width", "1080".into()),
+            ("og:image:height", "1920".into()),
             ("og:audio", format!("{url}/voice")),
         ],
         card: Some("summary_large_image"),
@@ -151,8 +199,9 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
     document(
         &head,
         html! {
-            main {
+            main class=[pitch.then_some("pitch")] {
                 @if pitch {
+                    (people(page))
                     h1 class="hook" { (text("hook")) }
                 } @else {
                     h1 { (page.title) }
@@ -162,9 +211,14 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
                     div id="mark" {}
                 }
                 p id="caption" aria-live="polite" { (first) }
-                button id="play" type="button" { "Play" }
+                div class="controls" {
+                    button id="play" type="button" { "Play" }
+                    @if pitch {
+                        button id="share" type="button" data-text=[share_text(page)] { "Share" }
+                    }
+                }
                 @if pitch {
-                    button id="share" type="button" data-text=[share_text(page)] { "Share" }
+                    (call_to_action(page))
                 }
                 audio id="voice" src={ (url) "/voice" } preload="auto" {}
                 @if !page.captioned {
@@ -192,10 +246,6 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
                         @for (n, alt) in memes.iter().enumerate() {
                             img src={ (url) "/meme-" (n + 1) ".png" } width="1080" height="1920" alt=(alt) loading="lazy";
                         }
-                    }
-                    @match page.extra["ctaUrl"].as_str().filter(|u| u.starts_with("https://") || u.starts_with("http://")) {
-                        Some(link) => a class="cta" href=(link) rel="noopener nofollow" target="_blank" { (text("cta")) },
-                        None => p class="cta" { (text("cta")) },
                     }
                 }
             }

@@ -30,10 +30,10 @@ async fn page(
 }
 
 /// The page's voice track (`voice`), a beat's picture (`N.png`, N from 1), the video's opening
-/// card (`0.png`), a pitch's meme (`meme-N.png`) or the captions, a cue per word
+/// card (`0.png`), its link card (`preview.png`, 1200×630), a pitch's meme (`meme-N.png`) or the captions, a cue per word
 /// (`captions.vtt`, WebVTT; `captions.srt`, SubRip). Never changes.
 #[utoipa::path(get, path = "/m/{id}/{part}", tag = "audio",
-    params(("id" = String, Path), ("part" = String, Path, description = "`voice`, `N.png`, `0.png`, `meme-N.png`, `captions.vtt` or `captions.srt`")),
+    params(("id" = String, Path), ("part" = String, Path, description = "`voice`, `N.png`, `0.png`, `preview.png`, `meme-N.png`, `captions.vtt` or `captions.srt`")),
     responses((status = 200, content_type = "audio/wav"), (status = 404, body = ErrorBody)))]
 async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, Error> {
     let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
@@ -47,6 +47,10 @@ async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, Str
         let audio = super::voice(&state, &page).await?;
         let kind = HeaderValue::from_str(&page.audio_type).unwrap_or(HeaderValue::from_static("audio/wav"));
         return Ok(([(header::CONTENT_TYPE, kind), immutable], audio).into_response());
+    }
+    if part == "preview.png" {
+        let png = super::link_card(&state, &id).await?.ok_or_else(missing)?;
+        return Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("image/png")), immutable], png).into_response());
     }
     let png = match part.strip_prefix("meme-").map(numbered_png) {
         Some(n) => super::meme(&state, &id, n.ok_or_else(missing)?).await?,

@@ -97,6 +97,11 @@ pub fn write_rate_headers(decision: &Decision, group: &str, headers: &mut Header
     }
 }
 
+/// What a key the service does not know is told: the usual causes, and where keys come from.
+const UNKNOWN_KEY: &str = "This server knows no live key like this one: it may be mistyped or revoked, or made for \
+     another server (`asset-host keys create` writes to the data folder or database it names; the server must use \
+     the same). Get a key from the dashboard or the Telegram bot's /apikey.";
+
 pub(crate) const MISSING_KEY: Error =
     Error::Unauthorized { code: "missing_api_key", message: "Send your API key in the `x-api-key` header." };
 
@@ -113,7 +118,7 @@ async fn caller_of(state: &AppState, header: Option<HeaderValue>, access: Access
     };
     let caller = authenticate(&state.db, presented)
         .await?
-        .ok_or(Error::Unauthorized { code: "invalid_api_key", message: "The API key is not valid." })?;
+        .ok_or(Error::Unauthorized { code: "invalid_api_key", message: UNKNOWN_KEY })?;
     let allowed = match access {
         Access::Operator => caller.role == Role::Operator,
         Access::Admin => matches!(caller.role, Role::Operator | Role::BrandAdmin),

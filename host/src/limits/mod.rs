@@ -125,7 +125,8 @@ pub struct Decision {
     pub window_secs: u32,
     /// Calls left right now.
     pub remaining: u32,
-    /// Seconds until the bucket is full again.
+    /// Seconds until the bucket is full again, or, when the call is refused, until the next
+    /// call is allowed (the same wait as `retry_after_secs`, so the headers and the body agree).
     pub reset_secs: u64,
     /// Seconds until the next call is allowed (0 when allowed).
     pub retry_after_secs: u64,
@@ -159,13 +160,14 @@ pub fn gcra(stored_tat: Option<i64>, now_ms: i64, limit: u32, window_secs: u32) 
     let effective = if allowed { next_tat } else { tat };
     let remaining = ((window - (effective - now_ms)) / interval).max(0);
     let secs_ceil = |ms: i64| u64::try_from((ms.max(0) + 999) / 1000).unwrap_or(0);
+    let retry_after_secs = if allowed { 0 } else { secs_ceil(next_tat - window - now_ms).max(1) };
     let decision = Decision {
         allowed,
         limit,
         window_secs,
         remaining: u32::try_from(remaining).unwrap_or(0),
-        reset_secs: secs_ceil(effective - now_ms),
-        retry_after_secs: if allowed { 0 } else { secs_ceil(next_tat - window - now_ms).max(1) },
+        reset_secs: if allowed { secs_ceil(effective - now_ms) } else { retry_after_secs },
+        retry_after_secs,
     };
     (decision, effective)
 }

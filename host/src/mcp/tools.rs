@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use crate::counted::counted;
 use crate::ctx::Ctx;
 use crate::error::Error;
 use crate::http::error::input_of;
@@ -290,11 +291,11 @@ fn price_line(service: &str) -> String {
             format!(" Costs ${} per asset, paid in SOL at the live rate.", catalog::usd(u64::from(cents)))
         }
         (Some(credits), Some(cents), _) if entry.x402 => format!(
-            " Costs {credits} credit{} (or ${} in USDC per call over x402).",
-            if credits == 1 { "" } else { "s" },
+            " Costs {} (or ${} in USDC per call over x402).",
+            counted(credits, "credit"),
             catalog::usd(u64::from(cents))
         ),
-        (Some(credits), _, _) => format!(" Costs {credits} credit{}.", if credits == 1 { "" } else { "s" }),
+        (Some(credits), _, _) => format!(" Costs {}.", counted(credits, "credit")),
         _ => String::new(),
     }
 }

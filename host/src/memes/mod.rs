@@ -106,11 +106,36 @@ pub struct MemeView {
 #[derive(Debug, Serialize, Deserialize, ToSchema, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandView {
-    /// The registered brand's key, or `adhoc`.
+    /// The registered brand's key, `adhoc` for a `brandProfile`, or `house` when the request
+    /// named no brand (the service's own voice).
     pub key: String,
     pub name: String,
-    pub hashtag: String,
-    pub token: String,
+    /// Null when the brand has none.
+    pub hashtag: Option<String>,
+    /// The brand's ticker; null when it has none.
+    pub token: Option<String>,
+}
+
+/// The brand key reported when a request names no brand.
+pub const HOUSE: &str = "house";
+
+impl BrandView {
+    /// A brand's fields as reported: its key (`adhoc` without one), empty ones as null.
+    pub fn of(key: Option<String>, profile: BrandProfile) -> BrandView {
+        let given = |s: String| Some(s).filter(|s| !s.trim().is_empty());
+        BrandView {
+            key: key.unwrap_or_else(|| ADHOC.into()),
+            name: profile.name,
+            hashtag: given(profile.hashtag),
+            token: given(profile.token),
+        }
+    }
+
+    /// The service's own voice, for a request that named no brand.
+    pub fn house() -> BrandView {
+        let name = crate::render::ending::SERVICE_NAME.into();
+        BrandView { key: HOUSE.into(), name, hashtag: None, token: None }
+    }
 }
 
 /// The meme result of the spec.
@@ -320,15 +345,7 @@ pub async fn create(ctx: &Ctx, request: MemeRequest) -> Result<MemeResult, Error
     Ok(MemeResult {
         success: true,
         meme: MemeView { kind, url: format!("{base_url}/memes/{id}"), image_url, title },
-        brand: match profile {
-            Some(p) => BrandView {
-                key: brand_key.unwrap_or_else(|| ADHOC.into()),
-                name: p.name,
-                hashtag: p.hashtag,
-                token: p.token,
-            },
-            None => BrandView { key: String::new(), name: String::new(), hashtag: String::new(), token: String::new() },
-        },
+        brand: profile.map_or_else(BrandView::house, |p| BrandView::of(brand_key, p)),
         credit_cost: price.credits,
         credits_remaining: hold.balance_after,
     })
@@ -412,6 +429,17 @@ pub async fn image(services: &Services, id: &str, position: i64) -> Result<Optio
     let mut pictures = draw_stored(services, &meme).await?;
     let at = usize::try_from(position - 1).unwrap_or(usize::MAX);
     Ok((at < pictures.len()).then(|| std::mem::take(&mut pictures[at].png)))
+}
+
+/// The link card of meme `id` (1200×630): its title, its brand (or the service) and its first
+/// picture, in its look.
+pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>, Error> {
+    let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
+    let picture = image(services, id, 1).await?;
+    let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, crate::plugins::seed_of(id)).await?;
+    let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
+    let words = (meme.title.clone(), name, meme.language.clone());
+    Ok(Some(crate::render::preview::drawn(services, words, style, picture).await?))
 }
 
 /// A meme's blocks as its pictures are drawn from them: (role, text), each followed by a

@@ -1,7 +1,7 @@
 //! A meme's public page: mobile-first HTML with Open Graph tags. Every string in it came from a
 //! user or a plugin; the template escapes them all.
 
-use maud::html;
+use maud::{PreEscaped, html};
 
 use crate::pages::{Head, PageLook, document};
 use crate::render::cards::{CARD, SLIDE};
@@ -9,20 +9,37 @@ use crate::store::memes::Stored;
 
 const STYLE: &str = r#"
 body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
-main { max-width: 34rem; margin: 0 auto; padding: 1.5rem; }
-article { background: #1e1e24; border-radius: 1rem; padding: 1.5rem; }
-.block { font-size: 1.4rem; line-height: 1.35; margin: 0 0 1rem; }
-.top, .bottom { text-transform: uppercase; font-weight: 800; text-align: center; }
-.take, .confession { font-size: 1.6rem; font-weight: 700; }
-.pictures { display: flex; gap: .75rem; overflow-x: auto; scroll-snap-type: x mandatory; margin: 0 0 1rem; }
-.picture { width: 100%; height: auto; flex: 0 0 100%; scroll-snap-align: center; border-radius: .75rem; }
-.card { border-left: .3rem solid var(--accent, #f5c518); padding-left: .8rem; }
-.signoff, footer { color: var(--accent, #f5c518); font-size: 1rem; }
+main { max-width: 34rem; margin: 0 auto; padding: .75rem; box-sizing: border-box; }
+.pictures { display: flex; gap: .75rem; overflow-x: auto; scroll-snap-type: x mandatory; }
+.picture { height: auto; width: auto; max-width: 100%; max-height: 72vh; flex: 0 0 auto; margin: 0 auto; scroll-snap-align: center; border-radius: .75rem; display: block; }
+.share { display: flex; flex-wrap: wrap; gap: .5rem; margin: .75rem 0; }
+.share a, .share button { flex: 1 1 0; white-space: nowrap; text-align: center; font: inherit; font-weight: 700; font-size: 1rem; padding: .7rem .9rem; border-radius: 2rem; border: 0; text-decoration: none; background: #262b33; color: #fff; cursor: pointer; }
+.share button { background: var(--accent, #f5c518); color: #111; }
+.from { color: #bbb; margin: .5rem 0; }
+.from a { color: var(--accent, #f5c518); }
+.said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 "#;
 
+/// Copies the page's link; ours, constant.
+const SCRIPT: &str = r#"
+(() => {
+  const copy = document.getElementById("copy");
+  copy.addEventListener("click", async () => {
+    const link = location.href.split("?")[0];
+    try { await navigator.clipboard.writeText(link); copy.textContent = "Link copied"; }
+    catch (_) { copy.textContent = link; }
+  });
+})();
+"#;
+
+/// `value` as a URL query value.
+fn query(value: &str) -> String {
+    url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
+}
+
 /// The page of `meme`, linked from `base_url` (the service's public address): its pictures
-/// first (the first is the sharing image), then its text, which stays selectable and readable
-/// by screen readers.
+/// first (the first is the sharing image), then a row to share it and the brand's feed. The
+/// text is in the pictures; it is on the page once more only for screen readers and search.
 pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String {
     let direction = crate::languages::find(&meme.language).map_or("ltr", |l| l.direction);
     let blocks: Vec<(&str, &str)> = meme.content["blocks"]
@@ -34,9 +51,15 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
     let description = blocks.iter().map(|(_, text)| *text).collect::<Vec<_>>().join(" · ");
     let (width, height) = if meme.kind == "carousel" { SLIDE } else { CARD };
     let pictures: Vec<String> = (1..=meme.pictures as usize).map(|n| super::image_url(base_url, &meme.id, n)).collect();
-    let mut properties = vec![("og:type", "article".to_string()), ("og:url", format!("{base_url}/memes/{}", meme.id))];
+    let url = format!("{base_url}/memes/{}", meme.id);
+    let mut properties = vec![("og:type", "article".to_string()), ("og:url", url.clone())];
     if let Some(first) = pictures.first() {
+        // The link card first (what cards show), then the picture itself.
         properties.extend([
+            ("og:image", format!("{url}/preview.png")),
+            ("og:image:type", "image/png".into()),
+            ("og:image:width", "1200".into()),
+            ("og:image:height", "630".into()),
             ("og:image", first.clone()),
             ("og:image:type", "image/png".into()),
             ("og:image:width", width.to_string()),
@@ -55,6 +78,8 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
         alternates: Vec::new(),
     };
     let count = pictures.len();
+    let post_on_x = format!("https://x.com/intent/post?text={}&url={}", query(&meme.title), query(&url));
+    let telegram = format!("https://t.me/share/url?url={}&text={}", query(&url), query(&meme.title));
     document(
         &head,
         html! {
@@ -67,16 +92,29 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
                                 loading=[(i > 0).then_some("lazy")];
                         }
                     }
-                    h1 class="block" { (meme.title) }
-                    @for (role, text) in &blocks {
-                        // Hashtags and tickers read left to right even on a right-to-left page.
-                        p class={ "block " (role) } dir=[(*role == "signoff").then_some("ltr")] { (text) }
+                    div class="said" {
+                        h1 { (meme.title) }
+                        @for (role, text) in &blocks {
+                            // Hashtags and tickers read left to right even on a right-to-left page.
+                            p class=(role) dir=[(*role == "signoff").then_some("ltr")] { (text) }
+                        }
                     }
                 }
+                nav class="share" aria-label="Share" {
+                    button id="copy" type="button" { "Copy link" }
+                    a href=(post_on_x) target="_blank" rel="noopener" { "Post on X" }
+                    a href=(telegram) target="_blank" rel="noopener" { "Telegram" }
+                }
                 @if !meme.brand_name.is_empty() {
-                    footer { (meme.brand_name) }
+                    p class="from" {
+                        @match &meme.brand_key {
+                            Some(key) => { "By " a href={ (base_url) "/api/brands/" (key) "/recent" } { (meme.brand_name) } ": more from this brand" },
+                            None => { "By " (meme.brand_name) },
+                        }
+                    }
                 }
             }
+            script { (PreEscaped(SCRIPT)) }
         },
     )
 }
@@ -101,7 +139,7 @@ mod tests {
         assert!(!html.contains("<script>alert") && !html.contains("<img src=x"));
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains("a &lt; b &amp; 'c'"));
-        assert!(html.contains(r#"class="block take&quot; onclick=&quot;x""#));
+        assert!(html.contains(r#"class="take&quot; onclick=&quot;x""#), "{html}");
         assert!(html.contains(r#"dir="rtl""#));
         assert!(html.contains(r#"<meta property="og:title" content="&lt;script&gt;"#));
         assert!(html.contains(r#"alt="&lt;script&gt;alert(1)&lt;/script&gt; (1/1)""#));

@@ -49,18 +49,22 @@ async fn page(
     Ok(Html(super::page::render(&meme, &base, look.as_ref())))
 }
 
-/// A meme's picture as PNG: `1.png` is the card or a carousel's cover, then each slide.
+/// A meme's picture as PNG: `1.png` is the card or a carousel's cover, then each slide;
+/// `preview.png` is its link card (1200×630).
 /// Pictures never change, so they may be cached for as long as clients like.
 #[utoipa::path(get, path = "/memes/{id}/{picture}", tag = "memes",
-    params(("id" = String, Path), ("picture" = String, Path, description = "`N.png`, N from 1")),
+    params(("id" = String, Path), ("picture" = String, Path, description = "`N.png`, N from 1, or `preview.png`")),
     responses((status = 200, content_type = "image/png"), (status = 404, body = ErrorBody)))]
 async fn picture(
     State(state): State<AppState>,
     Path((id, picture)): Path<(String, String)>,
 ) -> Result<Response, Error> {
     let missing = || Error::NotFound { message: "No such picture.".into() };
-    let position = numbered_png(&picture).ok_or_else(missing)?;
-    let png = super::image(&state, &id, position).await?.ok_or_else(missing)?;
+    let png = match picture.as_str() {
+        "preview.png" => super::link_card(&state, &id).await?,
+        _ => super::image(&state, &id, numbered_png(&picture).ok_or_else(missing)?).await?,
+    };
+    let png = png.ok_or_else(missing)?;
     Ok((
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("image/png")),

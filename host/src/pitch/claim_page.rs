@@ -16,6 +16,8 @@ label { display: block; margin: .8rem 0 .2rem; }
 input, textarea { width: 100%; box-sizing: border-box; font-size: 1rem; padding: .6rem; border-radius: .5rem; border: 0; }
 button { margin-top: 1rem; font-size: 1.1rem; padding: .7rem 1.4rem; border-radius: 2rem; border: 0; background: #f5c518; color: #111; font-weight: 700; }
 code { word-break: break-all; background: #262b33; padding: .4rem; border-radius: .3rem; display: block; }
+.hint { color: #aaa; font-size: .9rem; }
+a.button { display: inline-block; text-decoration: none; font-weight: 700; padding: .7rem 1.4rem; border-radius: 2rem; background: #f5c518; color: #111; }
 "#;
 
 fn page(title: &str, language: &str, body: Markup) -> String {
@@ -24,26 +26,33 @@ fn page(title: &str, language: &str, body: Markup) -> String {
     document(&head, body)
 }
 
-/// The claim form for an open invite.
-pub fn open(invite: &Invite, base_url: &str) -> String {
+/// The claim form for an open invite, saying who sent it (`from`) when the pitch names them.
+pub fn open(invite: &Invite, from: Option<&str>, base_url: &str) -> String {
     page(
         "A free bot for you",
         &invite.language,
         html! {
             main {
                 h1 { "A free bot for " (invite.who) }
-                p { "Someone made " a href={ (base_url) "/m/" (invite.page_id) } { "this page for you" } "." }
-                p { "Claim your own branded bot with " (FREE_GENERATIONS) " free generations, in your voice." }
+                p {
+                    @match from {
+                        Some(from) => { strong { (from) } " made " },
+                        None => "An agent made ",
+                    }
+                    a href={ (base_url) "/m/" (invite.page_id) } { "this page for you" }
+                    " and invites you to a Telegram bot of your own, in your brand's voice, with "
+                    (FREE_GENERATIONS) " free generations."
+                }
                 form method="post" action={ (base_url) "/i/" (invite.code) } {
-                    label for="name" { "Brand name" }
-                    input id="name" name="name" required maxlength="60";
-                    label for="voice" { "How it speaks" }
+                    label for="name" { "Your brand's name" }
+                    input id="name" name="name" required maxlength="60" autocomplete="organization";
+                    label for="voice" { "How it speaks " span class="hint" { "(optional: a few words, e.g. warm, short, a little funny)" } }
                     textarea id="voice" name="voice" maxlength="300" {}
-                    label for="hashtag" { "Hashtag" }
-                    input id="hashtag" name="hashtag" required placeholder="#BRAND" maxlength="31";
-                    label for="token" { "Ticker" }
-                    input id="token" name="token" required placeholder="$BRAND" maxlength="11";
-                    label for="bot_token" { "Your Telegram bot's token (optional: from @BotFather; or later, in the dashboard)" }
+                    label for="hashtag" { "Hashtag " span class="hint" { "(optional: made from the name if left empty)" } }
+                    input id="hashtag" name="hashtag" placeholder="#YourBrand" maxlength="31";
+                    label for="token" { "Ticker " span class="hint" { "(only if your brand has a token)" } }
+                    input id="token" name="token" placeholder="$TICKER" maxlength="11";
+                    label for="bot_token" { "Your Telegram bot's token " span class="hint" { "(optional: from @BotFather; or later, in the dashboard)" } }
                     input id="bot_token" name="bot_token" autocomplete="off" placeholder="123456789:AAH…" maxlength="100";
                     button type="submit" { "Claim my bot" }
                 }
@@ -52,21 +61,31 @@ pub fn open(invite: &Invite, base_url: &str) -> String {
     )
 }
 
-/// After a claim: the brand and its admin key, shown this once.
+/// After a claim: the brand, the bot's real state, and its admin key, shown this once and
+/// explained.
 pub fn claimed(claim: &Claimed, language: &str) -> String {
+    let connected = claim.bot_status == "connected";
+    let title = if connected { "Your bot is ready" } else { "Your brand is registered" };
     page(
-        "Your bot is ready",
+        title,
         language,
         html! {
             main {
-                h1 { "Your bot is ready" }
-                p { "Brand " strong { (claim.brand) } ", bot @" (claim.bot_username) ", " (claim.free_generations) " free generations." }
-                p { "Your admin key, shown only now: keep it somewhere safe." }
-                code id="key" { (claim.api_key) }
-                @if claim.bot_status != "none" {
-                    p id="bot-status" { "Your bot: " (claim.bot_status) "." }
+                h1 { (title) }
+                p { "Brand " strong { (claim.brand) } ", " (claim.free_generations) " free generations." }
+                @if connected {
+                    p id="bot-status" { "Your bot @" (claim.bot_username) " is connected: send it /meme on Telegram." }
+                } @else if claim.bot_status == "none" {
+                    p id="bot-status" { "No bot is connected yet. Make one with @BotFather on Telegram, then give its token in the dashboard: the bot answers from then on." }
+                } @else {
+                    p id="bot-status" { "Your bot is not connected: " (claim.bot_status) ". Check its token with @BotFather and give it again in the dashboard." }
                 }
-                p { a href=(claim.dashboard_url) { "Open your dashboard" } " (this link works once, for 10 minutes): the brand, its bot, its credits." }
+                h2 { "Your admin key" }
+                p { "This key lets you, or a program you trust, use the service as your brand: make memes and posts, change its voice, connect its bot. It is shown only now; we keep only a fingerprint of it." }
+                code id="key" { (claim.api_key) }
+                p { "Keep it in a password manager. Anyone who has it acts as your brand; if it leaks, revoke it in the dashboard and make a new one." }
+                p { a class="button" href=(claim.dashboard_url) { "Open your dashboard" } }
+                p class="hint" { "This link signs you in without the key; it works once, for 10 minutes. Later, ask for a new link in the dashboard's sign-in page." }
             }
         },
     )
@@ -96,7 +115,8 @@ mod tests {
             claimed_at: None,
             brand_key: None,
         };
-        let html = open(&invite, "https://x.example");
+        let html = open(&invite, Some("<b>Acme</b>"), "https://x.example");
+        assert!(html.contains("&lt;b&gt;Acme&lt;/b&gt;"));
         assert!(!html.contains("<script>alert") && html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains(r#"action="https://x.example/i/abc&quot;&gt;&lt;x""#), "{html}");
         assert!(html.contains(r#"dir="rtl""#));

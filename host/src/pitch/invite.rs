@@ -155,6 +155,7 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
     }
     let price = catalog::price(KIND);
     billing::ensure_can_pay(ctx, price).await?;
+    let from = super::sender(ctx, None).await?;
     let about = about::gather(ctx, &input).await;
     let (id, code) = (public_id(), format!("{}{}", public_id(), public_id()));
     let origin = format!("iv_{id}");
@@ -189,7 +190,7 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
     let invite_code = code.clone();
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(super::KIND, None, &pitch_ask).await.map_err(Error::from)?;
-        let pitch = super::written(content)?;
+        let pitch = super::Written { from, ..super::written(content)? };
         let (note, _) = services.plugins.generate(SLOT, None, &invite_ask).await.map_err(Error::from)?;
         let message = note.blocks.iter().find(|b| b.role == "message").map(|b| b.text.clone()).unwrap_or_default();
         if !message.contains(&invite_url) {
@@ -219,13 +220,20 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
     })
 }
 
-/// What a claim registers: the bot's brand profile.
+/// What a claim registers: the bot's brand profile. Only the name is required: without a
+/// hashtag one is made from the name, and a ticker is only for brands that have a token.
 #[derive(Debug, Clone, Deserialize, ToSchema, schemars::JsonSchema)]
 pub struct ClaimForm {
+    #[schema(schema_with = crate::brands::name_schema)]
     pub name: String,
     #[serde(default)]
+    #[schema(schema_with = crate::brands::voice_schema)]
     pub voice: String,
+    #[serde(default)]
+    #[schema(schema_with = crate::brands::hashtag_schema)]
     pub hashtag: String,
+    #[serde(default)]
+    #[schema(schema_with = crate::brands::token_schema)]
     pub token: String,
     /// Optional: the brand's own Telegram bot's token from BotFather, to connect it now (it can
     /// also be connected later in the dashboard).
@@ -265,6 +273,21 @@ fn closed(invite: &invites::Invite) -> Error {
     } else {
         Error::Gone { message: "This invite has expired.".into() }
     }
+}
+
+/// A hashtag from a brand's name: its letters and digits, each word capitalised
+/// (`Maria's bakery` → `#MariasBakery`), or `#` and the name's key letters when none are left.
+fn hashtag_of(name: &str) -> String {
+    let mut tag = String::from("#");
+    for word in name.split_whitespace() {
+        let mut letters = word.chars().filter(|c| c.is_alphanumeric());
+        if let Some(first) = letters.next() {
+            tag.extend(first.to_uppercase());
+            tag.extend(letters);
+        }
+    }
+    let tag: String = tag.chars().take(31).collect();
+    if tag.chars().count() < 2 { crate::brands::derived_profile(&brand_key(name)).hashtag } else { tag }
 }
 
 /// A brand key from a name: its letters and digits, dashes between words, and a random tail so
@@ -317,7 +340,8 @@ pub async fn claim(
         // A token Telegram refuses fails the claim before anything is claimed.
         crate::brands::bot::check(services, token).await?;
     }
-    let profile = BrandProfile { name: form.name, voice: form.voice, hashtag: form.hashtag, token: form.token }
+    let hashtag = if form.hashtag.trim().is_empty() { hashtag_of(&form.name) } else { form.hashtag };
+    let profile = BrandProfile { name: form.name, voice: form.voice, hashtag, token: form.token.trim().to_string() }
         .validated()
         .map_err(Error::from)?;
     let now = now_ms();
@@ -383,5 +407,8 @@ mod tests {
         assert!(json!(brand_key("Maria's Bakery")).as_str().unwrap().starts_with("maria-s-bakery-"));
         assert!(brand_key("日本").starts_with("bot-"));
         assert_eq!(subject("Maria, a baker in Porto. She posts daily."), "Maria, a baker in Porto");
+        assert_eq!(hashtag_of("Maria's  bakery"), "#MariasBakery");
+        assert_eq!(hashtag_of("Café Olé"), "#CaféOlé");
+        assert!(hashtag_of("!!").starts_with("#BOT"), "{}", hashtag_of("!!"));
     }
 }

@@ -217,6 +217,8 @@ struct Written {
     cta: String,
     /// Where the call to action leads: the host's, never the generator's.
     cta_url: Option<String>,
+    /// Who sends it ([`sender`]): the host's, never the generator's.
+    from: Option<String>,
 }
 
 fn written(content: crate::plugins::Content) -> Result<Written, Error> {
@@ -244,7 +246,23 @@ fn written(content: crate::plugins::Content) -> Result<Written, Error> {
         memes: memes.iter().map(|b| (attribute(b, "top").unwrap_or_default(), b.text.clone())).collect(),
         cta: ctas[0].text.clone(),
         cta_url: None,
+        from: None,
     })
+}
+
+/// Who a pitch is from, as its page names them: the brand it is made for, else the brand a
+/// brand-admin key administers, else the name of the account holding the key.
+async fn sender(ctx: &Ctx, brand: Option<&brands::Brand>) -> Result<Option<String>, Error> {
+    if let Some(brand) = brand {
+        return Ok(Some(brand.profile.name.clone()));
+    }
+    if let Some(key) = &ctx.caller.brand
+        && let Some(brand) = brands::get(&ctx.db, key).await?
+    {
+        return Ok(Some(brand.profile.name));
+    }
+    let name = crate::store::accounts::name_of_key(&ctx.db, ctx.caller.key_id).await?;
+    Ok(name.filter(|n| !n.trim().is_empty()))
 }
 
 /// Makes a pitch page for the caller: validates, gathers, pays, writes, voices, draws, stores.
@@ -279,6 +297,7 @@ pub async fn create_as(
         },
         None => Look { style: Style::seeded(crate::plugins::seed_of(id)), brand: None },
     };
+    let from = sender(ctx, brand).await?;
     let about = about::gather(ctx, &input).await;
     let (id, origin) = (id.to_string(), origin(id));
     let seed = crate::plugins::seed_of(&id);
@@ -299,7 +318,7 @@ pub async fn create_as(
     let (services, base_url, key_id) = (ctx.services.clone(), ctx.base_url.clone(), ctx.caller.key_id);
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
-        let pitch = Written { cta_url: cta.url, ..written(content)? };
+        let pitch = Written { cta_url: cta.url, from, ..written(content)? };
         let page = Made { origin: &origin, id: &id, key_id, language, look };
         make(&services, page, &about, pitch, hold, &base_url, None).await
     };
@@ -360,6 +379,7 @@ async fn make(
         "hook": pitch.hook,
         "cta": pitch.cta,
         "ctaUrl": pitch.cta_url,
+        "from": pitch.from,
         "memes": pitch.memes.iter().zip(&meme_keys).map(|((top, bottom), blob)| json!({"top": top, "bottom": bottom, "blob": blob})).collect::<Vec<_>>(),
         "about": about,
     });

@@ -48,7 +48,12 @@ async fn claim_form(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(
         Ok(found) if found.expires_at <= crate::store::now_ms() => {
             (StatusCode::GONE, Html(claim_page::closed("This invite has expired."))).into_response()
         }
-        Ok(found) => Html(claim_page::open(&found, &base)).into_response(),
+        Ok(found) => {
+            // Who sent the invite, as its pitch page names them.
+            let page = crate::engine::get(&state, &found.page_id).await.ok().flatten();
+            let from = page.and_then(|p| p.extra["from"].as_str().map(str::to_string));
+            Html(claim_page::open(&found, from.as_deref(), &base)).into_response()
+        }
         Err(e) => html_error(&e),
     }
 }

@@ -321,18 +321,7 @@ impl Pen<'_> {
 
     /// A paragraph box across the width, white and bold, centred in its height.
     fn boxed(&self, top: f32, height: f32, sizes: &'static [f32]) -> Paragraph<'static> {
-        Paragraph {
-            center_x: self.w / 2.0,
-            top,
-            width: self.w - 160.0,
-            height,
-            sizes,
-            bold: true,
-            fill: "#ffffff",
-            outline: None,
-            middle: true,
-            typeface: self.sheet.style.typeface,
-        }
+        Paragraph::white(self.w / 2.0, (top, self.w - 160.0, height), sizes, self.sheet.style.typeface)
     }
 
     /// The whole caption in `p`.

@@ -8,6 +8,7 @@ pub mod ending;
 pub mod fonts;
 pub mod logo;
 pub mod pipeline;
+pub mod preview;
 pub mod scenes;
 pub mod spoken;
 pub mod style;

@@ -34,6 +34,30 @@ pub struct Paragraph<'a> {
     pub typeface: Typeface,
 }
 
+impl Paragraph<'static> {
+    /// A box `width` wide centred on `center_x`, of white bold lines centred in its height:
+    /// what most layouts put on a backdrop.
+    pub fn white(
+        center_x: f32,
+        (top, width, height): (f32, f32, f32),
+        sizes: &'static [f32],
+        typeface: Typeface,
+    ) -> Self {
+        Paragraph {
+            center_x,
+            top,
+            width,
+            height,
+            sizes,
+            bold: true,
+            fill: "#ffffff",
+            outline: None,
+            middle: true,
+            typeface,
+        }
+    }
+}
+
 /// A laid-out paragraph: its SVG and the height it takes.
 #[derive(Debug, Default)]
 pub struct Laid {

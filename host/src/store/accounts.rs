@@ -63,6 +63,16 @@ pub async fn get(db: &Db, id: i64) -> Result<Option<Account>, sqlx::Error> {
     row.as_ref().map(account).transpose()
 }
 
+/// The name of the account holding key `key_id`, when the key has an account.
+pub async fn name_of_key(db: &Db, key_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT accounts.name FROM api_keys JOIN accounts ON accounts.id = api_keys.account_id WHERE api_keys.id = $1",
+    )
+    .bind(key_id)
+    .fetch_optional(db.pool())
+    .await
+}
+
 /// A new account named `name`, holding no keys yet.
 pub async fn insert_in(conn: &mut AnyConnection, name: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("INSERT INTO accounts (name, created_at) VALUES ($1, $2) RETURNING id")
