@@ -86,7 +86,7 @@ async fn the_meme_plugin_uses_the_model_and_falls_back_to_its_tables() {
     let (base, key, mode, _dir) = service_with_model().await;
     let client = reqwest::Client::new();
     let take_of = |html: String| {
-        html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default().to_string()
+        html.split("class=\"take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default().to_string()
     };
     let mut takes = Vec::new();
     for m in [0, 1, 2, 3] {

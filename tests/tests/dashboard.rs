@@ -86,10 +86,14 @@ async fn in_chromium(storage: Storage) {
     assert_eq!(me(&server, &first).await, StatusCode::OK);
     assert_eq!(browser.count("tr[data-prefix]").await, 1);
 
-    // Credits: every pack can be bought in USDC from here.
+    // Credits: every pack's USDC route is shown for agents to post to, never as a link a
+    // person could click; the tables fit the phone.
     browser.open(&server.url("/dashboard/credits")).await;
+    assert_eq!(browser.count("a.buy-usdc, a[href*='/buy']").await, 0);
+    let widths = browser.script("return [document.documentElement.scrollWidth, window.innerWidth];", json!([])).await;
+    assert!(widths[0].as_f64() <= widths[1].as_f64(), "the credits tab fits a phone's width: {widths}");
     let packs: Vec<String> = browser
-        .script("return [...document.querySelectorAll('a.buy-usdc')].map(a => a.href);", json!([]))
+        .script("return [...document.querySelectorAll('code.buy-usdc')].map(c => c.dataset.route);", json!([]))
         .await
         .as_array()
         .unwrap()

@@ -309,8 +309,7 @@ fn every_language_writes_in_its_own_script() {
             assert_eq!(status, StatusCode::OK, "{name}: {body}");
             let html =
                 Client::new().get(body["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
-            let take =
-                html.split("class=\"block take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default();
+            let take = html.split("class=\"take\">").nth(1).and_then(|t| t.split("</p>").next()).unwrap_or_default();
             assert!(in_own_script(code, take), "{name}: {take:?}");
             assert!(html.contains(&format!("lang=\"{code}\"")), "{name}");
         }

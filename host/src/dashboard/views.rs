@@ -32,6 +32,16 @@ input, select { font: inherit; padding: .4rem; border: 1px solid #c9cdd3; border
 .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .note { color: #59606b; }
 .error { color: #a1120f; }
+/* Under 600 px a table's rows become stacked cards, each cell named by its column. */
+@media (max-width: 600px) {
+  table, tbody, tr, td { display: block; width: 100%; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tr { border-bottom: 1px solid #e6e8eb; padding: .5rem 0; }
+  td { border: 0; padding: .2rem 0; }
+  td[data-label]::before { content: attr(data-label) ": "; color: #59606b; }
+  code { white-space: nowrap; word-break: normal; }
+  .route { white-space: normal; word-break: break-all; }
+}
 "#;
 
 /// The one script of the dashboard: after a key is shown, the address becomes the API tab's,
@@ -140,10 +150,10 @@ pub fn api(keys: &[OwnedKey], per_account: i64, csrf: &str, minted: Option<&str>
                         @for key in keys {
                             tr data-prefix=(key.prefix) {
                                 td { code { (key.prefix) "…" } @if let Some(brand) = &key.brand { " " span.note { "admin of " (brand) } } }
-                                td { (key.label) }
-                                td { (key.credits) }
-                                td { (when(Some(key.created_at))) }
-                                td { (when(key.last_used_at)) }
+                                td data-label="Label" { (key.label) }
+                                td data-label="Credits" { (key.credits) }
+                                td data-label="Created" { (when(Some(key.created_at))) }
+                                td data-label="Last used" { (when(key.last_used_at)) }
                                 td {
                                     form method="post" action={ "/dashboard/keys/" (key.prefix) "/revoke" } {
                                         (csrf_field(csrf))
@@ -174,7 +184,7 @@ pub fn credits(keys: &[OwnedKey], ledger: &[(String, LedgerEntry)], csrf: &str, 
             p.note { "Credits belong to the key that holds them." }
             table {
                 thead { tr { th { "Key" } th { "Credits" } } }
-                tbody { @for key in keys { tr { td { code { (key.prefix) "…" } } td { (key.credits) } } } }
+                tbody { @for key in keys { tr { td { code { (key.prefix) "…" } } td data-label="Credits" { (key.credits) } } } }
             }
         }
         section {
@@ -187,9 +197,9 @@ pub fn credits(keys: &[OwnedKey], ledger: &[(String, LedgerEntry)], csrf: &str, 
                     tbody {
                         @for pack in PACKS {
                             tr {
-                                td { (pack.id) }
-                                td { (pack.credits) }
-                                td { "$" (usd(pack.price_cents)) }
+                                td { strong { (pack.id) } }
+                                td data-label="Credits" { (pack.credits) }
+                                td data-label="Price" { "$" (usd(pack.price_cents)) }
                                 td {
                                     @if card {
                                         form.row method="post" action="/dashboard/credits/buy" {
@@ -204,9 +214,11 @@ pub fn credits(keys: &[OwnedKey], ledger: &[(String, LedgerEntry)], csrf: &str, 
                                         span.note { "not offered here" }
                                     }
                                 }
-                                td {
-                                    a class="buy-usdc" href={ (base_url) "/api/agent/credits/packs/" (pack.id) "/buy" } {
-                                        code { "POST /api/agent/credits/packs/" (pack.id) "/buy" }
+                                // For agents, not people: a route to post to with a key, so
+                                // shown as text to copy, never as a link a click would GET.
+                                td data-label="USDC, for agents" {
+                                    code class="buy-usdc route" data-route={ (base_url) "/api/agent/credits/packs/" (pack.id) "/buy" } {
+                                        "POST " (base_url) "/api/agent/credits/packs/" (pack.id) "/buy"
                                     }
                                 }
                             }
@@ -223,7 +235,12 @@ pub fn credits(keys: &[OwnedKey], ledger: &[(String, LedgerEntry)], csrf: &str, 
                     thead { tr { th { "Key" } th { "Change" } th { "Balance" } th { "Why" } } }
                     tbody {
                         @for (prefix, entry) in ledger {
-                            tr { td { code { (prefix) "…" } } td { (entry.amount) } td { (entry.balance_after) } td { (entry.reason) } }
+                            tr {
+                                td { code { (prefix) "…" } }
+                                td data-label="Change" { (entry.amount) }
+                                td data-label="Balance" { (entry.balance_after) }
+                                td data-label="Why" { (entry.reason) }
+                            }
                         }
                     }
                 }
@@ -243,9 +260,9 @@ pub fn jobs(work: &[Work]) -> Markup {
                     tbody {
                         @for item in work {
                             tr {
-                                td { (item.kind) @if !item.title.is_empty() { ": " (item.title) } }
-                                td { (item.state) }
-                                td { (when(Some(item.created_at))) }
+                                td { strong { (item.kind) } @if !item.title.is_empty() { ": " (item.title) } }
+                                td data-label="State" { (item.state) }
+                                td data-label="Made" { (when(Some(item.created_at))) }
                                 td.row { @for (name, url) in &item.links { a href=(url) { (name) } } }
                             }
                         }

@@ -278,6 +278,32 @@ pub struct Work {
     pub links: Vec<(String, String)>,
 }
 
+/// Where a job's outputs are seen: the page and its captions (`pageId`), the video and its
+/// page (`renderId`), and any field ending in `Url` (`pageUrl`, `mp4Url`, …).
+fn links_of(result: &serde_json::Value) -> Vec<(String, String)> {
+    let mut links = Vec::new();
+    let id =
+        |field: &str| result[field].as_str().filter(|id| id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    if let Some(page) = id("pageId") {
+        links.push(("page".into(), format!("/m/{page}")));
+        links.push(("captions".into(), format!("/m/{page}/captions.vtt")));
+    }
+    if let Some(render) = id("renderId") {
+        links.push(("video".into(), format!("/v/{render}")));
+        links.push(("mp4".into(), format!("/v/{render}/video.mp4")));
+    }
+    let named = result.as_object().into_iter().flatten().filter_map(|(name, value)| {
+        let url = value.as_str().filter(|url| url.starts_with('/') || url.starts_with("http"))?;
+        Some((name.strip_suffix("Url")?.to_string(), url.to_string()))
+    });
+    for (name, url) in named {
+        if !links.iter().any(|(_, known)| *known == url) {
+            links.push((name, url));
+        }
+    }
+    links
+}
+
 /// The account's `limit` most recent memes and jobs, newest first.
 pub async fn recent_work(db: &Db, account_id: i64, limit: i64) -> Result<Vec<Work>, sqlx::Error> {
     let memes = sqlx::query(
@@ -310,19 +336,7 @@ pub async fn recent_work(db: &Db, account_id: i64, limit: i64) -> Result<Vec<Wor
     for row in &jobs {
         let result: Option<String> = row.try_get("result")?;
         let result: serde_json::Value = result.and_then(|r| serde_json::from_str(&r).ok()).unwrap_or_default();
-        // A job's result names its outputs by fields ending in `Url` (pageUrl, mp4Url, …).
-        let links = result
-            .as_object()
-            .map(|fields| {
-                fields
-                    .iter()
-                    .filter_map(|(name, value)| {
-                        Some((name.strip_suffix("Url")?.to_string(), value.as_str()?.to_string()))
-                    })
-                    .filter(|(_, url)| url.starts_with('/') || url.starts_with("http"))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let links = links_of(&result);
         work.push(Work {
             kind: row.try_get("kind")?,
             title: result["title"].as_str().unwrap_or_default().to_string(),
@@ -334,4 +348,21 @@ pub async fn recent_work(db: &Db, account_id: i64, limit: i64) -> Result<Vec<Wor
     work.sort_by_key(|w| std::cmp::Reverse(w.created_at));
     work.truncate(usize::try_from(limit).unwrap_or(0));
     Ok(work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jobs_links_name_its_page_captions_and_video() {
+        let result = serde_json::json!({"pageId": "p1", "renderId": "r_2", "mp4Url": "/v/r_2/video.mp4", "title": "x"});
+        let names: Vec<(String, String)> = links_of(&result);
+        assert_eq!(
+            names,
+            [("page", "/m/p1"), ("captions", "/m/p1/captions.vtt"), ("video", "/v/r_2"), ("mp4", "/v/r_2/video.mp4")]
+                .map(|(n, u)| (n.to_string(), u.to_string()))
+        );
+        assert!(links_of(&serde_json::json!({"pageId": "../x"})).is_empty(), "an id that is no id links nowhere");
+    }
 }
