@@ -20,6 +20,8 @@ pub mod auth;
 pub mod background;
 pub mod billing;
 pub mod blobs;
+pub mod callbacks;
+pub mod chrome;
 pub mod cpu;
 pub mod events;
 pub mod idempotency;

@@ -62,6 +62,18 @@ impl<'a> Head<'a> {
     }
 }
 
+/// The Open Graph tags of a page's link card at `url` (1200×630, `render::preview`), which come
+/// first: link cards show the first `og:image`.
+pub fn link_card(url: String) -> [(&'static str, String); 4] {
+    let (width, height) = crate::render::preview::SIZE;
+    [
+        ("og:image", url),
+        ("og:image:type", "image/png".into()),
+        ("og:image:width", width.to_string()),
+        ("og:image:height", height.to_string()),
+    ]
+}
+
 /// The whole document: `head`, then `body` inside `<body>`.
 pub fn document(head: &Head<'_>, body: Markup) -> String {
     html! {

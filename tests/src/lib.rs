@@ -14,6 +14,7 @@ pub mod seaweed;
 pub mod solana;
 pub mod telegram;
 pub mod webdriver;
+pub mod webhooks;
 pub mod x402;
 
 use std::io::{BufRead, BufReader};

@@ -147,6 +147,13 @@ impl Browser {
         }
     }
 
+    /// Clicks the element matching `css` as a person would (a user gesture, so it may play
+    /// sound or open a tab).
+    pub async fn click(&self, css: &str) {
+        let element = self.find(css).await;
+        self.call(reqwest::Method::POST, &format!("/element/{element}/click"), Some(json!({}))).await;
+    }
+
     /// Types `text` into the field matching `css`.
     pub async fn type_into(&self, css: &str, text: &str) {
         let element = self.find(css).await;

@@ -8,86 +8,14 @@
 //! SSRF guard at registration, and 50 concurrent checks across two `serve` processes on
 //! PostgreSQL claiming once.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::collections::HashSet;
 
 use asset_tests::solana::{Rpc, TREASURY};
-use asset_tests::{Env, PgDatabase, Server, Storage, fakes};
-use base64::Engine as _;
-use hmac::{Hmac, KeyInit, Mac};
+use asset_tests::webhooks::Receiver;
+use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sha2::Sha256;
 use sqlx::AnyPool;
-
-/// One webhook request as the receiver saw it.
-#[derive(Clone, Debug)]
-struct Hook {
-    headers: HashMap<String, String>,
-    body: Value,
-    /// `X-Service-Signature` matched the HMAC of the raw body.
-    ours: bool,
-    /// `webhook-signature` matched the Standard Webhooks signature.
-    standard: bool,
-}
-
-/// A webhook receiver over loopback that checks both signatures with each job's secret.
-#[derive(Clone, Default)]
-struct Receiver {
-    secrets: Arc<Mutex<HashMap<String, String>>>,
-    hooks: Arc<Mutex<Vec<Hook>>>,
-}
-
-fn hmac(key: &[u8], parts: &[&[u8]]) -> Vec<u8> {
-    let mut mac = Hmac::<Sha256>::new_from_slice(key).unwrap();
-    for part in parts {
-        mac.update(part);
-    }
-    mac.finalize().into_bytes().to_vec()
-}
-
-impl Receiver {
-    /// Starts it; answers its callback URL.
-    fn start(&self) -> String {
-        let this = self.clone();
-        let root = fakes::loopback_api(move |request, body| {
-            let head = request.split("\r\n\r\n").next().unwrap_or_default();
-            let headers: HashMap<String, String> = head
-                .lines()
-                .skip(1)
-                .filter_map(|l| l.split_once(':'))
-                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-                .collect();
-            let job = headers.get("x-service-job-id").cloned().unwrap_or_default();
-            let secret = this.secrets.lock().unwrap().get(&job).cloned().unwrap_or_default();
-            let ours = headers.get("x-service-signature")
-                == Some(&format!("sha256={}", hex(&hmac(secret.as_bytes(), &[body]))));
-            let key = secret
-                .strip_prefix("whsec_")
-                .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
-                .unwrap_or_else(|| secret.clone().into_bytes());
-            let (id, timestamp) = (headers.get("webhook-id").cloned(), headers.get("webhook-timestamp").cloned());
-            let signed = format!("{}.{}.", id.unwrap_or_default(), timestamp.unwrap_or_default());
-            let expected = format!(
-                "v1,{}",
-                base64::engine::general_purpose::STANDARD.encode(hmac(&key, &[signed.as_bytes(), body]))
-            );
-            let standard = headers.get("webhook-signature").is_some_and(|s| s.split(' ').any(|v| v == expected));
-            let body = serde_json::from_slice(body).unwrap_or(Value::Null);
-            this.hooks.lock().unwrap().push(Hook { headers, body, ours, standard });
-            (200, "application/json", b"{}".to_vec())
-        });
-        format!("{root}/hooks")
-    }
-
-    fn of(&self, job: &str) -> Vec<Hook> {
-        self.hooks.lock().unwrap().iter().filter(|h| h.body["jobId"] == job).cloned().collect()
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 async fn call(server: &Server, method: &str, path: &str, key: &str, body: Option<Value>) -> (StatusCode, Value) {
     let client = reqwest::Client::new();
@@ -116,7 +44,7 @@ async fn create(server: &Server, key: &str, body: Value, receiver: &Receiver) ->
     assert_eq!(status, StatusCode::OK, "{created}");
     if let Some(secret) = created["webhook"]["webhookSecret"].as_str() {
         let job = created["job"]["jobId"].as_str().unwrap().to_string();
-        receiver.secrets.lock().unwrap().insert(job, secret.to_string());
+        receiver.expect(&job, secret);
     }
     created
 }
@@ -131,18 +59,6 @@ fn lamports(created: &Value) -> u64 {
 
 async fn count(db: &AnyPool, sql: &'static str, job: &str) -> i64 {
     sqlx::query_scalar::<_, i64>(sql).bind(job).fetch_one(db).await.unwrap()
-}
-
-/// Waits (up to 10 s) until the receiver has `n` requests for `job`.
-async fn hooks(receiver: &Receiver, job: &str, n: usize) -> Vec<Hook> {
-    for _ in 0..200 {
-        let seen = receiver.of(job);
-        if seen.len() >= n {
-            return seen;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("{job}: expected {n} webhooks, got {:?}", receiver.of(job));
 }
 
 /// The last frame of the MP4 at `url`, as RGB.
@@ -274,7 +190,7 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
         .filter(|(a, b)| a.iter().zip(b.iter()).map(|(x, y)| u32::from(x.abs_diff(*y))).sum::<u32>() > 90);
     assert!(differing.count() > 1080 * 1920 / 11 / 5, "the last frame is the end card, not the meme");
 
-    let delivered = hooks(&receiver, &job, 1).await;
+    let delivered = receiver.wait_for(&job, 1).await;
     let hook = &delivered[0];
     assert!(hook.ours && hook.standard, "both signatures verify: {hook:?}");
     assert_eq!(hook.headers["x-service-event"], "job.delivered");
@@ -295,7 +211,7 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
     let (status, replayed) =
         call(&server, "POST", &format!("/api/agent/asset/jobs/{job}/deliveries/replay"), &key, None).await;
     assert_eq!((status, replayed["replayed"].as_u64()), (StatusCode::OK, Some(1)));
-    let again = hooks(&receiver, &job, 2).await;
+    let again = receiver.wait_for(&job, 2).await;
     assert_eq!(again[1].headers["webhook-id"], again[0].headers["webhook-id"]);
     assert_eq!(again[1].body["attempt"], 2);
     assert!(again[1].ours && again[1].standard);
@@ -491,7 +407,7 @@ async fn a_render_that_fails_pushes_job_failed_and_keeps_the_payment_bound() {
     assert_eq!(body["job"]["error"]["code"], "preview_unavailable", "{body}");
     let data_dir = env.data_dir.path().display().to_string();
     assert!(!body["job"]["error"].to_string().contains(&data_dir), "{body}");
-    let failed = hooks(&receiver, &job, 1).await;
+    let failed = receiver.wait_for(&job, 1).await;
     assert_eq!(failed[0].headers["x-service-event"], "job.failed");
     assert_eq!((failed[0].body["event"].as_str(), failed[0].body["paid"].clone()), (Some("job.failed"), json!(true)));
     assert_eq!(failed[0].body["error"], body["job"]["error"]);
@@ -547,7 +463,7 @@ async fn fifty_concurrent_checks_on_two_replicas_claim_once_render_once_and_anno
         answers.iter().filter_map(|(_, b)| b["job"]["mp4Url"].as_str().map(str::to_string)).collect();
     assert!(mp4s.len() <= 1, "one video: {mp4s:?}");
 
-    let delivered = hooks(&receiver, &job, 1).await;
+    let delivered = receiver.wait_for(&job, 1).await;
     // Give a second (wrong) announcement the time to arrive.
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     let ids: HashSet<String> = receiver.of(&job).iter().map(|h| h.headers["webhook-id"].clone()).collect();

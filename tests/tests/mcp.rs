@@ -11,11 +11,12 @@ use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-const TOOLS: [&str; 13] = [
+const TOOLS: [&str; 14] = [
     "list_services",
     "get_credits",
     "list_brands",
     "create_before_pitch",
+    "get_pitch_activity",
     "create_audioscript",
     "get_audioscript_status",
     "request_mp4",
@@ -275,6 +276,12 @@ async fn tools_answer_as_their_routes_do_in_their_own_rate_groups_and_run_once_p
             "{tool}"
         );
     }
+    let (status, body) = http(&server, "GET", "/api/agent/before/pg_x", &key, None).await;
+    let result = refused(&client.call("get_pitch_activity", json!({"pageId": "pg_x"})));
+    assert_eq!(
+        (result["code"].clone(), result["message"].clone(), result["status"].as_u64()),
+        (body["code"].clone(), body["message"].clone(), Some(u64::from(status.as_u16())))
+    );
     let (status, body) = http(&server, "POST", "/api/agent/asset/jobs", &key, Some(json!({"input": "x"}))).await;
     let result = refused(&client.call("create_asset_job", json!({"input": "x"})));
     assert_eq!(

@@ -205,6 +205,9 @@ fn a_pitch_page_shows_its_beats_as_chat_bubbles_as_they_are_said_left_to_right_a
         let html = runtime.block_on(async { client.get(&page).send().await.unwrap().text().await.unwrap() });
         let direction = if language == "ar" { "rtl" } else { "ltr" };
         assert!(html.contains(&format!(r#"lang="{language}" dir="{direction}""#)), "{html}");
+        // Its buttons speak the page's language.
+        let (play, share) = if language == "ar" { ("تشغيل", "مشاركة") } else { ("Play", "Share") };
+        assert!(html.contains(&format!(">{play}</button>")) && html.contains(&format!(">{share}</button>")), "{html}");
         let beats = made["pitch"]["beats"].as_array().unwrap().len();
 
         // A phone-wide, page-tall window, caught mid-play (before the second beat, whatever the
@@ -278,13 +281,30 @@ async fn placed(browser: &asset_tests::webdriver::Browser, css: &str) -> (f64, f
     (got[0].as_f64().unwrap(), got[1].as_f64().unwrap(), got[2].as_f64().unwrap())
 }
 
-/// A pitch page and a meme page on a phone (390×844 in Chromium): the main actions — Play, the
-/// call to action, Share; Copy link, Post on X, Telegram — are on the first screen without
-/// scrolling, nothing scrolls sideways, and the meme's text is not repeated under its picture.
+/// The first `og:image` of the page at `page` (its link card) is 1200×630, decodes and is not
+/// blank.
+async fn assert_link_card(client: &Client, page: &str) {
+    let html = client.get(page).header("accept", "text/html").send().await.unwrap().text().await.unwrap();
+    let tag = r#"<meta property="og:image" content=""#;
+    let at = html.find(tag).unwrap_or_else(|| panic!("{page}: no og:image in {html}")) + tag.len();
+    let image = &html[at..at + html[at..].find('"').unwrap()];
+    assert!(html.contains(r#"<meta property="og:image:width" content="1200">"#), "{html}");
+    assert!(html.contains(r#"<meta name="twitter:card" content="summary_large_image">"#), "{html}");
+    let png = client.get(image).send().await.unwrap().bytes().await.unwrap();
+    let (width, height, pixels) = decode_png(&png);
+    assert_eq!((width, height), (1200, 630), "{page}: {image}");
+    assert!(pixels.chunks_exact(3).any(|p| p != &pixels[..3]), "{image} is not blank");
+}
+
+/// Every page for people on a phone (390×844 in Chromium) — pitch, meme, hosted video, invite
+/// claim and the public feed: its main actions (Play, the call to action, Share; Copy link, Post
+/// on X, Telegram; the video; Claim; the feed's memes) end inside the first screen without
+/// scrolling, nothing scrolls sideways, each has a 1200×630 link card, and the meme's text is not
+/// repeated under its picture. Screenshots of each go to `<target>/tmp/screenshots`.
 #[test]
 fn pages_for_people_put_their_main_actions_on_a_phones_first_screen() {
     let env = Env::new(Storage::Sqlite);
-    let key = env.create_key(10, "agent");
+    let key = env.create_key(20, "agent");
     let server = env.serve();
     let client = Client::new();
     let post = |path: &str, body: serde_json::Value| {
@@ -302,36 +322,245 @@ fn pages_for_people_put_their_main_actions_on_a_phones_first_screen() {
         let meme =
             post("/api/agent/brands/memes", json!({"input": "Agents paying their own way", "kind": "image"})).await;
         let meme_url = meme["meme"]["url"].as_str().unwrap_or_else(|| panic!("{meme}")).to_string();
-        // Each page's link card: its first og:image, 1200×630, made for it.
-        for page in [&pitch_url, &meme_url] {
-            let html = client.get(page.as_str()).send().await.unwrap().text().await.unwrap();
-            let tag = r#"<meta property="og:image" content=""#;
-            let at = html.find(tag).unwrap_or_else(|| panic!("{html}")) + tag.len();
-            let image = &html[at..at + html[at..].find('"').unwrap()];
-            assert_eq!(image, format!("{page}/preview.png"), "{html}");
-            assert!(html.contains(r#"<meta property="og:image:width" content="1200">"#), "{html}");
-            let png = client.get(image).send().await.unwrap().bytes().await.unwrap();
-            let (width, height, pixels) = decode_png(&png);
-            assert_eq!((width, height), (1200, 630), "{image}");
-            assert!(pixels.chunks_exact(3).any(|p| p != &pixels[..3]), "{image} is not blank");
+        let invite = post("/api/agent/invite-bot", json!({"input": "Tomás, who roasts coffee in Lisbon"})).await;
+        let claim_url = invite["inviteUrl"].as_str().unwrap_or_else(|| panic!("{invite}")).to_string();
+        let render = post("/api/agent/mp4", json!({"pageUrl": pitch_url})).await;
+        let job = render["jobId"].as_str().unwrap_or_else(|| panic!("{render}"));
+        let mut video_url = None;
+        for _ in 0..6 {
+            let status: serde_json::Value = client
+                .get(server.url(&format!("/api/agent/mp4/{job}?wait=30")))
+                .header("x-api-key", &key)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            if let Some(url) = status["videoPageUrl"].as_str().or(status["result"]["videoPageUrl"].as_str()) {
+                video_url = Some(url.to_string());
+                break;
+            }
+            assert_ne!(status["status"], "failed", "{status}");
+        }
+        let video_url = video_url.expect("the MP4 is rendered within three minutes");
+        let feed_url = server.url("/api/legacy/recent");
+        let pages: [(&str, &str, &[&str]); 5] = [
+            ("pitch", &pitch_url, &["#play", "#share", "a.cta[href='https://example.com/book']"]),
+            (
+                "meme",
+                &meme_url,
+                &["#copy", "a[href^='https://x.com/intent/post']", "a[href^='https://t.me/share/url']"],
+            ),
+            ("video", &video_url, &["video"]),
+            ("claim", &claim_url, &["button[type=submit]"]),
+            ("feed", &feed_url, &["ol li a"]),
+        ];
+        let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+        for (name, page, _) in &pages {
+            assert_link_card(&client, page).await;
+            screenshot(page, &shots.join(format!("{name}-phone.png")), (390, 844), 4000);
         }
         let browser = asset_tests::webdriver::Browser::start((390, 844)).await;
+        for (name, page, actions) in pages {
+            browser.open(page).await;
+            for css in actions {
+                let (bottom, scroll, width) = placed(&browser, css).await;
+                assert!(bottom <= 844.0, "{name}: {css} ends at {bottom} px, below the first screen");
+                assert!(scroll <= width, "{name}: the page scrolls sideways ({scroll} > {width})");
+            }
+        }
         browser.open(&pitch_url).await;
         assert!(browser.text().await.contains("For Maria"), "{}", browser.text().await);
-        for css in ["#play", "#share", "a.cta[href='https://example.com/book']"] {
-            let (bottom, scroll, width) = placed(&browser, css).await;
-            assert!(bottom <= 844.0, "pitch: {css} ends at {bottom} px, below the first screen");
-            assert!(scroll <= width, "pitch: the page scrolls sideways ({scroll} > {width})");
-        }
         browser.open(&meme_url).await;
-        for css in ["#copy", "a[href^='https://x.com/intent/post']", "a[href^='https://t.me/share/url']"] {
-            let (bottom, scroll, width) = placed(&browser, css).await;
-            assert!(bottom <= 844.0, "meme: {css} ends at {bottom} px, below the first screen");
-            assert!(scroll <= width, "meme: the page scrolls sideways ({scroll} > {width})");
-        }
         let visible =
             browser.script("return document.querySelector('.said').getBoundingClientRect().height;", json!([])).await;
         assert!(visible.as_f64().unwrap() <= 1.0, "the meme's words are in its picture, not again under it");
         browser.quit().await;
+    });
+}
+
+/// A desktop browser's user agent, for reports sent without one.
+const BROWSER: &str =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+/// A report to pitch page `page` as a script would send it: from `agent`, on `origin`.
+async fn report(page: &str, agent: &str, origin: &str, action: &str) -> (reqwest::StatusCode, serde_json::Value) {
+    let answer = Client::new()
+        .post(format!("{page}/activity"))
+        .header("user-agent", agent)
+        .header("origin", origin)
+        .header("content-type", "text/plain;charset=UTF-8")
+        .body(json!({ "action": action }).to_string())
+        .send()
+        .await
+        .unwrap();
+    (answer.status(), answer.json().await.unwrap_or_default())
+}
+
+/// `GET path` with `key`: its status and JSON.
+async fn read(server: &asset_tests::Server, path: &str, key: &str) -> (reqwest::StatusCode, serde_json::Value) {
+    let answer = Client::new().get(server.url(path)).header("x-api-key", key).send().await.unwrap();
+    (answer.status(), answer.json().await.unwrap_or_default())
+}
+
+/// Reads the pitch's status until `done` holds of its activity (up to 10 s).
+async fn activity_until(
+    server: &asset_tests::Server,
+    id: &str,
+    key: &str,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let mut last = serde_json::Value::Null;
+    for _ in 0..200 {
+        let (status, body) = read(server, &format!("/api/agent/before/{id}"), key).await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+        if done(&body["activity"]) {
+            return body;
+        }
+        last = body;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the activity never got there: {last}");
+}
+
+/// Makes a pitch with a call to action and `callbackUrl`; answers its id, its page and its
+/// webhook secret.
+async fn pitch_with_callback(server: &asset_tests::Server, key: &str, callback: &str) -> (String, String, String) {
+    let made = server
+        .post_json(
+            "/api/agent/before",
+            Some(key),
+            &json!({"input": "Maria, a baker in Porto who posts every morning", "offer": "a bot that answers orders",
+                    "cta": {"label": "Book a call", "url": "https://example.com/book"}, "callbackUrl": callback}),
+        )
+        .await;
+    assert_eq!(
+        (made["webhook"]["registered"].clone(), made["webhook"]["callbackUrl"].as_str()),
+        (json!(true), Some(callback)),
+        "{made}"
+    );
+    let secret = made["webhook"]["webhookSecret"].as_str().unwrap();
+    assert!(secret.starts_with("whsec_"), "{made}");
+    let id = made["pitch"]["id"].as_str().unwrap().to_string();
+    (id, made["pitch"]["url"].as_str().unwrap().to_string(), secret.to_string())
+}
+
+/// A pitch tells its sender what happens to it. Opened in Chromium on a phone, played, shared
+/// and its call to action clicked, its status counts each once (a link-preview fetch, a
+/// crawler's report and another site's report not at all); a reload is a second view but not a
+/// second `page.viewed`; `/api/agent/me` and the MCP tool say the same as the status; the
+/// pitch's `callbackUrl` receives `page.viewed` and `page.cta_clicked`, each signed over the raw
+/// body both ways, and the status lists both deliveries. Another key reads nothing.
+#[test]
+fn a_pitch_page_tells_its_sender_when_it_is_opened_played_shared_and_clicked() {
+    let env = Env::new(Storage::Sqlite);
+    let (key, other) = (env.create_key(10, "agent"), env.create_key(0, "agent"));
+    let receiver = asset_tests::webhooks::Receiver::default();
+    let callback = receiver.start();
+    let server = env.serve_with(&[("ASSET_FETCH_ALLOW", "127.0.0.0/8")]);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let status = runtime.block_on(async {
+        let (id, page, secret) = pitch_with_callback(&server, &key, &callback).await;
+        receiver.expect(&id, &secret);
+        let origin = server.url("");
+        for agent in [
+            "TelegramBot (like TwitterBot)",
+            "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+            "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+            "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        ] {
+            let fetched = Client::new().get(&page).header("user-agent", agent).send().await.unwrap();
+            assert_eq!(fetched.status(), reqwest::StatusCode::OK, "{agent}");
+            let (answered, body) = report(&page, agent, &origin, "view").await;
+            assert_eq!((answered.as_u16(), body["counted"].clone()), (200, json!(false)), "{agent}: {body}");
+        }
+        let (_, body) = report(&page, BROWSER, "https://elsewhere.example", "cta").await;
+        assert_eq!(body["counted"], false, "another site's script is not the page's");
+        let (answered, body) = report(&page, BROWSER, &origin, "like").await;
+        assert_eq!((answered.as_u16(), body["code"].as_str()), (400, Some("invalid_action")), "{body}");
+        for agent in [BROWSER, "TelegramBot (like TwitterBot)"] {
+            let (answered, body) = report(&server.url("/m/nope"), agent, &origin, "view").await;
+            assert_eq!((answered.as_u16(), body["code"].as_str()), (404, Some("not_found")), "{agent}: {body}");
+        }
+        let untouched = activity_until(&server, &id, &key, |_| true).await;
+        assert_eq!(untouched["activity"]["views"], json!({"count": 0, "firstAt": null, "lastAt": null}), "{untouched}");
+        assert_eq!(untouched["webhook"]["deliveries"], json!([]), "{untouched}");
+
+        let browser = asset_tests::webdriver::Browser::start((390, 844)).await;
+        browser.open(&page).await;
+        browser.click("#play").await;
+        browser.click("#share").await;
+        browser.click("#cta").await;
+        let all_once = |a: &serde_json::Value| ["views", "plays", "shares", "ctaClicks"].iter().all(|k| a[k]["count"] == 1);
+        let counted = activity_until(&server, &id, &key, all_once).await;
+        for (action, tally) in counted["activity"].as_object().unwrap() {
+            let (first, last) = (tally["firstAt"].as_str().unwrap_or_default(), tally["lastAt"].as_str().unwrap_or_default());
+            assert!(first.ends_with('Z') && first == last, "{action}: {tally}");
+        }
+        let events = receiver.wait_for(&id, 2).await;
+        let names: Vec<&str> = events.iter().map(|e| e.body["event"].as_str().unwrap_or_default()).collect();
+        assert_eq!(names, ["page.viewed", "page.cta_clicked"], "{events:?}");
+        for event in &events {
+            assert!(event.ours && event.standard, "signed over the raw body: {event:?}");
+            assert_eq!((event.body["pageId"].as_str(), event.body["pageUrl"].as_str()), (Some(id.as_str()), Some(page.as_str())));
+            assert_eq!(event.headers["x-service-event"], event.body["event"].as_str().unwrap());
+        }
+        assert_eq!(events[1].body["activity"]["ctaClicks"]["count"], 1, "{:?}", events[1]);
+
+        browser.reload().await;
+        let twice = activity_until(&server, &id, &key, |a| a["views"]["count"] == 2).await;
+        assert_eq!(twice["activity"]["ctaClicks"]["count"], 1);
+        browser.quit().await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert_eq!(receiver.of(&id).len(), 2, "one page.viewed, on the first view only");
+        let delivered = activity_until(&server, &id, &key, |_| true).await;
+        let codes: Vec<_> = delivered["webhook"]["deliveries"].as_array().unwrap().iter().map(|d| d["statusCode"].clone()).collect();
+        assert_eq!(codes, [json!(200), json!(200)], "{delivered}");
+        assert!(!delivered.to_string().contains(&secret), "the secret is shown only once");
+
+        let (_, me) = read(&server, "/api/agent/me", &key).await;
+        assert_eq!((me["pages"][0]["id"].as_str(), &me["pages"][0]["activity"]), (Some(id.as_str()), &delivered["activity"]), "{me}");
+        let (answered, body) = read(&server, &format!("/api/agent/before/{id}"), &other).await;
+        assert_eq!((answered.as_u16(), body["code"].as_str()), (404, Some("not_found")), "{body}");
+        (id, delivered)
+    });
+    let (id, delivered) = status;
+    let mut client = asset_tests::mcp::McpClient::connect(
+        &server.url("/api/mcp"),
+        &key,
+        asset_tests::mcp::Options { mode: "2026-07-28", ..Default::default() },
+    );
+    let called = client.call("get_pitch_activity", json!({"pageId": id}));
+    assert_eq!(called["structuredContent"], delivered, "{called}");
+}
+
+/// The same counting on PostgreSQL, from reports as a browser's script sends them: a view
+/// counted twice sends one `page.viewed`, a click one `page.cta_clicked`.
+#[test]
+fn a_pitch_pages_activity_counts_on_postgresql_too() {
+    let pg = asset_tests::PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let key = env.create_key(10, "agent");
+    let receiver = asset_tests::webhooks::Receiver::default();
+    let callback = receiver.start();
+    let server = env.serve_with(&[("ASSET_FETCH_ALLOW", "127.0.0.0/8")]);
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+        let (id, page, secret) = pitch_with_callback(&server, &key, &callback).await;
+        receiver.expect(&id, &secret);
+        let origin = server.url("");
+        for action in ["view", "view", "play", "cta"] {
+            let (answered, body) = report(&page, BROWSER, &origin, action).await;
+            assert_eq!((answered.as_u16(), body["counted"].clone()), (200, json!(true)), "{action}: {body}");
+        }
+        let counted = activity_until(&server, &id, &key, |a| a["ctaClicks"]["count"] == 1).await;
+        let counts: Vec<_> =
+            ["views", "plays", "shares", "ctaClicks"].iter().map(|k| counted["activity"][k]["count"].clone()).collect();
+        assert_eq!(counts, [json!(2), json!(1), json!(0), json!(1)], "{counted}");
+        let events = receiver.wait_for(&id, 2).await;
+        assert!(events.iter().all(|e| e.ours && e.standard), "{events:?}");
+        let mut names: Vec<&str> = events.iter().map(|e| e.body["event"].as_str().unwrap_or_default()).collect();
+        names.sort();
+        assert_eq!(names, ["page.cta_clicked", "page.viewed"]);
     });
 }

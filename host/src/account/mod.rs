@@ -40,6 +40,37 @@ pub struct Me {
     /// allowance); absent for other keys.
     #[serde(rename = "botGenerations", skip_serializing_if = "Option::is_none")]
     pub bot_generations: Option<i64>,
+    /// This key's pitch pages, newest first (at most 100), with what people did on each.
+    pub pages: Vec<PageActivity>,
+}
+
+/// A pitch page of the key and what people did on it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageActivity {
+    pub id: String,
+    pub url: String,
+    pub title: String,
+    pub created_at: String,
+    pub activity: crate::pitch::activity::Activity,
+}
+
+/// Pages `/api/agent/me` lists at most.
+const PAGES_SHOWN: i64 = 100;
+
+/// The key's newest pitch pages and their activity.
+async fn pages(ctx: &Ctx) -> Result<Vec<PageActivity>, Error> {
+    let pages = crate::store::activity::of_key(&ctx.db, ctx.caller.key_id, PAGES_SHOWN).await?;
+    Ok(pages
+        .into_iter()
+        .map(|page| PageActivity {
+            url: format!("{}/m/{}", ctx.base_url, page.id),
+            activity: crate::pitch::activity::Activity::of(&page.tallies),
+            created_at: crate::dates::iso8601(page.created_at),
+            id: page.id,
+            title: page.title,
+        })
+        .collect())
 }
 
 /// The caller's key, credits, listings and purchases.
@@ -58,6 +89,7 @@ pub async fn me(ctx: &Ctx) -> Result<Me, Error> {
             Some(brand) => Some(crate::store::invites::allowance(&ctx.db, brand).await?),
             None => None,
         },
+        pages: pages(ctx).await?,
     })
 }
 

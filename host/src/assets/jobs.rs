@@ -11,27 +11,22 @@
 
 use std::time::Duration;
 
-use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
 use super::delivery;
 use crate::billing::sol::{self, Refused, chain::Transfer, open_quote_in};
+use crate::callbacks::{self, WebhookRegistration, WebhookView};
 use crate::ctx::Ctx;
 use crate::dates::iso8601;
 use crate::error::{Error, Failure};
 use crate::events::{self, Delivery};
 use crate::memes::{self, INPUT, MemeRequest};
-use crate::net::guard::FetchError;
 use crate::store::assets::{self as rows, AssetJob, State};
 use crate::store::changes::read_until_changed;
 use crate::store::{invites, now_ms, public_id, quotes};
 
-/// Shortest and longest webhook secret a caller may choose.
-const SECRET_CHARS: (usize, usize) = (16, 256);
-/// Longest callback address.
-const CALLBACK_CHARS: usize = 2048;
 /// How long a check waits for the render it started (or found running) before answering.
 const CHECK_WAITS: Duration = Duration::from_secs(20);
 
@@ -63,13 +58,6 @@ pub struct QuoteView {
     pub amount_sol: f64,
     /// ISO 8601; the quote lives 24 hours.
     pub expires_at: String,
-}
-
-/// The webhook a job reports to (its secret is shown only in the create answer).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WebhookView {
-    pub callback_url: String,
 }
 
 /// An asset job as the routes show it.
@@ -113,16 +101,6 @@ pub struct PaymentView {
     /// `NOT required`.
     pub memo: &'static str,
     pub expires_at: String,
-}
-
-/// The webhook registration block of a new job.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WebhookRegistration {
-    pub registered: bool,
-    pub callback_url: String,
-    /// Shown this once: keep it to verify `X-Service-Signature` (and `webhook-signature`).
-    pub webhook_secret: String,
 }
 
 /// The answer of `POST /api/agent/asset/jobs`.
@@ -194,7 +172,7 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
         })?,
     };
     let language = crate::languages::resolve(request.language.as_deref())?;
-    let webhook = registration(ctx, request.callback_url, request.webhook_secret).await?;
+    let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
     let base_lamports = super::rate(ctx).await?.lamports(super::cents());
     // Refused before the preview is made: a refusal writes nothing.
     let mut conn = ctx.db.pool().acquire().await?;
@@ -279,70 +257,6 @@ async fn within_open_quotes(ctx: &Ctx, conn: &mut sqlx::AnyConnection) -> Result
         ),
         retry_after_secs,
     })
-}
-
-/// The callback and its secret, checked: a public http(s) address in a spelling every parser
-/// reads alike (the SSRF guard, resolving the name now; each delivery checks again), kept in its
-/// serialised form; a chosen secret of 16 to 256 printable characters, or one made here.
-async fn registration(
-    ctx: &Ctx,
-    callback_url: Option<String>,
-    secret: Option<String>,
-) -> Result<Option<WebhookRegistration>, Error> {
-    let callback_url = callback_url.map(|u| u.trim().to_string()).filter(|u| !u.is_empty());
-    let Some(callback_url) = callback_url else {
-        if secret.is_some() {
-            return Err(Error::bad_request(
-                "webhook_secret_without_callback",
-                "`webhookSecret` signs the events sent to `callbackUrl`; send both, or neither.",
-            ));
-        }
-        return Ok(None);
-    };
-    let too_long = || {
-        Error::bad_request(
-            "invalid_callback_url",
-            format!("`callbackUrl` must be at most {CALLBACK_CHARS} characters."),
-        )
-    };
-    // Before any parsing, and again after: the serialised form may be longer (percent escapes).
-    if callback_url.chars().count() > CALLBACK_CHARS {
-        return Err(too_long());
-    }
-    let webhook_secret = match secret {
-        Some(secret) => {
-            let (min, max) = SECRET_CHARS;
-            let printable = secret.bytes().all(|b| b.is_ascii_graphic());
-            if !(min..=max).contains(&secret.len()) || !printable {
-                return Err(Error::bad_request(
-                    "invalid_webhook_secret",
-                    format!("`webhookSecret` must be {min} to {max} printable ASCII characters without spaces."),
-                ));
-            }
-            secret
-        }
-        // The Standard Webhooks form, so receivers can hand it to the standard libraries as is.
-        None => format!("whsec_{}", base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 24]>())),
-    };
-    // Kept and echoed as the guard understood it: its serialisation, never the text sent.
-    let callback_url = match ctx.guard.check(&callback_url).await {
-        Ok((url, _)) => String::from(url),
-        Err(e) => {
-            let why = match e {
-                FetchError::BadUrl(why) | FetchError::Blocked(why) => why,
-                FetchError::Failed(why) => format!("it does not resolve ({why})"),
-                FetchError::TooLarge => "it is not usable".into(),
-            };
-            return Err(Error::bad_request(
-                "invalid_callback_url",
-                format!("`callbackUrl` must be a public http(s) address: {why}."),
-            ));
-        }
-    };
-    if callback_url.chars().count() > CALLBACK_CHARS {
-        return Err(too_long());
-    }
-    Ok(Some(WebhookRegistration { registered: true, callback_url, webhook_secret }))
 }
 
 /// The caller's job `id`; another key's job is as good as missing.

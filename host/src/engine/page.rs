@@ -6,7 +6,8 @@
 use maud::{PreEscaped, html};
 
 use super::Page;
-use crate::pages::{Head, PageLook, document};
+use crate::chrome::Chrome;
+use crate::pages::{Head, PageLook, document, link_card};
 
 const STYLE: &str = r#"
 body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
@@ -86,8 +87,8 @@ const SCRIPT: &str = r#"
     light(last(words, ms));
     if (!audio.paused) requestAnimationFrame(tick);
   };
-  audio.addEventListener("play", () => { button.textContent = "Pause"; requestAnimationFrame(tick); });
-  audio.addEventListener("pause", () => { button.textContent = "Play"; });
+  audio.addEventListener("play", () => { button.textContent = button.dataset.pause; requestAnimationFrame(tick); });
+  audio.addEventListener("pause", () => { button.textContent = button.dataset.play; });
   audio.addEventListener("seeked", tick);
   button.addEventListener("click", () => audio.paused ? audio.play() : audio.pause());
   beats.forEach((b, i) => b.li.addEventListener("click", () => { audio.currentTime = b.start / 1000; show(i); }));
@@ -99,9 +100,25 @@ const SCRIPT: &str = r#"
     try {
       if (navigator.share) { await navigator.share(link); return; }
       await navigator.clipboard.writeText(link.url);
-      share.textContent = "Link copied";
+      share.textContent = share.dataset.copied;
     } catch (_) { share.textContent = link.url; }
   });
+  // A pitch page tells its sender what happens here: counts, never who (see pitch::activity).
+  const reports = document.querySelector("main").dataset.activity, told = new Set();
+  const tell = action => {
+    if (!reports || told.has(action)) return;
+    told.add(action);
+    const body = JSON.stringify({ action });
+    if (!(navigator.sendBeacon && navigator.sendBeacon(reports, body))) {
+      fetch(reports, { method: "POST", body, keepalive: true }).catch(() => {});
+    }
+  };
+  tell("view");
+  audio.addEventListener("play", () => tell("play"));
+  audio.addEventListener("ended", () => told.delete("play"));
+  if (share) share.addEventListener("click", () => tell("share"));
+  const cta = document.getElementById("cta");
+  if (cta) cta.addEventListener("click", () => tell("cta"));
   if (new URLSearchParams(location.search).has("autoplay")) audio.play().catch(() => {});
 })();
 "#;
@@ -119,8 +136,9 @@ fn share_text(page: &Page) -> Option<String> {
     Some(if label.is_empty() { link.to_string() } else { format!("{label}: {link}") })
 }
 
-/// Who a pitch is from (a monogram of the sender and their name) and for whom.
-fn people(page: &Page) -> maud::Markup {
+/// Who a pitch is from (a monogram of the sender and their name) and for whom, as its
+/// language says it.
+fn people(page: &Page, chrome: &Chrome) -> maud::Markup {
     let named = |value: &serde_json::Value| value.as_str().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
     let (from, to) = (named(&page.extra["from"]), named(&page.extra["about"]["name"]));
     let initial: String =
@@ -128,14 +146,35 @@ fn people(page: &Page) -> maud::Markup {
     html! {
         @if from.is_some() || to.is_some() {
             div class="people" {
-                @if let Some(from) = &from {
+                @if from.is_some() {
                     span class="monogram" aria-hidden="true" { (initial) }
-                    p { "From " strong { (from) } @if let Some(to) = &to { " for " (to) } }
-                } @else if let Some(to) = &to {
-                    p { "For " (to) }
                 }
+                p { (filled(if from.is_none() { chrome.to } else if to.is_none() { chrome.from } else { chrome.from_to }, from.as_deref(), to.as_deref())) }
             }
         }
+    }
+}
+
+/// `template` with the sender (in bold) and the recipient in its blanks.
+fn filled(template: &str, from: Option<&str>, to: Option<&str>) -> maud::Markup {
+    let mut parts = Vec::new();
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        let (before, blank) = rest.split_at(at);
+        let end = blank.find('}').map_or(blank.len(), |e| e + 1);
+        parts.push((before, &blank[..end]));
+        rest = &blank[end..];
+    }
+    html! {
+        @for (before, blank) in parts {
+            (before)
+            @if blank == "{from}" {
+                strong { (from.unwrap_or_default()) }
+            } @else {
+                (to.unwrap_or_default())
+            }
+        }
+        (rest)
     }
 }
 
@@ -144,7 +183,7 @@ fn call_to_action(page: &Page) -> maud::Markup {
     let label = page.extra["cta"].as_str().unwrap_or_default();
     html! {
         @match page.extra["ctaUrl"].as_str().filter(|u| u.starts_with("https://") || u.starts_with("http://")) {
-            Some(link) => a class="cta" href=(link) rel="noopener nofollow" target="_blank" { (label) },
+            Some(link) => a class="cta" id="cta" href=(link) rel="noopener nofollow" target="_blank" { (label) },
             None => p class="cta" { (label) },
         }
     }
@@ -157,6 +196,7 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
     let first = page.beats.first().map_or("", |b| b.text.as_str());
     let description = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
     let pitch = page.kind == "pitch";
+    let chrome = crate::chrome::of(&page.language);
     let text = |key: &str| page.extra[key].as_str().unwrap_or_default().to_string();
     let memes: Vec<String> = page.extra["memes"]
         .as_array()
@@ -171,20 +211,18 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
         dir: direction,
         title: &page.title,
         description: Some(&description),
-        properties: vec![
-            ("og:type", "video.other".into()),
-            ("og:url", url.clone()),
-            // The link card first (what cards show), then the 9:16 picture for platforms that
-            // take a tall one.
-            ("og:image", format!("{url}/preview.png")),
-            ("og:image:type", "image/png".into()),
-            ("og:image:width", "1200".into()),
-            ("og:image:height", "630".into()),
-            ("og:image", format!("{url}/1.png")),
-            ("og:image:width", "1080".into()),
-            ("og:image:height", "1920".into()),
-            ("og:audio", format!("{url}/voice")),
-        ],
+        // The link card first (what cards show), then the 9:16 picture for platforms that take
+        // a tall one.
+        properties: [("og:type", "video.other".into()), ("og:url", url.clone())]
+            .into_iter()
+            .chain(link_card(format!("{url}/preview.png")))
+            .chain([
+                ("og:image", format!("{url}/1.png")),
+                ("og:image:width", "1080".into()),
+                ("og:image:height", "1920".into()),
+                ("og:audio", format!("{url}/voice")),
+            ])
+            .collect(),
         card: Some("summary_large_image"),
         style: STYLE,
         look,
@@ -199,9 +237,9 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
     document(
         &head,
         html! {
-            main class=[pitch.then_some("pitch")] {
+            main class=[pitch.then_some("pitch")] data-activity=[pitch.then(|| format!("{url}/activity"))] {
                 @if pitch {
-                    (people(page))
+                    (people(page, chrome))
                     h1 class="hook" { (text("hook")) }
                 } @else {
                     h1 { (page.title) }
@@ -212,9 +250,9 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
                 }
                 p id="caption" aria-live="polite" { (first) }
                 div class="controls" {
-                    button id="play" type="button" { "Play" }
+                    button id="play" type="button" data-play=(chrome.play) data-pause=(chrome.pause) { (chrome.play) }
                     @if pitch {
-                        button id="share" type="button" data-text=[share_text(page)] { "Share" }
+                        button id="share" type="button" data-text=[share_text(page)] data-copied=(chrome.copied) { (chrome.share) }
                     }
                 }
                 @if pitch {

@@ -4,13 +4,32 @@
 use maud::{Markup, html};
 
 use super::{Leaderboard, RecentPage};
-use crate::pages::{Head, document};
+use crate::pages::{Head, document, link_card};
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:34rem;margin:0 auto;padding:1rem}\
-                     li{margin:.6rem 0}small{color:#666}";
+const STYLE: &str = r#"
+body { margin: 0; background: #111; color: #fff; font-family: system-ui, "Noto Sans", sans-serif; }
+main { max-width: 34rem; margin: 0 auto; padding: .75rem 1rem; box-sizing: border-box; }
+h1 { font-size: 1.3rem; margin: .25rem 0 .75rem; }
+a { color: #f5c518; }
+.grid { list-style: none; padding: 0; margin: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .75rem; }
+.grid a { display: block; color: #fff; text-decoration: none; }
+.grid img { display: block; width: 100%; height: auto; aspect-ratio: 9 / 16; object-fit: cover; border-radius: .6rem; background: #262b33; }
+.grid span { display: block; font-size: .9rem; margin-top: .3rem; overflow-wrap: anywhere; }
+small { color: #aaa; }
+ol.board li { margin: .5rem 0; }
+"#;
 
-fn page(title: &str, body: Markup) -> String {
-    document(&Head::plain(title, STYLE), html! { h1 { (title) } (body) })
+/// A feed page; shared as a link, its card is `card` (the newest meme's, when there is one).
+fn page(title: &str, body: Markup, card: Option<String>) -> String {
+    let head = Head {
+        properties: [("og:type", "website".to_string())]
+            .into_iter()
+            .chain(card.into_iter().flat_map(link_card))
+            .collect(),
+        card: Some("summary_large_image"),
+        ..Head::plain(title, STYLE)
+    };
+    document(&head, html! { main { h1 { (title) } (body) } })
 }
 
 /// The recent memes, with a link to the older page when there is one.
@@ -18,11 +37,14 @@ pub fn recent(data: &RecentPage) -> String {
     page(
         "Recent memes",
         html! {
-            ol {
+            ol class="grid" {
                 @for item in &data.items {
-                    li {
-                        a href=(item.url) { (item.title) } " "
-                        small { (item.kind) " · " (item.language) " · " (item.brand_name) }
+                    li lang=(item.language) {
+                        a href=(item.url) {
+                            img src={ (item.url) "/1.png" } width="1080" height="1920" alt="" loading="lazy";
+                            span { (item.title) }
+                        }
+                        small { (item.brand_name) }
                     }
                 }
             }
@@ -30,6 +52,7 @@ pub fn recent(data: &RecentPage) -> String {
                 p { a href={ "?cursor=" (cursor) } { "Older" } }
             }
         },
+        data.items.first().map(|item| format!("{}/preview.png", item.url)),
     )
 }
 
@@ -38,12 +61,13 @@ pub fn leaderboard(board: &Leaderboard) -> String {
     page(
         "Today's leaderboard",
         html! {
-            ol {
+            ol class="board" {
                 @for leader in &board.leaders {
-                    li { (leader.creator) " — " (leader.memes) " memes" }
+                    li { (leader.creator) " — " (crate::counted::counted(leader.memes, "meme")) }
                 }
             }
         },
+        None,
     )
 }
 

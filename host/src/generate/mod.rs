@@ -130,7 +130,7 @@ pub async fn make(ctx: &Ctx, checked: Checked, id: &str, operation: &'static str
     match checked.kind.kind {
         "pitch" => {
             let request = PitchRequest { input: Some(checked.input), language, ..PitchRequest::default() };
-            let (_, hold) = pitch::create_as(ctx, request, id, price, checked.brand.as_ref()).await?;
+            let (_, hold, _) = pitch::create_as(ctx, request, id, price, checked.brand.as_ref()).await?;
             Ok(Made::Page { page: Box::new(read(ctx, id).await?), hold })
         }
         "audioscript" => {

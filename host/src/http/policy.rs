@@ -141,6 +141,7 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("DELETE", "/api/agent/listings/{id}", Key, Status),
     // Reading state.
     route("GET", "/api/agent/me", Key, Status),
+    route("GET", "/api/agent/before/{id}", Key, Status),
     // An x402 payment, read by its unguessable id (a keyless payer has no key to read with).
     route("GET", "/api/agent/payments/{id}", Public, Group::Public),
     route("GET", "/api/agent/brands", Key, Status),
@@ -183,6 +184,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/i/{code}", Public, Group::Public),
     route("GET", "/m/{id}", Public, Group::Public),
     route("GET", "/m/{id}/{part}", Public, Group::Public),
+    // A pitch page's script reporting a view, a play, a share or a click.
+    route("POST", "/m/{id}/activity", Public, Group::Public),
     route("GET", "/l/{id}/preview.png", Public, Group::Public),
     route("GET", "/v/{id}", Public, Group::Public),
     route("GET", "/v/{id}/video.mp4", Public, Group::Public),

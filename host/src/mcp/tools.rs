@@ -53,14 +53,24 @@ where
     })
 }
 
-/// The `jobId` argument of a status tool.
-fn job_id(arguments: &Value) -> Result<String, Error> {
-    arguments["jobId"]
-        .as_str()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_string)
-        .ok_or_else(|| Error::bad_request("missing_job_id", "`jobId` is required: the id the submit tool answered."))
+/// The id argument of a tool whose route names one thing: `pageId` for a pitch page, else
+/// `jobId`; with what it says to the model.
+fn id_argument(path: &str) -> (&'static str, &'static str) {
+    if path.starts_with("/api/agent/before/") {
+        ("pageId", "The pitch page's id, as create_before_pitch answered.")
+    } else {
+        ("jobId", "The job's id, as its submit tool answered.")
+    }
+}
+
+/// The id argument `name` of a status tool.
+fn id_of(arguments: &Value, name: &str) -> Result<String, Error> {
+    arguments[name].as_str().map(str::trim).filter(|id| !id.is_empty()).map(str::to_string).ok_or_else(|| {
+        Error::bad_request(
+            if name == "jobId" { "missing_job_id" } else { "missing_page_id" },
+            format!("`{name}` is required: the id the tool that made it answered."),
+        )
+    })
 }
 
 /// Reads the job `jobId` names with `read`, given the `wait` the arguments ask for (status
@@ -72,7 +82,7 @@ where
     Fut: Future<Output = Result<O, Error>> + Send + 'a,
 {
     Box::pin(async move {
-        let id = job_id(&arguments)?;
+        let id = id_of(&arguments, "jobId")?;
         let wait = match &arguments["wait"] {
             Value::Null => None,
             Value::String(text) => Some(text.clone()),
@@ -128,6 +138,23 @@ pub const TOOLS: &[Spec] = &[
         path: "/api/agent/before",
         service: Some("pitch"),
         call: |ctx, arguments| run(ctx, arguments, pitch::create),
+    },
+    Spec {
+        name: "get_pitch_activity",
+        title: "Who opened a pitch page",
+        description: "Shows what people did on a pitch page this key made (`pageId`): views, plays, shares and \
+            call-to-action clicks, each with its count and first and last time, counted in their browsers (link \
+            previews and bots are not counted); and, for a pitch made with a `callbackUrl`, every attempt to send \
+            its page.viewed and page.cta_clicked events. Free and instant: follow up once the page is seen.",
+        method: "GET",
+        path: "/api/agent/before/{id}",
+        service: None,
+        call: |ctx, arguments| {
+            Box::pin(async move {
+                let id = id_of(&arguments, "pageId")?;
+                serde_json::to_value(pitch::activity::status(ctx, &id).await?).map_err(Error::internal)
+            })
+        },
     },
     Spec {
         name: "create_audioscript",
@@ -254,11 +281,13 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
     let (input, output) = schemas_of(doc, spec.method, spec.path);
     let mut input = object(input);
     if spec.path.contains('{') {
-        // Status tools name their job by `jobId`, whatever the route's path calls it.
+        // Status tools name their job by `jobId` (a pitch page by `pageId`), whatever the
+        // route's path calls it.
+        let (name, about) = id_argument(spec.path);
         input = object(json!({
             "type": "object",
-            "properties": {"jobId": {"type": "string", "description": "The job's id, as its submit tool answered."}},
-            "required": ["jobId"],
+            "properties": {name: {"type": "string", "description": about}},
+            "required": [name],
         }));
         if spec.method == "POST" && spec.path.ends_with("/check") {
             input.insert("description".into(), json!("The asset job to check."));

@@ -3,7 +3,7 @@
 
 use maud::{PreEscaped, html};
 
-use crate::pages::{Head, PageLook, document};
+use crate::pages::{Head, PageLook, document, link_card};
 use crate::render::cards::{CARD, SLIDE};
 use crate::store::memes::Stored;
 
@@ -26,7 +26,7 @@ const SCRIPT: &str = r#"
   const copy = document.getElementById("copy");
   copy.addEventListener("click", async () => {
     const link = location.href.split("?")[0];
-    try { await navigator.clipboard.writeText(link); copy.textContent = "Link copied"; }
+    try { await navigator.clipboard.writeText(link); copy.textContent = copy.dataset.copied; }
     catch (_) { copy.textContent = link; }
   });
 })();
@@ -52,14 +52,13 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
     let (width, height) = if meme.kind == "carousel" { SLIDE } else { CARD };
     let pictures: Vec<String> = (1..=meme.pictures as usize).map(|n| super::image_url(base_url, &meme.id, n)).collect();
     let url = format!("{base_url}/memes/{}", meme.id);
+    let chrome = crate::chrome::of(&meme.language);
+    let by = crate::chrome::around(chrome.by, "brand");
     let mut properties = vec![("og:type", "article".to_string()), ("og:url", url.clone())];
     if let Some(first) = pictures.first() {
         // The link card first (what cards show), then the picture itself.
+        properties.extend(link_card(format!("{url}/preview.png")));
         properties.extend([
-            ("og:image", format!("{url}/preview.png")),
-            ("og:image:type", "image/png".into()),
-            ("og:image:width", "1200".into()),
-            ("og:image:height", "630".into()),
             ("og:image", first.clone()),
             ("og:image:type", "image/png".into()),
             ("og:image:width", width.to_string()),
@@ -100,16 +99,16 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
                         }
                     }
                 }
-                nav class="share" aria-label="Share" {
-                    button id="copy" type="button" { "Copy link" }
-                    a href=(post_on_x) target="_blank" rel="noopener" { "Post on X" }
+                nav class="share" aria-label=(chrome.share) {
+                    button id="copy" type="button" data-copied=(chrome.copied) { (chrome.copy_link) }
+                    a href=(post_on_x) target="_blank" rel="noopener" { (chrome.post_on_x) }
                     a href=(telegram) target="_blank" rel="noopener" { "Telegram" }
                 }
                 @if !meme.brand_name.is_empty() {
                     p class="from" {
-                        @match &meme.brand_key {
-                            Some(key) => { "By " a href={ (base_url) "/api/brands/" (key) "/recent" } { (meme.brand_name) } ": more from this brand" },
-                            None => { "By " (meme.brand_name) },
+                        (by.0) strong { (meme.brand_name) } (by.1)
+                        @if let Some(key) = &meme.brand_key {
+                            " · " a href={ (base_url) "/api/brands/" (key) "/recent" } { (chrome.more_from_brand) }
                         }
                     }
                 }

@@ -3,11 +3,14 @@
 
 use maud::html;
 
-use crate::pages::{Head, document};
+use crate::pages::{Head, document, link_card};
 
 const STYLE: &str = r#"
 body { margin: 0; background: #111; color: #fff; font-family: system-ui, sans-serif; }
-main { max-width: 34rem; margin: 0 auto; padding: 1rem; } video { width: 100%; height: auto; border-radius: .75rem; }
+main { max-width: 34rem; margin: 0 auto; padding: .75rem 1rem; box-sizing: border-box; }
+h1 { font-size: 1.3rem; margin: .25rem 0 .5rem; }
+/* The whole video, controls included, inside a phone's first screen. */
+video { display: block; margin: 0 auto; width: auto; height: auto; max-width: 100%; max-height: 72vh; border-radius: .75rem; background: #000; }
 a { color: #f5c518; }
 "#;
 
@@ -18,28 +21,44 @@ pub struct Captions {
     pub srt: String,
 }
 
-/// The page of render `id` titled `title` with the picture `poster` (its page's first), hosted
-/// until `expires_at` (Unix ms), with its captions as a track a viewer can switch on.
-pub fn render(
-    base_url: &str,
-    id: &str,
-    poster: &str,
-    title: &str,
-    expires_at: i64,
-    captions: Option<&Captions>,
-) -> String {
-    let (video, poster) = (format!("{base_url}/v/{id}/video.mp4"), poster.to_string());
+/// A render's page: what it shows and how a link to it is shown.
+pub struct Video<'a> {
+    /// The render's id.
+    pub id: &'a str,
+    pub title: &'a str,
+    /// Its first picture (9:16), shown until it plays.
+    pub poster: String,
+    /// The link card of the page it was made of (1200×630).
+    pub card: String,
+    /// Hosted until then (Unix ms).
+    pub expires_at: i64,
+    /// Its captions, as a track a viewer can switch on.
+    pub captions: Option<Captions>,
+}
+
+/// The page of `video`, linked from `base_url`.
+pub fn render(base_url: &str, video: &Video<'_>) -> String {
+    let (id, title) = (video.id, video.title);
+    let file = format!("{base_url}/v/{id}/video.mp4");
     let head = Head {
-        properties: vec![
-            ("og:type", "video.other".into()),
-            ("og:url", format!("{base_url}/v/{id}")),
-            ("og:image", poster.clone()),
-            ("og:video", video.clone()),
-            ("og:video:type", "video/mp4".into()),
-            ("og:video:width", "1080".into()),
-            ("og:video:height", "1920".into()),
-        ],
-        alternates: captions
+        // The link card first (what cards show), then the tall picture and the video.
+        properties: [("og:type", "video.other".into()), ("og:url", format!("{base_url}/v/{id}"))]
+            .into_iter()
+            .chain(link_card(video.card.clone()))
+            .chain([
+                ("og:image", video.poster.clone()),
+                ("og:image:width", "1080".into()),
+                ("og:image:height", "1920".into()),
+                ("og:video", file.clone()),
+                ("og:video:type", "video/mp4".into()),
+                ("og:video:width", "1080".into()),
+                ("og:video:height", "1920".into()),
+            ])
+            .collect(),
+        card: Some("summary_large_image"),
+        alternates: video
+            .captions
+            .as_ref()
             .map(|c| vec![("text/vtt", c.vtt.clone()), ("application/x-subrip", c.srt.clone())])
             .unwrap_or_default(),
         ..Head::plain(title, STYLE)
@@ -49,14 +68,14 @@ pub fn render(
         html! {
             main {
                 h1 { (title) }
-                video src=(video) poster=(poster) width="1080" height="1920" controls playsinline preload="metadata" {
-                    @if let Some(captions) = captions {
+                video id="video" src=(file) poster=(video.poster) width="1080" height="1920" controls playsinline preload="metadata" {
+                    @if let Some(captions) = &video.captions {
                         track kind="captions" src=(captions.vtt) srclang=(captions.language) label="Captions";
                     }
                 }
                 p {
-                    a href=(video) download { "Download the MP4" }
-                    ". Hosted until " time data-ms=(expires_at) { (crate::dates::utc_minutes(expires_at)) } " (UTC)."
+                    a href=(file) download { "Download the MP4" }
+                    ". Hosted until " time data-ms=(video.expires_at) { (crate::dates::utc_minutes(video.expires_at)) } " (UTC)."
                 }
             }
         },
@@ -67,17 +86,21 @@ pub fn render(
 mod tests {
     #[test]
     fn the_title_is_escaped_and_the_video_is_announced() {
-        let html = super::render(
-            "https://x.example",
-            "r1",
-            "https://x.example/m/p1/1.png",
-            "<script>alert(1)</script>",
-            0,
-            None,
-        );
+        let video = super::Video {
+            id: "r1",
+            title: "<script>alert(1)</script>",
+            poster: "https://x.example/m/p1/1.png".into(),
+            card: "https://x.example/m/p1/preview.png".into(),
+            expires_at: 0,
+            captions: None,
+        };
+        let html = super::render("https://x.example", &video);
         assert!(!html.contains("<script>alert"));
         assert!(html.contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"));
         assert!(html.contains(r#"<meta property="og:video" content="https://x.example/v/r1/video.mp4">"#));
         assert!(html.contains(r#"poster="https://x.example/m/p1/1.png""#));
+        // The link card comes first: cards take the first og:image.
+        let card = html.find(r#"<meta property="og:image" content="https://x.example/m/p1/preview.png">"#).unwrap();
+        assert!(card < html.find(r#"content="https://x.example/m/p1/1.png""#).unwrap());
     }
 }

@@ -48,21 +48,23 @@ async fn page(
     let render = super::hosted(&state, &id).await?.ok_or_else(missing)?.render;
     // Made of an engine page, or of a meme (an asset's preview).
     let page_id = &render.page_id;
-    let (title, poster, captions) = match crate::engine::get(&state, page_id).await? {
+    let (title, poster, card, captions) = match crate::engine::get(&state, page_id).await? {
         Some(page) => {
             let captions = page.captioned.then(|| super::page::Captions {
                 language: page.language.clone(),
                 vtt: format!("{base}/m/{page_id}/captions.vtt"),
                 srt: format!("{base}/m/{page_id}/captions.srt"),
             });
-            (page.title, format!("{base}/m/{page_id}/1.png"), captions)
+            (page.title, format!("{base}/m/{page_id}/1.png"), format!("{base}/m/{page_id}/preview.png"), captions)
         }
         None => {
             let title = crate::memes::get(&state, page_id).await?.map(|m| m.title).unwrap_or_default();
-            (title, crate::memes::image_url(&base, page_id, 1), None)
+            let card = format!("{base}/memes/{page_id}/preview.png");
+            (title, crate::memes::image_url(&base, page_id, 1), card, None)
         }
     };
-    Ok(Html(super::page::render(&base, &id, &poster, &title, render.expires_at, captions.as_ref())))
+    let video = super::page::Video { id: &id, title: &title, poster, card, expires_at: render.expires_at, captions };
+    Ok(Html(super::page::render(&base, &video)))
 }
 
 /// The MP4 file of a render, whole or one byte range (players seek with `Range`). 410 once

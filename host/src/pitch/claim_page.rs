@@ -5,7 +5,7 @@
 use maud::{Markup, html};
 
 use super::invite::{Claimed, FREE_GENERATIONS};
-use crate::pages::{Head, document};
+use crate::pages::{Head, document, link_card};
 use crate::store::invites::Invite;
 
 const STYLE: &str = r#"
@@ -15,25 +15,45 @@ a { color: #f5c518; }
 label { display: block; margin: .8rem 0 .2rem; }
 input, textarea { width: 100%; box-sizing: border-box; font-size: 1rem; padding: .6rem; border-radius: .5rem; border: 0; }
 button { margin-top: 1rem; font-size: 1.1rem; padding: .7rem 1.4rem; border-radius: 2rem; border: 0; background: #f5c518; color: #111; font-weight: 700; }
+summary { margin-top: 1.2rem; color: #ccc; }
 code { word-break: break-all; background: #262b33; padding: .4rem; border-radius: .3rem; display: block; }
 .hint { color: #aaa; font-size: .9rem; }
 a.button { display: inline-block; text-decoration: none; font-weight: 700; padding: .7rem 1.4rem; border-radius: 2rem; background: #f5c518; color: #111; }
 "#;
 
 fn page(title: &str, language: &str, body: Markup) -> String {
+    document(&head(title, language), body)
+}
+
+fn head<'a>(title: &'a str, language: &'a str) -> Head<'a> {
     let direction = crate::languages::find(language).map_or("ltr", |l| l.direction);
-    let head = Head { lang: language, dir: direction, ..Head::plain(title, STYLE) };
-    document(&head, body)
+    Head { lang: language, dir: direction, ..Head::plain(title, STYLE) }
 }
 
 /// The claim form for an open invite, saying who sent it (`from`) when the pitch names them.
 pub fn open(invite: &Invite, from: Option<&str>, base_url: &str) -> String {
-    page(
-        "A free bot for you",
-        &invite.language,
+    let title = format!("A free bot for {}", invite.who);
+    let said = match from {
+        Some(from) => {
+            format!("{from} invites you to a Telegram bot of your own, with {FREE_GENERATIONS} free generations.")
+        }
+        None => format!("A Telegram bot of your own, with {FREE_GENERATIONS} free generations."),
+    };
+    // Shared as a link, it shows the pitch made for them.
+    let head = Head {
+        description: Some(&said),
+        properties: [("og:type", "website".to_string()), ("og:url", format!("{base_url}/i/{}", invite.code))]
+            .into_iter()
+            .chain(link_card(format!("{base_url}/m/{}/preview.png", invite.page_id)))
+            .collect(),
+        card: Some("summary_large_image"),
+        ..head(&title, &invite.language)
+    };
+    document(
+        &head,
         html! {
             main {
-                h1 { "A free bot for " (invite.who) }
+                h1 { (title) }
                 p {
                     @match from {
                         Some(from) => { strong { (from) } " made " },
@@ -47,14 +67,18 @@ pub fn open(invite: &Invite, from: Option<&str>, base_url: &str) -> String {
                     label for="name" { "Your brand's name" }
                     input id="name" name="name" required maxlength="60" autocomplete="organization";
                     label for="voice" { "How it speaks " span class="hint" { "(optional: a few words, e.g. warm, short, a little funny)" } }
-                    textarea id="voice" name="voice" maxlength="300" {}
-                    label for="hashtag" { "Hashtag " span class="hint" { "(optional: made from the name if left empty)" } }
-                    input id="hashtag" name="hashtag" placeholder="#YourBrand" maxlength="31";
-                    label for="token" { "Ticker " span class="hint" { "(only if your brand has a token)" } }
-                    input id="token" name="token" placeholder="$TICKER" maxlength="11";
-                    label for="bot_token" { "Your Telegram bot's token " span class="hint" { "(optional: from @BotFather; or later, in the dashboard)" } }
-                    input id="bot_token" name="bot_token" autocomplete="off" placeholder="123456789:AAH…" maxlength="100";
+                    textarea id="voice" name="voice" rows="2" maxlength="300" {}
                     button type="submit" { "Claim my bot" }
+                    // What only some brands have, folded away so the claim stays on the first screen.
+                    details {
+                        summary { "More (optional): hashtag, ticker, Telegram bot" }
+                        label for="hashtag" { "Hashtag " span class="hint" { "(made from the name if left empty)" } }
+                        input id="hashtag" name="hashtag" placeholder="#YourBrand" maxlength="31";
+                        label for="token" { "Ticker " span class="hint" { "(only if your brand has a token)" } }
+                        input id="token" name="token" placeholder="$TICKER" maxlength="11";
+                        label for="bot_token" { "Your Telegram bot's token " span class="hint" { "(from @BotFather; or later, in the dashboard)" } }
+                        input id="bot_token" name="bot_token" autocomplete="off" placeholder="123456789:AAH…" maxlength="100";
+                    }
                 }
             }
         },

@@ -201,7 +201,7 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
         let who = if about.name.trim().is_empty() { subject(&about.description) } else { about.name.clone() };
         let record = Record { code: invite_code, who: who.clone(), message: message.clone(), expires_at };
         let look = super::Look { style: Style::seeded(crate::plugins::seed_of(&id)), brand: None };
-        let page = super::Made { origin: &origin, id: &id, key_id, language, look };
+        let page = super::Made { origin: &origin, id: &id, key_id, language, look, hook: None };
         let view = super::make(&services, page, &about, pitch, hold, &base_url, Some(&record)).await?;
         Ok((view, who, message))
     };

@@ -6,6 +6,7 @@
 //! to MP4 like any other) with its charge, 1 credit, in one transaction. Synchronous: 200.
 
 pub mod about;
+pub mod activity;
 pub mod claim_page;
 pub mod invite;
 pub mod routes;
@@ -17,6 +18,7 @@ use utoipa::openapi::schema::Object;
 
 use crate::billing;
 use crate::brands;
+use crate::callbacks::{self, WebhookRegistration};
 use crate::catalog::{self, PITCH_INPUT_CHARS, PITCH_OFFER_CHARS};
 use crate::ctx::{Ctx, Services};
 use crate::engine;
@@ -28,6 +30,7 @@ use crate::render::cards::{self, OwnedSheet};
 use crate::render::pipeline::{self, WordTimes};
 use crate::render::style::Style;
 use crate::rules::{self, Text};
+use crate::store::activity::Hook;
 use crate::store::{self, public_id};
 
 use self::about::About;
@@ -55,6 +58,14 @@ pub struct PitchRequest {
     /// The one thing the page asks the person to do: a button with `label` leading to `url`.
     /// Without it, the link in `offer` (if any) is the button's.
     pub cta: Option<CallToAction>,
+    /// A public http(s) URL the page's events are POSTed to, signed: `page.viewed` when the
+    /// page is first opened, `page.cta_clicked` when its call to action is clicked.
+    #[serde(rename = "callbackUrl")]
+    pub callback_url: Option<String>,
+    /// The HMAC key of the events' signatures, 16 to 256 printable characters; generated (and
+    /// returned once) when a `callbackUrl` comes without one.
+    #[serde(rename = "webhookSecret")]
+    pub webhook_secret: Option<String>,
 }
 
 /// A pitch's call to action.
@@ -181,6 +192,61 @@ pub struct PitchResult {
     pub pitch: PitchView,
     pub credit_cost: i64,
     pub credits_remaining: i64,
+    /// Where the page's events go, when the request gave a `callbackUrl` (its secret shown
+    /// this once).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook: Option<WebhookRegistration>,
+}
+
+/// A pitch page as its status shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageSummary {
+    pub id: String,
+    pub url: String,
+    pub title: String,
+    pub language: String,
+    /// Who it is for, as read from the input.
+    pub to: Option<String>,
+    /// Who it is from, as the page names them.
+    pub from: Option<String>,
+    pub cta: String,
+    pub cta_url: Option<String>,
+}
+
+impl PageSummary {
+    pub fn of(page: &engine::Page, base_url: &str) -> PageSummary {
+        let text = |value: &serde_json::Value| value.as_str().map(str::to_string);
+        PageSummary {
+            id: page.id.clone(),
+            url: format!("{base_url}/m/{}", page.id),
+            title: page.title.clone(),
+            language: page.language.clone(),
+            to: text(&page.extra["about"]["name"]),
+            from: text(&page.extra["from"]),
+            cta: text(&page.extra["cta"]).unwrap_or_default(),
+            cta_url: text(&page.extra["ctaUrl"]),
+        }
+    }
+}
+
+/// Where a pitch page's events go and every attempt to send them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PitchWebhook {
+    pub callback_url: String,
+    /// Every attempt, oldest first.
+    pub deliveries: Vec<crate::events::Delivery>,
+}
+
+/// The answer of `GET /api/agent/before/{id}`: the page and what people did on it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PitchStatus {
+    pub success: bool,
+    pub pitch: PageSummary,
+    pub activity: activity::Activity,
+    /// Present when the pitch was made with a `callbackUrl`.
+    pub webhook: Option<PitchWebhook>,
 }
 
 /// Checks a request as sent: every refusal is a 400 before anything is charged.
@@ -268,8 +334,8 @@ async fn sender(ctx: &Ctx, brand: Option<&brands::Brand>) -> Result<Option<Strin
 /// Makes a pitch page for the caller: validates, gathers, pays, writes, voices, draws, stores.
 pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Error> {
     let price = catalog::price(KIND);
-    let (pitch, hold) = create_as(ctx, request, &public_id(), price, None).await?;
-    Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after })
+    let (pitch, hold, webhook) = create_as(ctx, request, &public_id(), price, None).await?;
+    Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after, webhook })
 }
 
 /// The job a pitch page `id` is recorded under (`engine_pages.job_id`).
@@ -278,16 +344,18 @@ pub fn origin(id: &str) -> String {
 }
 
 /// [`create`] of page `id` (chosen by the caller, so a listing can name it before it exists),
-/// at `price`, in the look of a registered `brand`; answers the page and its payment.
+/// at `price`, in the look of a registered `brand`; answers the page, its payment and the
+/// webhook its events go to.
 pub async fn create_as(
     ctx: &Ctx,
     request: PitchRequest,
     id: &str,
     price: billing::Price,
     brand: Option<&brands::Brand>,
-) -> Result<(PitchView, billing::Hold), Error> {
+) -> Result<(PitchView, billing::Hold, Option<WebhookRegistration>), Error> {
     let (input, offer, cta, language) = check(&request)?;
     ctx.plugins.writer(KIND, None, language)?;
+    let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
     // A website is fetched only for a caller who can pay for the pitch.
     billing::ensure_can_pay(ctx, price).await?;
     let look = match brand {
@@ -316,13 +384,15 @@ pub async fn create_as(
         reading: crate::plugins::reading::to_wit(&about.reading),
     };
     let (services, base_url, key_id) = (ctx.services.clone(), ctx.base_url.clone(), ctx.caller.key_id);
+    let hook = webhook.as_ref().map(|w| Hook { url: w.callback_url.clone(), secret: w.webhook_secret.clone() });
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
         let pitch = Written { cta_url: cta.url, from, ..written(content)? };
-        let page = Made { origin: &origin, id: &id, key_id, language, look };
+        let page = Made { origin: &origin, id: &id, key_id, language, look, hook };
         make(&services, page, &about, pitch, hold, &base_url, None).await
     };
-    billing::pay_for(ctx, price, work).await
+    let (pitch, hold) = billing::pay_for(ctx, price, work).await?;
+    Ok((pitch, hold, webhook))
 }
 
 /// The look of a pitch page: the style its pictures are drawn in and the registered brand it
@@ -339,6 +409,8 @@ struct Made<'a> {
     key_id: i64,
     language: &'static Language,
     look: Look,
+    /// Where the page's events go, if anywhere.
+    hook: Option<Hook>,
 }
 
 /// Voices and draws a written pitch and stores its page with the capture (and the invite that
@@ -353,7 +425,7 @@ async fn make(
     base_url: &str,
     invite: Option<&invite::Record>,
 ) -> Result<PitchView, Error> {
-    let Made { origin, id, key_id, language, look: Look { style, brand } } = made_as;
+    let Made { origin, id, key_id, language, look: Look { style, brand }, hook } = made_as;
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
     let voice = speech::voice_or_silence(&services.speech, language);
     let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
@@ -393,6 +465,9 @@ async fn make(
         hold.settle(&services.db).await?;
         let mut tx = services.db.pool().begin().await?;
         engine::insert_paid_in(&mut tx, &page, &hold).await?;
+        if let Some(hook) = &hook {
+            store::activity::insert_hook_in(&mut tx, id, hook).await?;
+        }
         if let Some(invite) = invite {
             invite::record_in(&mut tx, key_id, invite, id, language.code).await?;
         }

@@ -1,6 +1,7 @@
-//! Pitch routes: `POST /api/agent/before` (paid, synchronous), `POST /api/agent/invite-bot`
-//! (paid), and an invite's claim page `/i/<code>` (public: the page, and the claim as a form
-//! post or JSON).
+//! Pitch routes: `POST /api/agent/before` (paid, synchronous) and its status with what people
+//! did on the page (`GET /api/agent/before/{id}`), the page script's reports
+//! (`POST /m/{id}/activity`, public), `POST /api/agent/invite-bot` (paid), and an invite's claim
+//! page `/i/<code>` (public: the page, and the claim as a form post or JSON).
 
 use axum::Json;
 use axum::body::Bytes;
@@ -9,8 +10,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::activity::{self, Action, Report, Reported, Sender};
 use super::invite::{self, ClaimForm, Claimed, InviteRequest, InviteResult};
-use super::{PitchRequest, PitchResult, claim_page};
+use super::{PitchRequest, PitchResult, PitchStatus, claim_page};
 use crate::error::Error;
 use crate::http::error::{ApiJson, ErrorBody};
 use crate::http::{AppState, BaseUrl, Call};
@@ -23,6 +25,45 @@ use crate::http::{AppState, BaseUrl, Call};
               (status = 429, body = ErrorBody), (status = 502, description = "The generator failed (refunded)", body = ErrorBody)))]
 async fn before(Call(ctx): Call, ApiJson(request): ApiJson<PitchRequest>) -> Result<Json<PitchResult>, Error> {
     Ok(Json(super::create(&ctx, request).await?))
+}
+
+/// A pitch page this key made and what people did on it: views, plays, shares and
+/// call-to-action clicks (counts, first and last times), and, for a pitch made with a
+/// `callbackUrl`, every attempt to send its events. Free.
+#[utoipa::path(get, path = "/api/agent/before/{id}", tag = "pitch",
+    params(("id" = String, Path, description = "The pitch page's id, as its creation answered")),
+    responses((status = 200, body = PitchStatus), (status = 401, body = ErrorBody),
+              (status = 404, description = "No pitch page of this key has that id", body = ErrorBody)))]
+async fn status(Call(ctx): Call, Path(id): Path<String>) -> Result<Json<PitchStatus>, Error> {
+    Ok(Json(activity::status(&ctx, &id).await?))
+}
+
+/// A pitch page's script reporting what the person on it did (`view`, `play`, `share`, `cta`).
+/// Counted only from a browser on the page itself: a crawler's, a link-preview fetcher's or
+/// another site's report is answered `counted: false`. The body may come as `text/plain`, as
+/// `navigator.sendBeacon` sends it.
+#[utoipa::path(post, path = "/m/{id}/activity", tag = "pitch", params(("id" = String, Path)), request_body = Report,
+    responses((status = 200, body = Reported), (status = 400, body = ErrorBody),
+              (status = 404, description = "No such pitch page", body = ErrorBody)))]
+async fn report(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Reported>, Error> {
+    let report: Report = serde_json::from_slice(&body)
+        .map_err(|_| Error::bad_request("invalid_report", "The body must be JSON: {\"action\": \"view\"}."))?;
+    let action = Action::parse(&report.action)?;
+    let header = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
+    let sender = Sender {
+        user_agent: header(header::USER_AGENT),
+        origin: header(header::ORIGIN),
+        fetch_site: header(header::HeaderName::from_static("sec-fetch-site")),
+    };
+    let person = activity::from_a_person(sender, &base);
+    let counted = activity::record(&state, &base, &id, (action, person)).await?;
+    Ok(Json(Reported { success: true, counted }))
 }
 
 /// Invites someone to a free branded bot: their pitch page and a one-time claim link. 1 credit.
@@ -113,5 +154,10 @@ fn html_error(error: &Error) -> Response {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(before)).routes(routes!(invite_bot)).routes(routes!(claim_form, claim))
+    OpenApiRouter::new()
+        .routes(routes!(before))
+        .routes(routes!(status))
+        .routes(routes!(report))
+        .routes(routes!(invite_bot))
+        .routes(routes!(claim_form, claim))
 }

@@ -6,6 +6,7 @@
 //! places where the dialects differ ask [`Db::backend`] and live next to their query.
 
 pub mod accounts;
+pub mod activity;
 pub mod assets;
 pub mod blobs;
 pub mod bots;
