@@ -151,6 +151,8 @@ fn a_brands_palette_and_logo_reach_its_memes_pages_and_videos_and_unsafe_logos_a
         let acme_admin = String::from_utf8(out.stdout).unwrap().trim().to_string();
         let out = env.run(&["keys", "create", "--role", "brand-admin", "--brand", "globex"]);
         let globex_admin = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        let out = env.run(&["keys", "create", "--credits", "5", "--role", "brand-admin", "--brand", "acme"]);
+        let acme_paying = String::from_utf8(out.stdout).unwrap().trim().to_string();
         let server = env.serve();
         block_on(async {
             let acme = json!({"key": "acme", "name": "Acme", "hashtag": "#ACME", "token": "$ACME"});
@@ -196,6 +198,29 @@ fn a_brands_palette_and_logo_reach_its_memes_pages_and_videos_and_unsafe_logos_a
             assert_eq!(body["logo"], Value::Null, "nothing refused was kept");
             let (status, body) = put_logo(&server, &acme_admin, "acme", "image/svg+xml", GREEN_LOGO.as_bytes()).await;
             assert_eq!((status, body["logo"].as_str()), (StatusCode::OK, Some("image/svg+xml")), "{body}");
+
+            // Served to pages as set, so that nothing in it could run; a pitch its admin sends
+            // shows it beside the brand's name.
+            let served = Client::new().get(server.url("/api/brands/acme/logo")).send().await.unwrap();
+            let header = |name: &str| served.headers()[name].to_str().unwrap().to_string();
+            assert_eq!(
+                (header("content-type"), header("x-content-type-options")),
+                ("image/svg+xml".into(), "nosniff".into())
+            );
+            assert!(header("content-security-policy").starts_with("default-src 'none'"));
+            assert_eq!(served.bytes().await.unwrap(), GREEN_LOGO.as_bytes());
+            let (status, _) = call(&server, "GET", "/api/brands/globex/logo", &agent, None).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "a brand without a logo");
+            let pitch = json!({"input": "Maria, a baker in Porto"});
+            let (status, made) = call(&server, "POST", "/api/agent/before", &acme_paying, Some(pitch)).await;
+            assert_eq!(status, StatusCode::OK, "{made}");
+            let html =
+                Client::new().get(made["pitch"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+            let logo = format!(r#"<img class="logo" src="{}""#, server.url("/api/brands/acme/logo"));
+            assert!(
+                html.contains(&logo) && html.to_lowercase().contains("from <strong>acme</strong> for maria"),
+                "{html}"
+            );
 
             // The meme: the palette's backdrop, the accent (the reaction's face), the logo.
             let meme = json!({"input": "Agents that pay for their own tools", "kind": "image", "brand": "acme"});

@@ -121,6 +121,20 @@ pub async fn remove_logo(ctx: &Ctx, key: &str) -> Result<BrandLook, Error> {
     answer(ctx, key).await
 }
 
+/// Brand `key`'s logo as stored (its bytes and media type), if it has one.
+pub async fn logo(services: &Services, key: &str) -> Result<Option<(Vec<u8>, String)>, Error> {
+    let Some((blob, media_type)) = brands::look(&services.db, key).await?.and_then(|l| l.logo) else {
+        return Ok(None);
+    };
+    Ok(Some((crate::blobs::expect(services.blobs.as_ref(), &blob).await?, media_type)))
+}
+
+/// Where brand `key`'s logo is served, when it has one.
+pub async fn logo_url(services: &Services, key: &str, base_url: &str) -> Result<Option<String>, Error> {
+    let has_logo = brands::look(&services.db, key).await?.is_some_and(|l| l.logo.is_some());
+    Ok(has_logo.then(|| format!("{base_url}/api/brands/{key}/logo")))
+}
+
 /// The look of a brand's pages (accent and typeface): a registered brand's (`key`), else the
 /// accent derived from `name` (ad hoc); none without a brand.
 pub async fn page_look(services: &Services, key: Option<&str>, name: &str) -> Result<Option<PageLook>, Error> {

@@ -2,7 +2,9 @@
 //! a brand's admin switches its meme mode and sets its look and logo).
 
 use axum::body::Bytes;
-use axum::http::{HeaderMap, header};
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use axum::{Json, extract::Path, http::StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -92,6 +94,23 @@ async fn set_logo(
     Ok(Json(look::set_logo(&ctx, &key, media_type, &body).await?))
 }
 
+/// The brand's logo (public: pages show it), as set: PNG or SVG. An SVG was checked when it was
+/// set, and is served so that nothing in it could run even if opened on its own.
+#[utoipa::path(get, path = "/api/brands/{key}/logo", tag = "brands", params(BrandPath),
+    responses((status = 200, content_type = "image/png"), (status = 404, body = ErrorBody)))]
+async fn logo(State(state): State<AppState>, Path(key): Path<String>) -> Result<Response, Error> {
+    let missing = || Error::NotFound { message: "This brand has no logo.".into() };
+    let (bytes, media_type) = look::logo(&state, &key).await?.ok_or_else(missing)?;
+    let kind = HeaderValue::from_str(&media_type).map_err(Error::internal)?;
+    let headers = [
+        (header::CONTENT_TYPE, kind),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300")),
+        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'")),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+    ];
+    Ok((headers, bytes).into_response())
+}
+
 /// Removes the brand's logo.
 #[utoipa::path(delete, path = "/api/admin/brands/{key}/logo", tag = "brands", params(BrandPath),
     responses((status = 200, body = BrandLook), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -107,4 +126,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(meme_mode))
         .routes(routes!(get_look, set_look))
         .routes(routes!(set_logo, remove_logo))
+        .routes(routes!(logo))
 }

@@ -28,6 +28,7 @@ button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 
 .people { display: flex; align-items: center; gap: .6rem; margin: 0 0 .25rem; color: #bbb; font-size: .95rem; }
 .people p { margin: 0; }
 .people strong { color: #fff; }
+.logo { flex: 0 0 2.2rem; width: 2.2rem; height: 2.2rem; object-fit: contain; border-radius: .4rem; background: #fff; }
 .monogram { flex: 0 0 2.2rem; height: 2.2rem; border-radius: 50%; display: grid; place-items: center; background: var(--accent, #f5c518); color: #111; font-weight: 800; }
 .chat { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .5rem; }
 .chat li { background: #262b33; border-radius: 1.1rem 1.1rem 1.1rem .25rem; padding: .6rem .9rem; max-width: 85%; opacity: .2; transition: opacity .25s; }
@@ -138,7 +139,7 @@ fn share_text(page: &Page) -> Option<String> {
 
 /// Who a pitch is from (a monogram of the sender and their name) and for whom, as its
 /// language says it.
-fn people(page: &Page, chrome: &Chrome) -> maud::Markup {
+fn people(page: &Page, chrome: &Chrome, logo: Option<&str>) -> maud::Markup {
     let named = |value: &serde_json::Value| value.as_str().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
     let (from, to) = (named(&page.extra["from"]), named(&page.extra["about"]["name"]));
     let initial: String =
@@ -146,7 +147,9 @@ fn people(page: &Page, chrome: &Chrome) -> maud::Markup {
     html! {
         @if from.is_some() || to.is_some() {
             div class="people" {
-                @if from.is_some() {
+                @if let Some(logo) = logo.filter(|_| from.is_some()) {
+                    img class="logo" src=(logo) alt="" width="44" height="44";
+                } @else if from.is_some() {
                     span class="monogram" aria-hidden="true" { (initial) }
                 }
                 p { (filled(if from.is_none() { chrome.to } else if to.is_none() { chrome.from } else { chrome.from_to }, from.as_deref(), to.as_deref())) }
@@ -189,8 +192,8 @@ fn call_to_action(page: &Page) -> maud::Markup {
     }
 }
 
-/// The page of `page`, linked from `base_url`.
-pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
+/// The page of `page`, linked from `base_url`, in its brand's look and with its sender's logo.
+pub fn render(page: &Page, base_url: &str, (look, logo): (Option<&PageLook>, Option<&str>)) -> String {
     let url = format!("{base_url}/m/{}", page.id);
     let direction = crate::languages::find(&page.language).map_or("ltr", |l| l.direction);
     let first = page.beats.first().map_or("", |b| b.text.as_str());
@@ -239,7 +242,7 @@ pub fn render(page: &Page, base_url: &str, look: Option<&PageLook>) -> String {
         html! {
             main class=[pitch.then_some("pitch")] data-activity=[pitch.then(|| format!("{url}/activity"))] {
                 @if pitch {
-                    (people(page, chrome))
+                    (people(page, chrome, logo))
                     h1 class="hook" { (text("hook")) }
                 } @else {
                     h1 { (page.title) }
@@ -325,7 +328,7 @@ mod tests {
             extra: serde_json::Value::Null,
             drawing: None,
         };
-        let html = render(&page, "https://x.example", None);
+        let html = render(&page, "https://x.example", (None, None));
         assert!(!html.contains("</script><script>alert"));
         assert!(
             html.contains(r#"<span class="w" data-start="0" data-end="300" data-box="1,2,3,4">&lt;/script&gt;</span>"#),

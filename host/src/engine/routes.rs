@@ -26,7 +26,13 @@ async fn page(
 ) -> Result<Html<String>, Error> {
     let page = super::get(&state, &id).await?.ok_or_else(missing)?;
     let look = crate::brands::look::page_look(&state, page.brand.as_deref(), "").await?;
-    Ok(Html(super::page::render(&page, &base, look.as_ref())))
+    // A pitch from a registered brand shows its logo beside its name.
+    let sender = page.extra["fromBrand"].as_str().or(page.brand.as_deref());
+    let logo = match sender {
+        Some(key) => crate::brands::look::logo_url(&state, key, &base).await?,
+        None => None,
+    };
+    Ok(Html(super::page::render(&page, &base, (look.as_ref(), logo.as_deref()))))
 }
 
 /// The page's voice track (`voice`), a beat's picture (`N.png`, N from 1), the video's opening

@@ -195,6 +195,7 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/brands/{key}/leaderboard", Public, Group::Public),
     route("GET", "/api/legacy/featured", Public, Group::Public),
     route("GET", "/api/brands/{key}/featured", Public, Group::Public),
+    route("GET", "/api/brands/{key}/logo", Public, Group::Public),
     route("GET", "/api/legacy/contest", Public, Group::Public),
     route("POST", "/api/admin/featured", Admin, Group::Account),
     route("POST", "/api/admin/contests", Admin, Group::Account),

@@ -284,7 +284,15 @@ struct Written {
     /// Where the call to action leads: the host's, never the generator's.
     cta_url: Option<String>,
     /// Who sends it ([`sender`]): the host's, never the generator's.
-    from: Option<String>,
+    from: Option<Sender>,
+}
+
+/// Who a pitch is from: a name, and the registered brand it names, if any (whose logo the page
+/// shows).
+#[derive(Debug, Clone)]
+struct Sender {
+    name: String,
+    brand: Option<String>,
 }
 
 fn written(content: crate::plugins::Content) -> Result<Written, Error> {
@@ -318,17 +326,18 @@ fn written(content: crate::plugins::Content) -> Result<Written, Error> {
 
 /// Who a pitch is from, as its page names them: the brand it is made for, else the brand a
 /// brand-admin key administers, else the name of the account holding the key.
-async fn sender(ctx: &Ctx, brand: Option<&brands::Brand>) -> Result<Option<String>, Error> {
+async fn sender(ctx: &Ctx, brand: Option<&brands::Brand>) -> Result<Option<Sender>, Error> {
+    let of_brand = |brand: &brands::Brand| Sender { name: brand.profile.name.clone(), brand: Some(brand.key.clone()) };
     if let Some(brand) = brand {
-        return Ok(Some(brand.profile.name.clone()));
+        return Ok(Some(of_brand(brand)));
     }
     if let Some(key) = &ctx.caller.brand
         && let Some(brand) = brands::get(&ctx.db, key).await?
     {
-        return Ok(Some(brand.profile.name));
+        return Ok(Some(of_brand(&brand)));
     }
     let name = crate::store::accounts::name_of_key(&ctx.db, ctx.caller.key_id).await?;
-    Ok(name.filter(|n| !n.trim().is_empty()))
+    Ok(name.filter(|n| !n.trim().is_empty()).map(|name| Sender { name, brand: None }))
 }
 
 /// Makes a pitch page for the caller: validates, gathers, pays, writes, voices, draws, stores.
@@ -451,7 +460,8 @@ async fn make(
         "hook": pitch.hook,
         "cta": pitch.cta,
         "ctaUrl": pitch.cta_url,
-        "from": pitch.from,
+        "from": pitch.from.as_ref().map(|f| &f.name),
+        "fromBrand": pitch.from.as_ref().and_then(|f| f.brand.as_ref()),
         "memes": pitch.memes.iter().zip(&meme_keys).map(|((top, bottom), blob)| json!({"top": top, "bottom": bottom, "blob": blob})).collect::<Vec<_>>(),
         "about": about,
     });
