@@ -413,6 +413,35 @@ pub fn of(language: &str) -> &'static Chrome {
     BY_LANGUAGE.iter().find(|(code, _)| *code == language).map_or(&EN, |(_, chrome)| chrome)
 }
 
+/// "Transcript", the heading of a page's words in full, as `language` says it.
+pub fn transcript(language: &str) -> &'static str {
+    match language {
+        "es" => "Transcripción",
+        "pt" => "Transcrição",
+        "fr" => "Transcription",
+        "de" => "Transkript",
+        "it" => "Trascrizione",
+        "nl" => "Transcript",
+        "pl" => "Transkrypcja",
+        "tr" => "Metin dökümü",
+        "ru" => "Расшифровка",
+        "uk" => "Розшифровка",
+        "ar" => "النص الكامل",
+        "fa" => "متن کامل",
+        "hi" => "ट्रांसक्रिप्ट",
+        "bn" => "প্রতিলিপি",
+        "id" => "Transkrip",
+        "ms" => "Transkrip",
+        "vi" => "Bản ghi lời",
+        "th" => "ถอดความ",
+        "zh" => "文字稿",
+        "ja" => "文字起こし",
+        "ko" => "대본",
+        "sw" => "Nakala",
+        _ => "Transcript",
+    }
+}
+
 /// A template's text around its one blank `{name}`: (before, after). A template without it is
 /// all before.
 pub fn around<'a>(template: &'a str, name: &str) -> (&'a str, &'a str) {
@@ -433,6 +462,7 @@ mod tests {
             assert!(chrome.from_to.contains("{from}") && chrome.from_to.contains("{to}"), "{}", language.code);
             assert!(chrome.from.contains("{from}") && chrome.to.contains("{to}"), "{}", language.code);
             assert!(chrome.by.contains("{brand}"), "{}", language.code);
+            assert!(language.code == "en" || language.code == "nl" || transcript(language.code) != "Transcript");
         }
         assert_eq!(around("Von {from} für {to}", "from"), ("Von ", " für {to}"));
     }

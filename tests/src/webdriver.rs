@@ -175,6 +175,15 @@ impl Browser {
         self.call(reqwest::Method::POST, "/execute/sync", Some(json!({ "script": script, "args": args }))).await
     }
 
+    /// Saves what the window shows as a PNG at `path` (for looking at).
+    pub async fn save_screenshot(&self, path: &std::path::Path) {
+        use base64::Engine as _;
+        let shot = self.call(reqwest::Method::GET, "/screenshot", None).await;
+        let png = base64::engine::general_purpose::STANDARD.decode(shot.as_str().unwrap_or_default()).expect("base64");
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is made");
+        std::fs::write(path, png).expect("the screenshot is written");
+    }
+
     /// The page's cookies as the browser holds them (`HttpOnly` ones included).
     pub async fn cookies(&self) -> Vec<Value> {
         self.call(reqwest::Method::GET, "/cookie", None).await.as_array().cloned().unwrap_or_default()

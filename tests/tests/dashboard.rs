@@ -85,6 +85,11 @@ async fn in_chromium(storage: Storage) {
     assert_eq!(me(&server, &minted).await, StatusCode::UNAUTHORIZED);
     assert_eq!(me(&server, &first).await, StatusCode::OK);
     assert_eq!(browser.count("tr[data-prefix]").await, 1);
+    browser
+        .save_screenshot(
+            &std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots/dashboard-keys-phone.png"),
+        )
+        .await;
 
     // Credits: every pack's USDC route is shown for agents to post to, never as a link a
     // person could click; the tables fit the phone.
@@ -92,6 +97,8 @@ async fn in_chromium(storage: Storage) {
     assert_eq!(browser.count("a.buy-usdc, a[href*='/buy']").await, 0);
     let widths = browser.script("return [document.documentElement.scrollWidth, window.innerWidth];", json!([])).await;
     assert!(widths[0].as_f64() <= widths[1].as_f64(), "the credits tab fits a phone's width: {widths}");
+    let shots = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    browser.save_screenshot(&shots.join("dashboard-credits-phone.png")).await;
     let packs: Vec<String> = browser
         .script("return [...document.querySelectorAll('code.buy-usdc')].map(c => c.dataset.route);", json!([]))
         .await

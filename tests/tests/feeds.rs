@@ -79,7 +79,7 @@ fn recent_feeds_paginate_newest_first_and_the_leaderboard_ranks_creators() {
                     .unwrap();
                 assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
                 let html = response.text().await.unwrap();
-                assert!(html.starts_with("<!doctype html>") && html.contains("<ol>"), "{path}: {html}");
+                assert!(html.starts_with("<!doctype html>") && html.contains("<ol class="), "{path}: {html}");
             }
             let html = Client::new()
                 .get(server.url("/api/legacy/recent"))

@@ -296,9 +296,26 @@ async fn assert_link_card(client: &Client, page: &str) {
     assert!(pixels.chunks_exact(3).any(|p| p != &pixels[..3]), "{image} is not blank");
 }
 
+/// The job at `path` (its jobId unquoted), once it finished: its status body. Success expected.
+async fn finished(client: &Client, server: &asset_tests::Server, key: &str, path: &str) -> serde_json::Value {
+    let path = path.replace('"', "");
+    for _ in 0..6 {
+        let url = server.url(&format!("{path}?wait=30"));
+        let status: serde_json::Value =
+            client.get(url).header("x-api-key", key).send().await.unwrap().json().await.unwrap();
+        match status["status"].as_str() {
+            Some("succeeded") => return status,
+            Some("failed") => panic!("{path}: {status}"),
+            _ => {}
+        }
+    }
+    panic!("{path} did not finish within three minutes");
+}
+
 /// Every page for people on a phone (390×844 in Chromium) — pitch, meme, hosted video, invite
-/// claim and the public feed: its main actions (Play, the call to action, Share; Copy link, Post
-/// on X, Telegram; the video; Claim; the feed's memes) end inside the first screen without
+/// claim, the public feed and an audioscript's page: its main actions (Play, the call to action,
+/// Share; Copy link, Post on X, Telegram; the video; Claim; the feed's memes; Play and the beat's
+/// picture) end inside the first screen without
 /// scrolling, nothing scrolls sideways, each has a 1200×630 link card, and the meme's text is not
 /// repeated under its picture. Screenshots of each go to `<target>/tmp/screenshots`.
 #[test]
@@ -324,29 +341,17 @@ fn pages_for_people_put_their_main_actions_on_a_phones_first_screen() {
         let meme_url = meme["meme"]["url"].as_str().unwrap_or_else(|| panic!("{meme}")).to_string();
         let invite = post("/api/agent/invite-bot", json!({"input": "Tomás, who roasts coffee in Lisbon"})).await;
         let claim_url = invite["inviteUrl"].as_str().unwrap_or_else(|| panic!("{invite}")).to_string();
+        let script = "Agents pay their own way now. They make pages, memes and videos. Try one today.";
+        let spoken = post("/api/agent/audioscript", json!({"script": script, "title": "Agents pay their way"})).await;
+        let spoken = finished(&client, &server, &key, &format!("/api/agent/audioscript/{}", spoken["jobId"])).await;
+        let engine_url = spoken["pageUrl"].as_str().unwrap_or_else(|| panic!("{spoken}")).to_string();
         let render = post("/api/agent/mp4", json!({"pageUrl": pitch_url})).await;
-        let job = render["jobId"].as_str().unwrap_or_else(|| panic!("{render}"));
-        let mut video_url = None;
-        for _ in 0..6 {
-            let status: serde_json::Value = client
-                .get(server.url(&format!("/api/agent/mp4/{job}?wait=30")))
-                .header("x-api-key", &key)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            if let Some(url) = status["videoPageUrl"].as_str().or(status["result"]["videoPageUrl"].as_str()) {
-                video_url = Some(url.to_string());
-                break;
-            }
-            assert_ne!(status["status"], "failed", "{status}");
-        }
-        let video_url = video_url.expect("the MP4 is rendered within three minutes");
+        let render = finished(&client, &server, &key, &format!("/api/agent/mp4/{}", render["jobId"])).await;
+        let video_url = render["videoPageUrl"].as_str().unwrap_or_else(|| panic!("{render}")).to_string();
         let feed_url = server.url("/api/legacy/recent");
-        let pages: [(&str, &str, &[&str]); 5] = [
+        let pages: [(&str, &str, &[&str]); 6] = [
             ("pitch", &pitch_url, &["#play", "#share", "a.cta[href='https://example.com/book']"]),
+            ("engine", &engine_url, &["#play", "#frame"]),
             (
                 "meme",
                 &meme_url,

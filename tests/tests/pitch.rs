@@ -348,7 +348,7 @@ fn with_a_model_the_beats_are_its_checked_lines_and_the_tables_stand_in_for_the_
         let html =
             Client::new().get(made["pitch"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
         assert!(
-            html.contains(r#"<a class="cta" href="https://ledgerly.example/try""#)
+            html.contains(r#"<a class="cta" id="cta" href="https://ledgerly.example/try""#)
                 && html.contains(">See Ledgerly</a>")
                 && html.contains(r#"data-text="See Ledgerly: https://ledgerly.example/try""#),
             "{html}"

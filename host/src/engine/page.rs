@@ -1,5 +1,6 @@
-//! The engine page: the picture and caption of the beat being spoken, a play control, the voice
-//! track, every beat listed for reading, and Open Graph tags. The beats reach the script only
+//! The engine page: the picture of the beat being spoken (its words in it, the spoken one
+//! marked; the caption is for screen readers), a play control, the voice track, every beat in a
+//! folded transcript (a pitch's as chat bubbles), and Open Graph tags. The beats reach the script only
 //! through escaped `data-` attributes read from the DOM, and captions are set with
 //! `textContent`, so no user text is ever parsed as HTML or code.
 
@@ -34,8 +35,11 @@ button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 
 .chat li { background: #262b33; border-radius: 1.1rem 1.1rem 1.1rem .25rem; padding: .6rem .9rem; max-width: 85%; opacity: .2; transition: opacity .25s; }
 [dir="rtl"] .chat li { border-radius: 1.1rem 1.1rem .25rem 1.1rem; }
 .chat li.said { opacity: 1; }
-/* A pitch's bubbles say the beat being spoken; a caption under the picture would say it twice. */
+/* The picture shows the beat's words, the spoken one marked: a caption under it would say them
+   twice, so it is kept for screen readers only (a pitch's bubbles say them anyway). */
+#caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); margin: 0; }
 .pitch #caption { display: none; }
+.transcript summary { margin: 1rem 0 .25rem; color: #bbb; }
 .memes { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem; margin: 1rem 0; }
 .memes img { width: 100%; height: auto; border-radius: .5rem; }
 .cta { font-size: 1.3rem; font-weight: 700; }
@@ -181,6 +185,27 @@ fn filled(template: &str, from: Option<&str>, to: Option<&str>) -> maud::Markup 
     }
 }
 
+/// Every beat of `page` (at `url`) as a list item with its times, picture and words.
+fn beats(page: &Page, url: &str, class: &str) -> maud::Markup {
+    html! {
+        ol class=(class) {
+            @for (i, beat) in page.beats.iter().enumerate() {
+                li data-start=(beat.start) data-end=(beat.end) data-frame={ (url) "/" (i + 1) ".png" } {
+                    @if beat.words.is_empty() {
+                        (beat.text)
+                    } @else {
+                        @for word in &beat.words {
+                            span class="w" data-start=(word.start) data-end=(word.end) data-box=(boxes(&word.boxes)) {
+                                (word.text)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A pitch's call to action: a button to its link, or its words when it has none.
 fn call_to_action(page: &Page) -> maud::Markup {
     let label = page.extra["cta"].as_str().unwrap_or_default();
@@ -267,19 +292,12 @@ pub fn render(page: &Page, base_url: &str, (look, logo): (Option<&PageLook>, Opt
                         "Captions are unavailable for this recording's language; the beats follow its pauses."
                     }
                 }
-                ol class={ "beats" @if pitch { " chat" } } {
-                    @for (i, beat) in page.beats.iter().enumerate() {
-                        li data-start=(beat.start) data-end=(beat.end) data-frame={ (url) "/" (i + 1) ".png" } {
-                            @if beat.words.is_empty() {
-                                (beat.text)
-                            } @else {
-                                @for word in &beat.words {
-                                    span class="w" data-start=(word.start) data-end=(word.end) data-box=(boxes(&word.boxes)) {
-                                        (word.text)
-                                    }
-                                }
-                            }
-                        }
+                @if pitch {
+                    (beats(page, &url, "beats chat"))
+                } @else {
+                    details class="transcript" {
+                        summary { (crate::chrome::transcript(&page.language)) }
+                        (beats(page, &url, "beats"))
                     }
                 }
                 @if pitch {

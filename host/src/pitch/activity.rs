@@ -18,7 +18,8 @@ use crate::store::activity::{self as rows, Tally};
 use crate::store::now_ms;
 
 /// Something a person did on a pitch page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Action {
     View,
     Play,
@@ -61,6 +62,7 @@ impl Action {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Report {
     /// `view`, `play`, `share` or `cta`.
+    #[schema(value_type = Action)]
     pub action: String,
 }
 
