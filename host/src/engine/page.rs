@@ -18,7 +18,7 @@ h1 { font-size: 1.3rem; margin: .25rem 0 .5rem; }
 #mark { position: absolute; display: none; border: .2rem solid var(--accent, #f5c518); border-radius: .5rem; pointer-events: none; }
 #frame { width: auto; height: auto; max-width: 100%; max-height: 52vh; border-radius: .75rem; display: block; }
 #caption { font-size: 1.3rem; font-weight: 700; text-align: center; min-height: 2.4em; margin: .5rem 0; }
-.controls { display: flex; gap: .5rem; justify-content: center; }
+.controls { display: flex; gap: .5rem; justify-content: center; margin: .75rem 0 .25rem; }
 .controls button { flex: 1 1 0; max-width: 12rem; }
 button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: var(--accent, #f5c518); color: #111; font-weight: 700; }
 .beats li.now { color: var(--accent, #f5c518); }
