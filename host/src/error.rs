@@ -8,9 +8,9 @@
 
 use serde_json::{Value, json};
 
-use crate::billing::Price;
 use crate::counted::counted;
 use crate::limits::Decision;
+use crate::money::Price;
 
 /// What sort of failure an [`Error`] is; each front end maps it once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

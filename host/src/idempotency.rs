@@ -17,6 +17,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::error::Error;
+pub use crate::store::idempotency::Stored;
 use crate::store::idempotency::{self, ClaimTimes};
 use crate::store::{Db, now_ms, public_id};
 
@@ -28,14 +29,6 @@ pub const LEASE_MS: i64 = 60 * 1000;
 pub const RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(20);
 /// How long records are kept (the promise is at least 24 hours).
 pub const RETENTION_MS: i64 = 48 * 60 * 60 * 1000;
-
-/// A stored successful response.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stored {
-    pub status: u16,
-    pub content_type: Option<String>,
-    pub body: Vec<u8>,
-}
 
 /// What a request with an idempotency key should do.
 #[derive(Clone, Debug, PartialEq, Eq)]

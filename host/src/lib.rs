@@ -13,6 +13,7 @@ pub mod config;
 pub mod counted;
 pub mod ctx;
 pub mod dates;
+pub mod detached;
 pub mod error;
 
 // Platform.
@@ -21,6 +22,7 @@ pub mod background;
 pub mod billing;
 pub mod blobs;
 pub mod callbacks;
+pub mod caller;
 pub mod chrome;
 pub mod cpu;
 pub mod events;
@@ -32,6 +34,7 @@ pub mod links;
 pub mod markup;
 pub mod media;
 pub mod model;
+pub mod money;
 pub mod net;
 pub mod pages;
 pub mod plugins;

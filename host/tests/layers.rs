@@ -132,3 +132,148 @@ fn the_checker_sees_grouped_and_plain_paths() {
     assert!(paths.contains("memes") && paths.contains("http::AppState") && paths.contains("jobs::submit"));
     assert!(!code_paths.contains("mp4"), "comments are not dependencies");
 }
+
+/// A file's module path: `billing/x402/mod.rs` → `billing::x402`, `store/keys.rs` →
+/// `store::keys`, `lib.rs` → ``.
+fn module_path(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> =
+        relative.with_extension("").components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect();
+    if parts.last().is_some_and(|last| ["mod", "lib", "main"].contains(&last.as_str())) {
+        parts.pop();
+    }
+    parts
+}
+
+/// Every `super::a::b` path the code names, as written after `super::`.
+fn super_paths(code: &str) -> BTreeSet<String> {
+    let mut paths = BTreeSet::new();
+    for (i, _) in code.match_indices("super::") {
+        let rest = &code[i + "super::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            paths.extend(group[..end].split(',').map(|item| item.trim().to_string()).filter(|item| !item.is_empty()));
+        } else {
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
+            paths.insert(rest[..end].trim_end_matches(':').to_string());
+        }
+    }
+    paths
+}
+
+/// The files of `host/src` and, for each, the files its `crate::` and `super::` paths name
+/// (each path taken to the longest module it starts with), tests left out.
+fn import_graph() -> (Vec<String>, Vec<BTreeSet<usize>>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let modules: Vec<Vec<String>> = files.iter().map(|f| module_path(f.strip_prefix(&root).unwrap())).collect();
+    let resolve = |segments: Vec<String>| -> Option<usize> {
+        (1..=segments.len()).rev().find_map(|n| modules.iter().position(|m| m[..] == segments[..n]))
+    };
+    let mut edges = vec![BTreeSet::new(); files.len()];
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = code_of(text.split("#[cfg(test)]").next().unwrap_or_default());
+        let split = |path: &str| path.split("::").map(str::to_string).filter(|s| !s.is_empty()).collect::<Vec<_>>();
+        let parent = &modules[i][..modules[i].len().saturating_sub(1)];
+        let named = crate_paths(&code)
+            .into_iter()
+            .map(|p| split(&p))
+            .chain(super_paths(&code).into_iter().map(|p| [parent.to_vec(), split(&p)].concat()));
+        edges[i].extend(named.filter_map(resolve).filter(|&target| target != i));
+    }
+    let names = files.iter().map(|f| f.strip_prefix(&root).unwrap().display().to_string()).collect();
+    (names, edges)
+}
+
+/// The groups of files that reach each other (Tarjan's strongly connected components), larger
+/// than one file.
+fn circles(edges: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
+    struct Walk<'a> {
+        edges: &'a [BTreeSet<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on_stack: Vec<bool>,
+        next: usize,
+        found: Vec<Vec<usize>>,
+    }
+    fn visit(walk: &mut Walk<'_>, v: usize) {
+        walk.index[v] = Some(walk.next);
+        walk.low[v] = walk.next;
+        walk.next += 1;
+        walk.stack.push(v);
+        walk.on_stack[v] = true;
+        for &w in walk.edges[v].iter() {
+            match walk.index[w] {
+                None => {
+                    visit(walk, w);
+                    walk.low[v] = walk.low[v].min(walk.low[w]);
+                }
+                Some(index) if walk.on_stack[w] => walk.low[v] = walk.low[v].min(index),
+                Some(_) => {}
+            }
+        }
+        if Some(walk.low[v]) == walk.index[v] {
+            let mut group = Vec::new();
+            while let Some(w) = walk.stack.pop() {
+                walk.on_stack[w] = false;
+                group.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                walk.found.push(group);
+            }
+        }
+    }
+    let n = edges.len();
+    let mut walk = Walk {
+        edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        stack: Vec::new(),
+        on_stack: vec![false; n],
+        next: 0,
+        found: Vec::new(),
+    };
+    for v in 0..n {
+        if walk.index[v].is_none() {
+            visit(&mut walk, v);
+        }
+    }
+    walk.found
+}
+
+/// No import circle anywhere in `host/src`: every file can be read knowing only the files below
+/// it, and the modules form a stack (a ranking in which every path points down exists exactly
+/// when there is no circle).
+#[test]
+fn no_file_reaches_back_to_itself_through_its_imports() {
+    let (names, edges) = import_graph();
+    assert!(names.len() > 100, "found the sources");
+    let shown: Vec<String> = circles(&edges)
+        .iter()
+        .map(|group| {
+            let within = group
+                .iter()
+                .map(|&f| {
+                    let to: Vec<&str> =
+                        edges[f].iter().filter(|t| group.contains(t)).map(|&t| names[t].as_str()).collect();
+                    format!("  {} -> {}", names[f], to.join(", "))
+                })
+                .collect::<Vec<_>>();
+            within.join("\n")
+        })
+        .collect();
+    assert!(shown.is_empty(), "import circles:\n{}", shown.join("\n\n"));
+}
+
+#[test]
+fn the_circle_finder_finds_a_circle_and_only_it() {
+    let edges = [BTreeSet::from([1]), BTreeSet::from([2]), BTreeSet::from([0, 3]), BTreeSet::new()];
+    let found = circles(&edges);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].iter().copied().collect::<BTreeSet<_>>(), BTreeSet::from([0, 1, 2]));
+}

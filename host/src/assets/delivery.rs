@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
-use super::jobs::event_payload;
+use super::view::event_payload;
 use crate::ctx::{Ctx, Services};
 use crate::error::{Error, Reason};
 use crate::events::{self, NewEvent};
@@ -32,11 +32,6 @@ const MAX_PICTURES: i64 = 20;
 /// The id of the next render of `job`.
 pub fn render_job_id(job: &AssetJob) -> String {
     format!("{}_r{}", job.id, job.renders + 1)
-}
-
-/// The address of a render's MP4.
-pub fn mp4_url(base_url: &str, render_id: &str) -> String {
-    format!("{base_url}/v/{render_id}/video.mp4")
 }
 
 /// Queues the render `render_job_id` of `job` inside the caller's transaction (the claim's, or

@@ -12,15 +12,15 @@
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 
 use super::delivery;
+pub use super::view::{AssetJobView, QuoteView, event_payload, status, view};
 use crate::billing::sol::{self, Refused, chain::Transfer, open_quote_in};
-use crate::callbacks::{self, WebhookRegistration, WebhookView};
+use crate::callbacks::{self, WebhookRegistration};
 use crate::ctx::Ctx;
 use crate::dates::iso8601;
-use crate::error::{Error, Failure};
+use crate::error::Error;
 use crate::events::{self, Delivery};
 use crate::memes::{self, INPUT, MemeRequest};
 use crate::store::assets::{self as rows, AssetJob, State};
@@ -47,43 +47,6 @@ pub struct AssetJobRequest {
     pub webhook_secret: Option<String>,
     /// The preview's language (a code, English or native name); English when absent.
     pub language: Option<String>,
-}
-
-/// A job's quote.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct QuoteView {
-    /// Send exactly this many lamports: the amount identifies the job's payment.
-    pub amount_lamports: u64,
-    pub amount_sol: f64,
-    /// ISO 8601; the quote lives 24 hours.
-    pub expires_at: String,
-}
-
-/// An asset job as the routes show it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AssetJobView {
-    pub job_id: String,
-    /// `AWAITING_PAYMENT`, `PAID` (paid, rendering), `DELIVERED`, `RENDER_FAILED` or `EXPIRED`.
-    pub status: &'static str,
-    pub format: String,
-    /// The free preview page.
-    pub preview_url: String,
-    /// The MP4, once `DELIVERED` (hosted for 24 hours from delivery).
-    pub mp4_url: Option<String>,
-    /// The MP4's own page, once `DELIVERED`.
-    pub video_page_url: Option<String>,
-    pub paid: bool,
-    pub quote: QuoteView,
-    /// The deposit's transaction signature, once paid.
-    pub signature: Option<String>,
-    pub paid_at: Option<String>,
-    pub delivered_at: Option<String>,
-    /// Why the last render failed: a stable code and a message (the cause stays in the logs).
-    pub error: Option<Failure>,
-    pub webhook: Option<WebhookView>,
-    pub created_at: String,
 }
 
 /// The payment block of a new job.
@@ -393,67 +356,4 @@ pub async fn replay(ctx: &Ctx, id: &str) -> Result<Replayed, Error> {
         });
     }
     Ok(Replayed { success: true, replayed: events::replay(ctx, &job.id).await?, job_id: job.id })
-}
-
-/// The status a job shows.
-pub fn status(job: &AssetJob) -> &'static str {
-    match job.state {
-        State::AwaitingPayment if now_ms() > job.expires_at => "EXPIRED",
-        State::AwaitingPayment => "AWAITING_PAYMENT",
-        State::Paid => "PAID",
-        State::Delivered => "DELIVERED",
-        State::RenderFailed => "RENDER_FAILED",
-    }
-}
-
-/// A job as the routes show it (links at the address it was made on).
-pub fn view(job: &AssetJob) -> AssetJobView {
-    let base = &job.base_url;
-    let lamports = u64::try_from(job.amount_lamports).unwrap_or_default();
-    let delivered = job.state == State::Delivered;
-    let render = job.render_id.as_deref().filter(|_| delivered);
-    AssetJobView {
-        job_id: job.id.clone(),
-        status: status(job),
-        format: job.format.clone(),
-        preview_url: format!("{base}/memes/{}", job.preview_id),
-        mp4_url: render.map(|r| delivery::mp4_url(base, r)),
-        video_page_url: render.map(|r| format!("{base}/v/{r}")),
-        paid: job.state != State::AwaitingPayment,
-        quote: QuoteView {
-            amount_lamports: lamports,
-            amount_sol: super::sol(lamports),
-            expires_at: iso8601(job.expires_at),
-        },
-        signature: job.signature.clone(),
-        paid_at: job.paid_at.map(iso8601),
-        delivered_at: job.delivered_at.map(iso8601),
-        error: job.error.clone(),
-        webhook: job.callback_url.clone().map(|callback_url| WebhookView { callback_url }),
-        created_at: iso8601(job.created_at),
-    }
-}
-
-/// The payload of a webhook event about `job` (without `attempt`, which each attempt adds).
-pub fn event_payload(event: &str, job: &AssetJob) -> serde_json::Value {
-    let shown = view(job);
-    let mut payload = json!({
-        "event": event,
-        "jobId": job.id,
-        "status": shown.status,
-        "format": job.format,
-        "mp4Url": shown.mp4_url,
-        "paid": shown.paid,
-        "previewUrl": shown.preview_url,
-        "signature": job.signature,
-    });
-    match (job.delivered_at, &job.error) {
-        (Some(at), _) if job.state == State::Delivered => payload["deliveredAt"] = json!(iso8601(at)),
-        (_, Some(error)) => {
-            payload["error"] = json!(error);
-            payload["failedAt"] = json!(iso8601(job.updated_at));
-        }
-        _ => {}
-    }
-    payload
 }

@@ -7,6 +7,7 @@
 pub mod delivery;
 pub mod jobs;
 pub mod routes;
+pub mod view;
 
 use serde::Serialize;
 use utoipa::ToSchema;

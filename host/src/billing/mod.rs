@@ -27,13 +27,24 @@ use std::time::Duration;
 use serde_json::Value;
 use sqlx::AnyConnection;
 
-use crate::ctx::{Ctx, Detached};
+use crate::detached::Detached;
 use crate::error::Error;
+pub use crate::money::{Holder, Price, Rail};
 use crate::store::{Db, intents, invites};
 
 /// Generations a call paid from a brand bot's allowance takes.
 const ALLOWANCE_PER_CALL: i64 = 1;
 pub use x402::{Payment, Settlement, X402};
+
+/// What paying needs of a call: where the money is recorded, who pays, the process's detached
+/// work, the call's id (the reference of the charge) and how long a payment may be held.
+pub trait Call {
+    fn db(&self) -> &Db;
+    fn payer(&self) -> &Payer;
+    fn detached(&self) -> &Detached;
+    fn request_id(&self) -> &str;
+    fn hold_for(&self) -> Duration;
+}
 
 /// How a call is paid.
 #[derive(Clone, Debug)]
@@ -48,55 +59,6 @@ pub enum Payer {
     Allowance { brand: String, key_id: i64 },
     /// No key and no payment (only when x402 is on): every price answers 402 with what to pay.
     Unpaid,
-}
-
-/// The rail a payment went through, as stored with intents and jobs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rail {
-    Credits,
-    X402,
-    Allowance,
-}
-
-impl Rail {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rail::Credits => "credits",
-            Rail::X402 => "x402",
-            Rail::Allowance => "allowance",
-        }
-    }
-
-    pub fn parse(text: &str) -> Result<Rail, String> {
-        match text {
-            "credits" => Ok(Rail::Credits),
-            "x402" => Ok(Rail::X402),
-            "allowance" => Ok(Rail::Allowance),
-            other => Err(format!("unknown payment rail `{other}`")),
-        }
-    }
-}
-
-/// What a paid operation costs, read from the catalog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Price {
-    /// The operation (catalog service id), recorded with the payment.
-    pub operation: &'static str,
-    /// In credits; 0 when the price is payable only in money (a credit pack).
-    pub credits: i64,
-    /// In US cents, when the call can be paid per call over x402.
-    pub usd_cents: Option<u32>,
-}
-
-/// Who holds an authorized payment until it is settled.
-#[derive(Clone, Copy, Debug)]
-pub enum Holder<'a> {
-    /// A call's own work, for at most `hold` before the reaper may release it, run by the
-    /// process instance `by` (which releases its own holds when it starts again).
-    Call { hold: Duration, by: &'a str },
-    /// A queued job `id`, until it succeeds or fails for good; `request` is the call that
-    /// queued it.
-    Job { id: &'a str, request: &'a str },
 }
 
 /// An authorized payment.
@@ -261,19 +223,19 @@ pub async fn explain(db: &Db, payer: &Payer, price: Price, error: Error) -> Erro
 
 /// Refuses, before any expensive work, a call its payer cannot pay for. Nothing is held: the
 /// payment itself is authorized later and may still be refused.
-pub async fn ensure_can_pay(ctx: &Ctx, price: Price) -> Result<(), Error> {
-    match &ctx.payer {
+pub async fn ensure_can_pay(ctx: &impl Call, price: Price) -> Result<(), Error> {
+    match ctx.payer() {
         Payer::Unpaid => Err(unpaid(price)),
         Payer::Credits { .. } if price.credits == 0 => Err(unpaid(price)),
         Payer::Credits { key_id } => {
-            let balance = credits::balance(&ctx.db, *key_id).await?;
+            let balance = credits::balance(ctx.db(), *key_id).await?;
             if balance < price.credits {
                 return Err(Error::InsufficientCredits { needed: price.credits, balance, price: Some(price) });
             }
             Ok(())
         }
         Payer::Allowance { brand, .. } => {
-            if invites::allowance(&ctx.db, brand).await? < ALLOWANCE_PER_CALL {
+            if invites::allowance(ctx.db(), brand).await? < ALLOWANCE_PER_CALL {
                 return Err(Error::InsufficientCredits { needed: ALLOWANCE_PER_CALL, balance: 0, price: Some(price) });
             }
             Ok(())
@@ -379,14 +341,13 @@ pub async fn release(db: &Db, id: &str, reason: &str) {
 /// The work runs detached: a client that hangs up drops the call, not the work it paid for,
 /// and `serve` drains detached work before it exits. A process killed outright leaves the
 /// intent authorized; the reaper releases it once `payment_hold_secs` pass.
-pub async fn pay_for<T, W, F>(ctx: &Ctx, price: Price, work: W) -> Result<(T, Hold), Error>
+pub async fn pay_for<T, W, F>(ctx: &impl Call, price: Price, work: W) -> Result<(T, Hold), Error>
 where
     W: FnOnce(Hold) -> F,
     F: Future<Output = Result<T, Error>> + Send + 'static,
     T: Send + 'static,
 {
-    let hold_for = Duration::from_secs(ctx.settings.payment_hold_secs);
-    pay(&ctx.db, &ctx.detached, &ctx.payer, price, &ctx.request_id, hold_for, work).await
+    pay(ctx.db(), ctx.detached(), ctx.payer(), price, ctx.request_id(), ctx.hold_for(), work).await
 }
 
 /// [`pay_for`] spelled out: `reference` names the call in the rail's records, and `hold_for`

@@ -22,7 +22,7 @@ use crate::telegram::{self, Bot, SECRET_HEADER};
 /// A brand bot's updates.
 #[utoipa::path(post, path = "/api/bot/telegram/brands/{key}", tag = "bot", params(("key" = String, Path)),
     request_body(content = Object, description = "A Telegram `Update`"),
-    responses((status = 200, body = super::routes::Ack), (status = 400, body = crate::http::error::ErrorBody),
+    responses((status = 200, body = super::delivery::Ack), (status = 400, body = crate::http::error::ErrorBody),
               (status = 401, description = "Not Telegram: the secret header is missing or wrong", body = crate::http::error::ErrorBody),
               (status = 404, description = "No bot is connected for this brand", body = crate::http::error::ErrorBody)))]
 pub async fn webhook(
@@ -31,17 +31,17 @@ pub async fn webhook(
     Path(key): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<super::routes::Ack>, Error> {
+) -> Result<Json<super::delivery::Ack>, Error> {
     let services = state.services.clone();
     let record = bots::brand_bot(&services.db, &key)
         .await?
         .ok_or_else(|| Error::NotFound { message: "No bot is connected for this brand.".into() })?;
     let presented = headers.get(SECRET_HEADER).map(|v| hash_key(&String::from_utf8_lossy(v.as_bytes())));
     if !telegram::secret_matches(record.secret_hash.as_bytes(), presented.as_deref().map(str::as_bytes)) {
-        return Err(super::routes::bad_secret());
+        return Err(super::delivery::bad_secret());
     }
-    let update = super::routes::parse(&body)?;
-    let ack = Json(super::routes::Ack { ok: true });
+    let update = super::delivery::parse(&body)?;
+    let ack = Json(super::delivery::Ack { ok: true });
     let Some(message) = update.message else { return Ok(ack) };
     if !bots::first_sight(&services.db, &key, update.update_id).await? {
         return Ok(ack);

@@ -6,6 +6,7 @@
 //! `account::login::link`); nothing is written twice. Brands' own bots are `bot::brand`.
 
 pub mod brand;
+pub mod delivery;
 pub mod routes;
 
 use std::fmt::Write as _;

@@ -4,21 +4,14 @@
 //! thinks failed); the reply goes out after the answer (`telegram::reply_later`).
 
 use axum::{Json, body::Bytes, extract::State, http::HeaderMap};
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::delivery::{Ack, bad_secret, parse};
 use crate::error::Error;
 use crate::http::error::ErrorBody;
 use crate::http::{AppState, BaseUrl};
 use crate::store::bots;
-use crate::telegram::{self, SECRET_HEADER, update::Update};
-
-/// What a webhook answers Telegram.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Ack {
-    pub ok: bool,
-}
+use crate::telegram::{self, SECRET_HEADER};
 
 /// The service's Telegram bot's updates (set by `asset-host bot set-webhook`).
 #[utoipa::path(post, path = "/api/bot/telegram", tag = "bot",
@@ -59,14 +52,6 @@ async fn service_webhook(
 
 /// The service's bot's name among the bots whose updates are remembered.
 const SERVICE: &str = "service";
-
-pub(super) fn bad_secret() -> Error {
-    Error::Unauthorized { code: "bad_bot_secret", message: "This endpoint takes Telegram's deliveries only." }
-}
-
-pub(super) fn parse(body: &[u8]) -> Result<Update, Error> {
-    Update::parse(body).ok_or_else(|| Error::bad_request("invalid_update", "The body is not a Telegram update."))
-}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(service_webhook)).routes(routes!(super::brand::webhook))

@@ -51,6 +51,7 @@ pub async fn put_voice<'a>(
         audio_type: "audio/wav",
         duration_ms: made.voiced.audio.duration_ms(),
         drawing: &made.drawing,
+        lit: made.voiced.beats.iter().map(crate::render::pipeline::lit).collect(),
         kind: "script",
         extra: None,
     })

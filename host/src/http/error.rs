@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 
 use super::observe::current_request_id;
 use crate::error::{Error, Kind};
+use crate::money::Price;
 
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
@@ -85,13 +86,19 @@ pub fn body_of(error: &Error, request_id: Option<String>) -> ErrorBody {
     ErrorBody { success: false, code: error.code().into(), message, request_id, details }
 }
 
+/// On a 402 response: the price that was not paid, and why (the x402 reason, if a payment was
+/// refused). Set here; `http::x402` turns it into payment requirements.
+#[derive(Clone, Debug)]
+pub struct Due {
+    pub price: Price,
+    pub reason: Option<String>,
+}
+
 /// What was not paid, when `error` is a 402 with a price: for x402 to offer paying it per call.
-pub fn due(error: &Error) -> Option<super::x402::Due> {
+pub fn due(error: &Error) -> Option<Due> {
     match error {
-        Error::PaymentRequired { price, reason, .. } => {
-            Some(super::x402::Due { price: *price, reason: reason.clone() })
-        }
-        Error::InsufficientCredits { price: Some(price), .. } => Some(super::x402::Due { price: *price, reason: None }),
+        Error::PaymentRequired { price, reason, .. } => Some(Due { price: *price, reason: reason.clone() }),
+        Error::InsufficientCredits { price: Some(price), .. } => Some(Due { price: *price, reason: None }),
         _ => None,
     }
 }

@@ -18,10 +18,11 @@ use axum::{
 use serde_json::{Map, Value, json};
 
 use super::AppState;
+pub use super::error::Due;
 use super::openapi::{Document, schemas_of};
 use super::policy;
 use crate::billing::x402::wire::{self, Offer};
-use crate::billing::{Payment, Price, X402};
+use crate::billing::{Payment, X402};
 use crate::error::Error;
 
 pub const PAYMENT_SIGNATURE: &str = "payment-signature";
@@ -29,14 +30,6 @@ pub const X_PAYMENT: &str = "x-payment";
 pub const PAYMENT_REQUIRED: &str = "payment-required";
 pub const PAYMENT_RESPONSE: &str = "payment-response";
 pub const X_PAYMENT_RESPONSE: &str = "x-payment-response";
-
-/// On a 402 response: the price that was not paid, and why (the x402 reason, if a payment was
-/// refused). Set by `http::error`; this layer turns it into payment requirements.
-#[derive(Clone, Debug)]
-pub struct Due {
-    pub price: Price,
-    pub reason: Option<String>,
-}
 
 /// The resource URL of a priced call that came without a payment.
 #[derive(Clone, Debug)]

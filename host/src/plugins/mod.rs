@@ -5,6 +5,7 @@
 //! version has its bindings in a `since_v*` module; `world` reads which one a component
 //! implements and dispatches calls to it.
 
+pub mod host;
 pub mod reading;
 pub mod registry;
 pub mod routes;

@@ -2,8 +2,8 @@
 //! the conversions between its types and the latest world's. Frozen: components built against
 //! it are served unchanged; a request's reading (1.1.0) is simply not passed to them.
 
+use super::host::CallState;
 use super::latest::asset::generator::{host as new_host, types as new};
-use super::sandbox::CallState;
 
 wasmtime::component::bindgen!({
     path: "../wit/1.0.0",

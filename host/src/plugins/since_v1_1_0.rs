@@ -2,7 +2,7 @@
 //! declares them. 1.1.0 adds the host's reading of the input to every request. Frozen once
 //! released, like every world: a later one gets a module of its own.
 
-use super::sandbox::CallState;
+use super::host::CallState;
 
 wasmtime::component::bindgen!({
     path: "../wit/1.1.0",

@@ -5,8 +5,8 @@
 use wasmtime::Store;
 use wasmtime::component::{Component, InstancePre};
 
+use super::host::CallState;
 use super::latest::asset::generator::types::{Content, GenerateError, Manifest, Request};
-use super::sandbox::CallState;
 use super::{since_v1_0_0, since_v1_1_0};
 
 /// A world version the host serves.

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::cpu::CpuError;
 use crate::ctx::Services;
@@ -20,23 +20,10 @@ use crate::plugins::{PluginError, Request};
 use crate::render::beats::{self, BeatSheet, Layout};
 use crate::render::cards;
 use crate::render::ending::{self, EndCard};
-use crate::render::fonts::Typeface;
 use crate::render::spoken;
 use crate::render::style::Style;
 use crate::render::words::{self, Word};
-
-/// One beat: its caption, where it sits in the voice track, and its words' times.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Beat {
-    pub text: String,
-    /// Milliseconds into the voice track.
-    pub start: u64,
-    pub end: u64,
-    /// The caption's words (they concatenate to `text`) and when each is said; empty when
-    /// only the beat is timed.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub words: Vec<Word>,
-}
+pub use crate::store::engine::{Beat, Drawing};
 
 /// Where the times of the caption words come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -191,18 +178,6 @@ pub async fn write_beats(
         .map(|b| b.attributes.iter().find(|(k, _)| k == "speech").map_or_else(|| b.text.clone(), |(_, v)| v.clone()))
         .collect();
     Ok(Script { captions, said })
-}
-
-/// How a page's pictures are drawn, kept with the page: they are drawn when first needed
-/// (`engine::pictures`), from the page's beats and this, exactly as they would have been drawn
-/// with the page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Drawing {
-    /// What the opening card says.
-    pub title: String,
-    pub seed: u64,
-    /// The typeface the words' boxes were found in, kept even if the brand picks another.
-    pub typeface: Typeface,
 }
 
 /// What a page is made of: the voice and its beats, each timed word with where it is drawn, and

@@ -5,7 +5,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
-use crate::auth::Role;
+use crate::caller::Role;
 
 /// An account.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,16 +3,9 @@
 
 use sqlx::Row;
 
+use super::columns::EMPTY;
 use super::{Db, engine, memes, renders, uploads};
 use crate::blobs::{BlobError, BlobStore};
-
-/// What the old bytes columns hold for rows whose blob is in the store.
-pub(crate) const EMPTY: &[u8] = b"";
-
-/// A blob key a row must have once the start-up move has run.
-pub(crate) fn required(key: Option<String>, what: &str) -> Result<String, sqlx::Error> {
-    key.ok_or_else(|| sqlx::Error::Decode(format!("the {what} was never moved to the blob store").into()))
-}
 
 /// One table whose rows held their bytes before the blob store.
 struct Legacy {

@@ -1,11 +1,38 @@
 //! Queries of engine pages and the picture of each beat. Their voice track and pictures are
 //! blobs; the rows name them.
 
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-use super::blobs::{EMPTY, required};
+use super::columns::{EMPTY, required};
 use super::{Db, now_ms};
-use crate::render::pipeline::{Beat, Drawing};
+use crate::render::fonts::Typeface;
+use crate::render::words::Word;
+
+/// One beat: its caption, where it sits in the voice track, and its words' times.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Beat {
+    pub text: String,
+    /// Milliseconds into the voice track.
+    pub start: u64,
+    pub end: u64,
+    /// The caption's words (they concatenate to `text`) and when each is said; empty when
+    /// only the beat is timed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<Word>,
+}
+
+/// How a page's pictures are drawn, kept with the page: they are drawn when first needed
+/// (`engine::pictures`), from the page's beats and this, exactly as they would have been drawn
+/// with the page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawing {
+    /// What the opening card says.
+    pub title: String,
+    pub seed: u64,
+    /// The typeface the words' boxes were found in, kept even if the brand picks another.
+    pub typeface: Typeface,
+}
 
 /// Where a page's voice track is kept. Keyed by the job that made it, so a retried job writes
 /// the same blobs again instead of leaving the first attempt's behind.
@@ -38,6 +65,8 @@ pub struct NewPage<'a> {
     pub duration_ms: u64,
     /// How its pictures are drawn when first needed.
     pub drawing: &'a Drawing,
+    /// Which beats (in order) have a lit picture too: some word of theirs is drawn.
+    pub lit: Vec<bool>,
     /// `script` or `pitch`.
     pub kind: &'a str,
     /// What a kind adds (a pitch's hook, memes, …), as JSON.
@@ -86,7 +115,7 @@ pub async fn insert_in(conn: &mut sqlx::AnyConnection, page: &NewPage<'_>) -> Re
     .await?;
     // Every picture's blobs are named now, drawn or not: the opening card (position 0), then
     // each beat, lit where its words are placed.
-    let lit = std::iter::once(false).chain(page.beats.iter().map(crate::render::pipeline::lit));
+    let lit = std::iter::once(false).chain(page.lit.iter().copied());
     for (position, lit) in (0i64..).zip(lit) {
         sqlx::query("INSERT INTO engine_frames (page_id, position, png, blob, lit_blob) VALUES ($1, $2, $3, $4, $5)")
             .bind(page.id)

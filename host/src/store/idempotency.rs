@@ -4,7 +4,14 @@
 use sqlx::Row;
 
 use super::Db;
-use crate::idempotency::Stored;
+
+/// A stored successful response.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub body: Vec<u8>,
+}
 
 /// Times of a claim, in Unix milliseconds.
 pub struct ClaimTimes {

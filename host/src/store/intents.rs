@@ -5,7 +5,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
-use crate::billing::Holder;
+use crate::money::Holder;
 
 /// An intent to open.
 pub struct NewIntent<'a> {

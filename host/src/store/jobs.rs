@@ -12,8 +12,8 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
-use crate::billing::Rail;
 use crate::error::Failure;
+use crate::money::Rail;
 
 /// Where a job is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

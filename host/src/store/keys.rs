@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
-use crate::auth::{Caller, KeySummary, Role};
+use crate::caller::{Caller, KeySummary, Role};
 
 /// A minted key to record (its balance starts at 0; opening credits are a ledger grant).
 pub struct NewKey<'a> {

@@ -3,7 +3,7 @@
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
-use super::blobs::{EMPTY, required};
+use super::columns::{EMPTY, required};
 use super::{Db, now_ms};
 use crate::render::cards::Picture;
 

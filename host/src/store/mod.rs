@@ -12,6 +12,7 @@ pub mod blobs;
 pub mod bots;
 pub mod brands;
 pub mod changes;
+pub mod columns;
 pub mod credits;
 pub mod deposits;
 pub mod engine;

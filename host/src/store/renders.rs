@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::blobs::EMPTY;
+use super::columns::EMPTY;
 use super::{Db, now_ms};
 
 /// Where a render's video is kept: keyed by its job, so a retry replaces the same blob.

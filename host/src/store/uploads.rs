@@ -1,7 +1,7 @@
 //! Queries of uploaded recordings: the decoded audio an audioscript job was given by URL, kept
 //! as a blob for the worker.
 
-use super::blobs::{EMPTY, required};
+use super::columns::{EMPTY, required};
 use super::{Db, now_ms};
 
 /// Where a job's recording is kept.

@@ -1,0 +1,54 @@
+//! The words of money every layer shares: the rail a payment went through, what an operation
+//! costs, and who holds an authorized payment. Plain data, so the errors, the store's rows and
+//! billing (which moves the money, `billing`) can all name them without naming each other.
+
+use std::time::Duration;
+
+/// The rail a payment went through, as stored with intents and jobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rail {
+    Credits,
+    X402,
+    Allowance,
+}
+
+impl Rail {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rail::Credits => "credits",
+            Rail::X402 => "x402",
+            Rail::Allowance => "allowance",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Rail, String> {
+        match text {
+            "credits" => Ok(Rail::Credits),
+            "x402" => Ok(Rail::X402),
+            "allowance" => Ok(Rail::Allowance),
+            other => Err(format!("unknown payment rail `{other}`")),
+        }
+    }
+}
+
+/// What a paid operation costs, read from the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Price {
+    /// The operation (catalog service id), recorded with the payment.
+    pub operation: &'static str,
+    /// In credits; 0 when the price is payable only in money (a credit pack).
+    pub credits: i64,
+    /// In US cents, when the call can be paid per call over x402.
+    pub usd_cents: Option<u32>,
+}
+
+/// Who holds an authorized payment until it is settled.
+#[derive(Clone, Copy, Debug)]
+pub enum Holder<'a> {
+    /// A call's own work, for at most `hold` before the reaper may release it, run by the
+    /// process instance `by` (which releases its own holds when it starts again).
+    Call { hold: Duration, by: &'a str },
+    /// A queued job `id`, until it succeeds or fails for good; `request` is the call that
+    /// queued it.
+    Job { id: &'a str, request: &'a str },
+}
