@@ -1,11 +1,23 @@
-//! The agent asset service host.
+//! The agent asset service host: three layers, arrows pointing one way, and no import circle
+//! anywhere (`tests/layers.rs` checks both).
 //!
-//! Three layers, arrows pointing one way: front ends (`http`, and `cli` for operators) call the
-//! features' operations (`memes`, `audioscript`, `mp4`, `engine`, `brands`, `feeds`, `account`),
-//! plain functions over a protocol-neutral [`ctx::Ctx`]; features stand on the platform
-//! (`billing`, `jobs`, `render`, `media`, `plugins`, `store`, `net`, `limits`, …). `app` is the
-//! one module that names every feature. `app(state)` builds the router; `run(listener, state,
-//! shutdown)` serves it. The binary in `main.rs` is a thin command-line front over [`cli`].
+//! - Front ends (`http`, `mcp`, `bot`, `dashboard`, `cli`, and `app`, the one module that names
+//!   every feature) build a [`ctx::Ctx`] from their protocol and call the features' operations.
+//! - Features, plain `async fn op(ctx, input) -> Result<Output, Error>` over that `Ctx`: `memes`,
+//!   `pitch` (pitch pages, invites, page activity), `audioscript`, `engine` (the pages they make),
+//!   `mp4`, `assets` (pay per asset in SOL), `generate`, `market`, `content`, `brands`, `feeds`,
+//!   `account`, `purchases`.
+//! - The platform, from the top: `ctx` (the services a call runs with) over `pipeline` (script →
+//!   voice → pictures), `jobs`, `billing` and `catalog` (the menu and its prices), `events` and
+//!   `callbacks` (webhooks), `idempotency`, `limits`; then `plugins` (the sandboxed generators), `media` (voice, recognition, audio),
+//!   `render` (drawing, a leaf), `reading`, `net` (the SSRF guard), `blobs`, `telegram`, `pages`
+//!   and `chrome` (pages for people); `config` (the settings, which still builds the clients
+//!   `ctx` holds); then `auth` over `store` (every query and the rows it keeps); and at the
+//!   bottom the plain data every layer shares: `error`, `money`, `caller`, `languages`, `dates`,
+//!   `counted`, `detached`.
+//!
+//! `app(state)` builds the router; `run(listener, state, shutdown)` serves it. The binary in
+//! `main.rs` is a thin command-line front over [`cli`].
 
 // Core: what every layer shares.
 pub mod catalog;
@@ -37,6 +49,7 @@ pub mod model;
 pub mod money;
 pub mod net;
 pub mod pages;
+pub mod pipeline;
 pub mod plugins;
 pub mod reading;
 pub mod redact;

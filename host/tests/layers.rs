@@ -277,3 +277,26 @@ fn the_circle_finder_finds_a_circle_and_only_it() {
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].iter().copied().collect::<BTreeSet<_>>(), BTreeSet::from([0, 1, 2]));
 }
+
+/// `render/` draws and nothing else: its files name only each other, the CPU pool and markup
+/// helpers and the language table, never the services, the store, jobs or plugins (the
+/// pipeline that orchestrates voice, plugins and pictures sits above it, `pipeline`).
+#[test]
+fn render_is_a_leaf() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root.join("render"), &mut files);
+    assert!(files.len() > 10, "found render's sources");
+    let allowed = ["render", "cpu", "markup", "languages"];
+    let mut faults = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = code_of(text.split("#[cfg(test)]").next().unwrap_or_default());
+        for path in crate_paths(&code) {
+            if !allowed.contains(&path.split("::").next().unwrap_or_default()) {
+                faults.push(format!("{} names `crate::{path}`", file.strip_prefix(&root).unwrap().display()));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "render reaches up:\n{}", faults.join("\n"));
+}

@@ -14,8 +14,8 @@ use asset_host::ctx::{Ctx, Services};
 use asset_host::error::{Error, Kind};
 use asset_host::media::wav::Pcm;
 use asset_host::memes::MemeRequest;
+use asset_host::pipeline::{Drawing, Voiced};
 use asset_host::plugins::{Actor, RegistryError, Request};
-use asset_host::render::pipeline::{Drawing, Voiced};
 use asset_host::store::{Db, intents};
 use asset_host::{audioscript, engine, jobs, memes, mp4};
 use asset_tests::PgDatabase;
@@ -140,7 +140,7 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         audio: Pcm { sample_rate: 16_000, channels: 1, data: vec![0; 16_000] },
         beats: vec![engine::Beat { text: "hi".into(), start: 0, end: 500, words: Vec::new() }],
         captioned: true,
-        word_times: asset_host::render::pipeline::WordTimes::None,
+        word_times: asset_host::pipeline::WordTimes::None,
     };
     let english = asset_host::languages::find("en").unwrap();
     let page = engine::store(

@@ -17,7 +17,7 @@ use crate::events::{self, NewEvent};
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Job, State as JobState};
 use crate::media::{Scratch, film, mp4, wav};
-use crate::render::pipeline;
+use crate::pipeline;
 use crate::store::Db;
 use crate::store::assets::{self as rows, AssetJob, Ended, State};
 use crate::store::changes::Notice;

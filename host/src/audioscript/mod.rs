@@ -1,6 +1,6 @@
 //! Audioscript: a verbatim script or a recording made into a beat-timed, captioned engine page.
 //! Submitting validates everything, refuses when the renderer is busy, and pays with the job in
-//! one transaction (202); a worker runs the render pipeline (`render::pipeline`: beats, voice,
+//! one transaction (202); a worker runs the render pipeline (`pipeline`: beats, voice,
 //! a picture per beat) and stores the page. A job that fails for good is refunded.
 
 pub mod routes;
@@ -25,7 +25,7 @@ use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
 use crate::languages::{self, Language};
 use crate::media::{audio, speech};
-use crate::render::pipeline;
+use crate::pipeline;
 use crate::render::style::Style;
 use crate::rules::{self, BRAND_KEY, HOST_PORT, NOT_SPACE, Pattern, SPACE, Text};
 use crate::store::{self, public_id};

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa::openapi::schema::Object;
 
-use crate::billing::Price;
 use crate::error::Error;
 use crate::limits::Group;
+use crate::money::Price;
 use crate::rules::{self, Text};
 
 /// The version of the agent API description (paths carry no version).

@@ -14,7 +14,7 @@ use crate::languages::Language;
 use crate::media::captions;
 use crate::store::{self, public_id};
 
-pub use crate::render::pipeline::{Beat, Made};
+pub use crate::pipeline::{Beat, Made};
 pub use crate::store::engine::Page;
 pub use pictures::Painter;
 
@@ -51,7 +51,7 @@ pub async fn put_voice<'a>(
         audio_type: "audio/wav",
         duration_ms: made.voiced.audio.duration_ms(),
         drawing: &made.drawing,
-        lit: made.voiced.beats.iter().map(crate::render::pipeline::lit).collect(),
+        lit: made.voiced.beats.iter().map(crate::pipeline::lit).collect(),
         kind: "script",
         extra: None,
     })
@@ -131,7 +131,10 @@ pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>,
     let name =
         said("from").or(brand.map(|(_, name)| name)).unwrap_or_else(|| crate::render::ending::SERVICE_NAME.to_string());
     let words = (title, name, page.language.clone());
-    Ok(Some(crate::render::preview::drawn(services, words, style, picture).await?))
+    Ok(Some(
+        crate::render::preview::drawn((&services.renders, services.settings.picture_budget()), words, style, picture)
+            .await?,
+    ))
 }
 
 /// Meme picture `n` (from 1) of a pitch page `id`.

@@ -15,7 +15,7 @@ use crate::brands;
 use crate::ctx::Services;
 use crate::error::Error;
 use crate::languages;
-use crate::render::pipeline::{Drawing, Sheets, boxes_of, shown};
+use crate::pipeline::{Drawing, Sheets, boxes_of, shown};
 use crate::render::style::Style;
 use crate::store;
 

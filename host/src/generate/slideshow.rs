@@ -9,8 +9,8 @@ use crate::ctx::Ctx;
 use crate::engine;
 use crate::error::Error;
 use crate::media::speech;
+use crate::pipeline::{self, Script};
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Request};
-use crate::render::pipeline::{self, Script};
 use crate::render::style::Style;
 use crate::store;
 

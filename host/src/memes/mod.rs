@@ -439,7 +439,10 @@ pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>,
     let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, crate::plugins::seed_of(id)).await?;
     let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
     let words = (meme.title.clone(), name, meme.language.clone());
-    Ok(Some(crate::render::preview::drawn(services, words, style, picture).await?))
+    Ok(Some(
+        crate::render::preview::drawn((&services.renders, services.settings.picture_budget()), words, style, picture)
+            .await?,
+    ))
 }
 
 /// A meme's blocks as its pictures are drawn from them: (role, text), each followed by a

@@ -25,7 +25,7 @@ use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
 use crate::jobs::{self, Accepted, Job};
 use crate::media::{Scratch, film, mp4, wav};
-use crate::render::pipeline;
+use crate::pipeline;
 use crate::rules::{HOST_PORT, Text};
 use crate::store::{self, now_ms, public_id};
 

@@ -7,7 +7,6 @@ pub mod cards;
 pub mod ending;
 pub mod fonts;
 pub mod logo;
-pub mod pipeline;
 pub mod preview;
 pub mod scenes;
 pub mod spoken;

@@ -28,17 +28,17 @@ pub struct Preview<'a> {
     pub style: &'a Style,
 }
 
-/// [`png`] on the render pool, from owned parts: title, name, language, style and picture.
+/// [`png`] on the render pool `renders` within `budget`, from owned parts: title, name,
+/// language, style and picture.
 pub async fn drawn(
-    services: &crate::ctx::Services,
+    (renders, budget): (&crate::cpu::CpuPool, std::time::Duration),
     (title, name, language): (String, String, String),
     style: Style,
     picture: Option<Vec<u8>>,
 ) -> Result<Vec<u8>, crate::cpu::CpuError> {
     let rtl = crate::languages::find(&language).is_some_and(|l| l.direction == "rtl");
-    services
-        .renders
-        .run(services.settings.picture_budget(), move |_| {
+    renders
+        .run(budget, move |_| {
             let preview = Preview { title: &title, name: &name, language: &language, rtl, style: &style };
             png(&preview, picture.as_deref()).map_err(|e| e.to_string())
         })

@@ -4,8 +4,8 @@
 
 use sqlx::{AnyConnection, Row, any::AnyRow};
 
+use super::engine::Beat;
 use super::{Db, now_ms};
-use crate::render::pipeline::Beat;
 
 /// A listing to record.
 pub struct NewListing<'a> {
