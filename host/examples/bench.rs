@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use asset_host::auth::{self, Role};
 use asset_host::billing::credits;
-use asset_host::limits::{Group, Limiter};
+use asset_host::limiter::Limiter;
+use asset_host::limits::Group;
 use asset_host::store::Db;
 use asset_tests::PgDatabase;
 

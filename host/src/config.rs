@@ -1,5 +1,8 @@
 //! Settings: built-in defaults, then an optional TOML file, then the environment and flags
 //! (the command line in `cli` reads both, flags winning). `serve` needs none of them.
+//!
+//! Plain data: each client builds itself from these (`Guard::from_settings`,
+//! `Sandbox::from_settings`, …), and `compose` puts the running service together.
 
 use std::{
     net::SocketAddr,
@@ -7,6 +10,17 @@ use std::{
 };
 
 use serde::Deserialize;
+
+/// Defaults that the parts they size also name.
+pub mod defaults {
+    /// Plugin calls at once in one process.
+    pub const PLUGIN_SLOTS: u32 = 64;
+    /// Generator slots per brand: a brand is served from `meme`, `brand-voice`, `content` and
+    /// `slideshow`.
+    pub const BRAND_PLUGIN_SLOTS: u32 = 4;
+    /// Versions kept per brand slot: the active one, the one rollback returns to, one more.
+    pub const BRAND_PLUGIN_VERSIONS: u32 = 3;
+}
 
 /// How log lines are written.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, clap::ValueEnum)]
@@ -239,17 +253,17 @@ settings! {
         flag "render-queue-limit": Option<i64>, env "ASSET_RENDER_QUEUE_LIMIT";
     /// Plugin calls that may run at once in this process (at least 1); each reserves address
     /// space for its memories (virtual, not resident), so lower it under a tight `ulimit -v`.
-    plugin_slots: u32 = crate::plugins::sandbox::DEFAULT_SLOTS,
+    plugin_slots: u32 = defaults::PLUGIN_SLOTS,
         flag "plugin-slots": Option<u32>, env "ASSET_PLUGIN_SLOTS";
     /// Generator slots one brand may hold (uploads for the brand into a new slot past this are
     /// refused 409 `plugin_slot_limit`): each active slot keeps a compiled component in every
     /// process's memory, so this bounds what one brand costs.
-    brand_plugin_slots: u32 = crate::plugins::registry::BrandCaps::DEFAULT.slots,
+    brand_plugin_slots: u32 = defaults::BRAND_PLUGIN_SLOTS,
         flag "brand-plugin-slots": Option<u32>, env "ASSET_BRAND_PLUGIN_SLOTS";
     /// Versions kept per brand slot: an upload past this evicts the slot's oldest versions and
     /// their compiled artifacts. The active version, the one rollback returns to and the upload
     /// itself are never evicted, so a slot may keep up to 3 when this is lower.
-    brand_plugin_versions: u32 = crate::plugins::registry::BrandCaps::DEFAULT.versions,
+    brand_plugin_versions: u32 = defaults::BRAND_PLUGIN_VERSIONS,
         flag "brand-plugin-versions": Option<u32>, env "ASSET_BRAND_PLUGIN_VERSIONS";
     /// Pictures, videos and audio decoded at once (each on its own thread); 0: one per core.
     render_threads: usize = 0,
@@ -392,14 +406,6 @@ impl Settings {
         Ok(settings)
     }
 
-    /// The pool pictures, videos and audio are made on.
-    pub fn render_pool(&self) -> crate::cpu::CpuPool {
-        match self.render_threads {
-            0 => crate::cpu::CpuPool::per_core("render"),
-            n => crate::cpu::CpuPool::new("render", n),
-        }
-    }
-
     /// How long drawing one picture may take.
     pub fn picture_budget(&self) -> std::time::Duration {
         std::time::Duration::from_millis(self.picture_budget_ms)
@@ -410,52 +416,8 @@ impl Settings {
         std::time::Duration::from_millis(self.media_budget_ms)
     }
 
-    /// The plugin sandbox: its compile cache in the data folder, `plugin_slots` calls at once,
-    /// and the services plugins may call: the model (when configured) and the guarded fetcher
-    /// (`guard`, shared with the rest of the process so its client is built once).
-    pub fn sandbox(&self, guard: crate::net::Guard) -> Result<crate::plugins::Sandbox, String> {
-        let model = match &self.model_url {
-            Some(url) => Some(crate::model::ModelClient::new(
-                url,
-                &self.model_name,
-                self.model_api_key.clone(),
-                std::time::Duration::from_secs(self.model_timeout_secs.max(1)),
-            )?),
-            None => None,
-        };
-        let services = crate::plugins::HostServices { model, guard };
-        crate::plugins::Sandbox::with_slots(Some(self.data_dir.join("plugin-cache")), services, self.plugin_slots)
-    }
-
-    /// What one brand's generators may hold: `brand_plugin_slots` and `brand_plugin_versions`.
-    pub fn brand_caps(&self) -> crate::plugins::registry::BrandCaps {
-        crate::plugins::registry::BrandCaps { slots: self.brand_plugin_slots, versions: self.brand_plugin_versions }
-    }
-
-    /// Who speaks: the speech endpoint when one is configured (it decodes on `renders`), and the
-    /// embedded neural voice when it loads (it speaks on `renders`).
-    pub fn voices(&self, renders: &crate::cpu::CpuPool) -> Result<crate::media::speech::Voices, String> {
-        let endpoint = self.speech_endpoint(renders)?;
-        let folder = self.voice_folder();
-        let neural = folder
-            .as_deref()
-            .filter(|_| self.neural_voice)
-            .and_then(|dir| crate::media::piper::Neural::find(dir, renders));
-        let japanese = folder.as_deref().and_then(crate::media::kana::Japanese::find);
-        Ok(crate::media::speech::Voices {
-            endpoint,
-            neural: neural.map(std::sync::Arc::new),
-            japanese: japanese.map(std::sync::Arc::new),
-        })
-    }
-
-    /// The embedded speech recogniser in the voices folder, when it is there.
-    pub fn recogniser(&self, renders: &crate::cpu::CpuPool) -> Option<crate::media::whisper::Recogniser> {
-        self.voice_folder().and_then(|dir| crate::media::whisper::Recogniser::find(&dir, renders))
-    }
-
     /// `voice_dir`, or the setup's folder when it exists; none when set to `off` or empty.
-    fn voice_folder(&self) -> Option<PathBuf> {
+    pub fn voice_folder(&self) -> Option<PathBuf> {
         match &self.voice_dir {
             Some(dir) if dir.as_os_str().is_empty() || dir.as_os_str() == "off" => None,
             Some(dir) => Some(dir.clone()),
@@ -466,62 +428,6 @@ impl Settings {
                 Some(cache.join("asset-service").join("voices")).filter(|dir| dir.is_dir())
             }
         }
-    }
-
-    fn speech_endpoint(&self, renders: &crate::cpu::CpuPool) -> Result<Option<crate::media::speech::Endpoint>, String> {
-        self.speech_url
-            .as_deref()
-            .map(|url| {
-                crate::media::speech::Endpoint::new(
-                    url,
-                    &self.speech_model,
-                    &self.speech_voice,
-                    self.speech_api_key.clone(),
-                    std::time::Duration::from_secs(self.speech_timeout_secs.max(1)),
-                    (renders.clone(), self.media_budget()),
-                )
-            })
-            .transpose()
-    }
-
-    /// The blob store: the bucket `blob_url` names, else the `blobs` folder of the data folder.
-    pub async fn blob_store(&self) -> Result<std::sync::Arc<dyn crate::blobs::BlobStore>, String> {
-        Ok(match self.blob_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-            Some(url) => std::sync::Arc::new(crate::blobs::S3Bucket::new(&crate::blobs::S3Config {
-                url: url.to_string(),
-                endpoint: self.s3_endpoint.clone(),
-                region: self.s3_region.clone(),
-                access_key_id: self.s3_access_key_id.clone(),
-                secret_access_key: self.s3_secret_access_key.clone(),
-                virtual_hosted: self.s3_virtual_hosted,
-            })?),
-            None => std::sync::Arc::new(
-                crate::blobs::LocalFolder::new(self.data_dir.join("blobs")).await.map_err(|e| e.to_string())?,
-            ),
-        })
-    }
-
-    /// The networks of [`Settings::trusted_proxies`].
-    pub fn proxy_networks(&self) -> Result<Vec<crate::net::Network>, String> {
-        self.trusted_proxies.iter().map(|n| n.trim().parse()).collect()
-    }
-
-    /// The guarded fetcher every user-given URL goes through, with the operator's exceptions.
-    pub fn fetch_guard(&self) -> Result<crate::net::Guard, String> {
-        let allowed = self.fetch_allowed_networks.iter().map(|n| n.parse()).collect::<Result<Vec<_>, _>>()?;
-        let pem = match &self.fetch_root_ca {
-            Some(path) => Some(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?),
-            None => None,
-        };
-        match &self.fetch_proxy {
-            Some(proxy) => crate::net::Guard::via_proxy(allowed, pem.as_deref(), proxy),
-            None => crate::net::Guard::new(allowed, pem.as_deref()),
-        }
-    }
-
-    /// The database to use: the configured URL or the SQLite file in the data folder.
-    pub fn database_url(&self) -> String {
-        self.database_url.clone().unwrap_or_else(|| crate::store::Db::sqlite_url(&self.data_dir))
     }
 
     /// Where this process keeps its state, for people: the data folder and the database

@@ -108,6 +108,19 @@ impl CpuPool {
     }
 }
 
+/// What an operation reports when a piece of CPU work fails or runs out of budget.
+impl From<CpuError> for crate::error::Error {
+    fn from(err: CpuError) -> crate::error::Error {
+        match err {
+            CpuError::OverBudget { .. } => crate::error::Error::BadGateway {
+                code: "render_over_budget",
+                message: "Drawing this took longer than its time budget; nothing was charged.".into(),
+            },
+            CpuError::Failed(why) => crate::error::Error::Internal(why),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,15 +16,15 @@ use crate::blobs::BlobStore;
 use crate::config::Settings;
 use crate::cpu::CpuPool;
 pub use crate::detached::Detached;
-use crate::limits::Limiter;
+use crate::limiter::Limiter;
 use crate::media::{speech, transcribe::Transcriber};
 use crate::net::Guard;
-use crate::plugins::{self, Registry};
+use crate::plugins::Registry;
 use crate::seal::Sealer;
-use crate::store::{Backend, Db};
+use crate::store::Db;
 use crate::telegram::ServiceBot;
 
-/// The services every operation shares; cheap to clone.
+/// The services every operation shares; cheap to clone. `compose::services` builds them.
 #[derive(Clone)]
 pub struct Services {
     pub db: Db,
@@ -61,77 +61,6 @@ pub struct Services {
     pub telegram: Option<Arc<ServiceBot>>,
     /// What seals secrets at rest, when the operator gave a key.
     pub sealer: Option<Arc<Sealer>>,
-}
-
-impl Services {
-    /// The services over `db`: built-in generators installed and every slot loaded, outbound
-    /// clients built once from `settings`, rate-limit counters where the settings and backend
-    /// call for them (Redis when configured, the shared database on PostgreSQL, memory on
-    /// SQLite), and the blob store under `<data_dir>/blobs` with any blob an older version kept
-    /// in the database moved into it.
-    pub async fn new(db: Db, settings: Settings) -> Result<Services, String> {
-        crate::store::set_clock_offset(settings.clock_offset_ms);
-        crate::limits::set_limits(&settings.rate_limits)?;
-        let blobs = settings.blob_store().await?;
-        crate::store::blobs::move_out(&db, blobs.as_ref())
-            .await
-            .map_err(|e| format!("moving blobs out of the database: {e}"))?;
-        let limiter = match (&settings.redis_url, db.backend()) {
-            (Some(url), _) => {
-                Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))?
-            }
-            (None, Backend::Postgres) => Limiter::Database(db.clone()),
-            (None, Backend::Sqlite) => Limiter::memory(),
-        };
-        let guard = settings.fetch_guard()?;
-        let sandbox = settings.sandbox(guard.clone())?;
-        let registry = Registry::new(db.clone(), Arc::new(sandbox)).with_brand_caps(settings.brand_caps());
-        registry
-            .install_builtins(&plugins::builtins())
-            .await
-            .map_err(|e| format!("installing built-in generators: {e:?}"))?;
-        registry.refresh().await.map_err(|e| format!("loading generators: {e:?}"))?;
-        let transcriber = match &settings.transcribe_url {
-            Some(url) => {
-                Some(Arc::new(Transcriber::new(url, &settings.transcribe_model, settings.transcribe_api_key.clone())?))
-            }
-            None => None,
-        };
-        let renders = settings.render_pool();
-        let x402 = X402::from_settings(&settings)?;
-        let stripe = Stripe::from_settings(&settings)?.map(Arc::new);
-        let sol_price = Arc::new(SolPrice::from_settings(&settings)?);
-        let sol_chain = match settings.sol_treasury.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-            Some(treasury) => Some(Arc::new(Chain::new(settings.sol_rpc_url.as_deref(), treasury)?)),
-            None => None,
-        };
-        let telegram = ServiceBot::from_settings(&settings)?.map(Arc::new);
-        let sealer = match settings.secrets_key.as_deref().filter(|k| !k.trim().is_empty()) {
-            Some(key) => Some(Arc::new(Sealer::from_hex(key)?)),
-            None => None,
-        };
-        let detached = settings.instance.as_deref().map_or_else(Detached::default, Detached::held_by);
-        Ok(Services {
-            telegram,
-            sealer,
-            x402,
-            stripe,
-            sol_price,
-            sol_chain,
-            db,
-            plugins: Arc::new(registry),
-            limiter: Arc::new(limiter),
-            guard: Arc::new(guard),
-            proxies: settings.proxy_networks()?.into(),
-            speech: Arc::new(settings.voices(&renders)?),
-            recogniser: settings.recogniser(&renders).map(Arc::new),
-            transcriber,
-            renders,
-            settings: Arc::new(settings),
-            blobs,
-            detached,
-        })
-    }
 }
 
 /// One call of an operation: the services, the caller, how the call is paid, the public base

@@ -267,30 +267,6 @@ fn unavailable_code(code: &str) -> bool {
     code.parse::<u32>().is_ok_and(|primary| matches!(primary & 0xff, 5 | 6 | 13))
 }
 
-impl From<crate::blobs::BlobError> for Error {
-    fn from(err: crate::blobs::BlobError) -> Self {
-        match err {
-            crate::blobs::BlobError::Unavailable(why) => {
-                tracing::warn!(error = %why, "blob store unavailable");
-                Self::Unavailable { message: "Storage is unavailable; retrying is safe." }
-            }
-            other => Self::Internal(format!("blobs: {other}")),
-        }
-    }
-}
-
-impl From<crate::cpu::CpuError> for Error {
-    fn from(err: crate::cpu::CpuError) -> Self {
-        match err {
-            crate::cpu::CpuError::OverBudget { .. } => Self::BadGateway {
-                code: "render_over_budget",
-                message: "Drawing this took longer than its time budget; nothing was charged.".into(),
-            },
-            crate::cpu::CpuError::Failed(why) => Self::Internal(why),
-        }
-    }
-}
-
 /// Operations' results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

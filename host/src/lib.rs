@@ -7,14 +7,19 @@
 //!   `pitch` (pitch pages, invites, page activity), `audioscript`, `engine` (the pages they make),
 //!   `mp4`, `assets` (pay per asset in SOL), `generate`, `market`, `content`, `brands`, `feeds`,
 //!   `account`, `purchases`.
-//! - The platform, from the top: `ctx` (the services a call runs with) over `pipeline` (script →
-//!   voice → pictures), `jobs`, `billing` and `catalog` (the menu and its prices), `events` and
-//!   `callbacks` (webhooks), `idempotency`, `limits`; then `plugins` (the sandboxed generators), `media` (voice, recognition, audio),
-//!   `render` (drawing, a leaf), `reading`, `net` (the SSRF guard), `blobs`, `telegram`, `pages`
-//!   and `chrome` (pages for people); `config` (the settings, which still builds the clients
-//!   `ctx` holds); then `auth` over `store` (every query and the rows it keeps); and at the
-//!   bottom the plain data every layer shares: `error`, `money`, `caller`, `languages`, `dates`,
-//!   `counted`, `detached`.
+//! - The platform, a stack (each tier names only the tiers below it; `tests/layers.rs` holds the
+//!   ranking), from the top: `pipeline` (script → voice → pictures); `jobs`, `events` and
+//!   `background`; `ctx` (the services a call runs with); `billing` (every rail of payment) and
+//!   `plugins` (the sandboxed generators); `auth`, `detached`, `idempotency`, `limiter` (where
+//!   rate counters live) and `telegram`; `store` (every query and the rows it keeps) and `pages`;
+//!   `render` (drawing), `media` (voice, recognition, audio) and `catalog` (the menu and its
+//!   prices); `caller`, `languages`, `cpu`, `blobs`, `callbacks` (webhook targets) and
+//!   `reading`; `error`, `rules`, `net` (the SSRF guard) and `seal`; and at the bottom what names
+//!   nothing of the crate: `config` (settings only: each part builds itself `from_settings`),
+//!   `money`, `limits` (the rate rules), `counted`, `dates`, `links`, `markup`, `chrome`,
+//!   `redact`, and `model` (the text-completion client).
+//! - Assembly: `compose` builds the services from the settings (the composition root, with the
+//!   start-up's data moves); `app` merges every feature's routes, job kinds and periodic tasks.
 //!
 //! `app(state)` builds the router; `run(listener, state, shutdown)` serves it. The binary in
 //! `main.rs` is a thin command-line front over [`cli`].
@@ -41,6 +46,7 @@ pub mod events;
 pub mod idempotency;
 pub mod jobs;
 pub mod languages;
+pub mod limiter;
 pub mod limits;
 pub mod links;
 pub mod markup;
@@ -78,6 +84,7 @@ pub mod purchases;
 pub mod app;
 pub mod bot;
 pub mod cli;
+pub mod compose;
 pub mod dashboard;
 pub mod http;
 pub mod mcp;

@@ -21,6 +21,14 @@ impl std::fmt::Debug for Sealer {
 }
 
 impl Sealer {
+    /// The sealer of the settings' `secrets_key`, when one is set.
+    pub fn from_settings(settings: &crate::config::Settings) -> Result<Option<Sealer>, String> {
+        match settings.secrets_key.as_deref().filter(|k| !k.trim().is_empty()) {
+            Some(key) => Sealer::from_hex(key).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// The key from its 64 hex digits.
     pub fn from_hex(hex_key: &str) -> Result<Sealer, String> {
         let bytes = hex::decode(hex_key.trim()).map_err(|_| "ASSET_SECRETS_KEY must be 64 hex digits".to_string())?;

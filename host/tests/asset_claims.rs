@@ -7,19 +7,12 @@ use asset_host::billing::sol::{self, Refused, chain::Transfer};
 use asset_host::error::{Failure, Reason};
 use asset_host::store::assets::{self as rows, Ended, NewAssetJob, State};
 use asset_host::store::{Db, now_ms, quotes};
-use asset_tests::PgDatabase;
+
+#[path = "common/database.rs"]
+mod database;
 
 /// A render failure as its buyer is told it.
 const BOOM: Reason = Reason { code: "boom", message: "It went boom." };
-
-async fn db(postgres: bool) -> (Db, Option<PgDatabase>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let pg = postgres.then(PgDatabase::create);
-    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
-    (db, pg, dir)
-}
 
 async fn job(db: &Db, key_id: i64, id: &str, amount: i64) {
     let mut tx = db.pool().begin().await.unwrap();
@@ -70,7 +63,7 @@ async fn state(db: &Db, id: &str) -> rows::AssetJob {
 }
 
 async fn claims_hold(postgres: bool) {
-    let (db, _pg, _dir) = db(postgres).await;
+    let (db, _place) = database::open(postgres).await;
     let key = auth::create_key(&db, Role::Agent, "assets", 0, None).await.unwrap().key_id;
     for id in ["asset_a", "asset_b", "asset_c"] {
         job(&db, key, id, 5).await;
@@ -132,12 +125,4 @@ async fn claims_hold(postgres: bool) {
     assert_eq!(delivered.render_id.as_deref(), Some("render"));
 }
 
-#[tokio::test]
-async fn claims_hold_on_sqlite() {
-    claims_hold(false).await;
-}
-
-#[tokio::test]
-async fn claims_hold_on_postgres() {
-    claims_hold(true).await;
-}
+asset_tests::on_both_backends!(claims_hold);

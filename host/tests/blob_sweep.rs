@@ -13,21 +13,20 @@ use asset_host::background::Task;
 use asset_host::config::Settings;
 use asset_host::ctx::{Ctx, Services};
 use asset_host::memes::{self, MemeRequest};
-use asset_host::store::{self, Db, blobs::Swept, leases};
-use asset_tests::PgDatabase;
+use asset_host::store::{self, blobs::Swept, leases};
+use asset_tests::TestDatabase;
 
-async fn services(postgres: bool) -> (Services, Option<PgDatabase>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let pg = postgres.then(PgDatabase::create);
-    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
-    let settings = Settings { data_dir: dir.path().to_path_buf(), ..Settings::default() };
-    (Services::new(db, settings).await.unwrap(), pg, dir)
+#[path = "common/database.rs"]
+mod database;
+
+async fn services(postgres: bool) -> (Services, TestDatabase) {
+    let (db, place) = database::open(postgres).await;
+    let settings = Settings { data_dir: place.dir.path().to_path_buf(), ..Settings::default() };
+    (asset_host::compose::services(db, settings).await.unwrap(), place)
 }
 
 async fn sweeps(postgres: bool) {
-    let (services, _pg, _dir) = services(postgres).await;
+    let (services, _place) = services(postgres).await;
     let key = auth::create_key(&services.db, Role::Agent, "sweep", 5, None).await.unwrap();
     let caller = auth::authenticate(&services.db, &key.secret).await.unwrap().unwrap();
     let ctx = Ctx::new(services.clone(), caller, "http://x.example".into(), "req_sweep".into());
@@ -108,12 +107,4 @@ async fn sweeps(postgres: bool) {
     store::set_clock_offset(0);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn orphans_are_swept_on_sqlite() {
-    sweeps(false).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn orphans_are_swept_on_postgres() {
-    sweeps(true).await;
-}
+asset_tests::on_both_backends!(sweeps);

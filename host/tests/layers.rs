@@ -24,7 +24,7 @@ const FEATURES: &[&str] = &[
     "pitch",
     "purchases",
 ];
-const FRONT_ENDS: &[&str] = &["http", "mcp", "bot", "dashboard", "app", "cli", "main", "lib"];
+const FRONT_ENDS: &[&str] = &["http", "mcp", "bot", "dashboard", "app", "cli", "compose", "main", "lib"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -278,6 +278,61 @@ fn the_circle_finder_finds_a_circle_and_only_it() {
     assert_eq!(found[0].iter().copied().collect::<BTreeSet<_>>(), BTreeSet::from([0, 1, 2]));
 }
 
+/// The platform, bottom first: a module names only modules of the tiers below its own, so each
+/// tier can be read knowing only the tiers under it. A new module takes the lowest tier above
+/// everything it names.
+const PLATFORM: &[&[&str]] = &[
+    // Plain data and rules every layer shares.
+    &["config", "counted", "dates", "money", "limits", "links", "markup", "chrome", "redact", "model"],
+    &["error", "rules", "net", "seal"],
+    &["caller", "languages", "cpu", "blobs", "callbacks", "reading"],
+    // Drawing, media and the menu.
+    &["render", "media", "catalog"],
+    // What is kept, and the pages drawn for people.
+    &["store", "pages"],
+    &["auth", "detached", "idempotency", "limiter", "telegram"],
+    // Money and the sandbox.
+    &["billing", "plugins"],
+    // The services a call runs with, and what runs on them.
+    &["ctx"],
+    &["jobs", "events", "background"],
+    &["pipeline"],
+];
+
+/// Every platform module sits in one tier, and every `crate::` path it names points to a lower
+/// tier: the platform is a stack, so no change can tie it into a knot unnoticed.
+#[test]
+fn the_platform_is_a_ranked_stack() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let tier = |module: &str| PLATFORM.iter().position(|tier| tier.contains(&module));
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut faults = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap();
+        let module = module_of(relative);
+        if FEATURES.contains(&module.as_str()) || FRONT_ENDS.contains(&module.as_str()) {
+            continue;
+        }
+        if relative.file_name().is_some_and(|f| f == "routes.rs") {
+            continue;
+        }
+        let Some(own) = tier(&module) else {
+            faults.push(format!("{} is in no tier of PLATFORM", relative.display()));
+            continue;
+        };
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = code_of(text.split("#[cfg(test)]").next().unwrap_or_default());
+        for path in crate_paths(&code) {
+            let target = path.split("::").next().unwrap_or_default();
+            if target != module && tier(target).is_none_or(|t| t >= own) {
+                faults.push(format!("{} (tier {own}) names `crate::{path}`, not below it", relative.display()));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "the platform's stack is broken:\n{}", faults.join("\n"));
+}
+
 /// `render/` draws and nothing else: its files name only each other, the CPU pool and markup
 /// helpers and the language table, never the services, the store, jobs or plugins (the
 /// pipeline that orchestrates voice, plugins and pictures sits above it, `pipeline`).
@@ -299,4 +354,37 @@ fn render_is_a_leaf() {
         }
     }
     assert!(faults.is_empty(), "render reaches up:\n{}", faults.join("\n"));
+}
+
+/// The OpenAPI document keeps one schema per name and silently drops the others, so two
+/// documented types of one name would document one route with the other's fields.
+#[test]
+fn no_two_documented_types_share_a_name() {
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let mut seen = std::collections::BTreeMap::<String, String>::new();
+    let mut clashes = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.strip_prefix("pub struct ").or_else(|| line.strip_prefix("pub enum ")) else {
+                continue;
+            };
+            let attributes: Vec<&str> =
+                lines[..i].iter().rev().take_while(|l| l.starts_with("#[") || l.starts_with("///")).copied().collect();
+            if !attributes.iter().any(|a| a.starts_with("#[derive(") && a.contains("ToSchema")) {
+                continue;
+            }
+            let renamed = attributes.iter().find_map(|a| a.strip_prefix("#[schema(as = ")?.split(')').next());
+            let name =
+                renamed.unwrap_or_else(|| rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap());
+            let at = format!("{}:{}", file.display(), i + 1);
+            if let Some(first) = seen.insert(name.to_string(), at.clone()) {
+                clashes.push(format!("{name}: {first} and {at}"));
+            }
+        }
+    }
+    assert!(seen.len() > 50, "found the documented types");
+    assert!(clashes.is_empty(), "schema names documented twice:\n{}", clashes.join("\n"));
 }

@@ -16,9 +16,12 @@ use asset_host::media::wav::Pcm;
 use asset_host::memes::MemeRequest;
 use asset_host::pipeline::{Drawing, Voiced};
 use asset_host::plugins::{Actor, RegistryError, Request};
-use asset_host::store::{Db, intents};
+use asset_host::store::intents;
 use asset_host::{audioscript, engine, jobs, memes, mp4};
-use asset_tests::PgDatabase;
+use asset_tests::TestDatabase;
+
+#[path = "common/database.rs"]
+mod database;
 
 /// One data folder for the whole file, so the built-in generators compile once.
 fn shared_data_dir() -> PathBuf {
@@ -28,18 +31,13 @@ fn shared_data_dir() -> PathBuf {
 
 struct World {
     services: Services,
-    _pg: Option<PgDatabase>,
-    _db_dir: tempfile::TempDir,
+    _place: TestDatabase,
 }
 
 async fn world(postgres: bool) -> World {
-    let db_dir = tempfile::tempdir().unwrap();
-    let pg = postgres.then(PgDatabase::create);
-    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(db_dir.path()), |p| p.url.clone());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
+    let (db, place) = database::open(postgres).await;
     let settings = Settings { data_dir: shared_data_dir(), ..Settings::default() };
-    World { services: Services::new(db, settings).await.unwrap(), _pg: pg, _db_dir: db_dir }
+    World { services: asset_host::compose::services(db, settings).await.unwrap(), _place: place }
 }
 
 impl World {
@@ -68,14 +66,7 @@ fn code_of<T: std::fmt::Debug>(result: Result<T, Error>) -> (Kind, &'static str)
     (error.kind(), error.code())
 }
 
-macro_rules! on_both_storages {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite { $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { super::$name(super::world(false).await).await })* }
-        mod postgres { $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { super::$name(super::world(true).await).await })* }
-    };
-}
-
-on_both_storages!(
+asset_tests::on_both_backends!(threads = 2, |postgres, test| { test(super::world(postgres).await).await }:
     a_meme_is_validated_completely_before_anything_is_charged,
     a_meme_the_key_cannot_pay_for_is_402_and_changes_nothing,
     every_catalog_price_is_what_its_operation_charges,

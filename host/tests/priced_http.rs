@@ -13,7 +13,10 @@ use asset_host::http::Call;
 use asset_host::http::error::ApiJson;
 use asset_host::store::Db;
 use asset_host::{AppState, app_with, auth};
-use asset_tests::PgDatabase;
+use asset_tests::TestDatabase;
+
+#[path = "common/database.rs"]
+mod database;
 use axum::Json;
 use reqwest::{Client, StatusCode};
 use serde::Deserialize;
@@ -56,25 +59,20 @@ struct Harness {
     db: Db,
     key: String,
     key_id: i64,
-    _pg: Option<PgDatabase>,
-    _dir: tempfile::TempDir,
+    _place: TestDatabase,
 }
 
 async fn start(postgres: bool, credits: i64) -> Harness {
-    let dir = tempfile::tempdir().unwrap();
-    let pg = postgres.then(PgDatabase::create);
-    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
+    let (db, place) = database::open(postgres).await;
     let key = auth::create_key(&db, Role::Agent, "probe", credits, None).await.unwrap();
-    let settings = Settings { data_dir: dir.path().to_path_buf(), ..Settings::default() };
+    let settings = Settings { data_dir: place.dir.path().to_path_buf(), ..Settings::default() };
     let state = AppState::new(db.clone(), settings).await.unwrap();
     let extra = OpenApiRouter::new().route(PROBE, axum::routing::post(probe));
     let app = app_with(state, extra).into_make_service_with_connect_info::<SocketAddr>();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    Harness { base, db, key: key.secret, key_id: key.key_id, _pg: pg, _dir: dir }
+    Harness { base, db, key: key.secret, key_id: key.key_id, _place: place }
 }
 
 impl Harness {
@@ -119,14 +117,7 @@ impl Harness {
     }
 }
 
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite { $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { super::$name(false).await })* }
-        mod postgres { $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $name() { super::$name(true).await })* }
-    };
-}
-
-on_both_backends!(
+asset_tests::on_both_backends!(
     a_short_balance_answers_402_and_changes_nothing,
     failed_work_is_refunded_exactly_once,
     an_idempotent_retry_replays_without_a_second_charge,

@@ -6,19 +6,12 @@ use std::collections::HashSet;
 
 use asset_host::billing::sol::{QUOTE_SPREAD, open_quote_in};
 use asset_host::store::{self, Db, quotes};
-use asset_tests::PgDatabase;
+
+#[path = "common/database.rs"]
+mod database;
 
 const BASE: u64 = 1_756_235;
 const DAY_MS: i64 = 24 * 3600 * 1000;
-
-async fn db(postgres: bool) -> (Db, Option<PgDatabase>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let pg = postgres.then(PgDatabase::create);
-    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(dir.path()), |p| p.url.clone());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
-    (db, pg, dir)
-}
 
 async fn open(db: &Db, job: &str) -> u64 {
     let mut tx = db.pool().begin().await.unwrap();
@@ -28,7 +21,7 @@ async fn open(db: &Db, job: &str) -> u64 {
 }
 
 async fn thousand_distinct(postgres: bool) {
-    let (db, _pg, _dir) = db(postgres).await;
+    let (db, _place) = database::open(postgres).await;
     let tasks = (0..4).map(|t| {
         let db = db.clone();
         tokio::spawn(async move {
@@ -63,12 +56,4 @@ async fn thousand_distinct(postgres: bool) {
     store::set_clock_offset(0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_thousand_open_quotes_have_distinct_amounts_on_sqlite() {
-    thousand_distinct(false).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_thousand_open_quotes_have_distinct_amounts_on_postgres() {
-    thousand_distinct(true).await;
-}
+asset_tests::on_both_backends!(threads = 4, |postgres, test| { test(postgres).await }: thousand_distinct);

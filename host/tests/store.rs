@@ -13,59 +13,37 @@ use asset_host::ctx::Detached;
 use asset_host::error::{Error, Failure, Reason};
 use asset_host::idempotency::{self, Claim, Stored, Ticket};
 use asset_host::jobs;
-use asset_host::limits::{Group, Limiter};
+use asset_host::limiter::Limiter;
+use asset_host::limits::Group;
 use asset_host::plugins::registry::{BrandCaps, GLOBAL};
 use asset_host::plugins::{Actor, Registry, RegistryError, Sandbox};
 use asset_host::store::Db;
 use asset_host::store::intents;
-use asset_tests::{PgDatabase, component_variant};
+use asset_tests::{TestDatabase, component_variant};
+
+#[path = "common/database.rs"]
+mod database;
 use sqlx::Row;
 
 /// A migrated database plus whatever keeps it alive.
 struct TestDb {
     db: Db,
     url: String,
-    _pg: Option<PgDatabase>,
-    _dir: Option<tempfile::TempDir>,
+    _place: TestDatabase,
 }
 
-async fn sqlite() -> TestDb {
-    let dir = tempfile::tempdir().unwrap();
-    let url = Db::sqlite_url(dir.path());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
-    TestDb { db, url, _pg: None, _dir: Some(dir) }
+async fn test_db(postgres: bool) -> TestDb {
+    let (db, place) = database::open(postgres).await;
+    TestDb { db, url: place.url.clone(), _place: place }
 }
 
-async fn postgres() -> TestDb {
-    let pg = PgDatabase::create();
-    let db = Db::connect(&pg.url, 8).await.unwrap();
-    db.migrate().await.unwrap();
-    TestDb { db, url: pg.url.clone(), _pg: Some(pg), _dir: None }
-}
-
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-            async fn $name() {
-                let t = super::sqlite().await;
-                super::$name(&t).await;
-                t.db.close().await;
-            })*
-        }
-        mod postgres {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-            async fn $name() {
-                let t = super::postgres().await;
-                super::$name(&t).await;
-                t.db.close().await;
-            })*
-        }
-    };
-}
-
-on_both_backends!(
+asset_tests::on_both_backends!(
+    threads = 4,
+    |postgres, test| {
+        let t = super::test_db(postgres).await;
+        test(&t).await;
+        t.db.close().await;
+    }:
     migrations_are_idempotent,
     keys_are_stored_hashed_and_only_the_whole_key_authenticates,
     a_charge_takes_credits_and_writes_the_ledger,

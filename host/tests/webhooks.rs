@@ -13,8 +13,11 @@ use asset_host::auth::{self, Role};
 use asset_host::config::Settings;
 use asset_host::ctx::Services;
 use asset_host::events::{self, NewEvent};
-use asset_host::store::{self, Db};
-use asset_tests::PgDatabase;
+use asset_host::store;
+use asset_tests::TestDatabase;
+
+#[path = "common/database.rs"]
+mod database;
 use axum::{Router, body::Bytes, http::HeaderMap, http::StatusCode, response::IntoResponse, routing::post};
 use base64::Engine as _;
 use hmac::{Hmac, KeyInit, Mac};
@@ -28,15 +31,11 @@ fn shared_data_dir() -> PathBuf {
     DIR.get_or_init(|| tempfile::tempdir().unwrap()).path().to_path_buf()
 }
 
-async fn services(postgres: bool, allow_loopback: bool) -> (Services, Option<PgDatabase>, tempfile::TempDir) {
-    let db_dir = tempfile::tempdir().unwrap();
-    let pg = postgres.then(PgDatabase::create);
-    let url = pg.as_ref().map_or_else(|| Db::sqlite_url(db_dir.path()), |p| p.url.clone());
-    let db = Db::connect(&url, 8).await.unwrap();
-    db.migrate().await.unwrap();
+async fn services(postgres: bool, allow_loopback: bool) -> (Services, TestDatabase) {
+    let (db, place) = database::open(postgres).await;
     let allowed = if allow_loopback { vec!["127.0.0.0/8".to_string()] } else { Vec::new() };
     let settings = Settings { data_dir: shared_data_dir(), fetch_allowed_networks: allowed, ..Settings::default() };
-    (Services::new(db, settings).await.unwrap(), pg, db_dir)
+    (asset_host::compose::services(db, settings).await.unwrap(), place)
 }
 
 /// What the receiver saw of one request, and whether both signatures checked.
@@ -122,7 +121,7 @@ fn a_minute_later(minutes: &mut i64) {
 }
 
 async fn retried_until_delivered(postgres: bool) {
-    let (services, _pg, _dir) = services(postgres, true).await;
+    let (services, _place) = services(postgres, true).await;
     let mut minutes = 0;
     store::set_clock_offset(0);
     let key = auth::create_key(&services.db, Role::Agent, "hooks", 0, None).await.unwrap();
@@ -192,7 +191,7 @@ async fn refused_addresses_and_redirects_are_never_delivered() {
     let receiver = Receiver { up: Arc::new(Mutex::new(true)), ..Receiver::default() };
     let base = start_receiver(receiver.clone()).await;
     // Without the operator's allowance, loopback in any spelling is refused at delivery.
-    let (strict, _pg, _dir) = services(false, false).await;
+    let (strict, _place) = services(false, false).await;
     let key = auth::create_key(&strict.db, Role::Agent, "hooks", 0, None).await.unwrap();
     let port = base.rsplit(':').next().unwrap();
     for (n, url) in [
@@ -216,7 +215,7 @@ async fn refused_addresses_and_redirects_are_never_delivered() {
     }
     assert!(receiver.seen.lock().unwrap().is_empty(), "nothing reached the receiver");
     // Allowed, but answering with a redirect: not followed, not delivered.
-    let (open, _pg2, _dir2) = services(false, true).await;
+    let (open, _place2) = services(false, true).await;
     let key = auth::create_key(&open.db, Role::Agent, "hooks", 0, None).await.unwrap();
     let id = enqueue(&open, key.key_id, "job_moved", &format!("{base}/moved")).await;
     events::dispatch(&open, id);

@@ -86,6 +86,52 @@ impl Drop for PgDatabase {
     }
 }
 
+/// The database of one test on either backend: a SQLite file in a folder of its own, or a
+/// PostgreSQL database of its own; both go when this is dropped.
+pub struct TestDatabase {
+    pub url: String,
+    /// The SQLite file's folder, there on either backend (tests keep their data folder in it).
+    pub dir: tempfile::TempDir,
+    _pg: Option<PgDatabase>,
+}
+
+impl TestDatabase {
+    pub fn new(postgres: bool) -> TestDatabase {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let pg = postgres.then(PgDatabase::create);
+        let url = match &pg {
+            Some(pg) => pg.url.clone(),
+            None => format!("sqlite://{}?mode=rwc", dir.path().join("asset.db").display()),
+        };
+        TestDatabase { url, dir, _pg: pg }
+    }
+}
+
+/// Runs each named test twice, in `mod sqlite` and `mod postgres`. Plain: each is an
+/// `async fn(postgres: bool)`. With a runner: `threads = N, |postgres, test| { … }` binds
+/// `postgres` and `test` (the named function) for the block, which sets the test up and calls it.
+#[macro_export]
+macro_rules! on_both_backends {
+    (threads = $threads:literal, |$postgres:ident, $test:ident| $run:block: $($name:ident),* $(,)?) => {
+        $crate::on_both_backends!(@in sqlite = false, $threads, |$postgres, $test| $run: $($name),*);
+        $crate::on_both_backends!(@in postgres = true, $threads, |$postgres, $test| $run: $($name),*);
+    };
+    (@in $backend:ident = $is_postgres:literal, $threads:literal, |$postgres:ident, $test:ident| $run:block: $($name:ident),*) => {
+        mod $backend {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = $threads)]
+            #[allow(unused_braces)]
+            async fn $name() {
+                let $postgres = $is_postgres;
+                let $test = super::$name;
+                $run
+            })*
+        }
+    };
+    ($($name:ident),* $(,)?) => {
+        $crate::on_both_backends!(threads = 2, |postgres, test| { test(postgres).await }: $($name),*);
+    };
+}
+
 /// A loopback port nothing listens on right now.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")

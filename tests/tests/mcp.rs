@@ -11,7 +11,7 @@ use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-const TOOLS: [&str; 14] = [
+const TOOLS: [&str; 20] = [
     "list_services",
     "get_credits",
     "list_brands",
@@ -23,6 +23,12 @@ const TOOLS: [&str; 14] = [
     "get_mp4_status",
     "create_meme",
     "create_invite",
+    "create_content",
+    "generate_page",
+    "request_listing",
+    "browse_listings",
+    "get_listing",
+    "buy_listing",
     "create_asset_job",
     "check_asset_job",
     "get_asset_job",
@@ -155,6 +161,73 @@ async fn the_sdk_lists_and_calls_every_tool_and_follows_jobs_to_their_page_and_v
     let short = refused(&broke.call("create_meme", json!({"input": "Agents that pay"})));
     assert_eq!((short["code"].as_str(), short["status"].as_u64()), (Some("insufficient_credits"), Some(402)));
     assert!(short["message"].as_str().unwrap().to_lowercase().contains("credit"), "{short}");
+}
+
+/// Content, page generation and the marketplace are tools too: each answers what its route
+/// answers and charges what the route charges, from the caller's credits.
+#[tokio::test(flavor = "multi_thread")]
+async fn posts_pages_and_the_marketplace_are_tools_with_their_routes_prices() {
+    let env = Env::new(Storage::Sqlite);
+    let (seller, buyer) = (env.create_key(20, "agent"), env.create_key(20, "agent"));
+    let server = serve(&env);
+    let mut sells = connect(&server, &seller, "2026-07-28");
+    let mut buys = connect(&server, &buyer, "legacy");
+    let tools = sells.tools();
+    let browse = tools.iter().find(|t| t["name"] == "browse_listings").unwrap();
+    assert!(browse["inputSchema"]["properties"]["sort"].is_object(), "a listing's filters are its arguments: {browse}");
+    let buy = tools.iter().find(|t| t["name"] == "buy_listing").unwrap();
+    assert_eq!(buy["inputSchema"]["required"], json!(["listingId"]), "{buy}");
+    let generate = tools.iter().find(|t| t["name"] == "generate_page").unwrap();
+    assert_eq!(generate["outputSchema"]["anyOf"].as_array().map(Vec::len), Some(2), "a page now or a job: {generate}");
+
+    let profile = json!({"name": "Globex", "voice": "Calm and precise", "hashtag": "#GLOBEX", "token": "$GLX"});
+    let post = ok(&sells.call(
+        "create_content",
+        json!({"category": "tweet", "input": "Our API now renders vertical video", "brandProfile": profile}),
+    ));
+    assert_eq!((post["category"].as_str(), post["creditCost"].as_i64()), (Some("tweet"), Some(1)), "{post}");
+    assert!(post["content"]["text"].as_str().is_some_and(|t| t.contains("#GLOBEX")), "{post}");
+    let page = ok(&sells.call("generate_page", json!({"kind": "slideshow", "input": "Agents that pay their own way"})));
+    assert!(page["page"]["url"].as_str().is_some_and(|u| u.contains("/m/")), "{page}");
+    let job = ok(&sells.call("generate_page", json!({"kind": "audioscript", "input": "Agents pay. Pages ship."})));
+    assert!(job["jobId"].is_string() && job["kind"] == "audioscript", "an audioscript page is a job: {job}");
+
+    let listed = ok(&sells.call(
+        "request_listing",
+        json!({"kind": "slideshow", "input": "Agents that pay their own way", "title": "Agents pay", "price": 5}),
+    ));
+    let id = listed["listing"]["id"].as_str().unwrap().to_string();
+    assert_eq!(listed["listing"]["price"], 5, "{listed}");
+    let browsed = ok(&buys.call("browse_listings", json!({"sort": "newest", "limit": 5})));
+    assert_eq!(browsed["listings"][0]["id"], id.as_str(), "{browsed}");
+    assert_eq!(ok(&buys.call("get_listing", json!({"listingId": id})))["listing"]["id"], id.as_str());
+    let bought = ok(&buys.call("buy_listing", json!({"listingId": id})));
+    assert_eq!((bought["creditCost"].as_i64(), bought["creditsRemaining"].as_i64()), (Some(5), Some(15)), "{bought}");
+    let again = ok(&buys.call("buy_listing", json!({"listingId": id})));
+    assert_eq!((again["repeated"].as_bool(), again["creditCost"].as_i64()), (Some(true), Some(0)), "bought once");
+    let (_, me) = http(&server, "GET", "/api/agent/me", &seller, None).await;
+    let spent: i64 = [&post, &page, &job, &listed].iter().map(|made| made["creditCost"].as_i64().unwrap()).sum();
+    assert_eq!(me["credits"].as_i64(), Some(20 - spent + 4), "the sale paid the seller 5 less 20%: {me}");
+
+    // Their refusals are their routes'.
+    let cases = [
+        ("generate_page", "/api/agent/generate", json!({"kind": "sonnet", "input": "x"})),
+        ("create_content", "/api/agent/content", json!({"category": "fax", "input": "x", "brandProfile": profile})),
+        ("request_listing", "/api/agent/request", json!({"kind": "slideshow", "input": "x", "title": "T", "price": 0})),
+    ];
+    for (tool, path, body) in cases {
+        let by_tool = refused(&sells.call(tool, body.clone()));
+        let (status, by_route) = http(&server, "POST", path, &seller, Some(body)).await;
+        assert_eq!(
+            (by_tool["code"].clone(), by_tool["status"].as_u64()),
+            (by_route["code"].clone(), Some(u64::from(status.as_u16()))),
+            "{tool}"
+        );
+    }
+    let missing = refused(&buys.call("buy_listing", json!({})));
+    assert_eq!((missing["code"].as_str(), missing["status"].as_u64()), (Some("missing_listing_id"), Some(400)));
+    let unknown = refused(&buys.call("get_listing", json!({"listingId": "nosuchlisting1"})));
+    assert_eq!(unknown["status"], 404);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -121,19 +121,7 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
     let (wallet, _) = super::treasury(ctx)?;
     let wallet = wallet.to_string();
     let input = request.input.unwrap_or_default();
-    if INPUT.too_long(&input) {
-        return Err(Error::bad_request("input_too_long", format!("`input` must be {}.", INPUT.explain())));
-    }
-    if !INPUT.check(&input) {
-        return Err(Error::bad_request("missing_input", "`input` is required: an idea, a product or a URL."));
-    }
-    let format = match request.format.as_deref().map(str::trim) {
-        None | Some("") => &super::FORMATS[0],
-        Some(id) => super::format(id).ok_or_else(|| {
-            let ids: Vec<&str> = super::FORMATS.iter().map(|f| f.id).collect();
-            Error::bad_request("invalid_format", format!("`format` must be one of: {}.", ids.join(", ")))
-        })?,
-    };
+    let format = checked(&input, request.format.as_deref())?;
     let language = crate::languages::resolve(request.language.as_deref())?;
     let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
     let base_lamports = super::rate(ctx).await?.lamports(super::cents());
@@ -186,20 +174,41 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
         memo: "NOT required",
         expires_at: iso8601(quote.expires_at_ms),
     };
-    let next = format!(
+    let next = next_steps(&view(&job).preview_url, &payment, &ctx.base_url, &id);
+    Ok(Created { success: true, job: view(&job), payment, webhook, next })
+}
+
+/// The input checked (an idea, a product or a URL, within its limit) and the format it names
+/// (the first when none).
+fn checked(input: &str, format: Option<&str>) -> Result<&'static super::Format, Error> {
+    if INPUT.too_long(input) {
+        return Err(Error::bad_request("input_too_long", format!("`input` must be {}.", INPUT.explain())));
+    }
+    if !INPUT.check(input) {
+        return Err(Error::bad_request("missing_input", "`input` is required: an idea, a product or a URL."));
+    }
+    match format.map(str::trim) {
+        None | Some("") => Ok(&super::FORMATS[0]),
+        Some(id) => super::format(id).ok_or_else(|| {
+            let ids: Vec<&str> = super::FORMATS.iter().map(|f| f.id).collect();
+            Error::bad_request("invalid_format", format!("`format` must be one of: {}.", ids.join(", ")))
+        }),
+    }
+}
+
+/// What to do next, in words: open the preview, pay the exact amount, then check.
+fn next_steps(preview: &str, payment: &PaymentView, base: &str, id: &str) -> String {
+    format!(
         "Open the free preview at {preview}. To buy the MP4, send exactly {lamports} lamports ({sol} SOL) to {wallet} \
          on Solana {network} by a plain transfer (no memo is needed; the exact amount identifies this job) before \
          {expires}. Then call POST {base}/api/agent/asset/jobs/{id}/check: it finds the deposit on chain and \
          answers with the MP4's address (mp4Url) once it is rendered.",
-        preview = view(&job).preview_url,
         lamports = payment.amount_lamports,
         sol = payment.amount_sol,
         wallet = payment.wallet,
         network = payment.network,
         expires = payment.expires_at,
-        base = ctx.base_url,
-    );
-    Ok(Created { success: true, job: view(&job), payment, webhook, next })
+    )
 }
 
 /// 429 `too_many_open_quotes` when the caller's key has as many open quotes as it may

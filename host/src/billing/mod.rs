@@ -54,8 +54,9 @@ pub enum Payer {
     /// A USDC payment presented with the call (x402), recorded against `key_id`: the caller's
     /// key, or the payer's wallet when the call came without one.
     X402 { key_id: i64, payment: Arc<Payment> },
-    /// A brand bot's free generations (one per call, whatever its credit price), the work
-    /// recorded against the brand admin's key `key_id`.
+    /// A brand bot's free generations (one per call, whatever its credit price), then, once
+    /// they are spent, the brand admin's credits; the work recorded against the admin's key
+    /// `key_id`.
     Allowance { brand: String, key_id: i64 },
     /// No key and no payment (only when x402 is on): every price answers 402 with what to pay.
     Unpaid,
@@ -162,11 +163,7 @@ pub async fn authorize_in(
     };
     let (rail, key_id, amount, record, balance_after, x402) = match payer {
         Payer::Unpaid => return Err(unpaid(price)),
-        Payer::Credits { .. } if price.credits == 0 => return Err(unpaid(price)),
-        Payer::Credits { key_id } => {
-            let charge = credits::charge_in(conn, *key_id, price.credits, price.operation, reference).await?;
-            (Rail::Credits, *key_id, price.credits, charge.id.to_string(), charge.balance_after, None)
-        }
+        Payer::Credits { key_id } => charge_credits_in(conn, *key_id, price, reference).await?,
         Payer::X402 { key_id, payment } => {
             let requirements =
                 checked.requirements.as_ref().ok_or_else(|| Error::internal("x402 payment not checked"))?;
@@ -174,12 +171,12 @@ pub async fn authorize_in(
             let amount = X402::amount(price).unwrap_or(0);
             (Rail::X402, *key_id, i64::try_from(amount).map_err(Error::internal)?, id, 0, Some(payment.clone()))
         }
-        Payer::Allowance { brand, key_id } => {
-            let Some((row, left)) = invites::spend_in(conn, brand, price.operation, reference).await? else {
-                return Err(Error::InsufficientCredits { needed: 1, balance: 0, price: Some(price) });
-            };
-            (Rail::Allowance, *key_id, ALLOWANCE_PER_CALL, row.to_string(), left, None)
-        }
+        Payer::Allowance { brand, key_id } => match invites::spend_in(conn, brand, price.operation, reference).await? {
+            Some((row, left)) => (Rail::Allowance, *key_id, ALLOWANCE_PER_CALL, row.to_string(), left, None),
+            // The free generations are spent (perhaps by another chat a moment ago): the
+            // admin's credits pay.
+            None => charge_credits_in(conn, *key_id, price, reference).await?,
+        },
     };
     let intent_id = intents::open_in(
         conn,
@@ -207,11 +204,29 @@ pub async fn authorize_in(
     })
 }
 
+/// What a rail records of an authorization: the rail, the key, the amount, the rail's record,
+/// the balance after and the x402 payment, if one.
+type Recorded = (Rail, i64, i64, String, i64, Option<Arc<Payment>>);
+
+/// Takes `price` from `key_id`'s credits.
+async fn charge_credits_in(
+    conn: &mut AnyConnection,
+    key_id: i64,
+    price: Price,
+    reference: &str,
+) -> Result<Recorded, Error> {
+    if price.credits == 0 {
+        return Err(unpaid(price));
+    }
+    let charge = credits::charge_in(conn, key_id, price.credits, price.operation, reference).await?;
+    Ok((Rail::Credits, key_id, price.credits, charge.id.to_string(), charge.balance_after, None))
+}
+
 /// `error` with the payer's real balance and the price filled in (inside a transaction the
 /// balance reads as 0).
 pub async fn explain(db: &Db, payer: &Payer, price: Price, error: Error) -> Error {
     match (payer, error) {
-        (Payer::Credits { key_id }, Error::InsufficientCredits { needed, .. }) => {
+        (Payer::Credits { key_id } | Payer::Allowance { key_id, .. }, Error::InsufficientCredits { needed, .. }) => {
             match credits::balance(db, *key_id).await {
                 Ok(balance) => Error::InsufficientCredits { needed, balance, price: Some(price) },
                 Err(e) => e.into(),
@@ -227,22 +242,28 @@ pub async fn ensure_can_pay(ctx: &impl Call, price: Price) -> Result<(), Error> 
     match ctx.payer() {
         Payer::Unpaid => Err(unpaid(price)),
         Payer::Credits { .. } if price.credits == 0 => Err(unpaid(price)),
-        Payer::Credits { key_id } => {
-            let balance = credits::balance(ctx.db(), *key_id).await?;
-            if balance < price.credits {
-                return Err(Error::InsufficientCredits { needed: price.credits, balance, price: Some(price) });
+        Payer::Credits { key_id } => ensure_credits(ctx.db(), *key_id, price).await,
+        Payer::Allowance { brand, key_id } => {
+            if invites::allowance(ctx.db(), brand).await? >= ALLOWANCE_PER_CALL {
+                return Ok(());
             }
-            Ok(())
-        }
-        Payer::Allowance { brand, .. } => {
-            if invites::allowance(ctx.db(), brand).await? < ALLOWANCE_PER_CALL {
-                return Err(Error::InsufficientCredits { needed: ALLOWANCE_PER_CALL, balance: 0, price: Some(price) });
-            }
-            Ok(())
+            ensure_credits(ctx.db(), *key_id, price).await
         }
         // Verified now, before the work fetches or makes anything; paying reuses the answer.
         Payer::X402 { payment, .. } => payment.rail.verify(payment, price).await.map(drop),
     }
+}
+
+/// Refuses a price `key_id`'s credits do not cover.
+async fn ensure_credits(db: &Db, key_id: i64, price: Price) -> Result<(), Error> {
+    if price.credits == 0 {
+        return Err(unpaid(price));
+    }
+    let balance = credits::balance(db, key_id).await?;
+    if balance < price.credits {
+        return Err(Error::InsufficientCredits { needed: price.credits, balance, price: Some(price) });
+    }
+    Ok(())
 }
 
 /// Settles the payment of a job's intent `id` once the job succeeded, before its result is

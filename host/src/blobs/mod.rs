@@ -68,6 +68,24 @@ impl BlobError {
     }
 }
 
+/// The store the settings name: the bucket of `blob_url`, else the `blobs` folder of the data
+/// folder.
+pub async fn from_settings(settings: &crate::config::Settings) -> Result<std::sync::Arc<dyn BlobStore>, String> {
+    Ok(match settings.blob_url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        Some(url) => std::sync::Arc::new(S3Bucket::new(&S3Config {
+            url: url.to_string(),
+            endpoint: settings.s3_endpoint.clone(),
+            region: settings.s3_region.clone(),
+            access_key_id: settings.s3_access_key_id.clone(),
+            secret_access_key: settings.s3_secret_access_key.clone(),
+            virtual_hosted: settings.s3_virtual_hosted,
+        })?),
+        None => {
+            std::sync::Arc::new(LocalFolder::new(settings.data_dir.join("blobs")).await.map_err(|e| e.to_string())?)
+        }
+    })
+}
+
 /// A store of immutable-by-replacement blobs addressed by key.
 ///
 /// Writes are atomic: a reader sees the old blob or the new one, never a mix or a prefix.
@@ -162,6 +180,19 @@ fn shorten(key: &str) -> String {
         end -= 1;
     }
     format!("{}…", &key[..end])
+}
+
+/// What an operation reports when storage fails: an outage is retryable, the rest internal.
+impl From<BlobError> for crate::error::Error {
+    fn from(err: BlobError) -> crate::error::Error {
+        match err {
+            BlobError::Unavailable(why) => {
+                tracing::warn!(error = %why, "blob store unavailable");
+                crate::error::Error::Unavailable { message: "Storage is unavailable; retrying is safe." }
+            }
+            other => crate::error::Error::Internal(format!("blobs: {other}")),
+        }
+    }
 }
 
 #[cfg(test)]

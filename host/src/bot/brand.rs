@@ -15,7 +15,7 @@ use crate::brands::bot::bot_for;
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
 use crate::memes::{self, MemeRequest};
-use crate::store::{self, bots, invites};
+use crate::store::{self, bots};
 use crate::telegram::update::Message;
 use crate::telegram::{self, Bot, SECRET_HEADER};
 
@@ -94,22 +94,15 @@ async fn meme(services: &Services, bot: &Bot, key: &str, chat: i64, idea: &str, 
         telegram::reply_later(bot, chat, "This bot's brand has no admin key any more.".into());
         return Ok(());
     };
-    let request = || MemeRequest {
+    let request = MemeRequest {
         input: Some(idea.chars().take(crate::catalog::MEME_INPUT_CHARS as usize).collect()),
         brand: Some(key.to_string()),
         ..MemeRequest::default()
     };
     let mut ctx = Ctx::new(services.clone(), admin.clone(), base_url.to_string(), store::public_id());
-    let free = invites::allowance(&services.db, key).await? > 0;
-    if free {
-        ctx.payer = Payer::Allowance { brand: key.to_string(), key_id: admin.key_id };
-    }
-    let mut made = memes::create(&ctx, request()).await;
-    if free && matches!(made, Err(Error::InsufficientCredits { .. })) {
-        // The last free generation went to someone else meanwhile: the admin's credits pay.
-        ctx.payer = Payer::Credits { key_id: admin.key_id };
-        made = memes::create(&ctx, request()).await;
-    }
+    // Billing spends a free generation, else the admin's credits.
+    ctx.payer = Payer::Allowance { brand: key.to_string(), key_id: admin.key_id };
+    let made = memes::create(&ctx, request).await;
     let result = match made {
         Ok(result) => result,
         Err(Error::InsufficientCredits { .. }) => {

@@ -440,10 +440,11 @@ fn view(service: &'static Service, network: &'static str) -> ServiceView {
     }
 }
 
-/// The menu; x402 prices name the configured network (`base` when x402 is off).
-pub fn menu(x402: Option<&crate::billing::X402>) -> ServicesMenu {
-    let network = x402.map_or(X402_NETWORK, |rail| rail.network.name);
-    let mut payments = vec![PaymentMethod {
+/// The menu; `x402` is how the x402 rail takes payment when it is on (its prices then name
+/// its network, `base` otherwise).
+pub fn menu(x402: Option<PaymentMethod>) -> ServicesMenu {
+    let network = x402.as_ref().and_then(|rail| rail.network).unwrap_or(X402_NETWORK);
+    let credits = PaymentMethod {
         method: "credits",
         network: None,
         caip2: None,
@@ -452,19 +453,8 @@ pub fn menu(x402: Option<&crate::billing::X402>) -> ServicesMenu {
         scheme: None,
         versions: Vec::new(),
         how: "prepaid credits of the key in `x-api-key`",
-    }];
-    if let Some(rail) = x402 {
-        payments.push(PaymentMethod {
-            method: "x402",
-            network: Some(rail.network.name),
-            caip2: Some(rail.network.caip2),
-            asset: Some(rail.network.usdc),
-            pay_to: Some(rail.pay_to.clone()),
-            scheme: Some("exact"),
-            versions: vec![1, 2],
-            how: "USDC per call: answer the 402 with `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1); no key needed",
-        });
-    }
+    };
+    let payments = std::iter::once(credits).chain(x402).collect();
     ServicesMenu {
         success: true,
         api_version: API_VERSION,

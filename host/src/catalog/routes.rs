@@ -15,7 +15,7 @@ use crate::http::error::{ApiJson, ErrorBody};
 #[utoipa::path(get, path = "/api/agent/services", tag = "catalog",
     responses((status = 200, description = "The services menu", body = ServicesMenu)))]
 async fn services(State(state): State<AppState>) -> Json<ServicesMenu> {
-    Json(menu(state.x402.as_deref()))
+    Json(menu(state.x402.as_deref().map(crate::billing::X402::payment_method)))
 }
 
 /// Lists the meme kinds and their credit cost.

@@ -10,6 +10,7 @@ use crate::plugins::Block;
 
 /// A limit a category's post keeps, as the answer reports it.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[schema(as = PostLimit)]
 pub struct Limit {
     /// What is limited: a block role (`post`, `hook`, …), `total` or `seconds`.
     pub name: &'static str,
@@ -23,6 +24,8 @@ pub struct Category {
     pub name: &'static str,
     pub description: &'static str,
     pub limits: &'static [Limit],
+    /// Checks a generator's blocks against the category's rules and pastes them into the post.
+    pub assemble: fn(&[Block]) -> Result<String, Broken>,
 }
 
 const fn chars(name: &'static str, max: u64) -> Limit {
@@ -37,6 +40,7 @@ pub const CATEGORIES: &[Category] = &[
         name: "tweet",
         description: "One post for X, hashtag included.",
         limits: &[Limit { name: "post", max: X_POST, unit: "x-weighted" }],
+        assemble: tweet,
     },
     Category {
         name: "thread",
@@ -45,11 +49,13 @@ pub const CATEGORIES: &[Category] = &[
             Limit { name: "post", max: X_POST, unit: "x-weighted" },
             Limit { name: "post", max: 10, unit: "blocks" },
         ],
+        assemble: thread,
     },
     Category {
         name: "linkedin",
         description: "A LinkedIn post: a hook that shows before \"see more\", paragraphs, 3 to 5 hashtags.",
         limits: &[chars("hook", 150), chars("total", 3000), Limit { name: "hashtags", max: 5, unit: "hashtags" }],
+        assemble: linkedin,
     },
     Category {
         name: "instagram",
@@ -59,6 +65,7 @@ pub const CATEGORIES: &[Category] = &[
             chars("total", 2200),
             Limit { name: "hashtags", max: 30, unit: "hashtags" },
         ],
+        assemble: instagram,
     },
     Category {
         name: "tiktok-script",
@@ -71,21 +78,25 @@ pub const CATEGORIES: &[Category] = &[
             chars("caption", 300),
             Limit { name: "seconds", max: 60, unit: "seconds" },
         ],
+        assemble: tiktok_script,
     },
     Category {
         name: "email",
         description: "A marketing email: subject, preheader, greeting, paragraphs, button text and sign-off.",
         limits: &[chars("subject", 60), chars("preheader", 100), chars("paragraphs", 2000), chars("cta", 40)],
+        assemble: email,
     },
     Category {
         name: "blog-intro",
         description: "A blog post's title, meta description and opening paragraphs.",
         limits: &[chars("title", 70), chars("meta", 160), chars("paragraphs", 1500)],
+        assemble: blog_intro,
     },
     Category {
         name: "press-release",
         description: "A press release: headline, subheadline, paragraphs, a quote and the boilerplate.",
         limits: &[chars("headline", 120), chars("subheadline", 200), chars("total", 5000)],
+        assemble: press_release,
     },
 ];
 
@@ -117,7 +128,7 @@ fn length(text: &str) -> u64 {
 }
 
 /// Why a generator's post breaks its category's rules.
-type Broken = String;
+pub type Broken = String;
 
 /// The blocks of `role`, between `min` and `max` of them.
 fn blocks<'a>(all: &'a [Block], role: &str, min: usize, max: usize) -> Result<Vec<&'a Block>, Broken> {
@@ -172,141 +183,145 @@ pub fn check(category: &Category, blocks_: &[Block]) -> Result<String, Broken> {
             return Err(format!("a `{}` block whose `{key}` has control characters", block.role));
         }
     }
-    let all = blocks_;
-    let joined = |parts: &[&Block]| parts.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join("\n\n");
-    let total = |parts: &[&Block], max: u64, what: &str| {
-        let sum: u64 = parts.iter().map(|b| length(&b.text)).sum();
-        if sum > max { Err(format!("{what} of {sum} characters (at most {max})")) } else { Ok(()) }
-    };
-    match category.name {
-        "tweet" => {
-            let post = one(all, "post")?;
-            if x_weight(&post.text) > X_POST {
-                return Err(format!("a post weighing {} (X allows {X_POST})", x_weight(&post.text)));
-            }
-            Ok(post.text.clone())
-        }
-        "thread" => {
-            let posts = blocks(all, "post", 3, 10)?;
-            let n = posts.len();
-            for (k, post) in (1..).zip(&posts) {
-                if !post.text.starts_with(&format!("{k}/{n} ")) || x_weight(&post.text) > X_POST {
-                    return Err(format!("post {k} must start with \"{k}/{n} \" and weigh at most {X_POST}"));
-                }
-            }
-            Ok(joined(&posts))
-        }
-        "linkedin" => {
-            let hook = one(all, "hook")?;
-            within(hook, 150)?;
-            let tags = one(all, "hashtags")?;
-            hashtags(tags, 3, 5)?;
-            let mut parts = vec![hook];
-            parts.extend(blocks(all, "paragraph", 1, 6)?);
-            parts.push(tags);
-            let text = joined(&parts);
-            if length(&text) > 3000 {
-                return Err(format!("a post of {} characters (at most 3000)", length(&text)));
-            }
-            Ok(text)
-        }
-        "instagram" => {
-            let caption = one(all, "caption")?;
-            let first = caption.text.lines().next().unwrap_or_default();
-            if length(first) > 125 {
-                return Err("a caption whose first line is over 125 characters".into());
-            }
-            let tags = one(all, "hashtags")?;
-            hashtags(tags, 1, 30)?;
-            let text = joined(&[caption, tags]);
-            if length(&text) > 2200 {
-                return Err(format!("a caption of {} characters (at most 2200)", length(&text)));
-            }
-            Ok(text)
-        }
-        "tiktok-script" => {
-            let hook = one(all, "hook")?;
-            let scenes = blocks(all, "scene", 2, 8)?;
-            let cta = one(all, "cta")?;
-            let caption = one(all, "caption")?;
-            within(hook, 100)?;
-            within(cta, 100)?;
-            within(caption, 300)?;
-            let mut timed = vec![hook];
-            timed.extend(&scenes);
-            timed.push(cta);
-            let (mut at, mut lines) = (0u64, Vec::new());
-            for block in &timed {
-                within(block, 200)?;
-                let seconds =
-                    attribute(block, "seconds").and_then(|s| s.parse::<u64>().ok()).filter(|s| (1..=15).contains(s));
-                let shown = attribute(block, "onScreen").filter(|s| (1..=60).contains(&length(s)));
-                let (Some(seconds), Some(shown)) = (seconds, shown) else {
-                    return Err(format!(
-                        "a `{}` block without `seconds` (1–15) and `onScreen` (1–60 characters)",
-                        block.role
-                    ));
-                };
-                lines.push(format!("[{at}–{} s] {shown}\n{}", at + seconds, block.text));
-                at += seconds;
-            }
-            if at > 60 {
-                return Err(format!("a script of {at} seconds (at most 60)"));
-            }
-            lines.push(caption.text.clone());
-            Ok(lines.join("\n\n"))
-        }
-        "email" => {
-            let (subject, preheader, greeting) = (one(all, "subject")?, one(all, "preheader")?, one(all, "greeting")?);
-            let (cta, signoff) = (one(all, "cta")?, one(all, "signoff")?);
-            let paragraphs = blocks(all, "paragraph", 1, 6)?;
-            within(subject, 60)?;
-            within(preheader, 100)?;
-            within(greeting, 100)?;
-            within(cta, 40)?;
-            within(signoff, 100)?;
-            total(&paragraphs, 2000, "paragraphs")?;
-            Ok(format!(
-                "{}\n{}\n\n{}\n\n{}\n\n[{}]\n\n{}",
-                subject.text,
-                preheader.text,
-                greeting.text,
-                joined(&paragraphs),
-                cta.text,
-                signoff.text
-            ))
-        }
-        "blog-intro" => {
-            let (title, meta) = (one(all, "title")?, one(all, "meta")?);
-            within(title, 70)?;
-            within(meta, 160)?;
-            let paragraphs = blocks(all, "paragraph", 1, 5)?;
-            total(&paragraphs, 1500, "paragraphs")?;
-            Ok(format!("{}\n\n{}", title.text, joined(&paragraphs)))
-        }
-        "press-release" => {
-            let (headline, subheadline) = (one(all, "headline")?, one(all, "subheadline")?);
-            let (quote, boilerplate) = (one(all, "quote")?, one(all, "boilerplate")?);
-            within(headline, 120)?;
-            within(subheadline, 200)?;
-            let paragraphs = blocks(all, "paragraph", 2, 8)?;
-            let (by, heading) =
-                (attribute(quote, "by").unwrap_or_default(), attribute(boilerplate, "heading").unwrap_or_default());
-            let text = format!(
-                "{}\n{}\n\n{}\n\n“{}” — {by}\n\n{heading}\n{}",
-                headline.text,
-                subheadline.text,
-                joined(&paragraphs),
-                quote.text,
-                boilerplate.text
-            );
-            if length(&text) > 5000 {
-                return Err(format!("a release of {} characters (at most 5000)", length(&text)));
-            }
-            Ok(text)
-        }
-        other => Err(format!("no rules for category {other}")),
+    (category.assemble)(blocks_)
+}
+
+/// The texts of `parts`, a blank line apart.
+fn joined(parts: &[&Block]) -> String {
+    parts.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join("\n\n")
+}
+
+/// Refuses `parts` longer than `max` characters together.
+fn total(parts: &[&Block], max: u64, what: &str) -> Result<(), Broken> {
+    let sum: u64 = parts.iter().map(|b| length(&b.text)).sum();
+    if sum > max { Err(format!("{what} of {sum} characters (at most {max})")) } else { Ok(()) }
+}
+
+/// Refuses a pasted `text` longer than `max` characters.
+fn at_most(text: String, max: u64, what: &str) -> Result<String, Broken> {
+    match length(&text) {
+        n if n > max => Err(format!("{what} of {n} characters (at most {max})")),
+        _ => Ok(text),
     }
+}
+
+fn tweet(all: &[Block]) -> Result<String, Broken> {
+    let post = one(all, "post")?;
+    if x_weight(&post.text) > X_POST {
+        return Err(format!("a post weighing {} (X allows {X_POST})", x_weight(&post.text)));
+    }
+    Ok(post.text.clone())
+}
+
+fn thread(all: &[Block]) -> Result<String, Broken> {
+    let posts = blocks(all, "post", 3, 10)?;
+    let n = posts.len();
+    for (k, post) in (1..).zip(&posts) {
+        if !post.text.starts_with(&format!("{k}/{n} ")) || x_weight(&post.text) > X_POST {
+            return Err(format!("post {k} must start with \"{k}/{n} \" and weigh at most {X_POST}"));
+        }
+    }
+    Ok(joined(&posts))
+}
+
+fn linkedin(all: &[Block]) -> Result<String, Broken> {
+    let hook = one(all, "hook")?;
+    within(hook, 150)?;
+    let tags = one(all, "hashtags")?;
+    hashtags(tags, 3, 5)?;
+    let mut parts = vec![hook];
+    parts.extend(blocks(all, "paragraph", 1, 6)?);
+    parts.push(tags);
+    at_most(joined(&parts), 3000, "a post")
+}
+
+fn instagram(all: &[Block]) -> Result<String, Broken> {
+    let caption = one(all, "caption")?;
+    let first = caption.text.lines().next().unwrap_or_default();
+    if length(first) > 125 {
+        return Err("a caption whose first line is over 125 characters".into());
+    }
+    let tags = one(all, "hashtags")?;
+    hashtags(tags, 1, 30)?;
+    at_most(joined(&[caption, tags]), 2200, "a caption")
+}
+
+fn tiktok_script(all: &[Block]) -> Result<String, Broken> {
+    let hook = one(all, "hook")?;
+    let scenes = blocks(all, "scene", 2, 8)?;
+    let cta = one(all, "cta")?;
+    let caption = one(all, "caption")?;
+    within(hook, 100)?;
+    within(cta, 100)?;
+    within(caption, 300)?;
+    let mut timed = vec![hook];
+    timed.extend(&scenes);
+    timed.push(cta);
+    let (mut at, mut lines) = (0u64, Vec::new());
+    for block in &timed {
+        within(block, 200)?;
+        let seconds = attribute(block, "seconds").and_then(|s| s.parse::<u64>().ok()).filter(|s| (1..=15).contains(s));
+        let shown = attribute(block, "onScreen").filter(|s| (1..=60).contains(&length(s)));
+        let (Some(seconds), Some(shown)) = (seconds, shown) else {
+            return Err(format!("a `{}` block without `seconds` (1–15) and `onScreen` (1–60 characters)", block.role));
+        };
+        lines.push(format!("[{at}–{} s] {shown}\n{}", at + seconds, block.text));
+        at += seconds;
+    }
+    if at > 60 {
+        return Err(format!("a script of {at} seconds (at most 60)"));
+    }
+    lines.push(caption.text.clone());
+    Ok(lines.join("\n\n"))
+}
+
+fn email(all: &[Block]) -> Result<String, Broken> {
+    let (subject, preheader, greeting) = (one(all, "subject")?, one(all, "preheader")?, one(all, "greeting")?);
+    let (cta, signoff) = (one(all, "cta")?, one(all, "signoff")?);
+    let paragraphs = blocks(all, "paragraph", 1, 6)?;
+    within(subject, 60)?;
+    within(preheader, 100)?;
+    within(greeting, 100)?;
+    within(cta, 40)?;
+    within(signoff, 100)?;
+    total(&paragraphs, 2000, "paragraphs")?;
+    Ok(format!(
+        "{}\n{}\n\n{}\n\n{}\n\n[{}]\n\n{}",
+        subject.text,
+        preheader.text,
+        greeting.text,
+        joined(&paragraphs),
+        cta.text,
+        signoff.text
+    ))
+}
+
+fn blog_intro(all: &[Block]) -> Result<String, Broken> {
+    let (title, meta) = (one(all, "title")?, one(all, "meta")?);
+    within(title, 70)?;
+    within(meta, 160)?;
+    let paragraphs = blocks(all, "paragraph", 1, 5)?;
+    total(&paragraphs, 1500, "paragraphs")?;
+    Ok(format!("{}\n\n{}", title.text, joined(&paragraphs)))
+}
+
+fn press_release(all: &[Block]) -> Result<String, Broken> {
+    let (headline, subheadline) = (one(all, "headline")?, one(all, "subheadline")?);
+    let (quote, boilerplate) = (one(all, "quote")?, one(all, "boilerplate")?);
+    within(headline, 120)?;
+    within(subheadline, 200)?;
+    let paragraphs = blocks(all, "paragraph", 2, 8)?;
+    let (by, heading) =
+        (attribute(quote, "by").unwrap_or_default(), attribute(boilerplate, "heading").unwrap_or_default());
+    let text = format!(
+        "{}\n{}\n\n{}\n\n“{}” — {by}\n\n{heading}\n{}",
+        headline.text,
+        subheadline.text,
+        joined(&paragraphs),
+        quote.text,
+        boilerplate.text
+    );
+    at_most(text, 5000, "a release")
 }
 
 #[cfg(test)]

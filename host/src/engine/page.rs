@@ -220,28 +220,19 @@ fn call_to_action(page: &Page) -> maud::Markup {
 /// The page of `page`, linked from `base_url`, in its brand's look and with its sender's logo.
 pub fn render(page: &Page, base_url: &str, (look, logo): (Option<&PageLook>, Option<&str>)) -> String {
     let url = format!("{base_url}/m/{}", page.id);
-    let direction = crate::languages::find(&page.language).map_or("ltr", |l| l.direction);
-    let first = page.beats.first().map_or("", |b| b.text.as_str());
     let description = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
-    let pitch = page.kind == "pitch";
-    let chrome = crate::chrome::of(&page.language);
-    let text = |key: &str| page.extra[key].as_str().unwrap_or_default().to_string();
-    let memes: Vec<String> = page.extra["memes"]
-        .as_array()
-        .map(|m| {
-            m.iter()
-                .map(|m| format!("{} {}", m["top"].as_str().unwrap_or(""), m["bottom"].as_str().unwrap_or("")))
-                .collect()
-        })
-        .unwrap_or_default();
-    let head = Head {
+    document(&head(page, &url, &description, look), body(page, &url, logo))
+}
+
+/// The page's head: its link card first (what cards show), then the 9:16 picture for platforms
+/// that take a tall one, its voice, and its captions when it has them.
+fn head<'a>(page: &'a Page, url: &str, description: &'a str, look: Option<&'a PageLook>) -> Head<'a> {
+    Head {
         lang: &page.language,
-        dir: direction,
+        dir: crate::languages::find(&page.language).map_or("ltr", |l| l.direction),
         title: &page.title,
-        description: Some(&description),
-        // The link card first (what cards show), then the 9:16 picture for platforms that take
-        // a tall one.
-        properties: [("og:type", "video.other".into()), ("og:url", url.clone())]
+        description: Some(description),
+        properties: [("og:type", "video.other".into()), ("og:url", url.to_string())]
             .into_iter()
             .chain(link_card(format!("{url}/preview.png")))
             .chain([
@@ -261,56 +252,72 @@ pub fn render(page: &Page, base_url: &str, (look, logo): (Option<&PageLook>, Opt
             ],
             false => Vec::new(),
         },
-    };
-    document(
-        &head,
-        html! {
-            main class=[pitch.then_some("pitch")] data-activity=[pitch.then(|| format!("{url}/activity"))] {
+    }
+}
+
+/// The page's body: a pitch's people, hook, call to action, chat of beats and memes; any other
+/// page's title and folded transcript; the picture, its controls and the voice on both.
+fn body(page: &Page, url: &str, logo: Option<&str>) -> maud::Markup {
+    let first = page.beats.first().map_or("", |b| b.text.as_str());
+    let pitch = page.kind == "pitch";
+    let chrome = crate::chrome::of(&page.language);
+    let text = |key: &str| page.extra[key].as_str().unwrap_or_default().to_string();
+    html! {
+        main class=[pitch.then_some("pitch")] data-activity=[pitch.then(|| format!("{url}/activity"))] {
+            @if pitch {
+                (people(page, chrome, logo))
+                h1 class="hook" { (text("hook")) }
+            } @else {
+                h1 { (page.title) }
+            }
+            div class="stage" {
+                img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(page.title);
+                div id="mark" {}
+            }
+            p id="caption" aria-live="polite" { (first) }
+            div class="controls" {
+                button id="play" type="button" data-play=(chrome.play) data-pause=(chrome.pause) { (chrome.play) }
                 @if pitch {
-                    (people(page, chrome, logo))
-                    h1 class="hook" { (text("hook")) }
-                } @else {
-                    h1 { (page.title) }
-                }
-                div class="stage" {
-                    img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(page.title);
-                    div id="mark" {}
-                }
-                p id="caption" aria-live="polite" { (first) }
-                div class="controls" {
-                    button id="play" type="button" data-play=(chrome.play) data-pause=(chrome.pause) { (chrome.play) }
-                    @if pitch {
-                        button id="share" type="button" data-text=[share_text(page)] data-copied=(chrome.copied) { (chrome.share) }
-                    }
-                }
-                @if pitch {
-                    (call_to_action(page))
-                }
-                audio id="voice" src={ (url) "/voice" } preload="auto" {}
-                @if !page.captioned {
-                    p class="notice" {
-                        "Captions are unavailable for this recording's language; the beats follow its pauses."
-                    }
-                }
-                @if pitch {
-                    (beats(page, &url, "beats chat"))
-                } @else {
-                    details class="transcript" {
-                        summary { (crate::chrome::transcript(&page.language)) }
-                        (beats(page, &url, "beats"))
-                    }
-                }
-                @if pitch {
-                    div class="memes" {
-                        @for (n, alt) in memes.iter().enumerate() {
-                            img src={ (url) "/meme-" (n + 1) ".png" } width="1080" height="1920" alt=(alt) loading="lazy";
-                        }
-                    }
+                    button id="share" type="button" data-text=[share_text(page)] data-copied=(chrome.copied) { (chrome.share) }
                 }
             }
-            script { (PreEscaped(SCRIPT)) }
-        },
-    )
+            @if pitch {
+                (call_to_action(page))
+            }
+            audio id="voice" src={ (url) "/voice" } preload="auto" {}
+            @if !page.captioned {
+                p class="notice" {
+                    "Captions are unavailable for this recording's language; the beats follow its pauses."
+                }
+            }
+            @if pitch {
+                (beats(page, url, "beats chat"))
+                div class="memes" {
+                    @for (n, alt) in meme_lines(page).iter().enumerate() {
+                        img src={ (url) "/meme-" (n + 1) ".png" } width="1080" height="1920" alt=(alt) loading="lazy";
+                    }
+                }
+            } @else {
+                details class="transcript" {
+                    summary { (crate::chrome::transcript(&page.language)) }
+                    (beats(page, url, "beats"))
+                }
+            }
+        }
+        script { (PreEscaped(SCRIPT)) }
+    }
+}
+
+/// A pitch's memes as their top and bottom lines (each picture's alt text).
+fn meme_lines(page: &Page) -> Vec<String> {
+    page.extra["memes"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .map(|m| format!("{} {}", m["top"].as_str().unwrap_or(""), m["bottom"].as_str().unwrap_or("")))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

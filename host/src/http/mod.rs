@@ -35,9 +35,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// State over `db` (see [`Services::new`]).
+    /// State over `db` (see [`crate::compose::services`]).
     pub async fn new(db: Db, settings: Settings) -> Result<AppState, String> {
-        Ok(AppState::from(Services::new(db, settings).await?))
+        Ok(AppState::from(crate::compose::services(db, settings).await?))
     }
 }
 

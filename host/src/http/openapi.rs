@@ -58,7 +58,8 @@ struct ApiDoc;
 pub struct Document(pub Arc<Value>);
 
 /// The JSON Schemas of route `method` `path` in `doc`, self-contained: its request body's
-/// (an empty object schema when it takes none) and its success answer's, if documented.
+/// (an empty object schema when it takes none) and its success answer's, if documented (any of
+/// them, when the route answers differently now and later).
 /// Shared by x402's discovery extension and the MCP tools, so both describe a call exactly as
 /// the route does.
 pub fn schemas_of(doc: &Document, method: &str, path: &str) -> (Value, Option<Value>) {
@@ -66,10 +67,19 @@ pub fn schemas_of(doc: &Document, method: &str, path: &str) -> (Value, Option<Va
     let components = &doc.0["components"]["schemas"];
     let body = &operation["requestBody"]["content"]["application/json"]["schema"];
     let input = if body.is_null() { json!({"type": "object", "properties": {}}) } else { inline(body, components, 0) };
-    let output = ["200", "201", "202"].iter().find_map(|code| {
-        let schema = &operation["responses"][*code]["content"]["application/json"]["schema"];
-        (!schema.is_null()).then(|| inline(schema, components, 0))
-    });
+    let mut answers: Vec<Value> = Vec::new();
+    for code in ["200", "201", "202"] {
+        let schema = &operation["responses"][code]["content"]["application/json"]["schema"];
+        if !schema.is_null() && !answers.contains(schema) {
+            answers.push(schema.clone());
+        }
+    }
+    // A route that answers a page now or a job to poll (200 or 202) answers either shape.
+    let output = match answers.len() {
+        0 => None,
+        1 => Some(inline(&answers[0], components, 0)),
+        _ => Some(json!({"anyOf": answers.iter().map(|a| inline(a, components, 0)).collect::<Vec<_>>()})),
+    };
     (input, output)
 }
 
@@ -82,6 +92,18 @@ pub fn query_parameter(doc: &Document, method: &str, path: &str, name: &str) -> 
         fields.entry("description").or_insert_with(|| json!(description));
     }
     Some(schema)
+}
+
+/// The query parameters of the operation `method path` in `doc` as one object schema (each
+/// parameter a property), when it has any: the input of a tool over a GET route.
+pub fn query_object(doc: &Document, method: &str, path: &str) -> Option<Value> {
+    let parameters = doc.0["paths"][path][method.to_ascii_lowercase()]["parameters"].as_array()?;
+    let names: Vec<&str> =
+        parameters.iter().filter(|p| p["in"] == "query").filter_map(|p| p["name"].as_str()).collect();
+    let properties: serde_json::Map<String, Value> =
+        names.iter().filter_map(|name| Some((name.to_string(), query_parameter(doc, method, path, name)?))).collect();
+    let schema = json!({"type": "object", "properties": properties});
+    (!properties.is_empty()).then(|| inline(&schema, &doc.0["components"]["schemas"], 0))
 }
 
 /// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep),
@@ -232,7 +254,6 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         .extensions
         .get_or_insert_with(Default::default)
         .merge(ExtensionsBuilder::new().add("x-rate-group", json!(group)).build());
-    let responses = &mut operation.responses.responses;
     let keyed = policy.is_none_or(|p| p.access != Access::Public);
     if keyed {
         let mut security = vec![SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new())];
@@ -242,7 +263,11 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
             security.push(SecurityRequirement::default());
         }
         operation.security = Some(security);
-        responses.entry("401".into()).or_insert_with(|| error_response("Missing or invalid API key"));
+        operation
+            .responses
+            .responses
+            .entry("401".into())
+            .or_insert_with(|| error_response("Missing or invalid API key"));
     }
     // The USD price of a route that can be paid per call over x402 (when the operator enables
     // it): without a key, or with too few credits, the route answers 402 with the requirements.
@@ -252,60 +277,73 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
         .and_then(crate::catalog::service)
         .and_then(|s| s.usd_cents);
     if let Some(cents) = cents {
-        let amount = u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT;
-        let price = json!({
-            "price": format!("${}", crate::catalog::usd(cents.into())),
-            "amount": amount.to_string(),
-            "asset": "USDC",
-            "scheme": "exact",
-            "headers": ["PAYMENT-SIGNATURE", "X-PAYMENT"],
-        });
-        operation
-            .extensions
-            .get_or_insert_with(Default::default)
-            .merge(ExtensionsBuilder::new().add("x-x402", price).build());
-        responses.entry("402".into()).or_insert_with(|| {
-            error_response("Payment required: no key or too few credits; the body (v1) and `PAYMENT-REQUIRED` (v2) say what to pay over x402")
-        });
-        // Paid over x402 and done, while the facilitator has not confirmed the settlement: the
-        // same body with `settlement` (state `pending`, payment, statusUrl, message) added.
-        if let Some(RefOr::T(done)) = responses.get("200").cloned() {
-            responses.entry("202".into()).or_insert_with(|| {
-                let mut pending = done;
-                pending.description = "Done and kept, paid over x402 while its settlement is unconfirmed: the 200 \
-                                       body plus `settlement` {state: pending, payment, statusUrl, message}; do not \
-                                       pay again, read statusUrl"
-                    .into();
-                RefOr::T(pending)
-            });
-        }
+        paid_per_call(operation, cents);
     }
     if group.is_some() {
-        responses
+        operation
+            .responses
+            .responses
             .entry("429".into())
             .or_insert_with(|| error_response("Rate limited; see `Retry-After` and `RateLimit`"));
     }
     if keyed && method == "POST" {
-        operation.parameters.get_or_insert_with(Vec::new).push(
-            ParameterBuilder::new()
-                .name(idempotency::HEADER)
-                .parameter_in(ParameterIn::Header)
-                .required(Required::False)
-                .schema(Some(
-                    IDEMPOTENCY_KEY
-                        .schema("Executes and charges the request at most once; repeats get the stored response"),
-                ))
-                .build(),
-        );
-        responses.entry("409".into()).or_insert_with(|| {
-            error_response(
-                "The same Idempotency-Key is still running, or its answer was lost with the server that ran it",
-            )
-        });
-        responses.entry("422".into()).or_insert_with(|| error_response("Idempotency-Key reused with a different body"));
-        responses.entry("400".into()).or_insert_with(|| error_response("Malformed or invalid request"));
+        idempotent(operation);
     }
-    responses.entry("default".into()).or_insert_with(|| error_response("Any other error"));
+    operation.responses.responses.entry("default".into()).or_insert_with(|| error_response("Any other error"));
+}
+
+/// The x402 price of a route paid per call at `cents`, its 402, and the 202 of a settlement
+/// still unconfirmed.
+fn paid_per_call(operation: &mut Operation, cents: u32) {
+    let amount = u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT;
+    let price = json!({
+        "price": format!("${}", crate::catalog::usd(cents.into())),
+        "amount": amount.to_string(),
+        "asset": "USDC",
+        "scheme": "exact",
+        "headers": ["PAYMENT-SIGNATURE", "X-PAYMENT"],
+    });
+    operation
+        .extensions
+        .get_or_insert_with(Default::default)
+        .merge(ExtensionsBuilder::new().add("x-x402", price).build());
+    let responses = &mut operation.responses.responses;
+    responses.entry("402".into()).or_insert_with(|| {
+        error_response("Payment required: no key or too few credits; the body (v1) and `PAYMENT-REQUIRED` (v2) say what to pay over x402")
+    });
+    // Paid over x402 and done, while the facilitator has not confirmed the settlement: the
+    // same body with `settlement` (state `pending`, payment, statusUrl, message) added.
+    if let Some(RefOr::T(done)) = responses.get("200").cloned() {
+        responses.entry("202".into()).or_insert_with(|| {
+            let mut pending = done;
+            pending.description = "Done and kept, paid over x402 while its settlement is unconfirmed: the 200 \
+                                   body plus `settlement` {state: pending, payment, statusUrl, message}; do not \
+                                   pay again, read statusUrl"
+                .into();
+            RefOr::T(pending)
+        });
+    }
+}
+
+/// The `Idempotency-Key` header of a keyed POST and the answers it adds.
+fn idempotent(operation: &mut Operation) {
+    operation.parameters.get_or_insert_with(Vec::new).push(
+        ParameterBuilder::new()
+            .name(idempotency::HEADER)
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .schema(Some(
+                IDEMPOTENCY_KEY
+                    .schema("Executes and charges the request at most once; repeats get the stored response"),
+            ))
+            .build(),
+    );
+    let responses = &mut operation.responses.responses;
+    responses.entry("409".into()).or_insert_with(|| {
+        error_response("The same Idempotency-Key is still running, or its answer was lost with the server that ran it")
+    });
+    responses.entry("422".into()).or_insert_with(|| error_response("Idempotency-Key reused with a different body"));
+    responses.entry("400".into()).or_insert_with(|| error_response("Malformed or invalid request"));
 }
 
 #[cfg(test)]

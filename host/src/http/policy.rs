@@ -1,8 +1,8 @@
 //! The access policy of every route: whether it is public, needs a key or needs the operator
-//! role, which operation it calls and which rate group it counts against. A route that calls a
-//! catalog operation takes the operation's rate group from the catalog (so every front end
-//! limits it alike) and keys `Idempotency-Key` records by the operation. This table is the one
-//! source for the gate that enforces it and for the OpenAPI description.
+//! role, which operation it calls and which rate group it counts against. A catalog service's
+//! route is not written here: its row is derived from the service's declaration (keyed, its rate
+//! group, `Idempotency-Key` records keyed by its id), so every front end limits it alike. This
+//! table is the one source for the gate that enforces it and for the OpenAPI description.
 //!
 //! Routes of the spec that this build does not serve yet are listed too, so the grouping is
 //! documented in one place; a route that exists but is missing here needs a key and counts
@@ -126,17 +126,6 @@ pub const ROUTES: &[RoutePolicy] = &[
     // Prices.
     route("GET", "/api/agent/asset/pricing", Key, Pricing),
     // Creating paid work.
-    op("POST", "/api/agent/before", "pitch"),
-    op("POST", "/api/agent/audioscript", "audioscript"),
-    op("POST", "/api/agent/mp4", "mp4"),
-    op("POST", "/api/agent/brands/memes", "meme"),
-    op("POST", "/api/agent/legacy/memes", "meme"),
-    op("POST", "/api/agent/invite-bot", "invite-bot"),
-    op("POST", "/api/agent/amazon/pack", "product-pack"),
-    op("POST", "/api/agent/asset/jobs", "asset-job"),
-    op("POST", "/api/agent/content", "content"),
-    op("POST", "/api/agent/generate", "generate"),
-    op("POST", "/api/agent/request", "request"),
     route("POST", "/api/agent/listings/{id}/buy", Key, Create),
     route("DELETE", "/api/agent/listings/{id}", Key, Status),
     // Reading state.
@@ -230,27 +219,39 @@ const UNLISTED: RoutePolicy = route("*", "", Access::Key, Group::Account);
 /// The policy of `method` on the route template `path` (`None` when no route matched).
 pub fn lookup(method: &Method, path: Option<&str>) -> RoutePolicy {
     let Some(path) = path else { return UNMATCHED };
-    find(method.as_str(), path).unwrap_or(if ROUTES.iter().any(|r| r.path == path) { UNMATCHED } else { UNLISTED })
+    let listed = ROUTES.iter().any(|r| r.path == path) || operation_at(path).is_some();
+    find(method.as_str(), path).unwrap_or(if listed { UNMATCHED } else { UNLISTED })
 }
 
-/// The policy of a route by method name and template, for documentation.
+/// The policy of a route by method name and template, for documentation. A catalog service's
+/// route (and its deprecated alias) is the service's: keyed, its rate group and its id.
 pub fn find(method: &str, path: &str) -> Option<RoutePolicy> {
-    ROUTES.iter().find(|r| r.path == path && r.method.eq_ignore_ascii_case(method)).copied()
+    match operation_at(path) {
+        Some((service, path)) if service.method.eq_ignore_ascii_case(method) => {
+            Some(op(service.method, path, service.id))
+        }
+        _ => ROUTES.iter().find(|r| r.path == path && r.method.eq_ignore_ascii_case(method)).copied(),
+    }
+}
+
+/// The catalog service served at `path`, with the path as the catalog spells it.
+fn operation_at(path: &str) -> Option<(&'static crate::catalog::Service, &'static str)> {
+    crate::catalog::SERVICES.iter().find_map(|service| {
+        [Some(service.route), service.deprecated_alias].into_iter().flatten().find(|p| *p == path).map(|p| (service, p))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn every_operation_route_names_a_catalog_service_and_takes_its_group() {
-        for route in super::ROUTES {
-            if let Some(id) = route.operation {
-                let service = crate::catalog::service(id).unwrap_or_else(|| panic!("{id} is not in the catalog"));
-                assert_eq!(route.group(), Some(service.group), "{} {}", route.method, route.path);
+        for service in crate::catalog::SERVICES {
+            for path in [Some(service.route), service.deprecated_alias].into_iter().flatten() {
+                let route = super::find(service.method, path).expect("every service's route has a policy");
+                assert_eq!((route.operation, route.group()), (Some(service.id), Some(service.group)), "{path}");
+                assert_eq!(route.access, super::Access::Key, "{path}");
             }
         }
-        for service in crate::catalog::SERVICES {
-            let route = super::find(service.method, service.route).expect("every service's route has a policy");
-            assert_eq!(route.operation, Some(service.id), "{}", service.route);
-        }
+        assert!(super::ROUTES.iter().all(|r| r.operation.is_none()), "operations are declared in the catalog only");
     }
 }

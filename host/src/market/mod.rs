@@ -192,6 +192,7 @@ pub struct Requested {
 /// Answer of a buy: the purchase and the whole page.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ListingBought)]
 pub struct Bought {
     pub success: bool,
     pub purchase: PurchaseView,

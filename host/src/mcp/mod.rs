@@ -152,7 +152,7 @@ impl Server {
     /// payment the call carries, attached as the x402 layer attaches it.
     async fn prepare(&self, spec: &'static Spec, parts: &mut Parts, meta: &MetaMap) -> Result<(), Error> {
         let caller = parts.extensions.get::<Caller>().cloned().ok_or(gate::MISSING_KEY)?;
-        let route = policy::find(spec.method, spec.path);
+        let route = policy::find(spec.method(), spec.path());
         if let Some(group) = route.and_then(|r| r.group()).filter(|_| caller.role != Role::Operator) {
             gate::admit(&self.state, group, &gate::key_subject(&caller)).await?;
         }
@@ -168,7 +168,7 @@ impl Server {
 
     /// The x402 resource a tool's payment is for: its HTTP route on this service.
     fn resource(&self, spec: &Spec, parts: &Parts) -> String {
-        format!("{}{}", crate::http::base_url(&self.state.settings, &parts.headers), spec.path)
+        format!("{}{}", crate::http::base_url(&self.state.settings, &parts.headers), spec.path())
     }
 
     /// Runs the operation, once per idempotency key when the call names one.
@@ -184,11 +184,11 @@ impl Server {
             Ok(ctx) => ctx,
             Err(e) => return Answer { outcome: Err((e, None)), meta: None },
         };
-        let Some(idem_key) = meta.get(IDEMPOTENCY_META).filter(|_| spec.method == "POST") else {
+        let Some(idem_key) = meta.get(IDEMPOTENCY_META).filter(|_| spec.method() == "POST") else {
             return self.execute(spec, ctx, arguments, parts).await;
         };
         let idem_key = idem_key.as_str().unwrap_or_default();
-        let operation = policy::find(spec.method, spec.path).and_then(|r| r.operation).unwrap_or(spec.path);
+        let operation = policy::find(spec.method(), spec.path()).and_then(|r| r.operation).unwrap_or(spec.path());
         let hash = idempotency::fingerprint(operation, arguments.to_string().as_bytes());
         let db = self.state.db.clone();
         let by = idempotency::By { request: request_id, holder: self.state.detached.holder() };
@@ -251,8 +251,8 @@ impl Server {
                             &due,
                             &message,
                             &resource,
-                            spec.method,
-                            spec.path,
+                            spec.method(),
+                            spec.path(),
                             Some(&self.doc),
                         )
                     }

@@ -18,8 +18,9 @@ use crate::counted::counted;
 use crate::ctx::Ctx;
 use crate::error::Error;
 use crate::http::error::input_of;
-use crate::http::openapi::{Document, query_parameter, schemas_of};
-use crate::{account, assets, audioscript, brands, catalog, jobs, memes, mp4, pitch};
+use crate::http::openapi::{Document, query_object, query_parameter, schemas_of};
+use crate::{account, assets, audioscript, brands, catalog, content, generate, jobs, market, memes, mp4, pitch};
+use Route::{Other, Service, Status};
 
 /// What a tool's call returns.
 pub type Called<'a> = Pin<Box<dyn Future<Output = Result<Value, Error>> + Send + 'a>>;
@@ -31,11 +32,47 @@ pub struct Spec {
     /// What it does and what to call next; the price is added from the catalog.
     pub description: &'static str,
     /// The HTTP route of the same operation.
-    pub method: &'static str,
-    pub path: &'static str,
-    /// The catalog service whose price it charges, if any.
-    pub service: Option<&'static str>,
+    pub route: Route,
     pub call: for<'a> fn(&'a Ctx, Value) -> Called<'a>,
+}
+
+/// Which HTTP route a tool shares its operation with.
+#[derive(Clone, Copy, Debug)]
+pub enum Route {
+    /// The catalog service of this id: its route, its price, its rate group.
+    Service(&'static str),
+    /// The free status route of the catalog service of this id.
+    Status(&'static str),
+    /// A free route of its own: method and path.
+    Other(&'static str, &'static str),
+}
+
+impl Spec {
+    /// The method of the route it shares.
+    pub fn method(&self) -> &'static str {
+        match self.route {
+            Route::Service(id) => catalog::service(id).map_or("POST", |s| s.method),
+            Route::Status(_) => "GET",
+            Route::Other(method, _) => method,
+        }
+    }
+
+    /// The path of the route it shares.
+    pub fn path(&self) -> &'static str {
+        match self.route {
+            Route::Service(id) => catalog::service(id).map_or("", |s| s.route),
+            Route::Status(id) => catalog::service(id).and_then(|s| s.status_route).unwrap_or(""),
+            Route::Other(_, path) => path,
+        }
+    }
+
+    /// The catalog service whose price it charges, if any.
+    pub fn service(&self) -> Option<&'static str> {
+        match self.route {
+            Route::Service(id) => Some(id),
+            _ => None,
+        }
+    }
 }
 
 /// Reads `arguments` into the operation's input and answers its result as JSON.
@@ -53,23 +90,40 @@ where
     })
 }
 
-/// The id argument of a tool whose route names one thing: `pageId` for a pitch page, else
-/// `jobId`; with what it says to the model.
+/// The id argument of a tool whose route names one thing: `pageId` for a pitch page,
+/// `listingId` for a listing, else `jobId`; with what it says to the model.
 fn id_argument(path: &str) -> (&'static str, &'static str) {
     if path.starts_with("/api/agent/before/") {
         ("pageId", "The pitch page's id, as create_before_pitch answered.")
+    } else if path.starts_with("/api/agent/listings/") {
+        ("listingId", "The listing's id, as browse_listings or request_listing answered.")
     } else {
         ("jobId", "The job's id, as its submit tool answered.")
     }
 }
 
-/// The id argument `name` of a status tool.
+/// The id argument `name` of a tool that names one thing.
 fn id_of(arguments: &Value, name: &str) -> Result<String, Error> {
     arguments[name].as_str().map(str::trim).filter(|id| !id.is_empty()).map(str::to_string).ok_or_else(|| {
-        Error::bad_request(
-            if name == "jobId" { "missing_job_id" } else { "missing_page_id" },
-            format!("`{name}` is required: the id the tool that made it answered."),
-        )
+        let code = match name {
+            "jobId" => "missing_job_id",
+            "listingId" => "missing_listing_id",
+            _ => "missing_page_id",
+        };
+        Error::bad_request(code, format!("`{name}` is required: the id the tool that made it answered."))
+    })
+}
+
+/// Runs `read` on the id the argument `name` holds and answers its result as JSON.
+fn by_id<'a, O, F, Fut>(ctx: &'a Ctx, arguments: Value, name: &'static str, read: F) -> Called<'a>
+where
+    O: Serialize,
+    F: FnOnce(&'a Ctx, String) -> Fut + Send + 'a,
+    Fut: Future<Output = Result<O, Error>> + Send + 'a,
+{
+    Box::pin(async move {
+        let id = id_of(&arguments, name)?;
+        serde_json::to_value(read(ctx, id).await?).map_err(Error::internal)
     })
 }
 
@@ -99,11 +153,12 @@ pub const TOOLS: &[Spec] = &[
         title: "List services, prices and limits",
         description: "Lists every service this server offers with its price in credits and USD, its input limits and \
             its rate group, and whether it is available. Free and instant. Call it first to choose a tool.",
-        method: "GET",
-        path: "/api/agent/services",
-        service: None,
+        route: Other("GET", "/api/agent/services"),
         call: |ctx, _| {
-            Box::pin(async move { serde_json::to_value(catalog::menu(ctx.x402.as_deref())).map_err(Error::internal) })
+            Box::pin(async move {
+                serde_json::to_value(catalog::menu(ctx.x402.as_deref().map(crate::billing::X402::payment_method)))
+                    .map_err(Error::internal)
+            })
         },
     },
     Spec {
@@ -111,9 +166,7 @@ pub const TOOLS: &[Spec] = &[
         title: "Credits, purchases and listings of this key",
         description: "Shows this API key's credit balance, its credit pack purchases and its listings. Free and \
             instant. When a tool answers insufficient_credits, buy a pack (see list_services) or pay per call.",
-        method: "GET",
-        path: "/api/agent/me",
-        service: None,
+        route: Other("GET", "/api/agent/me"),
         call: |ctx, _| Box::pin(async move { serde_json::to_value(account::me(ctx).await?).map_err(Error::internal) }),
     },
     Spec {
@@ -121,9 +174,7 @@ pub const TOOLS: &[Spec] = &[
         title: "Registered brands",
         description: "Lists the registered brands whose voice create_meme can write in (pass a brand's key as \
             `brand`), and whether each has memes switched on. Free and instant.",
-        method: "GET",
-        path: "/api/agent/brands",
-        service: None,
+        route: Other("GET", "/api/agent/brands"),
         call: |ctx, _| {
             Box::pin(async move { serde_json::to_value(brands::agents_list(ctx).await?).map_err(Error::internal) })
         },
@@ -134,9 +185,7 @@ pub const TOOLS: &[Spec] = &[
         description: "Makes a personalized pitch page for one person from their website, an x.com or linkedin \
             link, or a sentence about them (`input`), optionally saying what you sell (`offer`), in any of 23 \
             languages. Answers the page's URL in a few seconds; share it with that person.",
-        method: "POST",
-        path: "/api/agent/before",
-        service: Some("pitch"),
+        route: Service("pitch"),
         call: |ctx, arguments| run(ctx, arguments, pitch::create),
     },
     Spec {
@@ -146,14 +195,9 @@ pub const TOOLS: &[Spec] = &[
             call-to-action clicks, each with its count and first and last time, counted in their browsers (link \
             previews and bots are not counted); and, for a pitch made with a `callbackUrl`, every attempt to send \
             its page.viewed and page.cta_clicked events. Free and instant: follow up once the page is seen.",
-        method: "GET",
-        path: "/api/agent/before/{id}",
-        service: None,
+        route: Other("GET", "/api/agent/before/{id}"),
         call: |ctx, arguments| {
-            Box::pin(async move {
-                let id = id_of(&arguments, "pageId")?;
-                serde_json::to_value(pitch::activity::status(ctx, &id).await?).map_err(Error::internal)
-            })
+            by_id(ctx, arguments, "pageId", |ctx, id| async move { pitch::activity::status(ctx, &id).await })
         },
     },
     Spec {
@@ -163,9 +207,7 @@ pub const TOOLS: &[Spec] = &[
             https link to mp3, m4a or wav up to 3 minutes) into a beat-timed captioned audio page. Answers a jobId \
             at once; the page takes seconds: poll get_audioscript_status (free) until `succeeded`, then pass its \
             pageUrl to request_mp4 for a video.",
-        method: "POST",
-        path: "/api/agent/audioscript",
-        service: Some("audioscript"),
+        route: Service("audioscript"),
         call: |ctx, arguments| run(ctx, arguments, audioscript::submit),
     },
     Spec {
@@ -174,9 +216,7 @@ pub const TOOLS: &[Spec] = &[
         description: "Where an audioscript job is (`queued`, `running`, `succeeded` with its pageUrl and its \
             captions as captionsVttUrl and captionsSrtUrl, a cue per word; or `failed`, refunded). Free; pass `wait` \
             (up to 30 s) to be answered as soon as it changes instead of polling.",
-        method: "GET",
-        path: "/api/agent/audioscript/{jobId}",
-        service: None,
+        route: Status("audioscript"),
         call: |ctx, arguments| {
             with_job(ctx, arguments, |ctx, id, wait| async move {
                 jobs::status(ctx, &id, audioscript::KIND, audioscript::result_view, wait).await
@@ -189,9 +229,7 @@ pub const TOOLS: &[Spec] = &[
         description: "Renders an audio page of this service (`pageUrl`: /m/<id> or its full address, as \
             get_audioscript_status answers) into a 1080×1920 MP4 with its voice and captions. Answers a jobId at \
             once; rendering takes a few seconds: poll get_mp4_status (free) for mp4Url, hosted about 24 hours.",
-        method: "POST",
-        path: "/api/agent/mp4",
-        service: Some("mp4"),
+        route: Service("mp4"),
         call: |ctx, arguments| run(ctx, arguments, mp4::submit),
     },
     Spec {
@@ -201,9 +239,7 @@ pub const TOOLS: &[Spec] = &[
             videoPageUrl (a page that plays it), hosted about 24 hours, and captionsVttUrl and captionsSrtUrl (its \
             captions, a cue per word). Free; pass `wait` (up to 30 s) to be answered as soon as it changes instead \
             of polling.",
-        method: "GET",
-        path: "/api/agent/mp4/{jobId}",
-        service: None,
+        route: Status("mp4"),
         call: |ctx, arguments| {
             with_job(ctx, arguments, |ctx, id, wait| async move {
                 jobs::status(ctx, &id, mp4::KIND, mp4::result_view, wait).await
@@ -217,9 +253,7 @@ pub const TOOLS: &[Spec] = &[
             (`language`), of a kind (`kind`: image, carousel, confession, hottake, reply, hybrid), optionally in a \
             registered brand's voice (`brand`, see list_brands) or an ad-hoc one (`brandProfile`). Answers its live \
             page in well under a second.",
-        method: "POST",
-        path: "/api/agent/brands/memes",
-        service: Some("meme"),
+        route: Service("meme"),
         call: |ctx, arguments| run(ctx, arguments, memes::create),
     },
     Spec {
@@ -228,10 +262,69 @@ pub const TOOLS: &[Spec] = &[
         description: "Makes a one-time claim link for a free branded bot with 200 generations, personalized for \
             the recipient (`input`: their website, link or a sentence about them). At most 3 a day and 10 \
             unclaimed per key. Answers in a few seconds.",
-        method: "POST",
-        path: "/api/agent/invite-bot",
-        service: Some("invite-bot"),
+        route: Service("invite-bot"),
         call: |ctx, arguments| run(ctx, arguments, pitch::invite::create),
+    },
+    Spec {
+        name: "create_content",
+        title: "Post in a brand's voice",
+        description: "Writes one post about `input` in a registered brand's voice (`brand`, see list_brands) or an \
+            ad-hoc one (`brandProfile`), in any of 23 languages (`language`), for a platform (`category`: tweet, \
+            thread, linkedin, instagram, tiktok-script, email, blog-intro, press-release, or meme, which answers as \
+            create_meme does), within that platform's limits. Answers the post in a few seconds.",
+        route: Service("content"),
+        call: |ctx, arguments| run(ctx, arguments, content::create),
+    },
+    Spec {
+        name: "generate_page",
+        title: "Page of a chosen kind",
+        description: "Makes a page of a kind (`kind`: pitch, slideshow or audioscript) from `input` (a pitch: about \
+            the person; a slideshow: the idea; an audioscript: the script, spoken verbatim), optionally in a \
+            registered brand's look (`brand`) and language (`language`). A pitch or slideshow answers its page in \
+            seconds; an audioscript answers a jobId: poll get_audioscript_status (free).",
+        route: Service("generate"),
+        call: |ctx, arguments| {
+            run(ctx, arguments, |ctx, request| async move {
+                match generate::generate(ctx, request).await? {
+                    generate::Answer::Page(page) => serde_json::to_value(page).map_err(Error::internal),
+                    generate::Answer::Job(job) => serde_json::to_value(job).map_err(Error::internal),
+                }
+            })
+        },
+    },
+    Spec {
+        name: "request_listing",
+        title: "Make a page and list it for sale",
+        description: "Makes a page as generate_page does and lists it for other agents to buy at `price` credits; \
+            each sale pays you the price less a 20% platform fee. Answers the listing (listed at once, or once its \
+            job has made an audioscript page).",
+        route: Service("request"),
+        call: |ctx, arguments| run(ctx, arguments, |ctx, body| async move { Ok(market::request(ctx, body).await?.0) }),
+    },
+    Spec {
+        name: "browse_listings",
+        title: "Pages for sale",
+        description: "Lists pages other agents sell, newest or most sold first (`sort`), filtered by `kind`, \
+            `language` or `brand`, `limit` at a time; pass the answer's `nextCursor` as `cursor` for more. Each has \
+            its price in credits and a free preview. Free and instant; buy one with buy_listing.",
+        route: Other("GET", "/api/agent/listings"),
+        call: |ctx, arguments| run(ctx, arguments, market::browse),
+    },
+    Spec {
+        name: "get_listing",
+        title: "One listing",
+        description: "One listing (`listingId`): its title, kind, language, price, seller's sales and free preview. \
+            Free and instant.",
+        route: Other("GET", "/api/agent/listings/{id}"),
+        call: |ctx, arguments| by_id(ctx, arguments, "listingId", |ctx, id| async move { market::get(ctx, &id).await }),
+    },
+    Spec {
+        name: "buy_listing",
+        title: "Buy a listed page",
+        description: "Buys a listing (`listingId`) at its price in credits from this key's balance and answers the \
+            page's URL, yours to share. Buying one you already bought answers it again without a second charge.",
+        route: Other("POST", "/api/agent/listings/{id}/buy"),
+        call: |ctx, arguments| by_id(ctx, arguments, "listingId", |ctx, id| async move { market::buy(ctx, &id).await }),
     },
     Spec {
         name: "create_asset_job",
@@ -239,9 +332,7 @@ pub const TOOLS: &[Spec] = &[
         description: "Makes a free preview (a meme page; `format`: single-meme or slideshow) from an idea, product \
             or URL (`input`) and a 24-hour quote: send exactly `amountLamports` to the treasury `wallet` by a plain \
             SOL transfer (no memo), then call check_asset_job. Optional `callbackUrl` gets signed webhooks.",
-        method: "POST",
-        path: "/api/agent/asset/jobs",
-        service: Some("asset-job"),
+        route: Service("asset-job"),
         call: |ctx, arguments| run(ctx, arguments, assets::jobs::create),
     },
     Spec {
@@ -250,9 +341,7 @@ pub const TOOLS: &[Spec] = &[
         description: "Looks on chain for the asset job's deposit and claims it; once paid, waits up to 20 seconds \
             for the MP4 and answers mp4Url (`DELIVERED`). `paid: false` means nothing has landed yet: check again \
             in a few seconds.",
-        method: "POST",
-        path: "/api/agent/asset/jobs/{id}/check",
-        service: None,
+        route: Other("POST", "/api/agent/asset/jobs/{id}/check"),
         call: |ctx, arguments| {
             with_job(ctx, arguments, |ctx, id, _| async move { assets::jobs::check(ctx, &id).await })
         },
@@ -262,9 +351,7 @@ pub const TOOLS: &[Spec] = &[
         title: "Asset job status",
         description: "An asset job as recorded (never reads the chain): status, quote, previewUrl, and mp4Url once \
             delivered. Free; instant, or with `wait` (up to 30 s) as soon as its status changes.",
-        method: "GET",
-        path: "/api/agent/asset/jobs/{id}",
-        service: None,
+        route: Status("asset-job"),
         call: |ctx, arguments| {
             with_job(ctx, arguments, |ctx, id, wait| async move { assets::jobs::get(ctx, &id, wait).await })
         },
@@ -278,33 +365,39 @@ pub fn find(name: &str) -> Option<&'static Spec> {
 
 /// The tool as `tools/list` shows it: schemas from its route in `doc`, the price appended.
 pub fn describe(spec: &Spec, doc: &Document) -> Tool {
-    let (input, output) = schemas_of(doc, spec.method, spec.path);
+    let (input, output) = schemas_of(doc, spec.method(), spec.path());
     let mut input = object(input);
-    if spec.path.contains('{') {
+    if spec.method() == "GET" {
+        // A listing's filters are the route's query parameters.
+        if let Some(query) = query_object(doc, spec.method(), spec.path()) {
+            input = object(query);
+        }
+    }
+    if spec.path().contains('{') {
         // Status tools name their job by `jobId` (a pitch page by `pageId`), whatever the
         // route's path calls it.
-        let (name, about) = id_argument(spec.path);
+        let (name, about) = id_argument(spec.path());
         input = object(json!({
             "type": "object",
             "properties": {name: {"type": "string", "description": about}},
             "required": [name],
         }));
-        if spec.method == "POST" && spec.path.ends_with("/check") {
+        if spec.method() == "POST" && spec.path().ends_with("/check") {
             input.insert("description".into(), json!("The asset job to check."));
         }
         if let (Some(wait), Some(Value::Object(properties))) =
-            (query_parameter(doc, spec.method, spec.path, "wait"), input.get_mut("properties"))
+            (query_parameter(doc, spec.method(), spec.path(), "wait"), input.get_mut("properties"))
         {
             properties.insert("wait".into(), wait);
         }
     }
-    let price = spec.service.map(price_line).unwrap_or_default();
-    let read_only = spec.method == "GET";
+    let price = spec.service().map(price_line).unwrap_or_default();
+    let read_only = spec.method() == "GET";
     let annotations = ToolAnnotations::with_title(spec.title)
         .read_only(read_only)
         .destructive(false)
         .idempotent(read_only)
-        .open_world(spec.path.contains("asset"));
+        .open_world(spec.path().contains("asset"));
     let mut tool = Tool::new(spec.name, format!("{}{price}", spec.description), Arc::new(input)).annotate(annotations);
     if let Some(output) = output.map(object).filter(|o| o.get("type") == Some(&json!("object"))) {
         tool = tool.with_raw_output_schema(Arc::new(output));
@@ -341,4 +434,33 @@ fn object(value: Value) -> JsonObject {
         map.insert("type".into(), json!("object"));
     }
     map
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Availability;
+    use crate::http::policy;
+
+    /// Adding a service to the catalog without a tool (or a tool without a route) fails here:
+    /// every available service is reachable over MCP, with its status route where it has one,
+    /// and every tool shares the policy (rate group, idempotency, rails) of an HTTP route.
+    #[test]
+    fn every_available_service_has_a_tool_a_route_and_a_menu_row() {
+        let menu = catalog::menu(None);
+        for service in catalog::SERVICES.iter().filter(|s| s.availability == Availability::Available) {
+            assert!(TOOLS.iter().any(|t| t.service() == Some(service.id)), "{} has no MCP tool", service.id);
+            if let Some(status) = service.status_route {
+                assert!(TOOLS.iter().any(|t| t.path() == status), "{} has no status tool", service.id);
+            }
+            assert!(menu.services.iter().any(|row| row.service.id == service.id), "{} has no menu row", service.id);
+        }
+        for tool in TOOLS {
+            let route = policy::find(tool.method(), tool.path());
+            assert!(route.is_some(), "{} shares no HTTP route ({} {})", tool.name, tool.method(), tool.path());
+            assert_eq!(route.and_then(|r| r.operation), tool.service(), "{} charges as its route does", tool.name);
+        }
+        let names: std::collections::BTreeSet<&str> = TOOLS.iter().map(|t| t.name).collect();
+        assert_eq!(names.len(), TOOLS.len(), "tool names are unique");
+    }
 }

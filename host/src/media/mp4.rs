@@ -89,6 +89,47 @@ fn init() -> Result<(), String> {
 pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Result<Encoded, String> {
     init()?;
     let started = Instant::now();
+    let pipeline = pipeline(film, wav, out)?;
+    let by_name = |name: &str| pipeline.by_name(name).ok_or_else(|| format!("no {name} element"));
+    let i420 = frame_info()?;
+    let source = by_name("video")?.downcast::<gst_app::AppSrc>().map_err(|_| "video is not an appsrc".to_string())?;
+    source.set_caps(Some(&i420.to_caps().map_err(|e| e.to_string())?));
+    source.set_format(gst::Format::Time);
+    source.set_block(true);
+    source.set_max_bytes(4 * i420.size() as u64);
+
+    let frames = Frames::new(film, &i420, budget)?;
+    if !film.cues.is_empty() {
+        let source = by_name("subtitles")?
+            .downcast::<gst_app::AppSrc>()
+            .map_err(|_| "subtitles is not an appsrc".to_string())?;
+        push_cues(&source, film.cues, frames.total_ms())?;
+    }
+
+    pipeline.set_state(gst::State::Playing).map_err(|e| format!("the MP4 pipeline cannot start: {e}"))?;
+    let count = frames.plan.len() as u64;
+    let outcome = std::thread::scope(|scope| {
+        // The next beat's pictures are converted on a thread of their own while this beat's
+        // frames are encoded, so the encoder is not kept waiting at each new beat.
+        let (reached, beats_reached) = std::sync::mpsc::channel::<usize>();
+        let frames = &frames;
+        scope.spawn(move || beats_reached.iter().for_each(|beat| frames.convert_after(beat)));
+        let pusher = scope.spawn(|| push_frames(&source, frames, reached, budget));
+        let result = finished(&pipeline, budget);
+        // Stopping unblocks a pusher still waiting on a full queue.
+        let _ = pipeline.set_state(gst::State::Null);
+        // A frame that cannot be made (a picture that does not decode after all) ended the
+        // stream early and fails the render.
+        let unmade = pusher.join().map_err(|_| "the frame pusher panicked".to_string())?;
+        result.and(unmade.map_or(Ok(()), Err))
+    });
+    outcome?;
+    Ok(Encoded { frames: count, total_ms: started.elapsed().as_secs_f64() * 1e3 })
+}
+
+/// The pipeline that muxes the frames, the voice at `wav` and the film's captions (when it has
+/// any) into the MP4 at `out`.
+fn pipeline(film: &Film<'_>, wav: &Path, out: &Path) -> Result<gst::Pipeline, String> {
     // The subtitle track's source is sparse: without a queue of its own it would hold the muxer.
     let subtitles = if film.cues.is_empty() { "" } else { "appsrc name=subtitles ! queue ! mux.subtitle_0" };
     let description = format!(
@@ -105,96 +146,71 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     let by_name = |name: &str| pipeline.by_name(name).ok_or_else(|| format!("no {name} element"));
     by_name("sink")?.set_property("location", out.to_str().ok_or("output path is not UTF-8")?);
     by_name("voice")?.set_property("location", wav.to_str().ok_or("voice path is not UTF-8")?);
+    Ok(pipeline)
+}
 
-    let i420 = frame_info()?;
-    let source = by_name("video")?.downcast::<gst_app::AppSrc>().map_err(|_| "video is not an appsrc".to_string())?;
-    source.set_caps(Some(&i420.to_caps().map_err(|e| e.to_string())?));
-    source.set_format(gst::Format::Time);
-    source.set_block(true);
-    source.set_max_bytes(4 * i420.size() as u64);
-
-    let frames = Frames::new(film, &i420, budget)?;
+/// Pushes every frame of the plan into `source`, telling `reached` each new beat, then ends the
+/// stream; answers why a frame could not be made, if one could not (the stream then ends
+/// there). Stops quietly once the pipeline stopped or the budget is spent.
+fn push_frames(
+    source: &gst_app::AppSrc,
+    frames: &Frames<'_>,
+    reached: std::sync::mpsc::Sender<usize>,
+    budget: &Budget,
+) -> Option<String> {
     // mp4mux gives the last sample no duration (the encoder does not pass it on) and cuts it
     // from the edit list; a closing repeat one grid frame past the end takes that place, so the
     // real last frame lasts until the video ends.
     let closing = frames.plan.last().map(|&f| Frame { first: f.end(), frames: 1, ..f });
-    if !film.cues.is_empty() {
-        let source = by_name("subtitles")?
-            .downcast::<gst_app::AppSrc>()
-            .map_err(|_| "subtitles is not an appsrc".to_string())?;
-        push_cues(&source, film.cues, frames.total_ms())?;
-    }
-
-    pipeline.set_state(gst::State::Playing).map_err(|e| format!("the MP4 pipeline cannot start: {e}"))?;
-    let count = frames.plan.len() as u64;
-    // A frame that cannot be made (a picture that does not decode after all) ends the stream
-    // early and fails the render.
-    let unmade: Mutex<Option<String>> = Mutex::new(None);
-    let outcome = std::thread::scope(|scope| {
-        // The next beat's pictures are converted on a thread of their own while this beat's
-        // frames are encoded, so the encoder is not kept waiting at each new beat.
-        let (reached, beats_reached) = std::sync::mpsc::channel::<usize>();
-        let frames = &frames;
-        scope.spawn(move || beats_reached.iter().for_each(|beat| frames.convert_after(beat)));
-        let pusher = scope.spawn(|| {
-            // Owned here, so the converter's thread ends with this one.
-            let reached = reached;
-            let mut last_beat = None;
-            for frame in frames.plan.iter().chain(&closing) {
-                if let Look::Beat { beat, .. } = frame.look
-                    && last_beat != Some(beat)
-                {
-                    last_beat = Some(beat);
-                    let _ = reached.send(beat);
-                }
-                let bytes = match frames.make(frame) {
-                    Ok(bytes) => bytes,
-                    Err(why) => {
-                        if let Ok(mut slot) = unmade.lock() {
-                            *slot = Some(why);
-                        }
-                        break;
-                    }
-                };
-                let mut buffer = gst::Buffer::from_mut_slice(bytes);
-                {
-                    let buffer = buffer.make_mut();
-                    buffer.set_pts(gst::ClockTime::from_nseconds(frame.pts()));
-                    buffer.set_duration(gst::ClockTime::from_nseconds(frame.duration()));
-                }
-                // Fails only once the pipeline stopped (on an error, which the bus reports, or
-                // over budget).
-                if budget.spent() || source.push_buffer(buffer).is_err() {
-                    return;
-                }
-            }
-            let _ = source.end_of_stream();
-        });
-        let bus = pipeline.bus().ok_or("the pipeline has no bus")?;
-        let result = loop {
-            let wait = gst::ClockTime::from_nseconds(budget.remaining().as_nanos().try_into().unwrap_or(u64::MAX));
-            let Some(message) = bus.timed_pop(wait) else {
-                break budget.check().and(Err("the encoder stopped without finishing".into()));
-            };
-            match message.view() {
-                gst::MessageView::Eos(..) => break Ok(()),
-                gst::MessageView::Error(err) => {
-                    let from = message.src().map(|s| s.path_string().to_string()).unwrap_or_default();
-                    break Err(format!("{from}: {} ({:?})", err.error(), err.debug()));
-                }
-                _ => {}
+    let mut last_beat = None;
+    for frame in frames.plan.iter().chain(&closing) {
+        if let Look::Beat { beat, .. } = frame.look
+            && last_beat != Some(beat)
+        {
+            last_beat = Some(beat);
+            let _ = reached.send(beat);
+        }
+        let bytes = match frames.make(frame) {
+            Ok(bytes) => bytes,
+            Err(why) => {
+                // The stream ends here, so the pipeline finishes and the render fails cleanly.
+                let _ = source.end_of_stream();
+                return Some(why);
             }
         };
-        // Stopping unblocks a pusher still waiting on a full queue.
-        let _ = pipeline.set_state(gst::State::Null);
-        let _ = pusher.join();
-        result
-    });
-    outcome?;
-    if let Some(why) = unmade.lock().map_err(|_| "frames poisoned")?.take() {
-        return Err(why);
+        let mut buffer = gst::Buffer::from_mut_slice(bytes);
+        {
+            let buffer = buffer.make_mut();
+            buffer.set_pts(gst::ClockTime::from_nseconds(frame.pts()));
+            buffer.set_duration(gst::ClockTime::from_nseconds(frame.duration()));
+        }
+        // Fails only once the pipeline stopped (on an error, which the bus reports, or over
+        // budget).
+        if budget.spent() || source.push_buffer(buffer).is_err() {
+            return None;
+        }
     }
-    Ok(Encoded { frames: count, total_ms: started.elapsed().as_secs_f64() * 1e3 })
+    let _ = source.end_of_stream();
+    None
+}
+
+/// Waits on the pipeline's bus for the end of the stream, an error, or the end of the budget.
+fn finished(pipeline: &gst::Pipeline, budget: &Budget) -> Result<(), String> {
+    let bus = pipeline.bus().ok_or("the pipeline has no bus")?;
+    loop {
+        let wait = gst::ClockTime::from_nseconds(budget.remaining().as_nanos().try_into().unwrap_or(u64::MAX));
+        let Some(message) = bus.timed_pop(wait) else {
+            return budget.check().and(Err("the encoder stopped without finishing".into()));
+        };
+        match message.view() {
+            gst::MessageView::Eos(..) => return Ok(()),
+            gst::MessageView::Error(err) => {
+                let from = message.src().map(|s| s.path_string().to_string()).unwrap_or_default();
+                return Err(format!("{from}: {} ({:?})", err.error(), err.debug()));
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Queues the captions on the subtitle track's source: each cue for its time, and an empty

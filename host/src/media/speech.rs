@@ -68,6 +68,32 @@ pub struct Voices {
     pub japanese: Option<Arc<Japanese>>,
 }
 
+impl Voices {
+    /// Who speaks, as the settings say: the speech endpoint when one is configured (it decodes
+    /// on `renders`), the embedded neural voice when it loads (it speaks on `renders`), and the
+    /// Japanese dictionary when it is there.
+    pub fn from_settings(settings: &crate::config::Settings, renders: &CpuPool) -> Result<Voices, String> {
+        let endpoint = settings
+            .speech_url
+            .as_deref()
+            .map(|url| {
+                Endpoint::new(
+                    url,
+                    &settings.speech_model,
+                    &settings.speech_voice,
+                    settings.speech_api_key.clone(),
+                    Duration::from_secs(settings.speech_timeout_secs.max(1)),
+                    (renders.clone(), settings.media_budget()),
+                )
+            })
+            .transpose()?;
+        let folder = settings.voice_folder();
+        let neural = folder.as_deref().filter(|_| settings.neural_voice).and_then(|dir| Neural::find(dir, renders));
+        let japanese = folder.as_deref().and_then(Japanese::find);
+        Ok(Voices { endpoint, neural: neural.map(Arc::new), japanese: japanese.map(Arc::new) })
+    }
+}
+
 /// Who speaks.
 #[derive(Debug, Clone)]
 pub enum Voice {

@@ -39,6 +39,12 @@ struct WireWord {
 }
 
 impl Transcriber {
+    /// The operator's transcription endpoint, when the settings name one.
+    pub fn from_settings(settings: &crate::config::Settings) -> Result<Option<Transcriber>, String> {
+        let Some(url) = &settings.transcribe_url else { return Ok(None) };
+        Transcriber::new(url, &settings.transcribe_model, settings.transcribe_api_key.clone()).map(Some)
+    }
+
     /// A client for the API root `url` (e.g. `http://asr.internal:8000/v1`).
     pub fn new(url: &str, model: &str, api_key: Option<String>) -> Result<Transcriber, String> {
         let client = reqwest::Client::builder()

@@ -154,6 +154,17 @@ impl Guard {
         Guard::build(allowed, pem, None)
     }
 
+    /// The guard the settings describe: their private networks let through, their extra
+    /// certificate authorities trusted, their proxy (if any) in the way.
+    pub fn from_settings(settings: &crate::config::Settings) -> Result<Guard, String> {
+        let allowed = settings.fetch_allowed_networks.iter().map(|n| n.parse()).collect::<Result<Vec<_>, _>>()?;
+        let pem = match &settings.fetch_root_ca {
+            Some(path) => Some(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?),
+            None => None,
+        };
+        Guard::build(allowed, pem.as_deref(), settings.fetch_proxy.as_deref())
+    }
+
     /// Like [`Guard::new`], but every fetch goes through the operator's HTTP proxy at `proxy`
     /// (`http://host:port`). The URL is checked as always before the proxy is asked for it; the
     /// proxy then resolves the name itself, so pinning to the checked address is the proxy's

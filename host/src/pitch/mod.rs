@@ -441,19 +441,7 @@ async fn make(
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await
         .map_err(Error::from)?;
-    let sheets = pitch
-        .memes
-        .iter()
-        .map(|(top, bottom)| OwnedSheet {
-            kind: "image".into(),
-            language: language.code,
-            rtl: language.direction == "rtl",
-            blocks: vec![("top".into(), top.clone()), ("bottom".into(), bottom.clone())],
-            style: style.clone(),
-            seed: crate::plugins::seed_of(id),
-        })
-        .collect();
-    let memes = cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?;
+    let memes = draw_memes(services, &pitch.memes, language, &style, id).await?;
     let meme_keys: Vec<String> = (1..=memes.len()).map(|n| meme_key(origin, n)).collect();
     let about_page = engine::About { title: &pitch.title, language, brand: brand.as_deref() };
     let extra = json!({
@@ -492,8 +480,42 @@ async fn make(
         return Err(e);
     }
     engine::pictures::draw_soon(services, id);
+    Ok(view(id, base_url, pitch, made, language, about))
+}
+
+/// The pitch's memes, each an image meme of its top and bottom lines in the pitch's look.
+async fn draw_memes(
+    services: &Services,
+    memes: &[(String, String)],
+    language: &'static Language,
+    style: &Style,
+    id: &str,
+) -> Result<Vec<Vec<cards::Picture>>, Error> {
+    let sheets = memes
+        .iter()
+        .map(|(top, bottom)| OwnedSheet {
+            kind: "image".into(),
+            language: language.code,
+            rtl: language.direction == "rtl",
+            blocks: vec![("top".into(), top.clone()), ("bottom".into(), bottom.clone())],
+            style: style.clone(),
+            seed: crate::plugins::seed_of(id),
+        })
+        .collect();
+    Ok(cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?)
+}
+
+/// What the caller is answered of the pitch page `id`.
+fn view(
+    id: &str,
+    base_url: &str,
+    pitch: Written,
+    made: pipeline::Made,
+    language: &'static Language,
+    about: &About,
+) -> PitchView {
     let url = format!("{base_url}/m/{id}");
-    Ok(PitchView {
+    PitchView {
         id: id.to_string(),
         url: url.clone(),
         title: pitch.title,
@@ -517,7 +539,7 @@ async fn make(
         duration_ms: made.voiced.audio.duration_ms(),
         word_times: made.voiced.word_times,
         about: about.clone(),
-    })
+    }
 }
 
 /// What the generator is told of the sender's offer: the words, and the host's reading of them

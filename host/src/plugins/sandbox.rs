@@ -29,7 +29,7 @@ const EPOCH_TICK: Duration = Duration::from_millis(5);
 /// Calls that may run at once across all plugins (pool slots) unless the operator sets another
 /// number: each reserves the address space of its memories (4 GiB and a guard apiece, virtual
 /// only), so a process under a tight address-space limit (or valgrind) runs with fewer.
-pub const DEFAULT_SLOTS: u32 = 64;
+pub const DEFAULT_SLOTS: u32 = crate::config::defaults::PLUGIN_SLOTS;
 /// What one component may instantiate, whatever its scope: the pool holds a slot's worth of
 /// each per slot, so no call (of any accepted component) can take
 /// another call's share and make it answer busy.
@@ -202,6 +202,24 @@ impl Sandbox {
     /// Builds the engine and starts its epoch clock. `cache_dir` keeps compiled components.
     pub fn new(cache_dir: Option<PathBuf>, services: HostServices) -> Result<Sandbox, String> {
         Sandbox::with_slots(cache_dir, services, DEFAULT_SLOTS)
+    }
+
+    /// The sandbox the settings describe: its compile cache in the data folder,
+    /// `plugin_slots` calls at once, and the services plugins may call: the model (when
+    /// configured) and the guarded fetcher (`guard`, shared with the rest of the process so its
+    /// client is built once).
+    pub fn from_settings(settings: &crate::config::Settings, guard: crate::net::Guard) -> Result<Sandbox, String> {
+        let model = match &settings.model_url {
+            Some(url) => Some(crate::model::ModelClient::new(
+                url,
+                &settings.model_name,
+                settings.model_api_key.clone(),
+                Duration::from_secs(settings.model_timeout_secs.max(1)),
+            )?),
+            None => None,
+        };
+        let cache = Some(settings.data_dir.join("plugin-cache"));
+        Sandbox::with_slots(cache, HostServices { model, guard }, settings.plugin_slots)
     }
 
     /// A sandbox running at most `slots` (at least 1) plugin calls at once.

@@ -142,151 +142,188 @@ pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String
     layouts(fonts::get(), sheet).into_iter().map(|layout| picture(sheet.style, layout, budget)).collect()
 }
 
-/// The layout of each picture.
-pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
-    let style = sheet.style;
-    let accent = style.accent.as_str();
-    let draw = |text: &str, p: Paragraph<'_>| {
-        paragraph(fonts, text, sheet.language, sheet.rtl, &Paragraph { typeface: style.typeface, ..p }).svg
-    };
-    let canvas = |(w, h): (u32, u32), body: String| {
-        let signoff = draw(
-            sheet.text("signoff"),
-            Paragraph { top: h as f32 - 170.0, height: 110.0, sizes: &[46.0, 40.0, 34.0], fill: accent, ..plain(w) },
+/// What every card's layout draws with: the fonts, the sheet and its style.
+struct Card<'a> {
+    fonts: &'a Fonts,
+    sheet: &'a Sheet<'a>,
+}
+
+const BIG: &[f32] = &[104.0, 92.0, 80.0, 70.0, 60.0, 52.0, 44.0];
+const MID: &[f32] = &[84.0, 74.0, 64.0, 56.0, 48.0, 42.0, 36.0];
+
+impl Card<'_> {
+    fn accent(&self) -> &str {
+        self.sheet.style.accent.as_str()
+    }
+
+    /// `text` set as paragraph `p` in the sheet's typeface, language and direction.
+    fn draw(&self, text: &str, p: Paragraph<'_>) -> String {
+        let sheet = self.sheet;
+        paragraph(self.fonts, text, sheet.language, sheet.rtl, &Paragraph { typeface: sheet.style.typeface, ..p }).svg
+    }
+
+    /// A card of `size` with `body` and the sheet's sign-off along its foot.
+    fn canvas(&self, (w, h): (u32, u32), body: String) -> Layout {
+        let signoff = self.draw(
+            self.sheet.text("signoff"),
+            Paragraph {
+                top: h as f32 - 170.0,
+                height: 110.0,
+                sizes: &[46.0, 40.0, 34.0],
+                fill: self.accent(),
+                ..plain(w)
+            },
         );
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">
 {body}{signoff}</svg>"#
         );
         Layout { size: (w, h), svg, logo_at: [40.0, 36.0, 110.0] }
-    };
-    let bold_white = |top: f32, height: f32, sizes: &'static [f32]| Paragraph {
-        top,
-        height,
-        sizes,
-        bold: true,
-        outline: Some(("#000000", 9.0)),
-        ..plain(CARD.0)
-    };
-    const BIG: &[f32] = &[104.0, 92.0, 80.0, 70.0, 60.0, 52.0, 44.0];
-    const MID: &[f32] = &[84.0, 74.0, 64.0, 56.0, 48.0, 42.0, 36.0];
+    }
+}
 
+/// Bold white words outlined in black, as meme captions are.
+fn bold_white(top: f32, height: f32, sizes: &'static [f32]) -> Paragraph<'static> {
+    Paragraph { top, height, sizes, bold: true, outline: Some(("#000000", 9.0)), ..plain(CARD.0) }
+}
+
+/// The layout of each picture.
+pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
+    let card = Card { fonts, sheet };
     match sheet.kind {
-        "carousel" => {
-            // Each slide in the beat layout its text fits, a layout used again only when none
-            // left fits: no two slides in a row look alike.
-            let cards = sheet.texts("card");
-            let chosen = beats::choose_distinct(&cards);
-            cards
-                .iter()
-                .zip(chosen)
-                .enumerate()
-                .map(|(index, (text, layout))| {
-                    let slide = BeatSheet {
-                        layout,
-                        text,
-                        title: "",
-                        language: sheet.language,
-                        rtl: sheet.rtl,
-                        index,
-                        count: cards.len(),
-                        style,
-                        seed: sheet.seed,
-                    };
-                    let drawn = beats::draw(fonts, &slide, SLIDE, Ink::Plain);
-                    Layout { size: SLIDE, svg: drawn.svg, logo_at: beats::logo_at(SLIDE) }
-                })
-                .collect()
-        }
-        "hottake" => {
-            let body = format!(
-                r#"<rect x="0" y="180" width="1080" height="24" fill="{accent}"/>
+        "carousel" => carousel(&card),
+        "hottake" => vec![hottake(&card)],
+        "confession" => vec![confession(&card)],
+        "reply" => vec![reply(&card)],
+        "image" => vec![image(&card, false)],
+        "hybrid" => vec![image(&card, true)],
+        // A kind some operator's generator added.
+        _ => vec![every_block(&card)],
+    }
+}
+
+/// Each slide in the beat layout its text fits, a layout used again only when none left fits:
+/// no two slides in a row look alike.
+fn carousel(card: &Card<'_>) -> Vec<Layout> {
+    let sheet = card.sheet;
+    let cards = sheet.texts("card");
+    let chosen = beats::choose_distinct(&cards);
+    cards
+        .iter()
+        .zip(chosen)
+        .enumerate()
+        .map(|(index, (text, layout))| {
+            let slide = BeatSheet {
+                layout,
+                text,
+                title: "",
+                language: sheet.language,
+                rtl: sheet.rtl,
+                index,
+                count: cards.len(),
+                style: sheet.style,
+                seed: sheet.seed,
+            };
+            let drawn = beats::draw(card.fonts, &slide, SLIDE, Ink::Plain);
+            Layout { size: SLIDE, svg: drawn.svg, logo_at: beats::logo_at(SLIDE) }
+        })
+        .collect()
+}
+
+fn hottake(card: &Card<'_>) -> Layout {
+    let accent = card.accent();
+    let take = card.draw(
+        card.sheet.text("take"),
+        Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) },
+    );
+    let body = format!(
+        r#"<rect x="0" y="180" width="1080" height="24" fill="{accent}"/>
 <rect x="0" y="1560" width="1080" height="24" fill="{accent}"/>
-{}"#,
-                draw(
-                    sheet.text("take"),
-                    Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) }
-                )
-            );
-            vec![canvas(CARD, body)]
-        }
-        "confession" => {
-            let body = format!(
-                r##"<rect x="70" y="360" width="940" height="1160" rx="56" fill="#fbf7ef"/>
+{take}"#
+    );
+    card.canvas(CARD, body)
+}
+
+fn confession(card: &Card<'_>) -> Layout {
+    let accent = card.accent();
+    let confession = card.draw(
+        card.sheet.text("confession"),
+        Paragraph { top: 470.0, height: 980.0, sizes: MID, fill: "#222222", middle: true, ..plain(CARD.0) },
+    );
+    let body = format!(
+        r##"<rect x="70" y="360" width="940" height="1160" rx="56" fill="#fbf7ef"/>
 <circle cx="540" cy="360" r="70" fill="{accent}"/><text x="540" y="392" text-anchor="middle" font-family="Noto Sans" font-size="90" font-weight="700" fill="#222222">…</text>
-{}"##,
-                draw(
-                    sheet.text("confession"),
-                    Paragraph { top: 470.0, height: 980.0, sizes: MID, fill: "#222222", middle: true, ..plain(CARD.0) }
-                )
-            );
-            vec![canvas(CARD, body)]
-        }
-        "reply" => {
-            let body = format!(
-                r##"<rect x="60" y="260" width="960" height="640" rx="40" fill="#ffffff"/>
+{confession}"##
+    );
+    card.canvas(CARD, body)
+}
+
+fn reply(card: &Card<'_>) -> Layout {
+    let post = card.draw(
+        card.sheet.text("post"),
+        Paragraph { top: 410.0, height: 460.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) },
+    );
+    let reply = card.draw(
+        card.sheet.text("reply"),
+        Paragraph {
+            center_x: 570.0,
+            top: 1060.0,
+            width: 820.0,
+            height: 480.0,
+            sizes: MID,
+            bold: true,
+            middle: true,
+            ..plain(CARD.0)
+        },
+    );
+    let body = format!(
+        r##"<rect x="60" y="260" width="960" height="640" rx="40" fill="#ffffff"/>
 <circle cx="140" cy="340" r="44" fill="#9aa5b1"/><rect x="210" y="318" width="260" height="20" rx="10" fill="#cbd2d9"/><rect x="210" y="350" width="170" height="16" rx="8" fill="#e4e7eb"/>
 <rect x="128" y="900" width="8" height="120" fill="#ffffff" fill-opacity="0.6"/>
 <rect x="120" y="1020" width="900" height="560" rx="40" fill="#1d9bf0"/>
-{}{}"##,
-                draw(
-                    sheet.text("post"),
-                    Paragraph { top: 410.0, height: 460.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) }
-                ),
-                draw(
-                    sheet.text("reply"),
-                    Paragraph {
-                        center_x: 570.0,
-                        top: 1060.0,
-                        width: 820.0,
-                        height: 480.0,
-                        sizes: MID,
-                        bold: true,
-                        middle: true,
-                        ..plain(CARD.0)
-                    }
-                ),
-            );
-            vec![canvas(CARD, body)]
-        }
-        "image" | "hybrid" => {
-            let hybrid = sheet.kind == "hybrid";
-            let (top, face_y, bottom) = if hybrid { (100.0, 640.0, 860.0) } else { (150.0, 960.0, 1250.0) };
-            let mut body = draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
-            let line = format!("{} {}", sheet.text("top"), sheet.text("bottom"));
-            let tone = scenes::mood(sheet.text("mood")).unwrap_or_else(|| scenes::tone(&line, sheet.seed));
-            body.push_str(&scenes::reaction(tone, 540.0, face_y, if hybrid { 0.7 } else { 1.0 }, accent));
-            body.push_str(&draw(
-                sheet.text("bottom"),
-                Paragraph { fill: accent, ..bold_white(bottom, if hybrid { 300.0 } else { 460.0 }, BIG) },
-            ));
-            if hybrid {
-                let _ = write!(body, r##"<rect x="60" y="1200" width="960" height="500" rx="40" fill="#fbf7ef"/>"##);
-                body.push_str(&draw(
-                    sheet.text("take"),
-                    Paragraph {
-                        top: 1230.0,
-                        height: 440.0,
-                        sizes: MID,
-                        fill: "#1f2933",
-                        bold: true,
-                        middle: true,
-                        ..plain(CARD.0)
-                    },
-                ));
-            }
-            vec![canvas(CARD, body)]
-        }
-        // A kind some operator's generator added: every block, in order, on one card.
-        _ => {
-            let all: Vec<&str> = sheet.blocks.iter().filter(|(r, _)| *r != "signoff").map(|(_, t)| *t).collect();
-            let body = draw(
-                &all.join(" · "),
-                Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) },
-            );
-            vec![canvas(CARD, body)]
-        }
+{post}{reply}"##
+    );
+    card.canvas(CARD, body)
+}
+
+/// The classic captioned reaction; `hybrid` adds the take on a panel below.
+fn image(card: &Card<'_>, hybrid: bool) -> Layout {
+    let (sheet, accent) = (card.sheet, card.accent());
+    let (top, face_y, bottom) = if hybrid { (100.0, 640.0, 860.0) } else { (150.0, 960.0, 1250.0) };
+    let mut body = card.draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
+    let line = format!("{} {}", sheet.text("top"), sheet.text("bottom"));
+    let tone = scenes::mood(sheet.text("mood")).unwrap_or_else(|| scenes::tone(&line, sheet.seed));
+    body.push_str(&scenes::reaction(tone, 540.0, face_y, if hybrid { 0.7 } else { 1.0 }, accent));
+    body.push_str(&card.draw(
+        sheet.text("bottom"),
+        Paragraph { fill: accent, ..bold_white(bottom, if hybrid { 300.0 } else { 460.0 }, BIG) },
+    ));
+    if hybrid {
+        let _ = write!(body, r##"<rect x="60" y="1200" width="960" height="500" rx="40" fill="#fbf7ef"/>"##);
+        body.push_str(&card.draw(
+            sheet.text("take"),
+            Paragraph {
+                top: 1230.0,
+                height: 440.0,
+                sizes: MID,
+                fill: "#1f2933",
+                bold: true,
+                middle: true,
+                ..plain(CARD.0)
+            },
+        ));
     }
+    card.canvas(CARD, body)
+}
+
+/// Every block but the sign-off, in order, on one card.
+fn every_block(card: &Card<'_>) -> Layout {
+    let all: Vec<&str> = card.sheet.blocks.iter().filter(|(r, _)| *r != "signoff").map(|(_, t)| *t).collect();
+    let body = card.draw(
+        &all.join(" · "),
+        Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) },
+    );
+    card.canvas(CARD, body)
 }
 
 /// A paragraph spanning the width of a `width`-wide canvas with 60 px margins, white, regular.

@@ -81,29 +81,43 @@ const CALM: [Tone; 5] = [Tone::Joy, Tone::Cool, Tone::Think, Tone::Love, Tone::P
 /// The reaction for `tone`, centred on (`x`, `y`), `scale` 1 being 460 px across; `face` is the
 /// face's fill.
 pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
-    const INK: &str = "#111111";
     let mut g = format!(
         r#"<g transform="translate({x} {y}) scale({scale})"><circle r="230" fill="{face}" stroke="{INK}" stroke-width="12"/>"#
     );
-    let eyes = |g: &mut String, rx: f32, ry: f32| {
-        let _ = write!(
-            g,
-            r#"<ellipse cx="-80" cy="-50" rx="{rx}" ry="{ry}" fill="{INK}"/><ellipse cx="80" cy="-50" rx="{rx}" ry="{ry}" fill="{INK}"/>"#
-        );
-    };
-    let stroke = |g: &mut String, d: &str, width: u32| {
-        let _ = write!(
-            g,
-            r#"<path d="{d}" fill="none" stroke="{INK}" stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"/>"#
-        );
-    };
+    features(&mut g, tone);
+    g.push_str("</g>\n");
+    g
+}
+
+/// The ink of every face's features.
+const INK: &str = "#111111";
+
+/// Two round eyes `rx` by `ry`.
+fn eyes(g: &mut String, rx: f32, ry: f32) {
+    let _ = write!(
+        g,
+        r#"<ellipse cx="-80" cy="-50" rx="{rx}" ry="{ry}" fill="{INK}"/><ellipse cx="80" cy="-50" rx="{rx}" ry="{ry}" fill="{INK}"/>"#
+    );
+}
+
+/// An inked line along path `d`.
+fn stroke(g: &mut String, d: &str, width: u32) {
+    let _ = write!(
+        g,
+        r#"<path d="{d}" fill="none" stroke="{INK}" stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"/>"#
+    );
+}
+
+/// The face's features for `tone`, drawn on a 460 px face centred on the origin. One arm per
+/// tone: the art is a table, read (and changed) one face at a time.
+fn features(g: &mut String, tone: Tone) {
     match tone {
         Tone::Joy => {
-            eyes(&mut g, 30.0, 44.0);
-            stroke(&mut g, "M -120 60 Q 0 170 120 60", 16);
+            eyes(g, 30.0, 44.0);
+            stroke(g, "M -120 60 Q 0 170 120 60", 16);
         }
         Tone::Laugh => {
-            stroke(&mut g, "M -120 -40 L -70 -70 L -120 -95 M 120 -40 L 70 -70 L 120 -95", 16);
+            stroke(g, "M -120 -40 L -70 -70 L -120 -95 M 120 -40 L 70 -70 L 120 -95", 16);
             g.push_str(r##"<path d="M -130 40 Q 0 200 130 40 Z" fill="#111111"/><path d="M -80 110 Q 0 160 80 110 Q 0 140 -80 110 Z" fill="#e8505b"/>"##);
             g.push_str(r##"<path d="M -175 -10 q -20 40 0 60 q 20 -20 0 -60" fill="#5ec8f2"/><path d="M 175 -10 q -20 40 0 60 q 20 -20 0 -60" fill="#5ec8f2"/>"##);
         }
@@ -112,26 +126,26 @@ pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
             g.push_str(r##"<circle cx="-80" cy="-55" r="14" fill="#111111"/><circle cx="80" cy="-55" r="14" fill="#111111"/><ellipse cx="0" cy="110" rx="50" ry="70" fill="#111111"/>"##);
         }
         Tone::Think => {
-            eyes(&mut g, 26.0, 40.0);
-            stroke(&mut g, "M -130 -120 Q -80 -150 -30 -120", 12);
-            stroke(&mut g, "M -60 110 L 80 90", 14);
+            eyes(g, 26.0, 40.0);
+            stroke(g, "M -130 -120 Q -80 -150 -30 -120", 12);
+            stroke(g, "M -60 110 L 80 90", 14);
             g.push_str(r##"<path d="M 40 160 q 60 -40 110 0 q 20 40 -30 70 l -90 0 z" fill="#f4c28b" stroke="#111111" stroke-width="10"/>"##);
         }
         Tone::Cool => {
             g.push_str(r##"<path d="M -190 -90 L 190 -90 L 175 -60 Q 130 10 40 -40 L -40 -40 Q -130 10 -175 -60 Z" fill="#111111"/>"##);
             g.push_str(r##"<path d="M -150 -75 L -90 -75" stroke="#ffffff" stroke-width="8" stroke-opacity="0.6"/>"##);
-            stroke(&mut g, "M -70 100 Q 40 150 120 70", 16);
+            stroke(g, "M -70 100 Q 40 150 120 70", 16);
         }
         Tone::Sad => {
-            eyes(&mut g, 28.0, 40.0);
-            stroke(&mut g, "M -130 -115 L -40 -135 M 130 -115 L 40 -135", 12);
-            stroke(&mut g, "M -100 140 Q 0 60 100 140", 16);
+            eyes(g, 28.0, 40.0);
+            stroke(g, "M -130 -115 L -40 -135 M 130 -115 L 40 -135", 12);
+            stroke(g, "M -100 140 Q 0 60 100 140", 16);
             g.push_str(r##"<path d="M -80 0 q -22 50 0 75 q 22 -25 0 -75" fill="#5ec8f2"/>"##);
         }
         Tone::Angry => {
-            eyes(&mut g, 28.0, 30.0);
-            stroke(&mut g, "M -140 -130 L -40 -90 M 140 -130 L 40 -90", 18);
-            stroke(&mut g, "M -100 130 Q 0 70 100 130", 16);
+            eyes(g, 28.0, 30.0);
+            stroke(g, "M -140 -130 L -40 -90 M 140 -130 L 40 -90", 18);
+            stroke(g, "M -100 130 Q 0 70 100 130", 16);
             g.push_str(r##"<circle r="230" fill="#e8505b" fill-opacity="0.35"/>"##);
         }
         Tone::Love => {
@@ -140,15 +154,15 @@ pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
                 g,
                 r##"<path d="M -80 -80 {heart}" fill="#e8505b"/><path d="M 80 -80 {heart}" fill="#e8505b"/>"##
             );
-            stroke(&mut g, "M -110 70 Q 0 170 110 70", 16);
+            stroke(g, "M -110 70 Q 0 170 110 70", 16);
         }
         Tone::Facepalm => {
-            stroke(&mut g, "M -120 -50 L -40 -50 M 40 -50 L 120 -50", 14);
-            stroke(&mut g, "M -70 120 L 70 120", 14);
+            stroke(g, "M -120 -50 L -40 -50 M 40 -50 L 120 -50", 14);
+            stroke(g, "M -70 120 L 70 120", 14);
             g.push_str(r##"<path d="M -170 -160 q 90 -40 170 10 q 40 60 -10 110 l -40 60 q -60 30 -110 -20 q -40 -80 -10 -160 z" fill="#f4c28b" stroke="#111111" stroke-width="10"/>"##);
         }
         Tone::Party => {
-            eyes(&mut g, 28.0, 42.0);
+            eyes(g, 28.0, 42.0);
             g.push_str(r##"<path d="M -120 50 Q 0 190 120 50 Z" fill="#111111"/>"##);
             g.push_str(r##"<path d="M -40 -220 L 40 -220 L 0 -370 Z" fill="#5ec8f2" stroke="#111111" stroke-width="10"/><circle cy="-380" r="20" fill="#ffd400"/>"##);
             for (cx, cy, c) in
@@ -165,8 +179,8 @@ pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
                 g,
                 r##"<ellipse cx="-80" cy="-40" rx="28" ry="22" fill="{INK}"/><ellipse cx="80" cy="-50" rx="28" ry="42" fill="{INK}"/>"##
             );
-            stroke(&mut g, "M -130 -90 L -40 -85 M 40 -140 Q 90 -170 140 -130", 12);
-            stroke(&mut g, "M -80 110 L 90 90", 14);
+            stroke(g, "M -130 -90 L -40 -85 M 40 -140 Q 90 -170 140 -130", 12);
+            stroke(g, "M -80 110 L 90 90", 14);
         }
         Tone::MindBlown => {
             g.push_str(r##"<circle cx="-80" cy="-10" r="36" fill="#ffffff" stroke="#111111" stroke-width="10"/><circle cx="80" cy="-10" r="36" fill="#ffffff" stroke="#111111" stroke-width="10"/>"##);
@@ -175,8 +189,6 @@ pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
             g.push_str(r##"<path d="M -120 -140 Q -100 -240 -30 -200 Q 10 -280 60 -200 Q 130 -240 120 -140 Z" fill="#ffd400"/>"##);
         }
     }
-    g.push_str("</g>\n");
-    g
 }
 
 #[cfg(test)]

@@ -146,72 +146,22 @@ pub fn inked_part(
     p: &Paragraph<'_>,
     ink: Ink<'_>,
 ) -> Laid {
-    let (text, origin) = match part.chars.is_empty() {
-        true => drawable_mapped(fonts, text, lang),
-        false => {
-            let piece: String = text.chars().skip(part.chars.start).take(part.chars.len()).collect();
-            let (drawn, origin) = drawable_mapped(fonts, &piece, lang);
-            (drawn, origin.into_iter().map(|o| o + part.chars.start).collect())
-        }
-    };
+    let (text, origin) = drawable_part(fonts, text, part, lang);
     if text.is_empty() {
         return Laid::default();
     }
     let measured = Measured::new(fonts, &text, lang, p.typeface, p.bold);
-    let breaks = pieces(&measured.chars, lang);
-    let max = p.width * WRAP_MARGIN;
-    // The largest size whose lines fit the box, each word whole; else the largest that fits with
-    // a word too wide for any line cut; else the smallest (cut short with an ellipsis below).
-    let smallest = *p.sizes.last().unwrap_or(&32.0);
-    let tried: Vec<(f32, Wrapped)> = p.sizes.iter().map(|&size| (size, wrap(&measured, &breaks, size, max))).collect();
-    let fits = |(size, wrapped): &&(f32, Wrapped)| wrapped.lines.len() as f32 * size * LINE_HEIGHT <= p.height;
-    let (size, Wrapped { mut lines, .. }) = tried
-        .iter()
-        .filter(fits)
-        .find(|(_, wrapped)| !wrapped.cut)
-        .or_else(|| tried.iter().find(fits))
-        .cloned()
-        .unwrap_or_else(|| (smallest, wrap(&measured, &breaks, smallest, max)));
-    let room = ((p.height / (size * LINE_HEIGHT)).floor() as usize).max(1);
-    let cut_short = lines.len() > room;
-    if cut_short {
-        // The last line that fits ends in an ellipsis, and makes room for it.
-        lines.truncate(room);
-        if let Some(last) = lines.last_mut() {
-            last.1 = measured.room_for_ellipsis(last.0, last.1, size, max);
-        }
-    } else {
-        lines = balanced(&measured, &breaks, size, max, lines);
-    }
+    let (size, lines, cut_short) = fitted(&measured, lang, p);
     let height = lines.len() as f32 * size * LINE_HEIGHT;
     let top = if p.middle { p.top + (p.height - height) / 2.0 } else { p.top };
     let mut svg = String::new();
     let weight = if p.bold { 700 } else { 400 };
-    let outline = p
-        .outline
-        .map(|(color, w)| {
-            format!(r#" stroke="{color}" stroke-width="{w}" stroke-linejoin="round" paint-order="stroke""#)
-        })
-        .unwrap_or_default();
+    let (fill, outline, crisp) = painted(&mut svg, p, ink, size);
     let direction = if rtl { r#" direction="rtl""# } else { "" };
     // The renderer runs the bidirectional algorithm over each line with a left-to-right paragraph
     // level; a right-to-left line is embedded (RLE … PDF) so it is ordered as a right-to-left
     // paragraph: Latin words in their place, end punctuation on the left.
     let (embed, unembed) = if rtl { ("\u{202B}", "\u{202C}") } else { ("", "") };
-    let (fill, outline, crisp) = match ink {
-        Ink::Plain => (p.fill, outline.as_str(), ""),
-        Ink::Ids(_) => ("#000000", "", r#" text-rendering="optimizeSpeed""#),
-        Ink::Lit { fill, pill, boxes } => {
-            for [x, y, w, h] in boxes {
-                let _ = writeln!(
-                    svg,
-                    r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{pill}"/>"#,
-                    r = (h / 2.0).min(size * 0.4)
-                );
-            }
-            (fill, outline.as_str(), "")
-        }
-    };
     let mut pieces = Vec::new();
     let last = lines.len().saturating_sub(1);
     for (i, &(start, end)) in lines.iter().enumerate() {
@@ -226,15 +176,7 @@ pub fn inked_part(
             Ink::Ids(units) => {
                 // Consecutive characters of one unit make a piece, painted in its own colour.
                 let unit_of = |k: usize| origin.get(start + k).and_then(|o| units.iter().position(|u| u.contains(o)));
-                let chars: Vec<char> = line.chars().collect();
-                let mut k = 0;
-                while k < chars.len() {
-                    let unit = unit_of(k);
-                    let from = k;
-                    while k < chars.len() && unit_of(k) == unit {
-                        k += 1;
-                    }
-                    let piece: String = chars[from..k].iter().collect();
+                for (unit, piece) in runs_by(&line, unit_of) {
                     let colour = match unit {
                         Some(unit) => {
                             pieces.push((unit, part.lines_before + i));
@@ -260,6 +202,85 @@ pub fn inked_part(
         svg.push_str("</text>\n");
     }
     Laid { svg, height, pieces, size, lines: lines.len() }
+}
+
+/// How `ink` paints the words at `size`: their fill, their outline's attributes and whether
+/// edges stay crisp; the pills behind lit words are drawn into `svg` first.
+fn painted<'a>(svg: &mut String, p: &Paragraph<'a>, ink: Ink<'a>, size: f32) -> (&'a str, String, &'static str) {
+    let outline = p
+        .outline
+        .map(|(color, w)| {
+            format!(r#" stroke="{color}" stroke-width="{w}" stroke-linejoin="round" paint-order="stroke""#)
+        })
+        .unwrap_or_default();
+    match ink {
+        Ink::Plain => (p.fill, outline, ""),
+        Ink::Ids(_) => ("#000000", String::new(), r#" text-rendering="optimizeSpeed""#),
+        Ink::Lit { fill, pill, boxes } => {
+            for [x, y, w, h] in boxes {
+                let _ = writeln!(
+                    svg,
+                    r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{pill}"/>"#,
+                    r = (h / 2.0).min(size * 0.4)
+                );
+            }
+            (fill, outline, "")
+        }
+    }
+}
+
+/// The characters of `part` of `text` that can be drawn, and where each came from in `text`.
+fn drawable_part(fonts: &Fonts, text: &str, part: &Part, lang: &str) -> (String, Vec<usize>) {
+    if part.chars.is_empty() {
+        return drawable_mapped(fonts, text, lang);
+    }
+    let piece: String = text.chars().skip(part.chars.start).take(part.chars.len()).collect();
+    let (drawn, origin) = drawable_mapped(fonts, &piece, lang);
+    (drawn, origin.into_iter().map(|o| o + part.chars.start).collect())
+}
+
+/// The size and lines (character ranges) `measured` takes in the box of `p`, and whether it is
+/// cut short: the largest size whose lines fit the box, each word whole; else the largest that
+/// fits with a word too wide for any line cut; else the smallest, its last line that fits
+/// ending in an ellipsis (and making room for it). Lines that fit whole are balanced.
+fn fitted(measured: &Measured, lang: &str, p: &Paragraph<'_>) -> (f32, Vec<(usize, usize)>, bool) {
+    let breaks = pieces(&measured.chars, lang);
+    let max = p.width * WRAP_MARGIN;
+    let smallest = *p.sizes.last().unwrap_or(&32.0);
+    let tried: Vec<(f32, Wrapped)> = p.sizes.iter().map(|&size| (size, wrap(measured, &breaks, size, max))).collect();
+    let fits = |(size, wrapped): &&(f32, Wrapped)| wrapped.lines.len() as f32 * size * LINE_HEIGHT <= p.height;
+    let (size, Wrapped { mut lines, .. }) = tried
+        .iter()
+        .filter(fits)
+        .find(|(_, wrapped)| !wrapped.cut)
+        .or_else(|| tried.iter().find(fits))
+        .cloned()
+        .unwrap_or_else(|| (smallest, wrap(measured, &breaks, smallest, max)));
+    let room = ((p.height / (size * LINE_HEIGHT)).floor() as usize).max(1);
+    let cut_short = lines.len() > room;
+    if cut_short {
+        lines.truncate(room);
+        if let Some(last) = lines.last_mut() {
+            last.1 = measured.room_for_ellipsis(last.0, last.1, size, max);
+        }
+    } else {
+        lines = balanced(measured, &breaks, size, max, lines);
+    }
+    (size, lines, cut_short)
+}
+
+/// `line` cut into runs of consecutive characters of one unit (`unit_of` the character's index
+/// in the line), in order.
+fn runs_by(line: &str, unit_of: impl Fn(usize) -> Option<usize>) -> Vec<(Option<usize>, String)> {
+    let mut runs: Vec<(Option<usize>, String)> = Vec::new();
+    for (k, c) in line.chars().enumerate() {
+        let unit = unit_of(k);
+        match runs.last_mut() {
+            Some((last, run)) if *last == unit => run.push(c),
+            _ => runs.push((unit, c.to_string())),
+        }
+    }
+    runs
 }
 
 /// `line` as one tspan per script run, each in its script's font.

@@ -105,6 +105,23 @@ impl Db {
         Ok(Db { pool, backend, changes: std::sync::Arc::new(changes::Changes::new(backend, url)) })
     }
 
+    /// The database the settings name (the SQLite file in the data folder unless
+    /// `database_url` is set), its migrations applied.
+    pub async fn open(settings: &crate::config::Settings) -> Result<Db, String> {
+        let url = match &settings.database_url {
+            Some(url) => url.clone(),
+            None => {
+                std::fs::create_dir_all(&settings.data_dir)
+                    .map_err(|e| format!("cannot create data folder {}: {e}", settings.data_dir.display()))?;
+                Db::sqlite_url(&settings.data_dir)
+            }
+        };
+        let db =
+            Db::connect(&url, settings.max_connections).await.map_err(|e| format!("cannot open the database: {e}"))?;
+        db.migrate().await.map_err(|e| format!("migrations failed: {e}"))?;
+        Ok(db)
+    }
+
     /// The SQLite URL for the default database file inside `data_dir`.
     pub fn sqlite_url(data_dir: &Path) -> String {
         format!("sqlite://{}?mode=rwc", data_dir.join("asset.db").display())

@@ -68,10 +68,13 @@ pub struct Occupant {
     pub uploaded_by: Option<String>,
 }
 
-/// One line of the audit trail as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One line of the audit trail, as stored and as shown.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AuditEntry)]
 pub struct AuditRow {
     pub id: i64,
+    #[serde(rename = "atMs")]
     pub at: i64,
     pub actor: String,
     pub role: String,
@@ -79,6 +82,7 @@ pub struct AuditRow {
     pub slot: String,
     pub scope: String,
     pub version_id: Option<i64>,
+    /// `ok`, `denied` or `rejected`.
     pub outcome: String,
     pub detail: String,
 }

@@ -76,6 +76,14 @@ pub struct Chain {
 }
 
 impl Chain {
+    /// The treasury's chain, when the settings name a treasury.
+    pub fn from_settings(settings: &crate::config::Settings) -> Result<Option<Chain>, String> {
+        match settings.sol_treasury.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            Some(treasury) => Chain::new(settings.sol_rpc_url.as_deref(), treasury).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// A client of `url` (mainnet-beta's public endpoint when `None`) for `treasury`.
     pub fn new(url: Option<&str>, treasury: &str) -> Result<Chain, String> {
         let treasury = Pubkey::from_str(treasury.trim())

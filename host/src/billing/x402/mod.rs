@@ -79,6 +79,20 @@ impl X402 {
         Ok(Some(Arc::new(X402 { network, pay_to: pay_to.to_string(), facilitator })))
     }
 
+    /// How this rail takes payment, as the menu lists it.
+    pub fn payment_method(&self) -> crate::catalog::PaymentMethod {
+        crate::catalog::PaymentMethod {
+            method: "x402",
+            network: Some(self.network.name),
+            caip2: Some(self.network.caip2),
+            asset: Some(self.network.usdc),
+            pay_to: Some(self.pay_to.clone()),
+            scheme: Some("exact"),
+            versions: vec![1, 2],
+            how: "USDC per call: answer the 402 with `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1); no key needed",
+        }
+    }
+
     pub fn terms(&self) -> Terms<'_> {
         Terms { network: self.network, pay_to: &self.pay_to }
     }
@@ -141,64 +155,7 @@ impl X402 {
         if payment.verified.get() == Some(&requirements) {
             return Ok(requirements);
         }
-        if presented.scheme != "exact" {
-            return Err(refuse(
-                "unsupported_scheme",
-                format!("Only the `exact` scheme is accepted, not `{}`.", presented.scheme),
-            ));
-        }
-        let named = if presented.version == 1 { self.network.name } else { self.network.caip2 };
-        if presented.network != named {
-            return Err(refuse(
-                "network_mismatch",
-                format!("Payments are taken on `{named}`, not `{}`.", presented.network),
-            ));
-        }
-        let authorization = &presented.authorization;
-        if !authorization.to.eq_ignore_ascii_case(&self.pay_to) {
-            return Err(refuse(
-                "invalid_exact_evm_payload_recipient_mismatch",
-                format!("The payment must go to {}.", self.pay_to),
-            ));
-        }
-        if authorization.value != offer.amount.to_string() {
-            return Err(refuse(
-                "invalid_exact_evm_payload_authorization_value_mismatch",
-                format!("This call costs exactly {} USDC atomic units, not {}.", offer.amount, authorization.value),
-            ));
-        }
-        let now = u64::try_from(now_ms() / 1000).unwrap_or(0);
-        let (after, before) = (
-            authorization.valid_after.parse::<u64>().unwrap_or(u64::MAX),
-            authorization.valid_before.parse::<u64>().unwrap_or(0),
-        );
-        // It must outlive the work it pays for, or the payer could let it lapse before the
-        // settlement and have the work for nothing.
-        let needed = offer.max_timeout_seconds.saturating_sub(VALIDITY_SLACK_SECS);
-        if before < now.saturating_add(needed) {
-            return Err(refuse(
-                "invalid_exact_evm_payload_authorization_valid_before",
-                format!(
-                    "The authorization must stay valid until the work is done and settled: validBefore at least \
-                     now + {} s (this route's maxTimeoutSeconds, less {VALIDITY_SLACK_SECS} s for signing and \
-                     sending), not {} s from now.",
-                    offer.max_timeout_seconds,
-                    i128::from(before) - i128::from(now)
-                ),
-            ));
-        }
-        if after > now {
-            return Err(refuse(
-                "invalid_exact_evm_payload_authorization_valid_after",
-                "The authorization is not valid yet.".into(),
-            ));
-        }
-        if let Some(accepted) = &presented.accepted {
-            let asset = accepted["asset"].as_str().unwrap_or_default();
-            if !asset.eq_ignore_ascii_case(self.network.usdc) {
-                return Err(refuse("invalid_exact_evm_payload_asset", format!("Pay in USDC ({}).", self.network.usdc)));
-            }
-        }
+        self.check_terms(presented, &offer).map_err(|(reason, message)| refuse(reason, message))?;
         let verified = self
             .facilitator
             .verify(presented.version, &presented.raw, &requirements)
@@ -213,6 +170,68 @@ impl X402 {
         }
         let _ = payment.verified.set(requirements.clone());
         Ok(requirements)
+    }
+
+    /// Checks here what a payment says against what this rail takes for `offer`: the scheme,
+    /// the network, the recipient, the exact amount, a validity that outlives the work, and the
+    /// asset; answers the x402 reason and a message for the first thing wrong.
+    fn check_terms(&self, presented: &Presented, offer: &Offer) -> Result<(), (&'static str, String)> {
+        if presented.scheme != "exact" {
+            return Err((
+                "unsupported_scheme",
+                format!("Only the `exact` scheme is accepted, not `{}`.", presented.scheme),
+            ));
+        }
+        let named = if presented.version == 1 { self.network.name } else { self.network.caip2 };
+        if presented.network != named {
+            return Err(("network_mismatch", format!("Payments are taken on `{named}`, not `{}`.", presented.network)));
+        }
+        let authorization = &presented.authorization;
+        if !authorization.to.eq_ignore_ascii_case(&self.pay_to) {
+            return Err((
+                "invalid_exact_evm_payload_recipient_mismatch",
+                format!("The payment must go to {}.", self.pay_to),
+            ));
+        }
+        if authorization.value != offer.amount.to_string() {
+            return Err((
+                "invalid_exact_evm_payload_authorization_value_mismatch",
+                format!("This call costs exactly {} USDC atomic units, not {}.", offer.amount, authorization.value),
+            ));
+        }
+        let now = u64::try_from(now_ms() / 1000).unwrap_or(0);
+        let (after, before) = (
+            authorization.valid_after.parse::<u64>().unwrap_or(u64::MAX),
+            authorization.valid_before.parse::<u64>().unwrap_or(0),
+        );
+        // It must outlive the work it pays for, or the payer could let it lapse before the
+        // settlement and have the work for nothing.
+        let needed = offer.max_timeout_seconds.saturating_sub(VALIDITY_SLACK_SECS);
+        if before < now.saturating_add(needed) {
+            return Err((
+                "invalid_exact_evm_payload_authorization_valid_before",
+                format!(
+                    "The authorization must stay valid until the work is done and settled: validBefore at least \
+                     now + {} s (this route's maxTimeoutSeconds, less {VALIDITY_SLACK_SECS} s for signing and \
+                     sending), not {} s from now.",
+                    offer.max_timeout_seconds,
+                    i128::from(before) - i128::from(now)
+                ),
+            ));
+        }
+        if after > now {
+            return Err((
+                "invalid_exact_evm_payload_authorization_valid_after",
+                "The authorization is not valid yet.".into(),
+            ));
+        }
+        if let Some(accepted) = &presented.accepted {
+            let asset = accepted["asset"].as_str().unwrap_or_default();
+            if !asset.eq_ignore_ascii_case(self.network.usdc) {
+                return Err(("invalid_exact_evm_payload_asset", format!("Pay in USDC ({}).", self.network.usdc)));
+            }
+        }
+        Ok(())
     }
 
     /// Records a verified payment before any work, inside the caller's transaction: a payment

@@ -57,6 +57,11 @@ struct Loaded {
 }
 
 impl Recogniser {
+    /// The recogniser in the settings' voices folder, when it is there.
+    pub fn from_settings(settings: &crate::config::Settings, pool: &CpuPool) -> Option<Recogniser> {
+        settings.voice_folder().and_then(|dir| Recogniser::find(&dir, pool))
+    }
+
     /// The recogniser in `voices/whisper-base`, when its files are there; otherwise says why in
     /// the log (recordings then get captions only from a transcription endpoint).
     pub fn find(voices: &Path, pool: &CpuPool) -> Option<Recogniser> {

@@ -8,15 +8,18 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 
-use serde::Serialize;
-use utoipa::ToSchema;
+mod audit;
+mod views;
+
+pub use views::{AuditEntry, ManifestView, SlotView, VersionView};
+use views::{capability_from, version_view};
 
 use super::sandbox::{Limits, PluginError, Prepared, Sandbox, Structure, sha256_hex};
 use super::{Capability, Content, Manifest, Request, World};
 use crate::auth::{Caller, Role};
 use crate::cpu::{CpuError, CpuPool};
 use crate::store::Db;
-use crate::store::plugins::{self as stored, AuditRow, NewAudit, NewVersion, SlotRow, VersionRow};
+use crate::store::plugins::{self as stored, NewVersion};
 
 /// The global scope.
 pub const GLOBAL: &str = "";
@@ -42,7 +45,15 @@ pub struct BrandCaps {
 impl BrandCaps {
     /// Four slots (a brand is served from `meme`, `brand-voice`, `content` and `slideshow`),
     /// three versions each (the active one, the one rollback returns to, one more).
-    pub const DEFAULT: BrandCaps = BrandCaps { slots: 4, versions: 3 };
+    pub const DEFAULT: BrandCaps = BrandCaps {
+        slots: crate::config::defaults::BRAND_PLUGIN_SLOTS,
+        versions: crate::config::defaults::BRAND_PLUGIN_VERSIONS,
+    };
+
+    /// `brand_plugin_slots` and `brand_plugin_versions` of the settings.
+    pub fn from_settings(settings: &crate::config::Settings) -> BrandCaps {
+        BrandCaps { slots: settings.brand_plugin_slots, versions: settings.brand_plugin_versions }
+    }
 }
 
 /// An active version, ready to call. Calls hold an `Arc` of it, so a swap never disturbs them.
@@ -55,114 +66,6 @@ pub struct Loaded {
     pub capabilities: Vec<Capability>,
     pub label: String,
     prepared: Prepared,
-}
-
-/// A manifest as stored and shown.
-#[derive(Clone, Debug, Serialize, serde::Deserialize, ToSchema, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct ManifestView {
-    pub name: String,
-    pub version: String,
-    pub description: String,
-    pub tasks: Vec<String>,
-    pub kinds: Vec<String>,
-    pub languages: Vec<String>,
-    /// `completion`, `fetch-summary`.
-    pub capabilities: Vec<String>,
-}
-
-impl From<&Manifest> for ManifestView {
-    fn from(m: &Manifest) -> Self {
-        ManifestView {
-            name: m.name.clone(),
-            version: m.version.clone(),
-            description: m.description.clone(),
-            tasks: m.tasks.clone(),
-            kinds: m.kinds.clone(),
-            languages: m.languages.clone(),
-            capabilities: m.capabilities.iter().map(|c| capability_name(*c).to_string()).collect(),
-        }
-    }
-}
-
-fn capability_name(c: Capability) -> &'static str {
-    match c {
-        Capability::Completion => "completion",
-        Capability::FetchSummary => "fetch-summary",
-    }
-}
-
-fn capability_from(name: &str) -> Option<Capability> {
-    match name {
-        "completion" => Some(Capability::Completion),
-        "fetch-summary" => Some(Capability::FetchSummary),
-        _ => None,
-    }
-}
-
-/// A stored version.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VersionView {
-    pub id: i64,
-    pub slot: String,
-    /// `""` for global, else the brand key.
-    pub scope: String,
-    pub sha256: String,
-    /// The world the component implements, read from the component at upload, e.g.
-    /// `asset:generator@1.0.0`.
-    pub world: String,
-    pub manifest: ManifestView,
-    pub uploaded_by: String,
-    pub created_at_ms: i64,
-}
-
-/// A slot and its state.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SlotView {
-    pub slot: String,
-    pub scope: String,
-    pub active_version_id: Option<i64>,
-    pub previous_version_id: Option<i64>,
-    pub disabled: bool,
-    pub limits: Limits,
-    pub generation: i64,
-    pub versions: Vec<VersionView>,
-}
-
-/// One line of the audit trail.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditEntry {
-    pub id: i64,
-    pub at_ms: i64,
-    pub actor: String,
-    pub role: String,
-    pub action: String,
-    pub slot: String,
-    pub scope: String,
-    pub version_id: Option<i64>,
-    /// `ok`, `denied` or `rejected`.
-    pub outcome: String,
-    pub detail: String,
-}
-
-impl From<AuditRow> for AuditEntry {
-    fn from(row: AuditRow) -> Self {
-        AuditEntry {
-            id: row.id,
-            at_ms: row.at,
-            actor: row.actor,
-            role: row.role,
-            action: row.action,
-            slot: row.slot,
-            scope: row.scope,
-            version_id: row.version_id,
-            outcome: row.outcome,
-            detail: row.detail,
-        }
-    }
 }
 
 /// Why a registry operation did not happen.
@@ -710,124 +613,6 @@ impl Registry {
             .await?;
         Ok((content, loaded))
     }
-
-    /// Slots visible to `actor` (all for operators, their brand's for brand admins).
-    pub async fn list(&self, actor: &Actor) -> Result<Vec<SlotView>, RegistryError> {
-        let mut slots = Vec::new();
-        for row in stored::slots(&self.db).await? {
-            if actor.may_act_on(&row.scope) || (actor.role == Role::BrandAdmin && row.scope.is_empty()) {
-                slots.push(self.slot_view(row).await?);
-            }
-        }
-        Ok(slots)
-    }
-
-    /// One slot with its versions.
-    pub async fn slot(&self, slot: &str, scope: &str) -> Result<SlotView, RegistryError> {
-        let row = stored::slot(&self.db, slot, scope)
-            .await?
-            .ok_or_else(|| RegistryError::NotFound(format!("no slot {slot}")))?;
-        self.slot_view(row).await
-    }
-
-    async fn slot_view(&self, row: SlotRow) -> Result<SlotView, RegistryError> {
-        let versions = stored::versions(&self.db, &row.slot, &row.scope)
-            .await?
-            .into_iter()
-            .map(version_view)
-            .collect::<Result<_, _>>()?;
-        Ok(SlotView {
-            limits: Self::limits_of(&row.slot, &row.scope, &row.limits)?,
-            slot: row.slot,
-            scope: row.scope,
-            active_version_id: row.active_version_id,
-            previous_version_id: row.previous_version_id,
-            disabled: row.disabled,
-            generation: row.generation,
-            versions,
-        })
-    }
-
-    async fn version(&self, id: i64) -> Result<VersionView, RegistryError> {
-        let row =
-            stored::version(&self.db, id).await?.ok_or_else(|| RegistryError::NotFound(format!("no version {id}")))?;
-        version_view(row)
-    }
-
-    /// The newest audit entries, newest first.
-    pub async fn audit(&self, limit: i64) -> Result<Vec<AuditEntry>, RegistryError> {
-        Ok(stored::audit(&self.db, limit).await?.into_iter().map(AuditEntry::from).collect())
-    }
-
-    async fn authorize(
-        &self,
-        actor: &Actor,
-        action: &str,
-        slot: &str,
-        scope: &str,
-        version: Option<i64>,
-    ) -> Result<(), RegistryError> {
-        if actor.may_act_on(scope) {
-            return Ok(());
-        }
-        let _ = version;
-        let why = if scope.is_empty() { "global slots are for operators" } else { "this brand is not yours" };
-        Err(self.deny(actor, action, slot, scope, why).await)
-    }
-
-    async fn deny(&self, actor: &Actor, action: &str, slot: &str, scope: &str, why: &str) -> RegistryError {
-        if let Err(e) = self.record(actor, action, slot, scope, None, "denied", why).await {
-            return e;
-        }
-        RegistryError::Denied(why.to_string())
-    }
-
-    async fn reject(&self, actor: &Actor, action: &str, slot: &str, scope: &str, why: &str) -> RegistryError {
-        if let Err(e) = self.record(actor, action, slot, scope, None, "rejected", why).await {
-            return e;
-        }
-        RegistryError::Rejected(why.to_string())
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    async fn record(
-        &self,
-        actor: &Actor,
-        action: &str,
-        slot: &str,
-        scope: &str,
-        version_id: Option<i64>,
-        outcome: &str,
-        detail: &str,
-    ) -> Result<(), RegistryError> {
-        let entry = NewAudit {
-            actor: &actor.name,
-            role: actor.role.as_str(),
-            action,
-            slot,
-            scope,
-            version_id,
-            outcome,
-            detail,
-        };
-        Ok(stored::record(&self.db, &entry).await?)
-    }
-}
-
-/// A stored version as shown. A stored manifest that does not parse is an error, never a
-/// default.
-fn version_view(row: VersionRow) -> Result<VersionView, RegistryError> {
-    Ok(VersionView {
-        manifest: serde_json::from_str(&row.manifest)
-            .map_err(|e| RegistryError::Rejected(format!("stored manifest: {e}")))?,
-        id: row.id,
-        slot: row.slot,
-        scope: row.scope,
-        sha256: row.sha256,
-        world: row.world,
-        uploaded_by: row.uploaded_by,
-        created_at_ms: row.created_at,
-    })
 }
 
 fn check_slot_name(slot: &str) -> Result<(), RegistryError> {

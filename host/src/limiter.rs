@@ -1,13 +1,14 @@
 //! Where the rate-limit buckets live: process memory (one replica, SQLite), the database
 //! (replicas sharing PostgreSQL) or Redis (when configured). Each only keeps a bucket's TAT:
 //! memory under a mutex, the database under a row lock, Redis by compare-and-set; the
-//! arithmetic stays in [`super::gcra`]. The database's queries are in `store::limits`.
+//! arithmetic stays in [`crate::limits::gcra`]. The database's queries are in `store::limits`.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::{Decision, Group, gcra};
-use crate::store::{Db, limits, now_ms};
+use crate::config::Settings;
+use crate::limits::{Decision, Group, gcra};
+use crate::store::{Backend, Db, limits, now_ms};
 
 /// Compare-and-set on a key that may not exist yet; the Lua runs atomically in Redis.
 const REDIS_CAS: &str = r"
@@ -30,6 +31,18 @@ pub enum Limiter {
 }
 
 impl Limiter {
+    /// Where `settings` and the backend put the counters: Redis when one is configured, the
+    /// shared database on PostgreSQL (replicas share it), memory on SQLite (one process).
+    pub async fn from_settings(settings: &Settings, db: &Db) -> Result<Limiter, String> {
+        match (&settings.redis_url, db.backend()) {
+            (Some(url), _) => {
+                Limiter::redis(url, &settings.redis_prefix).await.map_err(|e| format!("cannot reach Redis: {e}"))
+            }
+            (None, Backend::Postgres) => Ok(Limiter::Database(db.clone())),
+            (None, Backend::Sqlite) => Ok(Limiter::memory()),
+        }
+    }
+
     pub fn memory() -> Limiter {
         Limiter::Memory(Mutex::new(HashMap::new()))
     }

@@ -1,5 +1,5 @@
-//! Rate limits: the groups, the GCRA arithmetic, and the counters' home (memory, the database
-//! or Redis), plus the IETF `RateLimit` headers every limited response carries.
+//! Rate limits as plain rules: the groups, their limits and the GCRA arithmetic a
+//! [`Decision`] comes from (the counters' home is `limiter`).
 //!
 //! The limiter is a generic cell-rate algorithm: each bucket keeps one number, the theoretical
 //! arrival time (TAT). It allows exactly `limit` calls in a burst and then one call every
@@ -7,14 +7,10 @@
 //! boundaries fall. The arithmetic runs here, in one place; the stores only offer "read" and
 //! "compare-and-set", which is what lets replicas share counters through PostgreSQL or Redis.
 
-mod store;
-
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde::Serialize;
 use utoipa::ToSchema;
-
-pub use store::Limiter;
 
 /// A rate group: the spec's four keyed groups plus the three this service adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema)]
