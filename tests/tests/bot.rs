@@ -105,7 +105,10 @@ async fn bot_and_dashboard(storage: Storage) {
     let (first, last) = (retried[0]["at"].as_f64().unwrap(), retried[1]["at"].as_f64().unwrap());
     assert!(last - first >= 0.95, "retried after retry_after: {first} → {last}");
     assert!(help[0]["at"].as_f64().unwrap() < last, "the other chat was answered while the first waited");
-    assert!(text_of(&help[0]).contains("/apikey"));
+    let help = text_of(&help[0]);
+    assert!(help.contains("/apikey"), "{help}");
+    // The price list is the menu's: what is served, never what is only announced.
+    assert!(help.contains("Multilingual meme: 1 credit") && !help.contains("Product pack"), "{help}");
     assert_eq!(me(&server, &key_in(&text_of(&retried[1])).unwrap()).await, StatusCode::OK);
 
     // /credits: balances by key and how to buy.

@@ -109,7 +109,9 @@ fn help(base_url: &str) -> String {
     let mut text = String::from(
         "I make media for software agents: pitch pages, memes in 23 languages, captioned audio pages and vertical MP4s, paid with prepaid credits or per call in USDC.\n\nPrices:\n",
     );
-    for service in catalog::SERVICES.iter().filter(|s| s.credits.is_some()) {
+    // The menu's rows: every service this build serves, at its price (derived, never listed here).
+    let served = |s: &&catalog::Service| s.credits.is_some() && s.availability == catalog::Availability::Available;
+    for service in catalog::SERVICES.iter().filter(served) {
         let credits = service.credits.unwrap_or_default();
         let _ = writeln!(text, "{}: {}", service.name, counted(credits, "credit"));
     }
