@@ -209,6 +209,18 @@ mod tests {
     }
 
     #[test]
+    fn each_service_route_is_documented_with_its_declaration() {
+        let (_, doc) = routes().split_for_parts();
+        let doc = serde_json::to_value(crate::http::openapi::finish(doc)).unwrap();
+        for service in crate::catalog::SERVICES {
+            let declared = &doc["paths"][service.route][service.method.to_ascii_lowercase()]["x-service"];
+            assert_eq!(declared["id"], service.id, "{}", service.route);
+            assert_eq!(declared["credits"], serde_json::json!(service.credits), "{}", service.route);
+            assert_eq!(declared["statusRoute"], serde_json::json!(service.status_route), "{}", service.route);
+        }
+    }
+
+    #[test]
     fn services_marked_available_are_served_and_the_others_are_not() {
         let (_, doc) = routes().split_for_parts();
         for service in crate::catalog::SERVICES {

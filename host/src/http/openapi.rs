@@ -250,10 +250,22 @@ fn unique_operation_ids(doc: &mut Doc) {
 fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
     let policy = policy::find(method, path);
     let group = policy.and_then(|p| p.group()).map(|g| g.name());
-    operation
-        .extensions
-        .get_or_insert_with(Default::default)
-        .merge(ExtensionsBuilder::new().add("x-rate-group", json!(group)).build());
+    let mut extensions = ExtensionsBuilder::new().add("x-rate-group", json!(group));
+    // A catalog service's route says which service it is and what it costs, from the one
+    // declaration the menu, the policy and the MCP tool read too.
+    if let Some(service) = policy.and_then(|p| p.operation).and_then(crate::catalog::service) {
+        extensions = extensions.add(
+            "x-service",
+            json!({
+                "id": service.id,
+                "name": service.name,
+                "credits": service.credits,
+                "async": service.asynchronous,
+                "statusRoute": service.status_route,
+            }),
+        );
+    }
+    operation.extensions.get_or_insert_with(Default::default).merge(extensions.build());
     let keyed = policy.is_none_or(|p| p.access != Access::Public);
     if keyed {
         let mut security = vec![SecurityRequirement::new(SECURITY_SCHEME, Vec::<String>::new())];
