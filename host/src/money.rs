@@ -10,6 +10,9 @@ pub enum Rail {
     Credits,
     X402,
     Allowance,
+    /// A SOL deposit to the treasury, in lamports: taken on chain by the payer, recorded when
+    /// it is claimed for a job, and never given back by the service.
+    Sol,
 }
 
 impl Rail {
@@ -18,6 +21,7 @@ impl Rail {
             Rail::Credits => "credits",
             Rail::X402 => "x402",
             Rail::Allowance => "allowance",
+            Rail::Sol => "sol",
         }
     }
 
@@ -26,6 +30,7 @@ impl Rail {
             "credits" => Ok(Rail::Credits),
             "x402" => Ok(Rail::X402),
             "allowance" => Ok(Rail::Allowance),
+            "sol" => Ok(Rail::Sol),
             other => Err(format!("unknown payment rail `{other}`")),
         }
     }

@@ -43,10 +43,12 @@ async fn claim(db: &Db, id: &str, signature: &str, render: &str) -> Result<(), R
         slot: 1,
         block_time: now_ms() / 1000,
     };
+    let key_id = state(db, id).await.key_id;
     let mut tx = db.pool().begin().await.unwrap();
-    let claimed = match sol::claim_in(&mut tx, id, &transfer).await.unwrap() {
-        Ok(()) if rows::pay_in(&mut tx, id, signature, render).await.unwrap() => Ok(()),
-        Ok(()) => Err(Refused::JobPaid),
+    let by = sol::Claim { job_id: id, key_id, operation: "asset-job" };
+    let claimed = match sol::claim_in(&mut tx, &by, &transfer).await.unwrap() {
+        Ok(_) if rows::pay_in(&mut tx, id, signature, render).await.unwrap() => Ok(()),
+        Ok(_) => Err(Refused::JobPaid),
         Err(refused) => Err(refused),
     };
     if claimed.is_ok() {
@@ -55,6 +57,15 @@ async fn claim(db: &Db, id: &str, signature: &str, render: &str) -> Result<(), R
         tx.rollback().await.unwrap();
     }
     claimed
+}
+
+/// The SOL payment intents written for job `id`: (amount, reference, state).
+async fn sol_intents(db: &Db, id: &str) -> Vec<(i64, String, String)> {
+    sqlx::query_as("SELECT amount, reference, state FROM payment_intents WHERE rail = 'sol' AND job_id = $1")
+        .bind(id)
+        .fetch_all(db.pool())
+        .await
+        .unwrap()
 }
 
 async fn state(db: &Db, id: &str) -> rows::AssetJob {
@@ -82,6 +93,10 @@ async fn claims_hold(postgres: bool) {
     let paid = state(&db, "asset_a").await;
     assert_eq!((paid.state, paid.signature.as_deref(), paid.renders), (State::Paid, Some("sig1"), 1));
     assert!(sol::is_claimed(&db, "sig1").await.unwrap() && !sol::is_claimed(&db, "sig2").await.unwrap());
+    // The claim went through the payment seam: one captured SOL intent of the lamports, under
+    // the deposit's signature; refused claims wrote none.
+    assert_eq!(sol_intents(&db, "asset_a").await, [(5, "sig1".to_string(), "captured".to_string())]);
+    assert_eq!(sol_intents(&db, "asset_b").await, []);
 
     // Twenty checks racing with twenty different deposits: one claim.
     let racers = (0..20).map(|n| {
@@ -90,6 +105,7 @@ async fn claims_hold(postgres: bool) {
     });
     let won = futures::future::join_all(racers).await.into_iter().filter(|r| r.as_ref().unwrap().is_ok()).count();
     assert_eq!(won, 1);
+    assert_eq!(sol_intents(&db, "asset_c").await.len(), 1, "one payment for one claim");
 
     // Only the current render moves the job; each move happens once.
     let mut tx = db.pool().begin().await.unwrap();

@@ -303,8 +303,9 @@ async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<Ass
         }
         let render_job_id = delivery::render_job_id(&job);
         let mut tx = ctx.db.pool().begin().await?;
-        match sol::claim_in(&mut tx, &job.id, transfer).await? {
-            Ok(()) if rows::pay_in(&mut tx, &job.id, &transfer.signature, &render_job_id).await? => {
+        let claim = sol::Claim { job_id: &job.id, key_id: job.key_id, operation: "asset-job" };
+        match sol::claim_in(&mut tx, &claim, transfer).await? {
+            Ok(_) if rows::pay_in(&mut tx, &job.id, &transfer.signature, &render_job_id).await? => {
                 delivery::queue_in(&mut tx, &job, &render_job_id).await?;
                 tx.commit().await?;
                 delivery::announce(&ctx.db, &job.id).await;
@@ -318,7 +319,7 @@ async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<Ass
             }
             Err(Refused::SignatureUsed) => tx.rollback().await?,
             // Paid already, by a concurrent check.
-            Ok(()) | Err(Refused::JobPaid) => {
+            Ok(_) | Err(Refused::JobPaid) => {
                 tx.rollback().await?;
                 return own(ctx, &job.id).await;
             }

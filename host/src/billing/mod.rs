@@ -273,7 +273,8 @@ pub async fn settle_intent(db: &Db, x402: Option<&X402>, id: &str, price: Price)
         return Err(Error::internal(format!("no payment intent {id}")));
     };
     match Rail::parse(&intent.rail).map_err(Error::internal)? {
-        Rail::Credits | Rail::Allowance => Ok(()),
+        // Credits were taken when it was queued; a SOL deposit is on chain when it is claimed.
+        Rail::Credits | Rail::Allowance | Rail::Sol => Ok(()),
         // Settled or pending, the job keeps its result: the reconciler resolves a pending one.
         Rail::X402 => {
             let rail = x402.ok_or_else(|| Error::internal("an x402 job, and x402 is not configured"))?;
@@ -327,6 +328,8 @@ async fn release_held_until_in(
             let row = intent.reference.parse().map_err(|_| sqlx::Error::Protocol("bad allowance reference".into()))?;
             invites::give_back_in(conn, row, reason).await?;
         }
+        // A deposit is captured as it is claimed, so an authorized SOL intent moved no money.
+        Rail::Sol => {}
     }
     Ok(true)
 }

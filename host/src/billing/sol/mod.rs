@@ -17,8 +17,9 @@ use utoipa::ToSchema;
 
 use crate::config::Settings;
 use crate::error::Error;
+use crate::money::{Holder, Rail};
 use crate::store::deposits::{self, Deposit};
-use crate::store::{Db, now_ms, quotes};
+use crate::store::{Db, intents, now_ms, quotes};
 
 pub use crate::store::deposits::Refused;
 
@@ -225,19 +226,39 @@ fn amounts_exhausted() -> Error {
     }
 }
 
-/// Takes `transfer` as the payment of `job_id` inside the caller's transaction (the one that
-/// moves the job): the deposit is recorded under its signature, which pays once ever, and the
-/// quote's amount is freed.
+/// What a claimed deposit pays for: the job, its caller's key and the catalog operation.
+pub struct Claim<'a> {
+    pub job_id: &'a str,
+    pub key_id: i64,
+    pub operation: &'static str,
+}
+
+/// Takes `transfer` as the payment of `claim`'s job inside the caller's transaction (the one
+/// that moves the job): the deposit is recorded under its signature, which pays once ever, the
+/// quote's amount is freed, and the payment is written through the seam like every other rail's
+/// (a `sol` payment intent of the lamports, captured: the money is on chain); answers the
+/// intent's id.
 pub async fn claim_in(
     conn: &mut AnyConnection,
-    job_id: &str,
+    claim: &Claim<'_>,
     transfer: &chain::Transfer,
-) -> Result<Result<(), Refused>, Error> {
-    if let Err(refused) = deposits::record_in(conn, job_id, &row(transfer)?).await? {
+) -> Result<Result<String, Refused>, Error> {
+    if let Err(refused) = deposits::record_in(conn, claim.job_id, &row(transfer)?).await? {
         return Ok(Err(refused));
     }
-    quotes::release_in(conn, job_id).await?;
-    Ok(Ok(()))
+    quotes::release_in(conn, claim.job_id).await?;
+    let intent = intents::NewIntent {
+        operation: claim.operation,
+        key_id: claim.key_id,
+        rail: Rail::Sol.as_str(),
+        amount: i64::try_from(transfer.lamports).map_err(Error::internal)?,
+        reference: &transfer.signature,
+        request: claim.job_id,
+        holder: Holder::Job { id: claim.job_id, request: claim.job_id },
+    };
+    let id = intents::open_in(conn, &intent).await?;
+    intents::capture_in(conn, &id).await?;
+    Ok(Ok(id))
 }
 
 /// `transfer` as the database stores a deposit.
