@@ -59,6 +59,7 @@ asset_tests::on_both_backends!(
     an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing,
     a_job_that_fails_for_good_is_refunded_exactly_once,
     workers_run_jobs_and_record_success_and_failure,
+    a_job_awaiting_its_payment_is_claimed_only_once_paid,
     a_keys_first_sights_at_once_make_one_account_while_others_write,
     a_refund_of_a_refunded_charge_moves_no_credit_whatever_its_transaction_commits,
     a_payment_that_moved_is_never_released_and_settles_again_as_settled,
@@ -498,6 +499,26 @@ async fn a_job_that_fails_for_good_is_refunded_exactly_once(t: &TestDb) {
     let refunds = credits::ledger(&t.db, key).await.unwrap().into_iter().filter(|e| e.kind == "refund").count();
     assert_eq!(refunds, 2);
     assert_ledger_matches(&t.db, key).await;
+}
+
+/// A job paid per asset waits in `awaiting_payment`: no worker claims it until the transaction
+/// that records its payment moves it on, and that happens once.
+async fn a_job_awaiting_its_payment_is_claimed_only_once_paid(t: &TestDb) {
+    let key = new_key(&t.db, 0).await;
+    let input = serde_json::json!({"assetJobId": "asset_x"});
+    let mut tx = t.db.pool().begin().await.unwrap();
+    let waiting = jobs::queue_in(&mut tx, ("asset_x_r1", "render", key), &input, jobs::Start::OnPayment).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!((waiting.state, waiting.payment.as_ref(), waiting.cost), (jobs::State::AwaitingPayment, None, 0));
+    assert!(jobs::claim(&t.db, "w1", &["render"], 5_000).await.unwrap().is_none(), "unpaid work is not claimed");
+    assert_eq!(jobs::backlog(&t.db, &["render"]).await.unwrap(), 0, "nor counted as work to do");
+    let mut tx = t.db.pool().begin().await.unwrap();
+    assert!(jobs::paid_in(&mut tx, "asset_x_r1").await.unwrap());
+    assert!(!jobs::paid_in(&mut tx, "asset_x_r1").await.unwrap(), "moved on once");
+    assert!(!jobs::paid_in(&mut tx, "asset_nothing_r1").await.unwrap());
+    tx.commit().await.unwrap();
+    let claimed = jobs::claim(&t.db, "w1", &["render"], 5_000).await.unwrap().expect("paid work is claimed");
+    assert_eq!((claimed.id.as_str(), claimed.state, claimed.input), ("asset_x_r1", jobs::State::Running, input));
 }
 
 async fn workers_run_jobs_and_record_success_and_failure(t: &TestDb) {

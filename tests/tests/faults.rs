@@ -106,6 +106,8 @@ async fn whole(env: &Env) {
             "succeeded" => "captured",
             "failed" => "released",
             "queued" => "authorized",
+            // Work paid per asset waits for its deposit with nothing taken yet.
+            "awaiting_payment" => "none",
             "running" => {
                 assert!(lease.is_some_and(|l| l > now_ms() - 60_000), "{id} runs under a live lease");
                 "authorized"

@@ -15,7 +15,7 @@ use crate::ctx::{Ctx, Services};
 use crate::error::{Error, Reason};
 use crate::events::{self, NewEvent};
 use crate::jobs::worker::{Handler, JobError};
-use crate::jobs::{self, Job, State as JobState};
+use crate::jobs::{self, Job, Start, State as JobState};
 use crate::media::{Scratch, film, mp4, wav};
 use crate::pipeline;
 use crate::store::Db;
@@ -31,13 +31,31 @@ const MAX_PICTURES: i64 = 20;
 
 /// The id of the next render of `job`.
 pub fn render_job_id(job: &AssetJob) -> String {
-    format!("{}_r{}", job.id, job.renders + 1)
+    nth_render(&job.id, job.renders + 1)
 }
 
-/// Queues the render `render_job_id` of `job` inside the caller's transaction (the claim's, or
-/// the one that points the job at a new render).
+/// The id of render `n` (from 1) of asset job `id`.
+fn nth_render(id: &str, n: i64) -> String {
+    format!("{id}_r{n}")
+}
+
+/// Writes the first render of asset job `id` for `key_id`, waiting for its payment, inside the
+/// transaction that opens its quote.
+pub async fn await_payment_in(conn: &mut AnyConnection, id: &str, key_id: i64) -> Result<(), sqlx::Error> {
+    let first = nth_render(id, 1);
+    jobs::queue_in(conn, (&first, RENDER_KIND, key_id), &json!({ "assetJobId": id }), Start::OnPayment).await?;
+    Ok(())
+}
+
+/// Starts the render `render_job_id` of `job` inside the caller's transaction (the claim's, or
+/// the one that points the job at a new render): the render waiting for the payment moves on,
+/// or, when none waits (a new render; an asset quoted before its render waited with it), a new
+/// one is queued.
 pub async fn queue_in(conn: &mut AnyConnection, job: &AssetJob, render_job_id: &str) -> Result<(), sqlx::Error> {
-    jobs::queue_in(conn, render_job_id, RENDER_KIND, job.key_id, &json!({ "assetJobId": job.id })).await?;
+    if !jobs::paid_in(conn, render_job_id).await? {
+        let input = json!({ "assetJobId": job.id });
+        jobs::queue_in(conn, (render_job_id, RENDER_KIND, job.key_id), &input, Start::Now).await?;
+    }
     Ok(())
 }
 

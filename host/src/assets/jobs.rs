@@ -161,6 +161,8 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
         },
     )
     .await?;
+    // Its render is written now, waiting in the queue for the payment the quote asks for.
+    delivery::await_payment_in(&mut tx, &id, ctx.caller.key_id).await?;
     tx.commit().await?;
 
     let job = own(ctx, &id).await?;

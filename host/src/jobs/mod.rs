@@ -84,18 +84,36 @@ pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Er
     Ok((stored, hold))
 }
 
-/// Queues free work of `kind` for `key_id` (at most three attempts) inside the caller's
-/// transaction: work already paid another way, like the render of an asset paid in SOL. The
-/// caller announces `Notice::Queued` once its transaction committed.
+/// When queued work may start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// At once: it is paid already.
+    Now,
+    /// Once paid per asset: it waits in `awaiting_payment` (nothing claims it) until the
+    /// transaction that records its payment moves it on with [`paid_in`].
+    OnPayment,
+}
+
+/// Queues work of `kind` for `key_id` (at most three attempts) that the queue takes no
+/// payment for, inside the caller's transaction: work paid another way, like the render of an
+/// asset paid in SOL. The caller announces `Notice::Queued` once its transaction committed.
 pub async fn queue_in(
     conn: &mut sqlx::AnyConnection,
-    id: &str,
-    kind: &str,
-    key_id: i64,
+    (id, kind, key_id): (&str, &str, i64),
     input: &Value,
+    start: Start,
 ) -> Result<Job, sqlx::Error> {
-    let queued = Queued { id, kind, key_id, input, max_attempts: 3, payment: None, cost: 0, access_hash: None };
-    jobs::insert_in(conn, &queued).await
+    let job = Queued { id, kind, key_id, input, max_attempts: 3, payment: None, cost: 0, access_hash: None };
+    match start {
+        Start::Now => jobs::insert_in(conn, &job).await,
+        Start::OnPayment => jobs::insert_awaiting_in(conn, &job).await,
+    }
+}
+
+/// Moves a job from `awaiting_payment` to `queued` inside the transaction that records its
+/// payment; false when it was not waiting. The caller announces `Notice::Queued`.
+pub async fn paid_in(conn: &mut sqlx::AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    jobs::paid_in(conn, id).await
 }
 
 /// The 202 answer of a job-style operation.

@@ -139,10 +139,34 @@ pub struct Queued<'a> {
 
 /// Writes a queued job inside the caller's transaction; returns it as stored.
 pub async fn insert_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job, sqlx::Error> {
+    insert_as_in(conn, job, State::Queued).await
+}
+
+/// Writes a job that waits for its per-asset payment inside the caller's transaction (the one
+/// that opens its quote): no worker claims it until [`paid_in`] moves it on.
+pub async fn insert_awaiting_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job, sqlx::Error> {
+    insert_as_in(conn, job, State::AwaitingPayment).await
+}
+
+/// Moves job `id` from `awaiting_payment` to `queued` inside the transaction that records its
+/// payment; false when it was not waiting (paid already, or never written so).
+pub async fn paid_in(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'queued', run_after = $1, updated_at = $1 WHERE id = $2 AND state = 'awaiting_payment'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+async fn insert_as_in(conn: &mut AnyConnection, job: &Queued<'_>, state: State) -> Result<Job, sqlx::Error> {
     let row = sqlx::query(concat!(
         "INSERT INTO jobs (id, kind, api_key_id, state, input, attempts, max_attempts, payment_rail, payment_ref, \
          cost, run_after, created_at, updated_at, access_hash) \
-         VALUES ($1, $2, $3, 'queued', $4, 0, $5, $6, $7, $8, $9, $9, $9, $10) RETURNING ",
+         VALUES ($1, $2, $3, $11, $4, 0, $5, $6, $7, $8, $9, $9, $9, $10) RETURNING ",
         columns!()
     ))
     .bind(job.id)
@@ -155,6 +179,7 @@ pub async fn insert_in(conn: &mut AnyConnection, job: &Queued<'_>) -> Result<Job
     .bind(job.cost)
     .bind(now_ms())
     .bind(job.access_hash)
+    .bind(state.as_str())
     .fetch_one(&mut *conn)
     .await?;
     job_of(&row)
