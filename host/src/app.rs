@@ -154,7 +154,15 @@ pub fn background_tasks() -> Vec<Task> {
         .once_per_cluster(),
         Task::new("job-reaper", Duration::from_secs(5), move |s: Services| async move {
             let n = jobs::reap(&s.db).await.map_err(|e| e.to_string())?;
-            Ok(noted(n, "jobs failed and refunded after their worker stopped on the last attempt"))
+            let unpaid = jobs::abandon_unpaid(&s.db).await.map_err(|e| e.to_string())? as usize;
+            let said: Vec<String> = [
+                noted(n, "jobs failed and refunded after their worker stopped on the last attempt"),
+                noted(unpaid, "jobs failed whose per-asset payment never came"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            Ok((!said.is_empty()).then(|| said.join("; ")))
         }),
         Task::new("webhook-sweeper", minutes(1), move |s: Services| async move {
             let n = crate::events::sweep(&s).await.map_err(|e| e.to_string())?;

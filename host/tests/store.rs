@@ -17,8 +17,8 @@ use asset_host::limiter::Limiter;
 use asset_host::limits::Group;
 use asset_host::plugins::registry::{BrandCaps, GLOBAL};
 use asset_host::plugins::{Actor, Registry, RegistryError, Sandbox};
-use asset_host::store::Db;
 use asset_host::store::intents;
+use asset_host::store::{self, Db};
 use asset_tests::{TestDatabase, component_variant};
 
 #[path = "common/database.rs"]
@@ -518,7 +518,27 @@ async fn a_job_awaiting_its_payment_is_claimed_only_once_paid(t: &TestDb) {
     assert!(!jobs::paid_in(&mut tx, "asset_nothing_r1").await.unwrap());
     tx.commit().await.unwrap();
     let claimed = jobs::claim(&t.db, "w1", &["render"], 5_000).await.unwrap().expect("paid work is claimed");
-    assert_eq!((claimed.id.as_str(), claimed.state, claimed.input), ("asset_x_r1", jobs::State::Running, input));
+    assert_eq!(
+        (claimed.id.as_str(), claimed.state, claimed.input),
+        ("asset_x_r1", jobs::State::Running, input.clone())
+    );
+
+    // Work whose payment never comes fails, uncharged, once its quote and the week after it are
+    // over; not before.
+    let mut tx = t.db.pool().begin().await.unwrap();
+    jobs::queue_in(&mut tx, ("asset_y_r1", "render", key), &input, jobs::Start::OnPayment).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(jobs::abandon_unpaid(&t.db).await.unwrap(), 0);
+    store::set_clock_offset(jobs::UNPAID_FOR_MS + 60_000);
+    assert_eq!(jobs::abandon_unpaid(&t.db).await.unwrap(), 1);
+    store::set_clock_offset(0);
+    let never = jobs::get(&t.db, "asset_y_r1", key).await.unwrap().unwrap();
+    assert_eq!((never.state, never.error.map(|e| e.code)), (jobs::State::Failed, Some("quote_expired".to_string())));
+    assert_eq!(
+        jobs::get(&t.db, "asset_x_r1", key).await.unwrap().unwrap().state,
+        jobs::State::Running,
+        "paid work untouched"
+    );
 }
 
 async fn workers_run_jobs_and_record_success_and_failure(t: &TestDb) {

@@ -17,8 +17,8 @@ use crate::billing::sol::{LAMPORTS_PER_SOL, Rate};
 use crate::ctx::Services;
 use crate::error::Error;
 
-/// How long a quote stays open, in milliseconds (24 hours).
-pub const QUOTE_TTL_MS: u64 = 24 * 3600 * 1000;
+/// How long an asset's quote is open (the SOL rail's quote life).
+pub const QUOTE_TTL_MS: u64 = crate::billing::sol::QUOTE_TTL_MS;
 
 /// A format an asset can be made in: the kind of preview page whose MP4 is the asset.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema)]

@@ -340,6 +340,22 @@ pub async fn reap(db: &Db) -> Result<usize, sqlx::Error> {
     Ok(reaped)
 }
 
+/// How long work paid per asset waits for its deposit: its quote's day and the week the
+/// quoted amount stays reserved (a deposit made in time still counts until then).
+pub const UNPAID_FOR_MS: i64 =
+    crate::billing::sol::QUOTE_TTL_MS as i64 + crate::store::quotes::RESERVED_AFTER_EXPIRY_MS;
+
+/// What a job whose payment never came says.
+const NEVER_PAID: crate::error::Reason = crate::error::Reason {
+    code: "quote_expired",
+    message: "No payment came for this work while its quote was open; nothing was charged.",
+};
+
+/// Fails the work that waited for its payment past [`UNPAID_FOR_MS`]; returns how many.
+pub async fn abandon_unpaid(db: &Db) -> Result<u64, sqlx::Error> {
+    jobs::abandon_unpaid(db, now_ms() - UNPAID_FOR_MS, &crate::error::Failure::stored(NEVER_PAID)).await
+}
+
 /// Moves job `id` from `running` to `failed` if `holder` still holds it, releasing its
 /// payment in the same transaction. False when it was not running or no longer held.
 async fn finish_failed(db: &Db, id: &str, holder: LeaseHolder<'_>, error: &str) -> Result<bool, sqlx::Error> {

@@ -423,6 +423,21 @@ pub async fn fail_in(
     row.map(|row| Ok(FinalFailure { kind: row.try_get("kind")?, intent: intent_of(&row)? })).transpose()
 }
 
+/// Fails, with `error`, the jobs still awaiting their payment that were written before
+/// `created_before`; returns how many. Nothing was taken for them, so nothing is released.
+pub async fn abandon_unpaid(db: &Db, created_before: i64, error: &str) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'failed', error = $1, updated_at = $2, finished_at = $2 \
+         WHERE state = 'awaiting_payment' AND created_at < $3",
+    )
+    .bind(error)
+    .bind(now_ms())
+    .bind(created_before)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected())
+}
+
 /// Puts `worker`'s running jobs back in the queue without counting the interrupted attempt;
 /// returns how many.
 pub async fn release_worker(db: &Db, worker: &str) -> Result<u64, sqlx::Error> {

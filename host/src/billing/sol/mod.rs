@@ -149,6 +149,8 @@ impl SolPrice {
 /// Lamports a quote may add to the live price to be unique among open quotes (under 0.0001
 /// SOL, a hundredth of a cent to a few cents at any plausible rate).
 pub const QUOTE_SPREAD: u64 = 99_999;
+/// How long a quote is open: a day.
+pub const QUOTE_TTL_MS: u64 = 24 * 3600 * 1000;
 /// Random amounts tried before looking for a free one exactly (with 1 000 open quotes, one try
 /// in a hundred collides).
 const QUOTE_TRIES: usize = 32;
