@@ -32,7 +32,7 @@ pub async fn services(db: Db, settings: Settings) -> Result<Services, String> {
         .await
         .map_err(|e| format!("moving blobs out of the database: {e}"))?;
     let guard = Guard::from_settings(&settings)?;
-    let plugins = registry(db.clone(), &settings, guard.clone()).await?;
+    let plugins = registry(db.clone(), &settings, guard.clone())?;
     plugins
         .install_builtins(&plugins::builtins())
         .await
@@ -66,7 +66,7 @@ pub async fn services(db: Db, settings: Settings) -> Result<Services, String> {
 }
 
 /// The plugin registry over `db`, its sandbox fetching through `guard`, nothing loaded yet.
-pub async fn registry(db: Db, settings: &Settings, guard: Guard) -> Result<Registry, String> {
+pub fn registry(db: Db, settings: &Settings, guard: Guard) -> Result<Registry, String> {
     let sandbox = Sandbox::from_settings(settings, guard)?;
     Ok(Registry::new(db, Arc::new(sandbox)).with_brand_caps(BrandCaps::from_settings(settings)))
 }

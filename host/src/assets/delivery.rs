@@ -42,20 +42,27 @@ fn nth_render(id: &str, n: i64) -> String {
 /// Writes the first render of asset job `id` for `key_id`, waiting for its payment, inside the
 /// transaction that opens its quote.
 pub async fn await_payment_in(conn: &mut AnyConnection, id: &str, key_id: i64) -> Result<(), sqlx::Error> {
-    let first = nth_render(id, 1);
-    jobs::queue_in(conn, (&first, RENDER_KIND, key_id), &json!({ "assetJobId": id }), Start::OnPayment).await?;
-    Ok(())
+    render_in(conn, (id, key_id), &nth_render(id, 1), Start::OnPayment).await
 }
 
-/// Starts the render `render_job_id` of `job` inside the caller's transaction (the claim's, or
-/// the one that points the job at a new render): the render waiting for the payment moves on,
-/// or, when none waits (a new render; an asset quoted before its render waited with it), a new
-/// one is queued.
-pub async fn queue_in(conn: &mut AnyConnection, job: &AssetJob, render_job_id: &str) -> Result<(), sqlx::Error> {
-    if !jobs::paid_in(conn, render_job_id).await? {
-        let input = json!({ "assetJobId": job.id });
-        jobs::queue_in(conn, (render_job_id, RENDER_KIND, job.key_id), &input, Start::Now).await?;
+/// Starts the paid job's render `render_job_id` inside the claim's transaction: the render
+/// waiting for the payment moves on, or, for an asset quoted before its render waited with it,
+/// one is queued now.
+pub async fn start_in(conn: &mut AnyConnection, job: &AssetJob, render_job_id: &str) -> Result<(), sqlx::Error> {
+    if jobs::paid_in(conn, render_job_id).await? {
+        return Ok(());
     }
+    render_in(conn, (&job.id, job.key_id), render_job_id, Start::Now).await
+}
+
+/// Queues render `render_job_id` of asset job `id` of `key_id`, starting as `start` says.
+async fn render_in(
+    conn: &mut AnyConnection,
+    (id, key_id): (&str, i64),
+    render_job_id: &str,
+    start: Start,
+) -> Result<(), sqlx::Error> {
+    jobs::queue_in(conn, (render_job_id, RENDER_KIND, key_id), &json!({ "assetJobId": id }), start).await?;
     Ok(())
 }
 
@@ -80,7 +87,7 @@ pub async fn render_again_if_failed(ctx: &Ctx, job: AssetJob) -> Result<AssetJob
     let next = render_job_id(&job);
     let mut tx = ctx.db.pool().begin().await?;
     if rows::rerender_in(&mut tx, &job.id, &previous, &next).await? {
-        queue_in(&mut tx, &job, &next).await?;
+        render_in(&mut tx, (&job.id, job.key_id), &next, Start::Now).await?;
         tx.commit().await?;
         announce(&ctx.db, &job.id).await;
         tracing::info!(job = job.id, render = next, "rendering a paid asset again");

@@ -308,7 +308,7 @@ async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<Ass
         let claim = sol::Claim { job_id: &job.id, key_id: job.key_id, operation: "asset-job" };
         match sol::claim_in(&mut tx, &claim, transfer).await? {
             Ok(_) if rows::pay_in(&mut tx, &job.id, &transfer.signature, &render_job_id).await? => {
-                delivery::queue_in(&mut tx, &job, &render_job_id).await?;
+                delivery::start_in(&mut tx, &job, &render_job_id).await?;
                 tx.commit().await?;
                 delivery::announce(&ctx.db, &job.id).await;
                 tracing::info!(

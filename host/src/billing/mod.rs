@@ -241,7 +241,6 @@ pub async fn explain(db: &Db, payer: &Payer, price: Price, error: Error) -> Erro
 pub async fn ensure_can_pay(ctx: &impl Call, price: Price) -> Result<(), Error> {
     match ctx.payer() {
         Payer::Unpaid => Err(unpaid(price)),
-        Payer::Credits { .. } if price.credits == 0 => Err(unpaid(price)),
         Payer::Credits { key_id } => ensure_credits(ctx.db(), *key_id, price).await,
         Payer::Allowance { brand, key_id } => {
             if invites::allowance(ctx.db(), brand).await? >= ALLOWANCE_PER_CALL {
@@ -252,6 +251,11 @@ pub async fn ensure_can_pay(ctx: &impl Call, price: Price) -> Result<(), Error> 
         // Verified now, before the work fetches or makes anything; paying reuses the answer.
         Payer::X402 { payment, .. } => payment.rail.verify(payment, price).await.map(drop),
     }
+}
+
+/// The services menu with the rails this process takes (x402 when it is on).
+pub fn menu(x402: Option<&X402>) -> crate::catalog::ServicesMenu {
+    crate::catalog::menu(x402.map(X402::payment_method))
 }
 
 /// Refuses a price `key_id`'s credits do not cover.

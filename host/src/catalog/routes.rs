@@ -4,7 +4,7 @@
 use axum::{Json, extract::State};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{MEME_KINDS, MemeKinds, PackRequest, ServicesMenu, menu};
+use super::{MEME_KINDS, MemeKinds, PackRequest, ServicesMenu};
 use crate::auth::Caller;
 use crate::billing::packs::PackCatalog;
 use crate::error::Error;
@@ -15,7 +15,7 @@ use crate::http::error::{ApiJson, ErrorBody};
 #[utoipa::path(get, path = "/api/agent/services", tag = "catalog",
     responses((status = 200, description = "The services menu", body = ServicesMenu)))]
 async fn services(State(state): State<AppState>) -> Json<ServicesMenu> {
-    Json(menu(state.x402.as_deref().map(crate::billing::X402::payment_method)))
+    Json(crate::billing::menu(state.x402.as_deref()))
 }
 
 /// Lists the meme kinds and their credit cost.

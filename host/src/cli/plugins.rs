@@ -68,7 +68,7 @@ pub(super) enum PluginsCommand {
 
 /// Runs a `plugins` command.
 pub(super) async fn run(db: Db, settings: &Settings, command: PluginsCommand) -> Result<(), String> {
-    let registry = crate::compose::registry(db, settings, crate::net::Guard::from_settings(settings)?).await?;
+    let registry = crate::compose::registry(db, settings, crate::net::Guard::from_settings(settings)?)?;
     let actor = Actor { name: "cli".into(), role: Role::Operator, brand: None };
     let scope = |brand: Option<String>| brand.unwrap_or_default();
     let shown = |result: Result<SlotView, RegistryError>| -> Result<(), String> {

@@ -85,25 +85,28 @@ pub fn schemas_of(doc: &Document, method: &str, path: &str) -> (Value, Option<Va
 
 /// The schema of query parameter `name` of the operation `method path` in `doc`, if it has one.
 pub fn query_parameter(doc: &Document, method: &str, path: &str, name: &str) -> Option<Value> {
-    let parameters = doc.0["paths"][path][method.to_ascii_lowercase()]["parameters"].as_array()?;
-    let found = parameters.iter().find(|p| p["in"] == "query" && p["name"] == name)?;
-    let mut schema = found["schema"].clone();
-    if let (Some(fields), Some(description)) = (schema.as_object_mut(), found["description"].as_str()) {
-        fields.entry("description").or_insert_with(|| json!(description));
-    }
-    Some(schema)
+    query_parameters(doc, method, path).find(|(named, _)| named == name).map(|(_, schema)| schema)
 }
 
 /// The query parameters of the operation `method path` in `doc` as one object schema (each
 /// parameter a property), when it has any: the input of a tool over a GET route.
 pub fn query_object(doc: &Document, method: &str, path: &str) -> Option<Value> {
-    let parameters = doc.0["paths"][path][method.to_ascii_lowercase()]["parameters"].as_array()?;
-    let names: Vec<&str> =
-        parameters.iter().filter(|p| p["in"] == "query").filter_map(|p| p["name"].as_str()).collect();
-    let properties: serde_json::Map<String, Value> =
-        names.iter().filter_map(|name| Some((name.to_string(), query_parameter(doc, method, path, name)?))).collect();
+    let properties: serde_json::Map<String, Value> = query_parameters(doc, method, path).collect();
     let schema = json!({"type": "object", "properties": properties});
     (!properties.is_empty()).then(|| inline(&schema, &doc.0["components"]["schemas"], 0))
+}
+
+/// Each query parameter of the operation `method path` in `doc`: its name and its schema, with
+/// its description.
+fn query_parameters<'a>(doc: &'a Document, method: &str, path: &str) -> impl Iterator<Item = (String, Value)> + 'a {
+    let parameters = doc.0["paths"][path][method.to_ascii_lowercase()]["parameters"].as_array();
+    parameters.into_iter().flatten().filter(|p| p["in"] == "query").filter_map(|found| {
+        let mut schema = found["schema"].clone();
+        if let (Some(fields), Some(description)) = (schema.as_object_mut(), found["description"].as_str()) {
+            fields.entry("description").or_insert_with(|| json!(description));
+        }
+        Some((found["name"].as_str()?.to_string(), schema))
+    })
 }
 
 /// `schema` with its `$ref`s to `components` replaced by what they name (a few levels deep),

@@ -219,8 +219,10 @@ const UNLISTED: RoutePolicy = route("*", "", Access::Key, Group::Account);
 /// The policy of `method` on the route template `path` (`None` when no route matched).
 pub fn lookup(method: &Method, path: Option<&str>) -> RoutePolicy {
     let Some(path) = path else { return UNMATCHED };
-    let listed = ROUTES.iter().any(|r| r.path == path) || operation_at(path).is_some();
-    find(method.as_str(), path).unwrap_or(if listed { UNMATCHED } else { UNLISTED })
+    find(method.as_str(), path).unwrap_or_else(|| {
+        let listed = ROUTES.iter().any(|r| r.path == path) || operation_at(path).is_some();
+        if listed { UNMATCHED } else { UNLISTED }
+    })
 }
 
 /// The policy of a route by method name and template, for documentation. A catalog service's

@@ -155,10 +155,9 @@ pub const TOOLS: &[Spec] = &[
             its rate group, and whether it is available. Free and instant. Call it first to choose a tool.",
         route: Other("GET", "/api/agent/services"),
         call: |ctx, _| {
-            Box::pin(async move {
-                serde_json::to_value(catalog::menu(ctx.x402.as_deref().map(crate::billing::X402::payment_method)))
-                    .map_err(Error::internal)
-            })
+            Box::pin(
+                async move { serde_json::to_value(crate::billing::menu(ctx.x402.as_deref())).map_err(Error::internal) },
+            )
         },
     },
     Spec {

@@ -85,17 +85,23 @@ impl wasmtime::ResourceLimiter for MemoryCap {
     }
 }
 
+/// One use of `capability` from a call's quota `left`, if the call was granted it.
+fn spend(granted: &[Capability], capability: Capability, left: &mut u32) -> Result<(), HostError> {
+    if !granted.contains(&capability) {
+        return Err(HostError::Denied(capability));
+    }
+    if *left == 0 {
+        return Err(HostError::QuotaExceeded(capability));
+    }
+    *left -= 1;
+    Ok(())
+}
+
 /// The host functions, in the latest world's types; each world's module exposes them to its
 /// guests (converting where its types differ).
 impl CallState {
     pub(super) async fn complete(&mut self, request: CompletionRequest) -> Result<String, HostError> {
-        if !self.granted.contains(&Capability::Completion) {
-            return Err(HostError::Denied(Capability::Completion));
-        }
-        if self.completions_left == 0 {
-            return Err(HostError::QuotaExceeded(Capability::Completion));
-        }
-        self.completions_left -= 1;
+        spend(&self.granted, Capability::Completion, &mut self.completions_left)?;
         if request.system.len() + request.prompt.len() > MAX_PROMPT_BYTES {
             return Err(HostError::Rejected(format!("prompts are limited to {MAX_PROMPT_BYTES} bytes")));
         }
@@ -116,13 +122,7 @@ impl CallState {
     }
 
     pub(super) async fn fetch_summary(&mut self, url: String) -> Result<PageSummary, HostError> {
-        if !self.granted.contains(&Capability::FetchSummary) {
-            return Err(HostError::Denied(Capability::FetchSummary));
-        }
-        if self.fetches_left == 0 {
-            return Err(HostError::QuotaExceeded(Capability::FetchSummary));
-        }
-        self.fetches_left -= 1;
+        spend(&self.granted, Capability::FetchSummary, &mut self.fetches_left)?;
         let fetched = tokio::time::timeout_at(self.deadline.into(), self.services.guard.get(&url))
             .await
             .map_err(|_| HostError::Unavailable("the page did not load within the plugin's time budget".into()))?;
