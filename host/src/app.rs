@@ -164,6 +164,12 @@ pub fn background_tasks() -> Vec<Task> {
             .collect();
             Ok((!said.is_empty()).then(|| said.join("; ")))
         }),
+        // A job paid in SOL starts once its deposit lands, whether or not its caller checks.
+        Task::new("sol-job-claims", Duration::from_secs(20), move |s: Services| async move {
+            let n = jobs::deposits::claim_waiting(&s).await.map_err(|e| e.to_string())?;
+            Ok(noted(n, "jobs paid in SOL found and queued"))
+        })
+        .once_per_cluster(),
         Task::new("webhook-sweeper", minutes(1), move |s: Services| async move {
             let n = crate::events::sweep(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "webhooks sent by the sweeper"))

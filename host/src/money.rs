@@ -25,6 +25,13 @@ impl Rail {
         }
     }
 
+    /// Whether the money was taken before the work ran (a SOL deposit, captured as it is
+    /// claimed): neither the work's success nor its failure moves it again, and work that fails
+    /// for good stays bound to it, to be run again.
+    pub fn taken_before_work(self) -> bool {
+        matches!(self, Rail::Sol)
+    }
+
     pub fn parse(text: &str) -> Result<Rail, String> {
         match text {
             "credits" => Ok(Rail::Credits),

@@ -142,3 +142,155 @@ async fn claims_hold(postgres: bool) {
 }
 
 asset_tests::on_both_backends!(claims_hold);
+
+// ---------------------------------------------------------------------------------------------
+// Work of any `solPerAsset` service paid per job in SOL, through the payment seam.
+
+mod sol_jobs {
+    use std::sync::Arc;
+
+    use asset_host::auth::{self, Role};
+    use asset_host::billing::sol::{SolPrice, SolRail, chain::Chain, chain::Transfer};
+    use asset_host::billing::{Authorized, Payer};
+    use asset_host::config::Settings;
+    use asset_host::jobs::{self, Failed, NewJob, State, deposits};
+    use asset_host::store::{Db, now_ms, quotes};
+    use serde_json::json;
+
+    use super::database;
+
+    /// The treasury the rail is set up with (never called: deposits are handed to the claim).
+    const TREASURY: &str = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+
+    /// The SOL rail at a fixed $150/SOL (no price source answers on port 9), `per_key` quotes
+    /// open at most.
+    fn rail(per_key: u32) -> SolRail {
+        let settings = Settings {
+            sol_usd_url: "http://127.0.0.1:9/price".into(),
+            sol_usd_second_url: "http://127.0.0.1:9/price".into(),
+            sol_usd_fallback: Some("150".into()),
+            sol_open_quotes_per_key: per_key,
+            ..Settings::default()
+        };
+        let chain = Arc::new(Chain::new(Some("http://127.0.0.1:9"), TREASURY).unwrap());
+        let price = Arc::new(SolPrice::from_settings(&settings).unwrap());
+        SolRail::new(&settings, &price, Some(&chain)).unwrap()
+    }
+
+    async fn submit(
+        db: &Db,
+        payer: &Payer,
+        id: &str,
+        key_id: i64,
+    ) -> Result<(jobs::Job, Option<Authorized>), asset_host::error::Error> {
+        let input = json!({"script": "Mornings are hard."});
+        let new = NewJob {
+            id,
+            kind: "audioscript",
+            key_id,
+            request_id: id,
+            input: &input,
+            paid: Some((payer.clone(), asset_host::catalog::price("audioscript"))),
+            max_attempts: 1,
+            access_hash: None,
+        };
+        jobs::submit(db, &new).await
+    }
+
+    fn deposit(signature: &str, lamports: u64) -> Transfer {
+        Transfer {
+            signature: signature.into(),
+            lamports,
+            payer: Some("payer".into()),
+            slot: 1,
+            block_time: now_ms() / 1000,
+        }
+    }
+
+    async fn count(db: &Db, sql: &'static str, id: &str) -> i64 {
+        sqlx::query_scalar(sql).bind(id).fetch_one(db.pool()).await.unwrap()
+    }
+
+    async fn waiting(db: &Db, id: &str) -> quotes::Awaiting {
+        quotes::awaiting(db, now_ms()).await.unwrap().into_iter().find(|w| w.job_id == id).expect("the job waits")
+    }
+
+    async fn a_job_waits_for_its_deposit_and_keeps_it(postgres: bool) {
+        let (db, _place) = database::open(postgres).await;
+        let key = auth::create_key(&db, Role::Agent, "sol", 0, None).await.unwrap().key_id;
+        let payer = Payer::Sol { key_id: key, rail: rail(2) };
+
+        // Submitted: waiting with a quote of $0.25 at $150 plus a few lamports; nothing taken.
+        let (job, authorized) = submit(&db, &payer, "job_a", key).await.unwrap();
+        assert_eq!(job.state, State::AwaitingPayment);
+        let Some(Authorized::Quoted { quote, invoice }) = authorized else { panic!("a quote") };
+        let base = 1_666_667; // 25 cents at $150, rounded up
+        assert!((base + 1..=base + 99_999).contains(&quote.amount_lamports), "{quote:?}");
+        assert_eq!((invoice.wallet.as_str(), invoice.amount_lamports), (TREASURY, quote.amount_lamports));
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM payment_intents WHERE job_id = $1", "job_a").await, 0);
+        assert!(jobs::claim(&db, "w", &["audioscript"], 60_000).await.unwrap().is_none(), "no worker takes it unpaid");
+
+        // The key's bound of open quotes: a third is refused and writes nothing.
+        submit(&db, &payer, "job_b", key).await.unwrap();
+        let refused = submit(&db, &payer, "job_c", key).await.unwrap_err();
+        assert_eq!(refused.code(), "too_many_open_quotes");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM jobs WHERE id = $1", "job_c").await, 0);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1", "job_c").await, 0);
+        // SOL pays for queued work of a `solPerAsset` service only.
+        let meme = NewJob {
+            id: "job_m",
+            kind: "meme",
+            key_id: key,
+            request_id: "job_m",
+            input: &json!({}),
+            paid: Some((payer.clone(), asset_host::catalog::price("meme"))),
+            max_attempts: 1,
+            access_hash: None,
+        };
+        assert_eq!(jobs::submit(&db, &meme).await.unwrap_err().code(), "sol_not_accepted");
+
+        // A deposit of another amount pays nothing; the exact one pays once, whoever races.
+        let lamports = quote.amount_lamports;
+        let a = waiting(&db, "job_a").await;
+        assert!(!deposits::pay(&db, &a, &[]).await.unwrap());
+        assert!(deposits::pay(&db, &a, &[deposit("sig1", lamports)]).await.unwrap());
+        assert!(!deposits::pay(&db, &a, &[deposit("sig2", lamports)]).await.unwrap(), "paid already");
+        let b = waiting(&db, "job_b").await;
+        assert!(!deposits::pay(&db, &b, &[deposit("sig1", lamports)]).await.unwrap(), "a signature pays once");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_deposits WHERE signature <> $1", "").await, 1);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1", "job_a").await, 0, "freed");
+        let intent: (String, i64, String) =
+            sqlx::query_as("SELECT state, amount, reference FROM payment_intents WHERE job_id = $1 AND rail = 'sol'")
+                .bind("job_a")
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+        assert_eq!(intent, ("captured".into(), i64::try_from(lamports).unwrap(), "sig1".into()));
+
+        // Queued and paid; a final failure keeps the deposit bound, and running it again is free.
+        let running = jobs::claim(&db, "w", &["audioscript"], 60_000).await.unwrap().expect("it runs once paid");
+        assert_eq!((running.id.as_str(), running.cost), ("job_a", i64::try_from(lamports).unwrap()));
+        assert_eq!(jobs::fail(&db, &running, "w", "boom", false).await.unwrap(), Failed::Final);
+        assert_eq!(
+            count(&db, "SELECT COUNT(*) FROM payment_intents WHERE job_id = $1 AND state = 'captured'", "job_a").await,
+            1
+        );
+        assert!(deposits::run_again(&db, "job_a").await.unwrap());
+        assert!(!deposits::run_again(&db, "job_a").await.unwrap(), "queued already");
+        let again = jobs::claim(&db, "w", &["audioscript"], 60_000).await.unwrap().expect("queued again");
+        assert_eq!(again.attempts, 1, "its attempts anew");
+        assert!(jobs::succeed(&db, "job_a", "w", &json!({"pageUrl": "x"})).await.unwrap());
+        let done = jobs::get(&db, "job_a", key).await.unwrap().unwrap();
+        assert_eq!(done.state, State::Succeeded);
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM payment_intents WHERE job_id = $1", "job_a").await, 1, "paid once");
+
+        // A job paid with credits is never run again for free.
+        let rich = auth::create_key(&db, Role::Agent, "credits", 10, None).await.unwrap().key_id;
+        submit(&db, &Payer::Credits { key_id: rich }, "job_k", rich).await.unwrap();
+        let running = jobs::claim(&db, "w", &["audioscript"], 60_000).await.unwrap().unwrap();
+        jobs::fail(&db, &running, "w", "boom", false).await.unwrap();
+        assert!(!deposits::run_again(&db, "job_k").await.unwrap());
+    }
+
+    asset_tests::on_both_backends!(a_job_waits_for_its_deposit_and_keeps_it);
+}

@@ -8,7 +8,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use asset_host::billing::credits::{self, CreditError};
-use asset_host::billing::{self, Payer, Price};
+use asset_host::billing::{self, Payer, Price, Rail};
 use asset_host::ctx::Detached;
 use asset_host::error::{Error, Failure, Reason};
 use asset_host::idempotency::{self, Claim, Stored, Ticket};
@@ -429,7 +429,7 @@ async fn a_job_is_charged_with_its_row_and_claimed_by_one_worker(t: &TestDb) {
     let input = serde_json::json!({"script": "hello"});
     let (job, charge) = jobs::submit(&t.db, &new_job("j1", key, &input, 3)).await.unwrap();
     assert_eq!((job.state, job.attempts, job.input["script"].as_str()), (jobs::State::Queued, 0, Some("hello")));
-    assert_eq!(charge.unwrap().balance_after, 2);
+    assert_eq!(charge.as_ref().and_then(jobs::Authorized::held).unwrap().balance_after, 2);
     let refused = jobs::submit(&t.db, &new_job("j2", key, &input, 3)).await;
     assert!(matches!(refused, Err(Error::InsufficientCredits { needed: 3, balance: 2, .. })), "{refused:?}");
     assert!(jobs::get(&t.db, "j2", key).await.unwrap().is_none(), "no job without its charge");
@@ -513,15 +513,17 @@ async fn a_job_awaiting_its_payment_is_claimed_only_once_paid(t: &TestDb) {
     assert!(jobs::claim(&t.db, "w1", &["render"], 5_000).await.unwrap().is_none(), "unpaid work is not claimed");
     assert_eq!(jobs::backlog(&t.db, &["render"]).await.unwrap(), 0, "nor counted as work to do");
     let mut tx = t.db.pool().begin().await.unwrap();
-    assert!(jobs::paid_in(&mut tx, "asset_x_r1").await.unwrap());
-    assert!(!jobs::paid_in(&mut tx, "asset_x_r1").await.unwrap(), "moved on once");
-    assert!(!jobs::paid_in(&mut tx, "asset_nothing_r1").await.unwrap());
+    assert!(jobs::paid_in(&mut tx, "asset_x_r1", "pi_x", 5).await.unwrap());
+    assert!(!jobs::paid_in(&mut tx, "asset_x_r1", "pi_y", 5).await.unwrap(), "moved on once");
+    assert!(!jobs::paid_in(&mut tx, "asset_nothing_r1", "pi_z", 5).await.unwrap());
     tx.commit().await.unwrap();
     let claimed = jobs::claim(&t.db, "w1", &["render"], 5_000).await.unwrap().expect("paid work is claimed");
     assert_eq!(
         (claimed.id.as_str(), claimed.state, claimed.input),
         ("asset_x_r1", jobs::State::Running, input.clone())
     );
+    let paid_by = claimed.payment.as_ref().map(|p| (p.rail, p.intent_id.as_str()));
+    assert_eq!((paid_by, claimed.cost), (Some((Rail::Sol, "pi_x")), 5), "it names the deposit that paid it");
 
     // Work whose payment never comes fails, uncharged, once its quote and the week after it are
     // over; not before.

@@ -620,3 +620,126 @@ async fn open_quotes_are_bounded_per_key_and_exhausted_amounts_are_a_clear_503_o
     let pg = PgDatabase::create();
     quotes_are_bounded(Storage::Postgres(pg.url.clone())).await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Any `solPerAsset` job-style service paid per job in SOL (`X-Pay-With: sol`).
+
+/// A call to the service paying in SOL (or with `pay_with` as given).
+async fn paying(server: &Server, pay_with: &str, key: Option<&str>, path: &str, body: Value) -> (StatusCode, Value) {
+    let mut request = reqwest::Client::new().post(server.url(path)).header("x-pay-with", pay_with).json(&body);
+    if let Some(key) = key {
+        request = request.header("x-api-key", key);
+    }
+    let response = request.send().await.expect("the service answers");
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Audioscript job `id` once it is no longer `awaiting_payment`, `queued` or `running` (within
+/// `seconds`), read with `wait`.
+async fn settled(server: &Server, id: &str, key: &str, seconds: u64) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        let job = server.get_json(&format!("/api/agent/audioscript/{id}?wait=10"), Some(key)).await;
+        if !matches!(job["status"].as_str(), Some("awaiting_payment" | "queued" | "running")) {
+            return job;
+        }
+        assert!(std::time::Instant::now() < deadline, "still {} after {seconds} s: {job}", job["status"]);
+    }
+}
+
+const SCRIPT: &str = "Mornings are hard. Coffee helps. Our app brews it before you wake up.";
+
+async fn audioscripts_are_paid_per_job_in_sol(storage: Storage) {
+    let env = Env::new(storage);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(1000);
+    let server = serve(&env, &rpc, &[]);
+    let db = env.database().await;
+
+    // Submitted: 202, waiting with what to send; no credits needed, nothing taken.
+    let (status, accepted) =
+        paying(&server, "sol", Some(&key), "/api/agent/audioscript", json!({"script": SCRIPT})).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    assert_eq!((accepted["status"].as_str(), accepted["creditCost"].as_i64()), (Some("awaiting_payment"), Some(0)));
+    let payment = &accepted["payment"];
+    assert_eq!((payment["wallet"].as_str(), payment["currency"].as_str()), (Some(TREASURY), Some("SOL")), "{accepted}");
+    let amount = payment["amountLamports"].as_u64().expect("an exact amount");
+    let job = accepted["jobId"].as_str().unwrap().to_string();
+    let status_url = accepted["statusUrl"].as_str().unwrap().to_string();
+    assert_eq!(accepted["checkUrl"].as_str(), Some(format!("{status_url}/check").as_str()));
+    let read = server.get_json(&format!("/api/agent/audioscript/{job}"), Some(&key)).await;
+    assert_eq!((read["status"].as_str(), read["payment"]["rail"].as_str()), (Some("awaiting_payment"), Some("sol")));
+    assert_eq!(read["payment"]["amountLamports"].as_u64(), Some(amount), "{read}");
+
+    // Checked before anything landed: still waiting. A node that fails: 503, nothing claimed.
+    let check_path = format!("/api/agent/audioscript/{job}/check");
+    let (status, checked) = call(&server, "POST", &check_path, &key, None).await;
+    assert_eq!((status, checked["status"].as_str()), (StatusCode::OK, Some("awaiting_payment")), "{checked}");
+    let signature = rpc.pay(amount).await;
+    rpc.control(json!({"error500": 50})).await;
+    let (status, _) = call(&server, "POST", &check_path, &key, None).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_deposits WHERE job_id = $1", &job).await, 0);
+    rpc.control(json!({"error500": 0})).await;
+
+    // Found: queued in the claim's transaction, rendered, the deposit its one payment.
+    let (status, checked) = call(&server, "POST", &check_path, &key, None).await;
+    assert_eq!(status, StatusCode::OK, "{checked}");
+    assert_ne!(checked["status"], "awaiting_payment", "{checked}");
+    let done = settled(&server, &job, &key, 120).await;
+    assert_eq!(done["status"], "succeeded", "{done}");
+    assert!(done["pageUrl"].as_str().is_some(), "{done}");
+    let paid = &done["payment"];
+    assert_eq!((paid["rail"].as_str(), paid["state"].as_str()), (Some("sol"), Some("captured")), "{done}");
+    assert_eq!((paid["signature"].as_str(), paid["amountLamports"].as_u64()), (Some(signature.as_str()), Some(amount)));
+    let (status, again) = call(&server, "POST", &check_path, &key, None).await;
+    assert_eq!((status, again["status"].as_str()), (StatusCode::OK, Some("succeeded")));
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM payment_intents WHERE job_id = $1", &job).await, 1, "paid once");
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1", &job).await, 0, "its amount freed");
+
+    // Over MCP (`_meta.payWith`), and nobody checks: the periodic claim finds the deposit.
+    let options = asset_tests::mcp::Options { mode: "2026-07-28", ..Default::default() };
+    let mut mcp = asset_tests::mcp::McpClient::connect(&server.url("/api/mcp"), &key, options);
+    let called = mcp.call_with_meta("create_audioscript", json!({"script": SCRIPT}), json!({"payWith": "sol"}));
+    let accepted = called["structuredContent"].clone();
+    assert_eq!(
+        (called["isError"].as_bool(), accepted["status"].as_str()),
+        (Some(false), Some("awaiting_payment")),
+        "{called}"
+    );
+    let id = accepted["jobId"].as_str().unwrap();
+    let checked = mcp.call("check_audioscript_payment", json!({"jobId": id}));
+    assert_eq!(checked["structuredContent"]["status"], "awaiting_payment", "{checked}");
+    rpc.pay(accepted["payment"]["amountLamports"].as_u64().unwrap()).await;
+    let done = settled(&server, id, &key, 120).await;
+    assert_eq!((done["status"].as_str(), done["payment"]["rail"].as_str()), (Some("succeeded"), Some("sol")), "{done}");
+    let meme = mcp.call_with_meta("create_meme", json!({"input": "a bakery"}), json!({"payWith": "sol"}));
+    assert_eq!(meme["structuredContent"]["code"], "sol_not_accepted", "{meme}");
+
+    // Refused before anything is made: work done within its call, an unknown rail, no key,
+    // two rails at once; and on a service without a treasury.
+    let (status, body) =
+        paying(&server, "sol", Some(&key), "/api/agent/brands/memes", json!({"input": "a bakery"})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("sol_not_accepted")), "{body}");
+    let (status, body) = paying(&server, "lira", Some(&key), "/api/agent/audioscript", json!({"script": SCRIPT})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_pay_with")), "{body}");
+    let (status, _) = paying(&server, "sol", None, "/api/agent/audioscript", json!({"script": SCRIPT})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let plain = env.serve_with(&[("ASSET_LOG", "warn")]);
+    let (status, body) = paying(&plain, "sol", Some(&key), "/api/agent/audioscript", json!({"script": SCRIPT})).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("sol_not_configured")));
+    let waiting = "SELECT COUNT(*) FROM jobs WHERE api_key_id = (SELECT api_key_id FROM jobs WHERE id = $1)";
+    assert_eq!(count(&db, waiting, &job).await, 2, "only the two paid jobs were written");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn audioscripts_are_paid_per_job_in_sol_on_sqlite() {
+    audioscripts_are_paid_per_job_in_sol(Storage::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn audioscripts_are_paid_per_job_in_sol_on_postgres() {
+    let pg = PgDatabase::create();
+    audioscripts_are_paid_per_job_in_sol(Storage::Postgres(pg.url.clone())).await;
+}

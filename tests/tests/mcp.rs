@@ -11,7 +11,7 @@ use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-const TOOLS: [&str; 20] = [
+const TOOLS: [&str; 22] = [
     "list_services",
     "get_credits",
     "list_brands",
@@ -19,8 +19,10 @@ const TOOLS: [&str; 20] = [
     "get_pitch_activity",
     "create_audioscript",
     "get_audioscript_status",
+    "check_audioscript_payment",
     "request_mp4",
     "get_mp4_status",
+    "check_mp4_payment",
     "create_meme",
     "create_invite",
     "create_content",

@@ -46,13 +46,18 @@ pub async fn await_payment_in(conn: &mut AnyConnection, id: &str, key_id: i64) -
 }
 
 /// Starts the paid job's render `render_job_id` inside the claim's transaction: the render
-/// waiting for the payment moves on, or, for an asset quoted before its render waited with it,
-/// one is queued now.
-pub async fn start_in(conn: &mut AnyConnection, job: &AssetJob, render_job_id: &str) -> Result<(), sqlx::Error> {
-    if jobs::paid_in(conn, render_job_id).await? {
+/// waiting for the payment moves on, paid by the deposit's captured intent of its lamports, or,
+/// for an asset quoted before its render waited with it, one is queued now.
+pub async fn start_in(
+    conn: &mut AnyConnection,
+    job: &AssetJob,
+    render_job_id: &str,
+    (intent, lamports): (&str, u64),
+) -> Result<(), Error> {
+    if jobs::paid_in(conn, render_job_id, intent, lamports).await? {
         return Ok(());
     }
-    render_in(conn, (&job.id, job.key_id), render_job_id, Start::Now).await
+    Ok(render_in(conn, (&job.id, job.key_id), render_job_id, Start::Now).await?)
 }
 
 /// Queues render `render_job_id` of asset job `id` of `key_id`, starting as `start` says.

@@ -16,7 +16,8 @@ use utoipa::ToSchema;
 
 use super::delivery;
 pub use super::view::{AssetJobView, QuoteView, event_payload, status, view};
-use crate::billing::sol::{self, Refused, chain::Transfer, open_quote_in};
+use crate::billing::sol::index::Window;
+use crate::billing::sol::{self, Claim, Claimant, PaymentView, SolRail, chain::Transfer, open_quote_in};
 use crate::callbacks::{self, WebhookRegistration};
 use crate::ctx::Ctx;
 use crate::dates::iso8601;
@@ -47,23 +48,6 @@ pub struct AssetJobRequest {
     pub webhook_secret: Option<String>,
     /// The preview's language (a code, English or native name); English when absent.
     pub language: Option<String>,
-}
-
-/// The payment block of a new job.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentView {
-    /// The treasury address.
-    pub wallet: String,
-    pub network: String,
-    /// `SOL`.
-    pub currency: &'static str,
-    /// Send exactly this many lamports, by a plain transfer.
-    pub amount_lamports: u64,
-    pub amount_sol: f64,
-    /// `NOT required`.
-    pub memo: &'static str,
-    pub expires_at: String,
 }
 
 /// The answer of `POST /api/agent/asset/jobs`.
@@ -118,16 +102,15 @@ pub struct Replayed {
 
 /// Creates a job: validates everything, makes the free preview, opens the quote.
 pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Error> {
-    let (wallet, _) = super::treasury(ctx)?;
-    let wallet = wallet.to_string();
+    let rail = SolRail::new(&ctx.settings, &ctx.sol_price, ctx.sol_chain.as_ref())?;
     let input = request.input.unwrap_or_default();
     let format = checked(&input, request.format.as_deref())?;
     let language = crate::languages::resolve(request.language.as_deref())?;
     let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
-    let base_lamports = super::rate(ctx).await?.lamports(super::cents());
+    let base_lamports = rail.rate().await?.lamports(super::cents());
     // Refused before the preview is made: a refusal writes nothing.
     let mut conn = ctx.db.pool().acquire().await?;
-    within_open_quotes(ctx, &mut conn).await?;
+    sol::within_open_quotes_in(&mut conn, ctx.caller.key_id, rail.open_quotes_per_key).await?;
     drop(conn);
     sol::ensure_amount_free(&ctx.db, base_lamports).await?;
 
@@ -142,7 +125,7 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
     let mut tx = ctx.db.pool().begin().await?;
     // Counted again under the key's row lock, so concurrent creates of one key pass one by one.
     invites::lock_key_in(&mut tx, ctx.caller.key_id).await?;
-    within_open_quotes(ctx, &mut tx).await?;
+    sol::within_open_quotes_in(&mut tx, ctx.caller.key_id, rail.open_quotes_per_key).await?;
     let quote = open_quote_in(&mut tx, &id, base_lamports, super::QUOTE_TTL_MS as i64).await?;
     rows::insert_in(
         &mut tx,
@@ -166,16 +149,7 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
     tx.commit().await?;
 
     let job = own(ctx, &id).await?;
-    let settings = &ctx.settings;
-    let payment = PaymentView {
-        wallet,
-        network: settings.sol_network.clone(),
-        currency: "SOL",
-        amount_lamports: quote.amount_lamports,
-        amount_sol: super::sol(quote.amount_lamports),
-        memo: "NOT required",
-        expires_at: iso8601(quote.expires_at_ms),
-    };
+    let payment = rail.invoice(quote);
     let next = next_steps(&view(&job).preview_url, &payment, &ctx.base_url, &id);
     Ok(Created { success: true, job: view(&job), payment, webhook, next })
 }
@@ -213,26 +187,6 @@ fn next_steps(preview: &str, payment: &PaymentView, base: &str, id: &str) -> Str
     )
 }
 
-/// 429 `too_many_open_quotes` when the caller's key has as many open quotes as it may
-/// (`sol_open_quotes_per_key`): each holds one of the price's amounts for a day and a week.
-async fn within_open_quotes(ctx: &Ctx, conn: &mut sqlx::AnyConnection) -> Result<(), Error> {
-    let now = now_ms();
-    let limit = i64::from(ctx.settings.sol_open_quotes_per_key);
-    let (open, next_lapse) = rows::open_quotes_in(conn, ctx.caller.key_id, now).await?;
-    if open < limit {
-        return Ok(());
-    }
-    let retry_after_secs = next_lapse.map_or(1, |at| u64::try_from(at - now).unwrap_or(0).div_ceil(1000).max(1));
-    Err(Error::Capped {
-        code: "too_many_open_quotes",
-        message: format!(
-            "This key has {open} open quotes, the most it may have ({limit}); nothing was made. Pay one of its jobs, \
-             or wait until a quote lapses (the first in {retry_after_secs} s)."
-        ),
-        retry_after_secs,
-    })
-}
-
 /// The caller's job `id`; another key's job is as good as missing.
 async fn own(ctx: &Ctx, id: &str) -> Result<AssetJob, Error> {
     rows::get(&ctx.db, id, ctx.caller.key_id)
@@ -254,16 +208,15 @@ pub async fn get(ctx: &Ctx, id: &str, wait: Duration) -> Result<Read, Error> {
 /// failed; waits a little for a render in progress. `paid: false` while nothing has landed.
 pub async fn check(ctx: &Ctx, id: &str) -> Result<Checked, Error> {
     let job = own(ctx, id).await?;
-    let (_, chain) = super::treasury(ctx)?;
+    let chain = ctx.sol_chain.as_deref().ok_or(sol::NOT_SET_UP)?;
     let job = match job.state {
         State::AwaitingPayment => {
             let lapsed = now_ms() > job.expires_at;
             if lapsed && now_ms() > job.expires_at + quotes::RESERVED_AFTER_EXPIRY_MS {
                 return Err(lapsed_quote(&job));
             }
-            let lamports = u64::try_from(job.amount_lamports).map_err(Error::internal)?;
-            let (from, until) = (job.quoted_at.div_euclid(1000), job.expires_at.div_euclid(1000));
-            let found = sol::index::deposits(&ctx.db, chain, lamports, from, until).await?;
+            let window = Window::of(job.amount_lamports, job.quoted_at, job.expires_at)?;
+            let found = sol::index::deposits(&ctx.db, chain, window).await?;
             let job = claim_first(ctx, job, &found).await?;
             if job.state == State::AwaitingPayment && lapsed {
                 return Err(lapsed_quote(&job));
@@ -295,37 +248,33 @@ pub async fn check(ctx: &Ctx, id: &str) -> Result<Checked, Error> {
     Ok(Checked { success: true, paid, job: shown, next })
 }
 
-/// Claims the first of `found` no other asset used (the deposit recorded, the quote freed, the
-/// job paid and its render queued, in one transaction); answers the job as it is afterwards
+/// An asset job, as a found deposit pays it: the job is paid and its render moves on.
+struct Paying<'a> {
+    job: &'a AssetJob,
+    render: String,
+}
+
+impl Claimant for Paying<'_> {
+    fn claim(&self) -> Claim<'_> {
+        Claim { job_id: &self.job.id, key_id: self.job.key_id, operation: "asset-job" }
+    }
+
+    async fn paid_in(&self, conn: &mut sqlx::AnyConnection, transfer: &Transfer, intent: &str) -> Result<bool, Error> {
+        if !rows::pay_in(conn, &self.job.id, &transfer.signature, &self.render).await? {
+            return Ok(false);
+        }
+        delivery::start_in(conn, self.job, &self.render, (intent, transfer.lamports)).await?;
+        Ok(true)
+    }
+}
+
+/// Claims the first of `found` no other job used (the deposit recorded, the quote freed, the
+/// job paid and its render moved on, in one transaction); answers the job as it is afterwards
 /// (paid by this check or a concurrent one).
 async fn claim_first(ctx: &Ctx, job: AssetJob, found: &[Transfer]) -> Result<AssetJob, Error> {
-    for transfer in found {
-        if sol::is_claimed(&ctx.db, &transfer.signature).await? {
-            continue;
-        }
-        let render_job_id = delivery::render_job_id(&job);
-        let mut tx = ctx.db.pool().begin().await?;
-        let claim = sol::Claim { job_id: &job.id, key_id: job.key_id, operation: "asset-job" };
-        match sol::claim_in(&mut tx, &claim, transfer).await? {
-            Ok(_) if rows::pay_in(&mut tx, &job.id, &transfer.signature, &render_job_id).await? => {
-                delivery::start_in(&mut tx, &job, &render_job_id).await?;
-                tx.commit().await?;
-                delivery::announce(&ctx.db, &job.id).await;
-                tracing::info!(
-                    job = job.id,
-                    signature = transfer.signature,
-                    lamports = transfer.lamports,
-                    "asset paid"
-                );
-                return own(ctx, &job.id).await;
-            }
-            Err(Refused::SignatureUsed) => tx.rollback().await?,
-            // Paid already, by a concurrent check.
-            Ok(_) | Err(Refused::JobPaid) => {
-                tx.rollback().await?;
-                return own(ctx, &job.id).await;
-            }
-        }
+    let paying = Paying { render: delivery::render_job_id(&job), job: &job };
+    if sol::claim_first(&ctx.db, &paying, found).await? {
+        delivery::announce(&ctx.db, &job.id).await;
     }
     // A deposit found but taken may have been taken for this job by a concurrent check.
     if found.is_empty() { Ok(job) } else { own(ctx, &job.id).await }

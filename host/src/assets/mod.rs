@@ -12,8 +12,7 @@ pub mod view;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::billing::sol::chain::Chain;
-use crate::billing::sol::{LAMPORTS_PER_SOL, Rate};
+use crate::billing::sol::{Rate, SolRail, sol};
 use crate::ctx::Services;
 use crate::error::Error;
 
@@ -94,34 +93,11 @@ pub fn cents() -> u64 {
     crate::catalog::service("asset-job").and_then(|s| s.usd_cents).map_or(25, u64::from)
 }
 
-/// The treasury payments go to, and the chain it is read from; 503 when not set up.
-pub fn treasury(services: &Services) -> Result<(&str, &Chain), Error> {
-    match (services.settings.sol_treasury.as_deref().map(str::trim), services.sol_chain.as_deref()) {
-        (Some(wallet), Some(chain)) if !wallet.is_empty() => Ok((wallet, chain)),
-        _ => Err(Error::NotSetUp {
-            code: "sol_not_configured",
-            message: "Pay-per-asset in SOL is not set up on this service (no treasury); pay with credits or x402.",
-        }),
-    }
-}
-
-/// The SOL/USD rate to quote with; 503 when there is none.
-pub async fn rate(services: &Services) -> Result<Rate, Error> {
-    services.sol_price.rate().await.ok_or(Error::NotSetUp {
-        code: "sol_price_unavailable",
-        message: "No SOL/USD rate is available right now; retry in a minute.",
-    })
-}
-
-/// Lamports as SOL, for people (the amount to send is always the integer).
-pub fn sol(lamports: u64) -> f64 {
-    lamports as f64 / LAMPORTS_PER_SOL as f64
-}
-
 /// The price of an asset now.
 pub async fn pricing(services: &Services) -> Result<PricingResult, Error> {
-    let wallet = treasury(services)?.0.to_string();
-    let rate = rate(services).await?;
+    let rail = SolRail::new(&services.settings, &services.sol_price, services.sol_chain.as_ref())?;
+    let wallet = rail.chain.treasury();
+    let rate = rail.rate().await?;
     let cents = cents();
     let amount_lamports = rate.lamports(cents);
     Ok(PricingResult {
@@ -133,7 +109,7 @@ pub async fn pricing(services: &Services) -> Result<PricingResult, Error> {
             amount_sol: sol(amount_lamports),
             quote_ttl_ms: QUOTE_TTL_MS,
             formats: FORMATS.iter().map(|f| f.id).collect(),
-            network: services.settings.sol_network.clone(),
+            network: rail.network,
             wallet,
             usd: crate::catalog::usd(cents),
             rate,

@@ -58,6 +58,9 @@ pub enum Payer {
     /// they are spent, the brand admin's credits; the work recorded against the admin's key
     /// `key_id`.
     Allowance { brand: String, key_id: i64 },
+    /// A SOL deposit per job (`X-Pay-With: sol`), for work the catalog marks payable so: the job
+    /// waits with a quote of a unique lamport amount until its deposit is found.
+    Sol { key_id: i64, rail: sol::SolRail },
     /// No key and no payment (only when x402 is on): every price answers 402 with what to pay.
     Unpaid,
 }
@@ -123,16 +126,81 @@ impl Hold {
 
 /// A payment checked with its rail before the transaction that records it (an x402 payment
 /// is verified with the facilitator: a network call no transaction should wait on).
+#[derive(Default)]
 pub struct Checked {
     requirements: Option<Value>,
+    /// For SOL: the price in lamports at the live rate.
+    lamports: Option<u64>,
 }
 
 /// Checks what can be checked of `payer`'s payment of `price` before any transaction.
 pub async fn check(payer: &Payer, price: Price) -> Result<Checked, Error> {
     match payer {
-        Payer::X402 { payment, .. } => Ok(Checked { requirements: Some(payment.rail.verify(payment, price).await?) }),
-        Payer::Credits { .. } | Payer::Allowance { .. } | Payer::Unpaid => Ok(Checked { requirements: None }),
+        Payer::X402 { payment, .. } => {
+            Ok(Checked { requirements: Some(payment.rail.verify(payment, price).await?), lamports: None })
+        }
+        Payer::Sol { rail, .. } => {
+            let cents = sol_cents(price)?;
+            Ok(Checked { requirements: None, lamports: Some(rail.rate().await?.lamports(cents)) })
+        }
+        Payer::Credits { .. } | Payer::Allowance { .. } | Payer::Unpaid => Ok(Checked::default()),
     }
+}
+
+/// The US cents of `price` when its operation may be paid per job in SOL; else 400
+/// `sol_not_accepted`.
+fn sol_cents(price: Price) -> Result<u64, Error> {
+    let service = crate::catalog::service(price.operation).filter(|s| s.sol_per_asset && s.asynchronous);
+    match (service, price.usd_cents) {
+        (Some(_), Some(cents)) => Ok(u64::from(cents)),
+        _ => Err(Error::bad_request(
+            "sol_not_accepted",
+            format!(
+                "`{}` is not paid per job in SOL (the menu's `solPerAsset` services are); pay with credits or x402, \
+                 without `X-Pay-With: sol`.",
+                price.operation
+            ),
+        )),
+    }
+}
+
+/// How a job's payment stands once it is submitted.
+#[derive(Debug)]
+pub enum Authorized {
+    /// Authorized now, like any call's.
+    Held(Hold),
+    /// A SOL quote is open: the job waits for its deposit.
+    Quoted { quote: sol::Quote, invoice: sol::PaymentView },
+}
+
+impl Authorized {
+    /// The payment authorized now, if it was.
+    pub fn held(&self) -> Option<&Hold> {
+        match self {
+            Authorized::Held(hold) => Some(hold),
+            Authorized::Quoted { .. } => None,
+        }
+    }
+}
+
+/// [`authorize_in`] for job `holder`: a SOL payer's quote is opened instead (within the key's
+/// bound of open quotes, under its row lock), for the job to wait on.
+pub async fn authorize_job_in(
+    conn: &mut AnyConnection,
+    payer: &Payer,
+    checked: &Checked,
+    price: Price,
+    holder: Holder<'_>,
+) -> Result<Authorized, Error> {
+    let Holder::Job { id, .. } = holder else { return Err(Error::internal("a job authorized for a call")) };
+    let Payer::Sol { key_id, rail } = payer else {
+        return authorize_in(conn, payer, checked, price, id, holder).await.map(Authorized::Held);
+    };
+    let lamports = checked.lamports.ok_or_else(|| Error::internal("SOL payment not checked"))?;
+    crate::store::invites::lock_key_in(conn, *key_id).await?;
+    sol::within_open_quotes_in(conn, *key_id, rail.open_quotes_per_key).await?;
+    let quote = sol::open_quote_in(conn, id, lamports, sol::QUOTE_TTL_MS as i64).await?;
+    Ok(Authorized::Quoted { quote, invoice: rail.invoice(quote) })
 }
 
 /// 402 for a price the payer did not pay: a money-only price asked of credits, or no payment.
@@ -171,6 +239,8 @@ pub async fn authorize_in(
             let amount = X402::amount(price).unwrap_or(0);
             (Rail::X402, *key_id, i64::try_from(amount).map_err(Error::internal)?, id, 0, Some(payment.clone()))
         }
+        // Paid per job once its deposit is found (`authorize_job_in`), never within a call.
+        Payer::Sol { .. } => return Err(sol_cents(price).err().unwrap_or_else(sol_per_job_only)),
         Payer::Allowance { brand, key_id } => match invites::spend_in(conn, brand, price.operation, reference).await? {
             Some((row, left)) => (Rail::Allowance, *key_id, ALLOWANCE_PER_CALL, row.to_string(), left, None),
             // The free generations are spent (perhaps by another chat a moment ago): the
@@ -250,12 +320,19 @@ pub async fn ensure_can_pay(ctx: &impl Call, price: Price) -> Result<(), Error> 
         }
         // Verified now, before the work fetches or makes anything; paying reuses the answer.
         Payer::X402 { payment, .. } => payment.rail.verify(payment, price).await.map(drop),
+        Payer::Sol { .. } => sol_cents(price).map(drop),
     }
 }
 
-/// The services menu with the rails this process takes (x402 when it is on).
-pub fn menu(x402: Option<&X402>) -> crate::catalog::ServicesMenu {
-    crate::catalog::menu(x402.map(X402::payment_method))
+/// 400 for SOL asked of work done within its call.
+fn sol_per_job_only() -> Error {
+    Error::bad_request("sol_not_accepted", "SOL pays for queued work only; pay this call with credits or x402.")
+}
+
+/// The services menu with the rails this process takes (x402 when it is on, SOL per job when a
+/// treasury is set up).
+pub fn menu(x402: Option<&X402>, treasury: Option<&sol::chain::Chain>) -> crate::catalog::ServicesMenu {
+    crate::catalog::menu(x402.map(X402::payment_method), treasury.map(sol::payment_method))
 }
 
 /// Refuses a price `key_id`'s credits do not cover.

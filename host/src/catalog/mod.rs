@@ -84,7 +84,8 @@ pub struct Service {
     /// Whether the call can be paid per call over x402 at the USD price.
     #[serde(skip)]
     pub x402: bool,
-    /// Whether the USD price is quoted in SOL per asset instead.
+    /// Whether the USD price can be paid in SOL per asset (a job-style service: per job, with
+    /// `X-Pay-With: sol`), quoted at the live rate.
     #[serde(skip)]
     pub sol_per_asset: bool,
     #[serde(skip)]
@@ -145,7 +146,7 @@ pub const SERVICES: &[Service] = &[
         description: "A beat-timed, captioned page with memes from a verbatim script or an audio file.",
         usd_cents: Some(25),
         x402: true,
-        sol_per_asset: false,
+        sol_per_asset: true,
         credits: Some(3),
         asynchronous: true,
         availability: Availability::Available,
@@ -169,7 +170,7 @@ pub const SERVICES: &[Service] = &[
         description: "A vertical 1080x1920 MP4 rendered from an engine page, hosted about 24 hours.",
         usd_cents: Some(25),
         x402: true,
-        sol_per_asset: false,
+        sol_per_asset: true,
         credits: Some(3),
         asynchronous: true,
         availability: Availability::Available,
@@ -335,7 +336,8 @@ pub struct PriceView {
     pub x402: Option<X402Price>,
     /// Credits per call (the hybrid meme kind costs 2).
     pub credits: Option<u32>,
-    /// True when the price is quoted live in SOL per asset (see `/api/agent/asset/pricing`).
+    /// True when the USD price can be paid in SOL, quoted live per asset (see
+    /// `/api/agent/asset/pricing`); a job-style service takes it with `X-Pay-With: sol`.
     pub sol_per_asset: bool,
 }
 
@@ -401,7 +403,7 @@ pub struct ServicesMenu {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentMethod {
-    /// `credits` or `x402`.
+    /// `credits`, `x402` or `sol`.
     pub method: &'static str,
     /// For x402: the network's v1 name (`base`) and CAIP-2 id (`eip155:8453`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -442,7 +444,7 @@ fn view(service: &'static Service, network: &'static str) -> ServiceView {
 
 /// The menu; `x402` is how the x402 rail takes payment when it is on (its prices then name
 /// its network, `base` otherwise).
-pub fn menu(x402: Option<PaymentMethod>) -> ServicesMenu {
+pub fn menu(x402: Option<PaymentMethod>, sol: Option<PaymentMethod>) -> ServicesMenu {
     let network = x402.as_ref().and_then(|rail| rail.network).unwrap_or(X402_NETWORK);
     let credits = PaymentMethod {
         method: "credits",
@@ -454,7 +456,7 @@ pub fn menu(x402: Option<PaymentMethod>) -> ServicesMenu {
         versions: Vec::new(),
         how: "prepaid credits of the key in `x-api-key`",
     };
-    let payments = std::iter::once(credits).chain(x402).collect();
+    let payments = std::iter::once(credits).chain(x402).chain(sol).collect();
     ServicesMenu {
         success: true,
         api_version: API_VERSION,

@@ -19,6 +19,7 @@ use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, header, request::Parts};
 
 use crate::auth::Caller;
+use crate::billing::sol::SolRail;
 use crate::billing::{Payer, Payment};
 use crate::config::Settings;
 use crate::ctx::{Ctx, Services};
@@ -142,15 +143,50 @@ pub async fn context(state: &AppState, parts: &Parts, request_id: String) -> Res
         (None, None) if state.x402.is_some() || job_token.is_some() => Caller::nobody(),
         (None, None) => return Err(gate::MISSING_KEY),
     };
-    let payer = match payment {
-        Some(payment) => Payer::X402 { key_id: caller.key_id, payment },
-        None if caller.key_id == 0 => Payer::Unpaid,
-        None => Payer::Credits { key_id: caller.key_id },
+    let payer = match (payment, pay_with(&parts.headers)?) {
+        (Some(_), PayWith::Sol) => return Err(two_rails()),
+        (Some(payment), PayWith::Default) => Payer::X402 { key_id: caller.key_id, payment },
+        (None, PayWith::Sol) if caller.key_id == 0 => return Err(gate::MISSING_KEY),
+        (None, PayWith::Sol) => {
+            let services = &state.services;
+            let rail = SolRail::new(&services.settings, &services.sol_price, services.sol_chain.as_ref())?;
+            Payer::Sol { key_id: caller.key_id, rail }
+        }
+        (None, PayWith::Default) if caller.key_id == 0 => Payer::Unpaid,
+        (None, PayWith::Default) => Payer::Credits { key_id: caller.key_id },
     };
     let mut ctx = Ctx::new(state.services.clone(), caller, base_url(&state.settings, &parts.headers), request_id);
     ctx.payer = payer;
     ctx.job_token = job_token;
     Ok(ctx)
+}
+
+/// The header that picks a rail the request itself does not carry.
+pub const PAY_WITH: &str = "x-pay-with";
+
+/// The rail a request asks for in [`PAY_WITH`].
+enum PayWith {
+    /// The key's credits, or the x402 payment the request carries.
+    Default,
+    /// A SOL deposit per job.
+    Sol,
+}
+
+fn pay_with(headers: &HeaderMap) -> Result<PayWith, Error> {
+    let Some(value) = headers.get(PAY_WITH) else { return Ok(PayWith::Default) };
+    match value.to_str().map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Ok("sol") => Ok(PayWith::Sol),
+        Ok("credits" | "x402" | "") => Ok(PayWith::Default),
+        _ => Err(Error::bad_request(
+            "invalid_pay_with",
+            "`X-Pay-With` must be `sol` (a deposit per job, for the menu's `solPerAsset` services) or `credits`.",
+        )),
+    }
+}
+
+/// 400 for a request that carries an x402 payment and asks to pay in SOL.
+fn two_rails() -> Error {
+    Error::bad_request("conflicting_payment", "Pay one way: an x402 payment or `X-Pay-With: sol`, not both.")
 }
 
 #[cfg(test)]

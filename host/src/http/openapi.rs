@@ -265,8 +265,13 @@ fn apply_policy(method: &str, path: &str, operation: &mut Operation) {
                 "credits": service.credits,
                 "async": service.asynchronous,
                 "statusRoute": service.status_route,
+                "solPerAsset": service.sol_per_asset,
             }),
         );
+        // A job-style service with a credit price that SOL may pay instead, per job.
+        if service.sol_per_asset && service.asynchronous && service.credits.is_some() {
+            payable_in_sol(operation);
+        }
     }
     operation.extensions.get_or_insert_with(Default::default).merge(extensions.build());
     let keyed = policy.is_none_or(|p| p.access != Access::Public);
@@ -338,6 +343,25 @@ fn paid_per_call(operation: &mut Operation, cents: u32) {
             RefOr::T(pending)
         });
     }
+}
+
+/// The `X-Pay-With` header of a job-style route that SOL can pay per job.
+fn payable_in_sol(operation: &mut Operation) {
+    let schema = utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(["sol", "credits", "x402"]))
+        .description(Some(
+            "`sol`: pay this job with a SOL deposit (the 202 is `awaiting_payment` with the exact lamports to send \
+             and a checkUrl); `credits` or `x402` (the default) pay as the key's credits or the x402 payment do",
+        ));
+    operation.parameters.get_or_insert_with(Vec::new).push(
+        ParameterBuilder::new()
+            .name("X-Pay-With")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .schema(Some(schema))
+            .build(),
+    );
 }
 
 /// The `Idempotency-Key` header of a keyed POST and the answers it adds.

@@ -14,6 +14,7 @@
 //! The queries, the row and its states are `store::jobs`'; here is what a job pays and how its
 //! payment settles with each outcome.
 
+pub mod deposits;
 pub mod worker;
 
 use std::time::Duration;
@@ -22,7 +23,9 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
-use crate::billing::{self, Hold, Holder, Payer, Price};
+pub use crate::billing::Authorized;
+use crate::billing::sol::PaymentView;
+use crate::billing::{self, Holder, Payer, Price};
 use crate::ctx::Ctx;
 use crate::error::Error;
 use crate::rules::Range;
@@ -48,18 +51,19 @@ pub struct NewJob<'a> {
     pub access_hash: Option<&'a str>,
 }
 
-/// Pays for the job and queues it, in one transaction: either both happen or neither.
-pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Error> {
+/// Pays for the job and queues it, in one transaction: either both happen or neither. A job
+/// paid per job in SOL is written `awaiting_payment` with its quote instead.
+pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Authorized>), Error> {
     let checked = match &job.paid {
         Some((payer, price)) => Some(billing::check(payer, *price).await?),
         None => None,
     };
     let holder = Holder::Job { id: job.id, request: job.request_id };
     let mut tx = db.pool().begin().await?;
-    let hold = match (&job.paid, &checked) {
+    let authorized = match (&job.paid, &checked) {
         (Some((payer, price)), Some(checked)) => {
-            match billing::authorize_in(&mut tx, payer, checked, *price, job.id, holder).await {
-                Ok(hold) => Some(hold),
+            match billing::authorize_job_in(&mut tx, payer, checked, *price, holder).await {
+                Ok(authorized) => Some(authorized),
                 Err(e) => {
                     tx.rollback().await?;
                     return Err(billing::explain(db, payer, *price, e).await);
@@ -68,20 +72,26 @@ pub async fn submit(db: &Db, job: &NewJob<'_>) -> Result<(Job, Option<Hold>), Er
         }
         _ => None,
     };
+    let hold = authorized.as_ref().and_then(Authorized::held);
     let queued = Queued {
         id: job.id,
         kind: job.kind,
         key_id: job.key_id,
         input: job.input,
         max_attempts: job.max_attempts,
-        payment: hold.as_ref().map(|h| (h.rail, h.intent_id.as_str())),
-        cost: hold.as_ref().map_or(0, |h| h.amount),
+        payment: hold.map(|h| (h.rail, h.intent_id.as_str())),
+        cost: hold.map_or(0, |h| h.amount),
         access_hash: job.access_hash,
     };
-    let stored = jobs::insert_in(&mut tx, &queued).await?;
+    let stored = match authorized {
+        Some(Authorized::Quoted { .. }) => jobs::insert_awaiting_in(&mut tx, &queued).await?,
+        _ => jobs::insert_in(&mut tx, &queued).await?,
+    };
     tx.commit().await?;
-    db.announce(Notice::Queued).await;
-    Ok((stored, hold))
+    if stored.state == State::Queued {
+        db.announce(Notice::Queued).await;
+    }
+    Ok((stored, authorized))
 }
 
 /// When queued work may start.
@@ -111,9 +121,11 @@ pub async fn queue_in(
 }
 
 /// Moves a job from `awaiting_payment` to `queued` inside the transaction that records its
-/// payment; false when it was not waiting. The caller announces `Notice::Queued`.
-pub async fn paid_in(conn: &mut sqlx::AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
-    jobs::paid_in(conn, id).await
+/// payment, the captured SOL `intent` of `lamports`; false when it was not waiting. The caller
+/// announces `Notice::Queued`.
+pub async fn paid_in(conn: &mut sqlx::AnyConnection, id: &str, intent: &str, lamports: u64) -> Result<bool, Error> {
+    let paid_by = Payment { rail: billing::Rail::Sol, intent_id: intent.into() };
+    Ok(jobs::paid_in(conn, id, &paid_by, i64::try_from(lamports).map_err(Error::internal)?).await?)
 }
 
 /// The 202 answer of a job-style operation.
@@ -122,7 +134,7 @@ pub async fn paid_in(conn: &mut sqlx::AnyConnection, id: &str) -> Result<bool, s
 pub struct Accepted {
     pub success: bool,
     pub job_id: String,
-    /// `queued`.
+    /// `queued`, or `awaiting_payment` when paid in SOL.
     pub status: String,
     /// Poll this (free) for the result.
     pub status_url: String,
@@ -132,6 +144,14 @@ pub struct Accepted {
     /// Send it as `x-job-token` (or `?token=`, as `statusUrl` does) to read the job.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub job_token: Option<String>,
+    /// Paid per job in SOL (`X-Pay-With: sol`): what to send; the job waits in
+    /// `awaiting_payment` until the deposit is found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment: Option<Box<PaymentView>>,
+    /// Paid in SOL: call this (POST) once the deposit is sent, to have it found at once (it is
+    /// also found by itself within a minute or so).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check_url: Option<String>,
 }
 
 /// Pays for and queues a job of `kind` for the caller of `ctx` (at most three attempts);
@@ -157,20 +177,27 @@ pub async fn submit_paid(
         max_attempts: 3,
         access_hash: access_hash.as_deref(),
     };
-    let (_, hold) = submit(&ctx.db, &new).await?;
+    let (job, authorized) = submit(&ctx.db, &new).await?;
     let status_url = format!("{}/api/agent/{status_path}/{id}", ctx.base_url);
+    let (hold, payment) = match authorized {
+        Some(Authorized::Held(hold)) => (Some(hold), None),
+        Some(Authorized::Quoted { invoice, .. }) => (None, Some(Box::new(invoice))),
+        None => (None, None),
+    };
     let paid_in_credits = hold.as_ref().is_some_and(|h| h.rail == billing::Rail::Credits);
     Ok(Accepted {
         success: true,
+        check_url: payment.as_ref().map(|_| format!("{status_url}/check")),
         status_url: match &token {
             Some(token) => format!("{status_url}?token={token}"),
             None => status_url,
         },
         job_id: id.to_string(),
-        status: State::Queued.as_str().into(),
+        status: job.state.as_str().into(),
         credit_cost: if paid_in_credits { price.credits } else { 0 },
         credits_remaining: hold.map_or(0, |h| h.balance_after),
         job_token: token,
+        payment,
     })
 }
 
@@ -234,6 +261,10 @@ pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView, wa
     }
     if let Some(payment) = &job.payment {
         view["payment"] = payment_view(&ctx.db, payment, job.cost).await?;
+    } else if job.state == State::AwaitingPayment
+        && let Some(awaiting) = deposits::awaiting_view(ctx, &job).await?
+    {
+        view["payment"] = awaiting;
     }
     Ok(view)
 }
@@ -247,8 +278,9 @@ async fn find(ctx: &Ctx, id: &str, kind: &str) -> Result<Job, Error> {
     job.filter(|j| j.kind == kind).ok_or_else(|| Error::NotFound { message: "No such job for this key.".into() })
 }
 
-/// How a job was paid, for its status: the rail and amount, and for x402 the settlement
-/// (`verified` until the job succeeds, then `settled` with its transaction, or why not).
+/// How a job was paid, for its status: the rail and amount, for x402 the settlement
+/// (`verified` until the job succeeds, then `settled` with its transaction, or why not), for
+/// SOL the deposit's signature.
 async fn payment_view(db: &Db, payment: &Payment, cost: i64) -> Result<Value, Error> {
     let intent = intents::get(db, &payment.intent_id).await?;
     Ok(match (payment.rail, intent) {
@@ -263,6 +295,12 @@ async fn payment_view(db: &Db, payment: &Payment, cost: i64) -> Result<Value, Er
             }),
             None => json!({"rail": "x402"}),
         },
+        (billing::Rail::Sol, Some(intent)) => json!({
+            "rail": "sol",
+            "amountLamports": cost,
+            "state": intent.state,
+            "signature": intent.reference,
+        }),
         (rail, intent) => json!({"rail": rail.as_str(), "credits": cost, "state": intent.map(|i| i.state)}),
     })
 }
@@ -277,12 +315,13 @@ pub fn result_fields(result: &Value, fields: &[&str]) -> Map<String, Value> {
 /// nothing is delivered unpaid, and the job fails).
 pub async fn succeed(db: &Db, id: &str, worker: &str, result: &Value) -> Result<bool, sqlx::Error> {
     let mut tx = db.pool().begin().await?;
-    let Some(intent) = jobs::succeed_in(&mut tx, id, worker, result).await? else {
+    let Some(payment) = jobs::succeed_in(&mut tx, id, worker, result).await? else {
         tx.rollback().await?;
         return Ok(false);
     };
-    if let Some(intent) = intent
-        && !intents::capture_in(&mut tx, &intent).await?
+    // A SOL deposit was captured as it was claimed: its job's success takes nothing more.
+    if let Some(payment) = payment.filter(|p| !p.rail.taken_before_work())
+        && !intents::capture_in(&mut tx, &payment.intent_id).await?
     {
         tx.rollback().await?;
         finish_failed(db, id, LeaseHolder::Owner(worker), "the job's payment was no longer held").await?;

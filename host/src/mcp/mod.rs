@@ -3,8 +3,8 @@
 //! initialize first, and any replica answers any request). It sits behind the same gate as
 //! every route (the key, also as `Authorization: Bearer`, checked before any MCP processing);
 //! each tool is a thin caller of the operation its HTTP route calls (`tools`), counted against
-//! that route's rate group, with idempotency (`_meta.idempotencyKey`) and x402
-//! (`_meta["x402/payment"]`) as over HTTP. Errors are tool results with `isError: true` and
+//! that route's rate group, with idempotency (`_meta.idempotencyKey`), x402
+//! (`_meta["x402/payment"]`) and SOL per job (`_meta.payWith: "sol"`) as over HTTP. Errors are tool results with `isError: true` and
 //! the HTTP error body as their structured content.
 
 pub mod tools;
@@ -35,6 +35,9 @@ pub const PATH: &str = "/api/mcp";
 pub const IDEMPOTENCY_META: &str = "idempotencyKey";
 /// The `_meta` keys of x402's MCP transport.
 pub const PAYMENT_META: &str = "x402/payment";
+/// The `_meta` key that picks a rail a call does not carry, as `X-Pay-With` does over HTTP
+/// (`"sol"`: a deposit per job).
+pub const PAY_WITH_META: &str = "payWith";
 pub const PAYMENT_RESPONSE_META: &str = "x402/payment-response";
 
 const INSTRUCTIONS: &str = "Media assets for agents: personalized pitch pages, memes in 23 languages and in a \
@@ -155,6 +158,12 @@ impl Server {
         let route = policy::find(spec.method(), spec.path());
         if let Some(group) = route.and_then(|r| r.group()).filter(|_| caller.role != Role::Operator) {
             gate::admit(&self.state, group, &gate::key_subject(&caller)).await?;
+        }
+        if let Some(rail) = meta.get(PAY_WITH_META) {
+            let value = rail.as_str().and_then(|r| axum::http::HeaderValue::from_str(r).ok());
+            let value =
+                value.ok_or_else(|| Error::bad_request("invalid_pay_with", "`_meta.payWith` must be a string."))?;
+            parts.headers.insert(crate::http::PAY_WITH, value);
         }
         if let (Some(payload), Some(rail)) = (meta.get(PAYMENT_META), self.state.x402.clone()) {
             if !route.is_some_and(|r| r.takes_x402()) {

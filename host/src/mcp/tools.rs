@@ -155,9 +155,10 @@ pub const TOOLS: &[Spec] = &[
             its rate group, and whether it is available. Free and instant. Call it first to choose a tool.",
         route: Other("GET", "/api/agent/services"),
         call: |ctx, _| {
-            Box::pin(
-                async move { serde_json::to_value(crate::billing::menu(ctx.x402.as_deref())).map_err(Error::internal) },
-            )
+            Box::pin(async move {
+                serde_json::to_value(crate::billing::menu(ctx.x402.as_deref(), ctx.sol_chain.as_deref()))
+                    .map_err(Error::internal)
+            })
         },
     },
     Spec {
@@ -223,6 +224,20 @@ pub const TOOLS: &[Spec] = &[
         },
     },
     Spec {
+        name: "check_audioscript_payment",
+        title: "Find the SOL deposit of an audioscript job",
+        description: "For an audioscript job submitted with `_meta.payWith: \"sol\"` (it waits in `awaiting_payment` with \
+            a quote: send exactly its amountLamports to its wallet): looks on chain for the deposit and claims it, \
+            so the job starts now (it is also found by itself within a minute); runs a paid job that failed again. \
+            Answers the job's status. Free.",
+        route: Other("POST", "/api/agent/audioscript/{jobId}/check"),
+        call: |ctx, arguments| {
+            with_job(ctx, arguments, |ctx, id, _| async move {
+                jobs::deposits::check(ctx, &id, audioscript::KIND, audioscript::result_view).await
+            })
+        },
+    },
+    Spec {
         name: "request_mp4",
         title: "Vertical MP4 of an audio page",
         description: "Renders an audio page of this service (`pageUrl`: /m/<id> or its full address, as \
@@ -242,6 +257,20 @@ pub const TOOLS: &[Spec] = &[
         call: |ctx, arguments| {
             with_job(ctx, arguments, |ctx, id, wait| async move {
                 jobs::status(ctx, &id, mp4::KIND, mp4::result_view, wait).await
+            })
+        },
+    },
+    Spec {
+        name: "check_mp4_payment",
+        title: "Find the SOL deposit of an MP4 job",
+        description: "For an MP4 job submitted with `_meta.payWith: \"sol\"` (it waits in `awaiting_payment` with \
+            a quote: send exactly its amountLamports to its wallet): looks on chain for the deposit and claims it, \
+            so the job starts now (it is also found by itself within a minute); runs a paid job that failed again. \
+            Answers the job's status. Free.",
+        route: Other("POST", "/api/agent/mp4/{jobId}/check"),
+        call: |ctx, arguments| {
+            with_job(ctx, arguments, |ctx, id, _| async move {
+                jobs::deposits::check(ctx, &id, mp4::KIND, mp4::result_view).await
             })
         },
     },
@@ -408,13 +437,14 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
 fn price_line(service: &str) -> String {
     let Some(entry) = catalog::service(service) else { return String::new() };
     match (entry.credits, entry.usd_cents, entry.sol_per_asset) {
-        (_, Some(cents), true) => {
+        (None, Some(cents), true) => {
             format!(" Costs ${} per asset, paid in SOL at the live rate.", catalog::usd(u64::from(cents)))
         }
-        (Some(credits), Some(cents), _) if entry.x402 => format!(
-            " Costs {} (or ${} in USDC per call over x402).",
+        (Some(credits), Some(cents), sol) if entry.x402 => format!(
+            " Costs {} (or ${} in USDC per call over x402{}).",
             counted(credits, "credit"),
-            catalog::usd(u64::from(cents))
+            catalog::usd(u64::from(cents)),
+            if sol { ", or in SOL per job at the live rate" } else { "" }
         ),
         (Some(credits), _, _) => format!(" Costs {}.", counted(credits, "credit")),
         _ => String::new(),
@@ -446,7 +476,7 @@ mod tests {
     /// and every tool shares the policy (rate group, idempotency, rails) of an HTTP route.
     #[test]
     fn every_available_service_has_a_tool_a_route_and_a_menu_row() {
-        let menu = catalog::menu(None);
+        let menu = catalog::menu(None, None);
         for service in catalog::SERVICES.iter().filter(|s| s.availability == Availability::Available) {
             assert!(TOOLS.iter().any(|t| t.service() == Some(service.id)), "{} has no MCP tool", service.id);
             if let Some(status) = service.status_route {

@@ -33,6 +33,16 @@ async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -
     Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view, wait).await?))
 }
 
+/// For a job paid in SOL (`X-Pay-With: sol`): looks for its deposit on chain and claims it, or
+/// runs a paid job that failed for good again; answers the job's status. Free.
+#[utoipa::path(post, path = "/api/agent/mp4/{jobId}/check", tag = "audio", params(("jobId" = String, Path)),
+    responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody),
+              (status = 409, description = "Not paid in SOL, or its quote lapsed unpaid (`quote_expired`)", body = ErrorBody),
+              (status = 502, body = ErrorBody), (status = 503, body = ErrorBody)))]
+async fn check(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
+    Ok(Json(jobs::deposits::check(&ctx, &job_id, super::KIND, super::result_view).await?))
+}
+
 fn missing() -> Error {
     Error::NotFound { message: "No such video.".into() }
 }
@@ -123,7 +133,12 @@ fn byte_range(header: &str, len: u64) -> Option<(u64, u64)> {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(submit)).routes(routes!(status)).routes(routes!(page)).routes(routes!(video))
+    OpenApiRouter::new()
+        .routes(routes!(submit))
+        .routes(routes!(status))
+        .routes(routes!(check))
+        .routes(routes!(page))
+        .routes(routes!(video))
 }
 
 #[cfg(test)]

@@ -149,14 +149,35 @@ pub async fn insert_awaiting_in(conn: &mut AnyConnection, job: &Queued<'_>) -> R
 }
 
 /// Moves job `id` from `awaiting_payment` to `queued` inside the transaction that records its
-/// payment; false when it was not waiting (paid already, or never written so).
-pub async fn paid_in(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+/// payment, which the job names from now on (`cost` in the rail's unit); false when it was not
+/// waiting (paid already, or never written so).
+pub async fn paid_in(conn: &mut AnyConnection, id: &str, paid_by: &Payment, cost: i64) -> Result<bool, sqlx::Error> {
     let now = now_ms();
     let done = sqlx::query(
-        "UPDATE jobs SET state = 'queued', run_after = $1, updated_at = $1 WHERE id = $2 AND state = 'awaiting_payment'",
+        "UPDATE jobs SET state = 'queued', payment_rail = $1, payment_ref = $2, cost = $3, run_after = $4, \
+         updated_at = $4 WHERE id = $5 AND state = 'awaiting_payment'",
+    )
+    .bind(paid_by.rail.as_str())
+    .bind(&paid_by.intent_id)
+    .bind(cost)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Queues again, with its attempts anew, job `id` that failed for good although its payment was
+/// taken before it ran (a SOL deposit stays bound to its work); false when it is not such a job.
+pub async fn retry_paid_in(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let now = now_ms();
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'queued', attempts = 0, run_after = $1, updated_at = $1, finished_at = NULL \
+         WHERE id = $2 AND state = 'failed' AND payment_rail = $3",
     )
     .bind(now)
     .bind(id)
+    .bind(Rail::Sol.as_str())
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -329,20 +350,28 @@ fn intent_of(row: &AnyRow) -> Result<Option<String>, sqlx::Error> {
     row.try_get("payment_ref")
 }
 
+/// A job's payment as a finishing update returns it (`payment_rail`, `payment_ref`).
+fn payment_of(row: &AnyRow) -> Result<Option<Payment>, sqlx::Error> {
+    let rail: Option<String> = row.try_get("payment_rail")?;
+    let Some(rail) = rail else { return Ok(None) };
+    let intent_id = intent_of(row)?.ok_or_else(|| sqlx::Error::Decode("a job with half a payment".into()))?;
+    Ok(Some(Payment { rail: Rail::parse(&rail).map_err(|e| sqlx::Error::Decode(e.into()))?, intent_id }))
+}
+
 /// Records the result of job `id` inside the caller's transaction, if `worker` still holds it.
-/// `None` when it does not (roll back: its result is dropped); else the payment intent to
-/// capture in the same transaction (`None` inside for free jobs).
+/// `None` when it does not (roll back: its result is dropped); else its payment, to capture in
+/// the same transaction (`None` inside for free jobs).
 pub async fn succeed_in(
     conn: &mut AnyConnection,
     id: &str,
     worker: &str,
     result: &Value,
-) -> Result<Option<Option<String>>, sqlx::Error> {
+) -> Result<Option<Option<Payment>>, sqlx::Error> {
     let now = now_ms();
     let row = sqlx::query(
         "UPDATE jobs SET state = 'succeeded', result = $1, error = NULL, lease_owner = NULL, lease_until = NULL, \
          updated_at = $2, finished_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = 'running' \
-         RETURNING payment_ref",
+         RETURNING payment_rail, payment_ref",
     )
     .bind(result.to_string())
     .bind(now)
@@ -350,7 +379,7 @@ pub async fn succeed_in(
     .bind(worker)
     .fetch_optional(&mut *conn)
     .await?;
-    row.as_ref().map(intent_of).transpose()
+    row.as_ref().map(payment_of).transpose()
 }
 
 /// Puts job `id` back in the queue to run `backoff_ms` from now, recording `error` (what its

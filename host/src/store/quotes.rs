@@ -1,9 +1,9 @@
 //! Queries of open SOL quotes (`sol_quotes`): an amount is held by one job at a time, by the
 //! table's key, on every replica.
 
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Row};
 
-use super::now_ms;
+use super::{Db, now_ms};
 
 /// How long a lapsed quote's amount stays reserved, so a late deposit cannot unlock another
 /// job's asset: a week.
@@ -60,4 +60,84 @@ pub async fn held_between_in(
     .bind(reserved_after)
     .fetch_all(&mut *conn)
     .await
+}
+
+/// A job's open (or lapsed, still reserved) quote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    pub amount_lamports: i64,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// The quote job `id` holds, if any.
+pub async fn of_job(db: &Db, job_id: &str) -> Result<Option<Held>, sqlx::Error> {
+    let row = sqlx::query("SELECT amount_lamports, created_at, expires_at FROM sol_quotes WHERE job_id = $1")
+        .bind(job_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.as_ref().map(held_of).transpose()
+}
+
+/// A quote from a row with its `amount_lamports`, `created_at` and `expires_at`.
+fn held_of(row: &sqlx::any::AnyRow) -> Result<Held, sqlx::Error> {
+    Ok(Held {
+        amount_lamports: row.try_get("amount_lamports")?,
+        created_at: row.try_get("created_at")?,
+        expires_at: row.try_get("expires_at")?,
+    })
+}
+
+/// How many quotes of `key_id` are open at `now` (asset jobs' and queued jobs' alike), and when
+/// the first of them lapses.
+pub async fn open_of_key_in(
+    conn: &mut AnyConnection,
+    key_id: i64,
+    now: i64,
+) -> Result<(i64, Option<i64>), sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS open, MIN(expires_at) AS next FROM ( \
+           SELECT q.expires_at FROM jobs j JOIN sol_quotes q ON q.job_id = j.id \
+           WHERE j.api_key_id = $1 AND j.state = 'awaiting_payment' AND q.expires_at > $2 \
+           UNION ALL \
+           SELECT expires_at FROM asset_jobs WHERE api_key_id = $1 AND state = 'awaiting_payment' AND expires_at > $2 \
+         ) open_quotes",
+    )
+    .bind(key_id)
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((row.try_get("open")?, row.try_get("next")?))
+}
+
+/// A queued job waiting for the deposit its own quote asks for.
+#[derive(Clone, Debug)]
+pub struct Awaiting {
+    pub job_id: String,
+    pub key_id: i64,
+    pub kind: String,
+    pub quote: Held,
+}
+
+/// The jobs waiting in `awaiting_payment` with a quote of their own whose deposit may still
+/// count (quoted before `now`, lapsed at most the reserved week ago), oldest first.
+pub async fn awaiting(db: &Db, now: i64) -> Result<Vec<Awaiting>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT j.id, j.api_key_id, j.kind, q.amount_lamports, q.created_at, q.expires_at \
+         FROM jobs j JOIN sol_quotes q ON q.job_id = j.id \
+         WHERE j.state = 'awaiting_payment' AND q.expires_at > $1 ORDER BY q.created_at",
+    )
+    .bind(now - RESERVED_AFTER_EXPIRY_MS)
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Awaiting {
+                job_id: r.try_get("id")?,
+                key_id: r.try_get("api_key_id")?,
+                kind: r.try_get("kind")?,
+                quote: held_of(r)?,
+            })
+        })
+        .collect()
 }

@@ -39,24 +39,46 @@ const POLL: Duration = Duration::from_millis(100);
 /// How far before the oldest payable quote's opening the first walk reads.
 const FLOOR_SLACK_SECS: i64 = 600;
 
-/// Deposits of exactly `lamports` that landed between `from_secs` and `until_secs` (inclusive),
-/// oldest first, once the index is up to date (claimed ones too: `claim_in` refuses those). 503 when the index
-/// could not be brought up to date in time and holds no such deposit yet.
-pub async fn deposits(
-    db: &Db,
-    chain: &Chain,
-    lamports: u64,
-    from_secs: i64,
-    until_secs: i64,
-) -> Result<Vec<Transfer>, Error> {
+/// Which deposits pay a quote: exactly `lamports`, landed between `from_secs` and `until_secs`
+/// (inclusive).
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    pub lamports: u64,
+    pub from_secs: i64,
+    pub until_secs: i64,
+}
+
+impl Window {
+    /// The window of a quote of `amount_lamports`, open from `opened_ms` to `expires_ms`.
+    pub fn of(amount_lamports: i64, opened_ms: i64, expires_ms: i64) -> Result<Window, Error> {
+        Ok(Window {
+            lamports: u64::try_from(amount_lamports).map_err(Error::internal)?,
+            from_secs: opened_ms.div_euclid(1000),
+            until_secs: expires_ms.div_euclid(1000),
+        })
+    }
+}
+
+/// The deposits in `window`, oldest first, once the index is up to date (claimed ones too:
+/// `claim_in` refuses those). 503 when the index could not be brought up to date in time and
+/// holds no such deposit yet.
+pub async fn deposits(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transfer>, Error> {
     let current = bring_up_to_date(db, chain, now_ms()).await?;
-    let amount = i64::try_from(lamports).map_err(Error::internal)?;
-    let found = treasury::matching(db, &chain.treasury(), amount, from_secs, until_secs).await?;
+    let found = stored(db, chain, window).await?;
     if found.is_empty() && !current {
         return Err(Error::Unavailable {
             message: "The treasury's transfers are still being read from the Solana RPC node; check again shortly.",
         });
     }
+    Ok(found)
+}
+
+/// The deposits in `window` the index holds now (it is not brought up to date: see
+/// [`bring_up_to_date`]).
+pub async fn stored(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transfer>, Error> {
+    let Window { lamports, from_secs, until_secs } = window;
+    let amount = i64::try_from(lamports).map_err(Error::internal)?;
+    let found = treasury::matching(db, &chain.treasury(), amount, from_secs, until_secs).await?;
     Ok(found
         .into_iter()
         .map(|f| Transfer {

@@ -1,13 +1,16 @@
-//! The SOL rail: its price, open quotes, the deposits that pay them (`claim_in`), the chain
-//! they are found on (`chain`) and the index of the treasury's deposits (`index`). The price is what $0.25 is in lamports at the live SOL/USD rate. The rate comes
-//! from a CoinGecko-style `simple/price` source, else Jupiter's price API, cached for 45 s; when
-//! both fail, a recent cached rate (marked stale) or the operator's fixed fallback (marked as
-//! such) is used, never silently. Lamports are computed in integers, rounded up.
+//! The SOL rail: its price, open quotes (bounded per key), the deposits that pay them
+//! (`claim_in`, `claim_first`), the chain they are found on (`chain`) and the index of the
+//! treasury's deposits (`index`). A price is what its US cents are in lamports at the live
+//! SOL/USD rate. The rate comes from a CoinGecko-style `simple/price` source, else Jupiter's
+//! price API, cached for 45 s; when both fail, a recent cached rate (marked stale) or the
+//! operator's fixed fallback (marked as such) is used, never silently. Lamports are computed in
+//! integers, rounded up.
 
 pub mod chain;
 pub mod index;
 
-use std::sync::Mutex;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -16,12 +19,111 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::config::Settings;
+use crate::dates::iso8601;
 use crate::error::Error;
 use crate::money::{Holder, Rail};
 use crate::store::deposits::{self, Deposit};
 use crate::store::{Db, intents, now_ms, quotes};
 
 pub use crate::store::deposits::Refused;
+
+/// What paying in SOL needs: the live price, the treasury's chain and network, and how many
+/// quotes one key may hold open.
+#[derive(Clone)]
+pub struct SolRail {
+    pub price: Arc<SolPrice>,
+    pub chain: Arc<chain::Chain>,
+    pub network: String,
+    pub open_quotes_per_key: u32,
+}
+
+impl std::fmt::Debug for SolRail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolRail").field("treasury", &self.chain.treasury()).field("network", &self.network).finish()
+    }
+}
+
+impl SolRail {
+    /// The rail, when a treasury is set up (`chain`); else 503 `sol_not_configured`.
+    pub fn new(
+        settings: &Settings,
+        price: &Arc<SolPrice>,
+        chain: Option<&Arc<chain::Chain>>,
+    ) -> Result<SolRail, Error> {
+        let chain = chain.ok_or(NOT_SET_UP)?;
+        Ok(SolRail {
+            price: price.clone(),
+            chain: chain.clone(),
+            network: settings.sol_network.clone(),
+            open_quotes_per_key: settings.sol_open_quotes_per_key,
+        })
+    }
+
+    /// The rate to quote with now; 503 `sol_price_unavailable` when there is none.
+    pub async fn rate(&self) -> Result<Rate, Error> {
+        self.price.rate().await.ok_or(Error::NotSetUp {
+            code: "sol_price_unavailable",
+            message: "No SOL/USD rate is available right now; retry in a minute.",
+        })
+    }
+
+    /// What to send for `quote`: the treasury, its network, the exact lamports and until when.
+    pub fn invoice(&self, quote: Quote) -> PaymentView {
+        PaymentView {
+            wallet: self.chain.treasury(),
+            network: self.network.clone(),
+            currency: "SOL",
+            amount_lamports: quote.amount_lamports,
+            amount_sol: sol(quote.amount_lamports),
+            memo: "NOT required",
+            expires_at: iso8601(quote.expires_at_ms),
+        }
+    }
+}
+
+/// How the menu says SOL is taken: per job, to `treasury`'s address.
+pub fn payment_method(treasury: &chain::Chain) -> crate::catalog::PaymentMethod {
+    crate::catalog::PaymentMethod {
+        method: "sol",
+        network: None,
+        caip2: None,
+        asset: None,
+        pay_to: Some(treasury.treasury()),
+        scheme: None,
+        versions: Vec::new(),
+        how: "`X-Pay-With: sol` (over MCP `_meta.payWith`) on a job-style service marked `solPerAsset`: the 202 \
+              names the exact lamports to send to `payTo`; its check route (or the service, within a minute) finds \
+              the deposit. Asset jobs are always paid so.",
+    }
+}
+
+/// 503 when no treasury is set up.
+pub const NOT_SET_UP: Error = Error::NotSetUp {
+    code: "sol_not_configured",
+    message: "Paying in SOL is not set up on this service (no treasury); pay with credits or x402.",
+};
+
+/// Lamports as SOL, for people (the amount to send is always the integer).
+pub fn sol(lamports: u64) -> f64 {
+    lamports as f64 / LAMPORTS_PER_SOL as f64
+}
+
+/// How to pay a quote: send exactly its lamports to the treasury before it lapses.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentView {
+    /// The treasury address.
+    pub wallet: String,
+    pub network: String,
+    /// `SOL`.
+    pub currency: &'static str,
+    /// Send exactly this many lamports, by a plain transfer.
+    pub amount_lamports: u64,
+    pub amount_sol: f64,
+    /// `NOT required`.
+    pub memo: &'static str,
+    pub expires_at: String,
+}
 
 /// Lamports in one SOL.
 pub const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
@@ -272,6 +374,72 @@ fn row(transfer: &chain::Transfer) -> Result<Deposit<'_>, Error> {
         slot: i64::try_from(transfer.slot).map_err(Error::internal)?,
         block_time: transfer.block_time,
     })
+}
+
+/// 429 `too_many_open_quotes` when `key_id` holds as many open quotes as it may (`limit`): each
+/// holds one of the price's amounts for a day and a week. Call it again under the key's row lock
+/// in the transaction that opens the quote, so concurrent calls of one key pass one by one.
+pub async fn within_open_quotes_in(conn: &mut AnyConnection, key_id: i64, limit: u32) -> Result<(), Error> {
+    let now = now_ms();
+    let (open, next_lapse) = quotes::open_of_key_in(conn, key_id, now).await?;
+    if open < i64::from(limit) {
+        return Ok(());
+    }
+    let retry_after_secs = next_lapse.map_or(1, |at| u64::try_from(at - now).unwrap_or(0).div_ceil(1000).max(1));
+    Err(Error::Capped {
+        code: "too_many_open_quotes",
+        message: format!(
+            "This key has {open} open quotes, the most it may have ({limit}); nothing was made. Pay one of its jobs, \
+             or wait until a quote lapses (the first in {retry_after_secs} s)."
+        ),
+        retry_after_secs,
+    })
+}
+
+/// What a found deposit pays for, and what paying it moves on.
+pub trait Claimant {
+    /// The job, its caller's key and the catalog operation the deposit pays.
+    fn claim(&self) -> Claim<'_>;
+
+    /// Moves the paid work on inside the claim's transaction (`intent` is the captured payment);
+    /// false when it was paid already, by a concurrent claim: the claim is rolled back.
+    fn paid_in<'a>(
+        &'a self,
+        conn: &'a mut AnyConnection,
+        transfer: &'a chain::Transfer,
+        intent: &'a str,
+    ) -> impl Future<Output = Result<bool, Error>> + Send + 'a;
+}
+
+/// Claims for `claimant` the first deposit of `found` that nothing else used, in one
+/// transaction with what paying moves on. True when this call paid it; false when none could
+/// be taken or the work was paid already (by a concurrent check, perhaps with this deposit).
+pub async fn claim_first(db: &Db, claimant: &impl Claimant, found: &[chain::Transfer]) -> Result<bool, Error> {
+    for transfer in found {
+        if is_claimed(db, &transfer.signature).await? {
+            continue;
+        }
+        let mut tx = db.pool().begin().await?;
+        match claim_in(&mut tx, &claimant.claim(), transfer).await? {
+            Ok(intent) if claimant.paid_in(&mut tx, transfer, &intent).await? => {
+                tx.commit().await?;
+                let claim = claimant.claim();
+                tracing::info!(
+                    job = claim.job_id,
+                    signature = transfer.signature,
+                    lamports = transfer.lamports,
+                    "paid in SOL"
+                );
+                return Ok(true);
+            }
+            Err(Refused::SignatureUsed) => tx.rollback().await?,
+            Ok(_) | Err(Refused::JobPaid) => {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether the deposit `signature` already paid for an asset.
