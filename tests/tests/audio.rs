@@ -587,6 +587,47 @@ fn a_worker_killed_mid_job_loses_nothing() {
     });
 }
 
+#[test]
+fn a_worker_killed_mid_job_paid_in_sol_keeps_its_one_deposit_on_sqlite_and_postgres() {
+    each_storage(|storage| {
+        let mut env = Env::new(storage).neural();
+        let rpc = asset_tests::solana::Rpc::start(1000);
+        env.extra.extend(rpc.vars().into_iter().map(|(k, v)| (k.to_string(), v)));
+        env.extra.push(("ASSET_JOB_LEASE_SECS".into(), "2".into()));
+        let key = env.create_key(0, "operator");
+        let web = env.serve_with(&[("ASSET_WORKERS", "0")]);
+        block_on(async {
+            let long_script = "One two three four five six seven eight. ".repeat(12);
+            let response = Client::new()
+                .post(format!("{}/api/agent/audioscript", web.base))
+                .header("x-api-key", &key)
+                .header("x-pay-with", "sol")
+                .json(&json!({"script": long_script}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), StatusCode::ACCEPTED);
+            let accepted: Value = response.json().await.unwrap();
+            let signature = rpc.pay(accepted["payment"]["amountLamports"].as_u64().unwrap()).await;
+            let checked = Client::new().post(accepted["checkUrl"].as_str().unwrap()).header("x-api-key", &key);
+            let checked: Value = checked.send().await.unwrap().json().await.unwrap();
+            assert_eq!(checked["status"], "queued", "paid, waiting for a worker: {checked}");
+            let done = kill_and_finish(&env, accepted["statusUrl"].as_str().unwrap(), &key).await;
+            let paid = &done["payment"];
+            assert_eq!((paid["rail"].as_str(), paid["state"].as_str()), (Some("sol"), Some("captured")), "{done}");
+            assert_eq!(paid["signature"].as_str(), Some(signature.as_str()));
+            let db = env.database().await;
+            let intents: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payment_intents WHERE job_id = $1")
+                .bind(done["jobId"].as_str().unwrap())
+                .fetch_one(&db)
+                .await
+                .unwrap();
+            assert_eq!(intents, 1, "the deposit pays once, whatever the worker did");
+            assert_eq!(credits(&web.base, &key).await, 0, "no credits were asked for");
+        });
+    });
+}
+
 /// Starts a worker, SIGKILLs it once it runs the job at `status_url`, starts another, and
 /// returns the job's final status (which must be a success on the second attempt).
 async fn kill_and_finish(env: &Env, status_url: &str, key: &str) -> Value {
