@@ -286,3 +286,64 @@ fn base64_decode(text: &str) -> Vec<u8> {
     use base64::Engine;
     base64::engine::general_purpose::STANDARD.decode(text).expect("base64")
 }
+
+#[test]
+fn a_person_makes_memes_and_audio_pages_from_the_chat_paid_from_their_key() {
+    each_storage(|storage| block_on(operations_from_the_chat(storage)));
+}
+
+/// The bot's command per paid operation: derived from the catalog, paid from the sender's key
+/// with the most credits, answered with what it made.
+async fn operations_from_the_chat(storage: Storage) {
+    let api = BotApi::start();
+    let mut env = api.env(storage);
+    let server = api.serve_hooked(&mut env);
+    let said = |n: usize| {
+        let api = &api;
+        async move { text_of(&api.wait_sent("sendMessage", 70, n).await[n - 1]) }
+    };
+
+    // No key yet, then a key without credits: told how to get both, nothing made.
+    api.deliver(SERVICE_BOT, json!({"text": "/meme a bakery that opens at dawn", "user_id": 70})).await;
+    assert!(said(1).await.contains("/apikey"), "{}", said(1).await);
+    api.deliver(SERVICE_BOT, json!({"text": "/apikey", "user_id": 70})).await;
+    let key = key_in(&said(2).await).unwrap();
+    api.deliver(SERVICE_BOT, json!({"text": "/meme a bakery that opens at dawn", "user_id": 70})).await;
+    assert!(said(3).await.starts_with("Your keys hold no credits"), "{}", said(3).await);
+    let granted = env.run(&["keys", "grant", &key[..11], "10"]);
+    assert!(granted.status.success(), "{}", String::from_utf8_lossy(&granted.stderr));
+
+    // The help lists each command with its price; a command without its text says how.
+    api.deliver(SERVICE_BOT, json!({"text": "/help", "user_id": 70})).await;
+    let help = said(4).await;
+    assert!(help.contains("Multilingual meme: 1 credit · /meme <input>"), "{help}");
+    assert!(help.contains("/audioscript <script>") && help.contains("/invite_bot <input>"), "{help}");
+    api.deliver(SERVICE_BOT, json!({"text": "/meme", "user_id": 70})).await;
+    assert!(said(5).await.starts_with("Send /meme followed by the input"), "{}", said(5).await);
+
+    // A meme: its page, its price, the balance left.
+    api.deliver(SERVICE_BOT, json!({"text": "/meme a bakery that opens at dawn", "user_id": 70})).await;
+    let meme = said(6).await;
+    assert!(meme.contains("It cost 1 credit; the key holds 9 more."), "{meme}");
+    let page = meme.split_whitespace().find(|w| w.contains("/memes/")).unwrap_or_else(|| panic!("{meme}"));
+    assert_eq!(reqwest::get(page).await.unwrap().status(), StatusCode::OK);
+
+    // An audio page is a job: the bot follows it and sends the page once it is made.
+    let script = "/audioscript Mornings are hard. Coffee helps. Our app brews it before you wake up.";
+    api.deliver(SERVICE_BOT, json!({"text": script, "user_id": 70})).await;
+    let audio = said(7).await;
+    assert!(audio.starts_with("Your audioscript is ready"), "{audio}");
+    let page = audio.split_whitespace().find(|w| w.contains("/m/")).unwrap_or_else(|| panic!("{audio}"));
+    assert_eq!(reqwest::get(page).await.unwrap().status(), StatusCode::OK);
+    assert!(audio.contains("It cost 3 credits; the key holds 6 more."), "{audio}");
+    let lines: Vec<&str> = audio.lines().collect();
+    assert!(lines[1] == page && lines[2].starts_with("Captions: "), "the page, then its captions: {audio}");
+    let me = server.get_json("/api/agent/me", Some(&key)).await;
+    assert_eq!(me["credits"], 6, "charged as the routes charge: {me}");
+
+    // Bad text is refused as the route refuses it, and costs nothing.
+    api.deliver(SERVICE_BOT, json!({"text": "/mp4 not a page of this service", "user_id": 70})).await;
+    let refused = said(8).await;
+    assert!(!refused.contains("ready") && !refused.contains("cost"), "{refused}");
+    assert_eq!(server.get_json("/api/agent/me", Some(&key)).await["credits"], 6);
+}

@@ -1,13 +1,19 @@
 //! The service's Telegram bot: `/start` and `/help` (what the service does, its prices, where to
 //! read more), `/apikey` (a key for this Telegram account, shown once), `/credits` (balances and
-//! how to buy packs), `/login` (a one-time dashboard link). Secrets go only to a private chat: in
-//! a group the bot asks to be messaged privately. Each command calls the operations the HTTP
-//! routes and the dashboard call (`account::keys::mint`, the keys' balances,
-//! `account::login::link`); nothing is written twice. Brands' own bots are `bot::brand`.
+//! how to buy packs), `/login` (a one-time dashboard link), and a command per paid operation the
+//! catalog declares one for (`operations`: `/meme`, `/pitch`, …). Secrets go only to a private
+//! chat: in a group the bot asks to be messaged privately. Each command calls the operations the
+//! HTTP routes and the dashboard call (`account::keys::mint`, the keys' balances,
+//! `account::login::link`, the tools' operations); nothing is written twice. Brands' own bots
+//! are `bot::brand`.
 
 pub mod brand;
 pub mod delivery;
+pub mod operations;
 pub mod routes;
+
+use std::future::Future;
+use std::pin::Pin;
 
 use std::fmt::Write as _;
 
@@ -20,13 +26,33 @@ use crate::error::Error;
 use crate::store::accounts;
 use crate::telegram::update::{Message, User};
 
-/// What the bot answers a message: a text for the chat it came from, if anything.
+/// What the bot answers a message.
+pub enum Reply {
+    /// A text for the chat, now.
+    Now(String),
+    /// Work to run after the webhook is answered (Telegram should not wait), then its text.
+    Later(Pin<Box<dyn Future<Output = String> + Send>>),
+}
+
+/// What the bot answers a message: a reply for the chat it came from, if anything.
 pub async fn answer(
     services: &Services,
     base_url: &str,
     username: &str,
     message: &Message,
-) -> Result<Option<String>, Error> {
+) -> Result<Option<Reply>, Error> {
+    let from = message.from.as_ref().filter(|u| !u.is_bot);
+    let command = message.command().filter(|c| Message::is_for(c, username));
+    let operation = command.and_then(|c| operations::find(&c.name).map(|service| (service, c.args.to_string())));
+    if let (Some(from), Some((service, text))) = (from, operation) {
+        let work = operations::run(services.clone(), base_url.to_string(), from.clone(), service, text);
+        return Ok(Some(Reply::Later(Box::pin(work))));
+    }
+    Ok(said(services, base_url, username, message).await?.map(Reply::Now))
+}
+
+/// The answer to a message that is not an operation's command.
+async fn said(services: &Services, base_url: &str, username: &str, message: &Message) -> Result<Option<String>, Error> {
     let Some(command) = message.command() else {
         // In a group the bot speaks only when spoken to.
         return Ok(message.chat.is_private().then(|| short_help(base_url)));
@@ -109,15 +135,22 @@ fn help(base_url: &str) -> String {
     let mut text = String::from(
         "I make media for software agents: pitch pages, memes in 23 languages, captioned audio pages and vertical MP4s, paid with prepaid credits or per call in USDC.\n\nPrices:\n",
     );
-    // The menu's rows: every service this build serves, at its price (derived, never listed here).
+    // The menu's rows: every service this build serves, at its price, with its command when it
+    // has one (derived, never listed here).
     let served = |s: &&catalog::Service| s.credits.is_some() && s.availability == catalog::Availability::Available;
     for service in catalog::SERVICES.iter().filter(served) {
         let credits = service.credits.unwrap_or_default();
-        let _ = writeln!(text, "{}: {}", service.name, counted(credits, "credit"));
+        let _ = write!(text, "{}: {}", service.name, counted(credits, "credit"));
+        match operations::find(&operations::command(service)) {
+            Some(_) => writeln!(text, " · /{} <{}>", operations::command(service), service.bot_text.unwrap_or("text")),
+            None => writeln!(text),
+        }
+        .unwrap_or_default();
     }
     let _ = write!(
         text,
-        "\nCommands: /apikey a key for your agent · /credits balances and packs · /login the dashboard · /help this.\n\
+        "\nA command with its text makes it here, paid from your key with the most credits.\n\
+         Commands: /apikey a key for your agent · /credits balances and packs · /login the dashboard · /help this.\n\
          Services: {base_url}/api/agent/services · API: {base_url}/api/agent/openapi.json"
     );
     text

@@ -6,6 +6,7 @@
 use axum::{Json, body::Bytes, extract::State, http::HeaderMap};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::Reply;
 use super::delivery::{Ack, bad_secret, parse};
 use crate::error::Error;
 use crate::http::error::ErrorBody;
@@ -39,7 +40,11 @@ async fn service_webhook(
         return Ok(Json(Ack { ok: true }));
     }
     match super::answer(services, &base, bot.username(), &message).await {
-        Ok(Some(text)) => telegram::reply_later(&bot.bot, message.chat.id, text),
+        Ok(Some(Reply::Now(text))) => telegram::reply_later(&bot.bot, message.chat.id, text),
+        Ok(Some(Reply::Later(work))) => {
+            let (bot, chat) = (bot.bot.clone(), message.chat.id);
+            tokio::spawn(async move { telegram::reply_later(&bot, chat, work.await) });
+        }
         Ok(None) => {}
         Err(e) => {
             // Telegram will deliver it again; let that delivery be handled.

@@ -108,6 +108,10 @@ pub struct Service {
     /// A request body that works, as JSON (the x402 discovery extension shows it).
     #[serde(skip)]
     pub example: &'static str,
+    /// The request field a line of text fills: the service bot's `/<id>` command runs the
+    /// service with it (`None`: the service needs more than a line, and has no command).
+    #[serde(skip)]
+    pub bot_text: Option<&'static str>,
 }
 
 const fn chars(name: &'static str, max: u64) -> Limit {
@@ -137,6 +141,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"input":"Dana Reyes runs a small bakery in Lisbon and wants more weekday customers","offer":"A week of short videos for her shop","language":"en"}"#,
+        bot_text: Some("input"),
     },
     Service {
         id: "audioscript",
@@ -161,6 +166,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"script":"Mornings are hard. Coffee helps. Our app brews it before you wake up.","title":"Morning","language":"en"}"#,
+        bot_text: Some("script"),
     },
     Service {
         id: "mp4",
@@ -179,6 +185,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"pageUrl":"https://assets.example/m/abc123"}"#,
+        bot_text: Some("pageUrl"),
     },
     Service {
         id: "meme",
@@ -197,6 +204,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: Some("/api/agent/legacy/memes"),
         group: Group::Create,
         example: r#"{"input":"when the build finally passes on a Friday","kind":"image","language":"en"}"#,
+        bot_text: Some("input"),
     },
     Service {
         id: "product-pack",
@@ -215,6 +223,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"input":"https://www.amazon.com/dp/B000000000"}"#,
+        bot_text: None,
     },
     Service {
         id: "invite-bot",
@@ -237,6 +246,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"input":"Sam Lee, founder of a climbing gym in Denver"}"#,
+        bot_text: Some("input"),
     },
     Service {
         id: "asset-job",
@@ -255,6 +265,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"input":"A meal-planning app for busy parents","format":"slideshow"}"#,
+        bot_text: None,
     },
     Service {
         id: "content",
@@ -273,6 +284,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"category":"tweet","input":"our spring launch","brandProfile":{"name":"Acme","voice":"warm and direct"}}"#,
+        bot_text: None,
     },
     Service {
         id: "generate",
@@ -291,6 +303,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"kind":"slideshow","input":"Why small teams ship faster","language":"en"}"#,
+        bot_text: None,
     },
     Service {
         id: "request",
@@ -313,6 +326,7 @@ pub const SERVICES: &[Service] = &[
         deprecated_alias: None,
         group: Group::Create,
         example: r#"{"kind":"slideshow","input":"Why small teams ship faster","title":"Small teams, fast ships","price":5}"#,
+        bot_text: None,
     },
 ];
 

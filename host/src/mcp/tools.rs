@@ -391,6 +391,14 @@ pub fn find(name: &str) -> Option<&'static Spec> {
     TOOLS.iter().find(|t| t.name == name)
 }
 
+/// The tool that runs catalog service `id`, and the one that reads its jobs (other front ends
+/// call operations through the same table).
+pub fn of_service(id: &str) -> (Option<&'static Spec>, Option<&'static Spec>) {
+    let run = TOOLS.iter().find(|t| matches!(t.route, Service(s) if s == id));
+    let status = TOOLS.iter().find(|t| matches!(t.route, Status(s) if s == id));
+    (run, status)
+}
+
 /// The tool as `tools/list` shows it: schemas from its route in `doc`, the price appended.
 pub fn describe(spec: &Spec, doc: &Document) -> Tool {
     let (input, output) = schemas_of(doc, spec.method(), spec.path());
