@@ -628,6 +628,94 @@ fn a_worker_killed_mid_job_paid_in_sol_keeps_its_one_deposit_on_sqlite_and_postg
     });
 }
 
+#[test]
+fn jobs_are_cancelled_with_their_payment_released_on_sqlite_and_postgres() {
+    each_storage(|storage| {
+        let mut env = Env::new(storage);
+        let rpc = asset_tests::solana::Rpc::start(1000);
+        env.extra.extend(rpc.vars().into_iter().map(|(k, v)| (k.to_string(), v)));
+        let (key, other) = (env.create_key(10, "operator"), env.create_key(0, "agent"));
+        // Web only: queued jobs wait until a worker is started below.
+        let web = env.serve_with(&[("ASSET_WORKERS", "0")]);
+        block_on(async {
+            let post = |url: String, key: String| async move {
+                let response = Client::new().post(url).header("x-api-key", key).send().await.unwrap();
+                (response.status(), response.json::<Value>().await.unwrap())
+            };
+            let script = "One two three four five six seven eight. ".repeat(12);
+            // Queued: cancelled, its credits back; cancelling again changes nothing.
+            let (_, _, queued) = submit(&web.base, &key, json!({"script": script})).await;
+            assert_eq!(credits(&web.base, &key).await, 7);
+            let cancel_url = format!("{}/cancel", queued["statusUrl"].as_str().unwrap());
+            let (status, _) = post(cancel_url.clone(), other.clone()).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "another key's job");
+            let (status, cancelled) = post(cancel_url.clone(), key.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{cancelled}");
+            assert_eq!(
+                (cancelled["status"].as_str(), cancelled["error"]["code"].as_str()),
+                (Some("failed"), Some("cancelled"))
+            );
+            assert_eq!(credits(&web.base, &key).await, 10, "refunded");
+            let (status, again) = post(cancel_url, key.clone()).await;
+            assert_eq!((status, again["status"].as_str()), (StatusCode::OK, Some("failed")));
+            assert_eq!(credits(&web.base, &key).await, 10, "refunded once");
+
+            // Running: cancelled under its worker, which then changes nothing; a finished job
+            // is not undone.
+            let (_, _, running) = submit(&web.base, &key, json!({"script": script})).await;
+            let (_, _, finishing) = submit(&web.base, &key, json!({"script": "Short and sweet."})).await;
+            let status_url = running["statusUrl"].as_str().unwrap().to_string();
+            let mut worker = env.spawn(&["worker"]);
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while get(&status_url, &key).await.1["status"] != "running" {
+                assert!(Instant::now() < deadline, "no worker claimed the job");
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            let (status, cancelled) = post(format!("{status_url}/cancel"), key.clone()).await;
+            assert_eq!((status, cancelled["status"].as_str()), (StatusCode::OK, Some("failed")), "{cancelled}");
+            let done = finished(finishing["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(120)).await;
+            assert_eq!(done["status"], "succeeded", "{done}");
+            let (status, kept) =
+                post(format!("{}/cancel", finishing["statusUrl"].as_str().unwrap()), key.clone()).await;
+            assert_eq!((status, kept["status"].as_str()), (StatusCode::OK, Some("succeeded")), "not undone");
+            let _ = worker.kill();
+            let _ = worker.wait();
+            let after = get(&status_url, &key).await.1;
+            assert_eq!(
+                (after["status"].as_str(), after["error"]["code"].as_str()),
+                (Some("failed"), Some("cancelled"))
+            );
+            assert_eq!(credits(&web.base, &key).await, 10 - 3, "only the finished job is paid");
+
+            // Waiting for a SOL deposit: cancelled, its quote's amount freed; a paid one is not.
+            let pay_in_sol = |body: Value| {
+                Client::new()
+                    .post(format!("{}/api/agent/audioscript", web.base))
+                    .header("x-api-key", &key)
+                    .header("x-pay-with", "sol")
+                    .json(&body)
+                    .send()
+            };
+            let waiting: Value = pay_in_sol(json!({"script": script})).await.unwrap().json().await.unwrap();
+            let (status, _) = post(format!("{}/cancel", waiting["statusUrl"].as_str().unwrap()), key.clone()).await;
+            assert_eq!(status, StatusCode::OK);
+            let db = env.database().await;
+            let quotes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1")
+                .bind(waiting["jobId"].as_str().unwrap())
+                .fetch_one(&db)
+                .await
+                .unwrap();
+            assert_eq!(quotes, 0, "its amount is free again");
+            let paid: Value = pay_in_sol(json!({"script": script})).await.unwrap().json().await.unwrap();
+            rpc.pay(paid["payment"]["amountLamports"].as_u64().unwrap()).await;
+            let (status, checked) = post(paid["checkUrl"].as_str().unwrap().to_string(), key.clone()).await;
+            assert_eq!((status, checked["status"].as_str()), (StatusCode::OK, Some("queued")), "{checked}");
+            let (status, refused) = post(format!("{}/cancel", paid["statusUrl"].as_str().unwrap()), key.clone()).await;
+            assert_eq!((status, refused["code"].as_str()), (StatusCode::CONFLICT, Some("paid_in_sol")), "{refused}");
+        });
+    });
+}
+
 /// Starts a worker, SIGKILLs it once it runs the job at `status_url`, starts another, and
 /// returns the job's final status (which must be a success on the second attempt).
 async fn kill_and_finish(env: &Env, status_url: &str, key: &str) -> Value {

@@ -317,6 +317,23 @@ fn a_keyless_audioscript_job_is_read_with_its_token_and_settled_only_when_it_suc
         assert_eq!(done["payment"]["state"], "released", "never settled: {done}");
         assert_eq!(facilitator.settlements().await.len(), 1, "the failed job's payment was never settled");
     });
+    // A job cancelled with its token before it ran: its payment released, never settled.
+    block_on(async {
+        let server = serve(&env, &facilitator, &[("ASSET_WORKERS", "0")]);
+        let paid =
+            pay(&server.url("/api/agent/audioscript"), Some(&script), Pay { version: 2, ..Pay::default() }).await;
+        let (id, token) = (paid["body"]["jobId"].as_str().unwrap(), paid["body"]["jobToken"].as_str().unwrap());
+        let cancel = server.url(&format!("/api/agent/audioscript/{id}/cancel"));
+        let cancelled = Client::new().post(&cancel).header("x-job-token", token).send().await.unwrap();
+        assert_eq!(cancelled.status(), StatusCode::OK);
+        let cancelled: Value = cancelled.json().await.unwrap();
+        assert_eq!(
+            (cancelled["status"].as_str(), cancelled["error"]["code"].as_str()),
+            (Some("failed"), Some("cancelled"))
+        );
+        assert_eq!(cancelled["payment"]["state"], "released", "{cancelled}");
+        assert_eq!(facilitator.settlements().await.len(), 1, "the cancelled job's payment was never settled");
+    });
 }
 
 /// A Stripe API stand-in: checks each Checkout Session request and answers a session.

@@ -30,6 +30,16 @@ async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -
     Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view, wait).await?))
 }
 
+/// Cancels a job that has not finished: it fails with `cancelled` and its payment is released
+/// (credits back, an x402 payment never settled, a SOL quote freed); answers the job's status.
+/// A finished job is answered as it is. Free.
+#[utoipa::path(post, path = "/api/agent/audioscript/{jobId}/cancel", tag = "audio", params(("jobId" = String, Path)),
+    responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody),
+              (status = 409, description = "Paid by a SOL deposit (`paid_in_sol`), or its x402 payment is being settled (`payment_settling`)", body = ErrorBody)))]
+async fn cancel(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
+    Ok(Json(jobs::cancel(&ctx, &job_id, super::KIND, super::result_view).await?))
+}
+
 /// For a job paid in SOL (`X-Pay-With: sol`): looks for its deposit on chain and claims it, or
 /// runs a paid job that failed for good again; answers the job's status. Free.
 #[utoipa::path(post, path = "/api/agent/audioscript/{jobId}/check", tag = "audio", params(("jobId" = String, Path)),
@@ -41,5 +51,5 @@ async fn check(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(submit)).routes(routes!(status)).routes(routes!(check))
+    OpenApiRouter::new().routes(routes!(submit)).routes(routes!(status)).routes(routes!(check)).routes(routes!(cancel))
 }

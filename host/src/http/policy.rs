@@ -140,6 +140,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/agent/mp4/{jobId}", KeyOrJobToken, Status),
     route("POST", "/api/agent/audioscript/{jobId}/check", Key, Check),
     route("POST", "/api/agent/mp4/{jobId}/check", Key, Check),
+    route("POST", "/api/agent/audioscript/{jobId}/cancel", KeyOrJobToken, Check),
+    route("POST", "/api/agent/mp4/{jobId}/cancel", KeyOrJobToken, Check),
     route("GET", "/api/agent/asset/jobs/{id}", Key, Status),
     route("GET", "/api/agent/asset/jobs/{id}/deliveries", Key, Status),
     // Payment checks against the chain.

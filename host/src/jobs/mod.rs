@@ -395,6 +395,53 @@ pub async fn abandon_unpaid(db: &Db) -> Result<u64, sqlx::Error> {
     jobs::abandon_unpaid(db, now_ms() - UNPAID_FOR_MS, &crate::error::Failure::stored(NEVER_PAID)).await
 }
 
+/// What a job cancelled by its caller says.
+const CANCELLED: crate::error::Reason = crate::error::Reason {
+    code: "cancelled",
+    message: "Cancelled by its caller before it finished; its payment was released.",
+};
+
+/// Cancels the caller's job `id` of `kind` that has not finished: it fails with `cancelled` and
+/// its payment is released in the same transaction (credits back, an x402 payment never
+/// settled, a SOL quote freed). A job that finished is answered as it is; 409 `paid_in_sol` for
+/// one a deposit paid (deposits are not given back), 409 `payment_settling` for one whose x402
+/// payment is being settled (it is finishing). Answers the job's status.
+pub async fn cancel(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) -> Result<Value, Error> {
+    let job = find(ctx, id, kind).await?;
+    let mut tx = ctx.db.pool().begin().await?;
+    let stored = crate::error::Failure::stored(CANCELLED);
+    match jobs::cancel_in(&mut tx, &job.id, &stored).await? {
+        jobs::Cancelled::Now { payment } => {
+            if let Some(payment) = payment
+                && let Err(e) = billing::release_in(&mut tx, &payment.intent_id, "cancelled by its caller").await
+            {
+                tx.rollback().await?;
+                tracing::info!(job = id, error = %e, "a job whose payment is settling was not cancelled");
+                return Err(Error::Conflict {
+                    code: "payment_settling",
+                    message: "This job's payment is being settled: it has finished its work and is not cancelled."
+                        .into(),
+                });
+            }
+            // A job still waiting for its deposit frees its quote's amount.
+            crate::store::quotes::release_in(&mut tx, &job.id).await?;
+            tx.commit().await?;
+            ctx.db.announce(Notice::Changed(job.id.as_str().into())).await;
+        }
+        jobs::Cancelled::Not => {
+            tx.rollback().await?;
+            if job.payment.as_ref().is_some_and(|p| p.rail.taken_before_work()) && !job.state.is_final() {
+                return Err(Error::Conflict {
+                    code: "paid_in_sol",
+                    message: "This job was paid by a SOL deposit, which is never given back: it runs to the end."
+                        .into(),
+                });
+            }
+        }
+    }
+    status(ctx, id, kind, result_view, Duration::ZERO).await
+}
+
 /// Moves job `id` from `running` to `failed` if `holder` still holds it, releasing its
 /// payment in the same transaction. False when it was not running or no longer held.
 async fn finish_failed(db: &Db, id: &str, holder: LeaseHolder<'_>, error: &str) -> Result<bool, sqlx::Error> {

@@ -33,6 +33,16 @@ async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -
     Ok(Json(jobs::status(&ctx, &job_id, super::KIND, super::result_view, wait).await?))
 }
 
+/// Cancels a job that has not finished: it fails with `cancelled` and its payment is released
+/// (credits back, an x402 payment never settled, a SOL quote freed); answers the job's status.
+/// A finished job is answered as it is. Free.
+#[utoipa::path(post, path = "/api/agent/mp4/{jobId}/cancel", tag = "audio", params(("jobId" = String, Path)),
+    responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody),
+              (status = 409, description = "Paid by a SOL deposit (`paid_in_sol`), or its x402 payment is being settled (`payment_settling`)", body = ErrorBody)))]
+async fn cancel(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
+    Ok(Json(jobs::cancel(&ctx, &job_id, super::KIND, super::result_view).await?))
+}
+
 /// For a job paid in SOL (`X-Pay-With: sol`): looks for its deposit on chain and claims it, or
 /// runs a paid job that failed for good again; answers the job's status. Free.
 #[utoipa::path(post, path = "/api/agent/mp4/{jobId}/check", tag = "audio", params(("jobId" = String, Path)),
@@ -137,6 +147,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(submit))
         .routes(routes!(status))
         .routes(routes!(check))
+        .routes(routes!(cancel))
         .routes(routes!(page))
         .routes(routes!(video))
 }

@@ -38,6 +38,11 @@ impl State {
         }
     }
 
+    /// Whether the job is over: it succeeded or failed for good.
+    pub fn is_final(self) -> bool {
+        matches!(self, State::Succeeded | State::Failed)
+    }
+
     /// The state stored as `text`; anything else is a corrupt row, never a guess.
     pub fn parse(text: &str) -> Result<State, sqlx::Error> {
         Ok(match text {
@@ -450,6 +455,37 @@ pub async fn fail_in(
     };
     let row = query.bind(now_ms()).fetch_optional(&mut *conn).await?;
     row.map(|row| Ok(FinalFailure { kind: row.try_get("kind")?, intent: intent_of(&row)? })).transpose()
+}
+
+/// What cancelling a job found.
+pub enum Cancelled {
+    /// It was unfinished and is `failed` now: its payment (`None` for a free job, or one still
+    /// awaiting its deposit) is to be released in the same transaction.
+    Now { payment: Option<Payment> },
+    /// It had finished already, or was paid by a deposit that is never given back: unchanged.
+    Not,
+}
+
+/// Cancels job `id` inside the caller's transaction if it is unfinished and not paid in SOL: it
+/// moves to `failed` with `error` (a worker still running it changes nothing afterwards, as when
+/// it lost its lease).
+pub async fn cancel_in(conn: &mut AnyConnection, id: &str, error: &str) -> Result<Cancelled, sqlx::Error> {
+    let now = now_ms();
+    let row = sqlx::query(
+        "UPDATE jobs SET state = 'failed', error = $1, lease_owner = NULL, lease_until = NULL, updated_at = $2, \
+         finished_at = $2 WHERE id = $3 AND state IN ('awaiting_payment', 'queued', 'running') \
+         AND (payment_rail IS NULL OR payment_rail <> $4) RETURNING payment_rail, payment_ref",
+    )
+    .bind(error)
+    .bind(now)
+    .bind(id)
+    .bind(Rail::Sol.as_str())
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(match row {
+        Some(row) => Cancelled::Now { payment: payment_of(&row)? },
+        None => Cancelled::Not,
+    })
 }
 
 /// Fails, with `error`, the jobs still awaiting their payment that were written before
