@@ -687,7 +687,8 @@ fn jobs_are_cancelled_with_their_payment_released_on_sqlite_and_postgres() {
             );
             assert_eq!(credits(&web.base, &key).await, 10 - 3, "only the finished job is paid");
 
-            // Waiting for a SOL deposit: cancelled, its quote's amount freed; a paid one is not.
+            // Waiting for a SOL deposit: cancelled, its quote closed (its amount stays reserved, so
+            // a late deposit pays nothing else); a paid one is not cancelled.
             let pay_in_sol = |body: Value| {
                 Client::new()
                     .post(format!("{}/api/agent/audioscript", web.base))
@@ -700,12 +701,15 @@ fn jobs_are_cancelled_with_their_payment_released_on_sqlite_and_postgres() {
             let (status, _) = post(format!("{}/cancel", waiting["statusUrl"].as_str().unwrap()), key.clone()).await;
             assert_eq!(status, StatusCode::OK);
             let db = env.database().await;
-            let quotes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1")
+            let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1 AND expires_at > $2")
                 .bind(waiting["jobId"].as_str().unwrap())
+                .bind(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64)
                 .fetch_one(&db)
                 .await
                 .unwrap();
-            assert_eq!(quotes, 0, "its amount is free again");
+            assert_eq!(open, 0, "its quote is closed");
+            let status_url = waiting["statusUrl"].as_str().unwrap();
+            assert_eq!(get(status_url, &key).await.1["error"]["code"], "cancelled");
             let paid: Value = pay_in_sol(json!({"script": script})).await.unwrap().json().await.unwrap();
             rpc.pay(paid["payment"]["amountLamports"].as_u64().unwrap()).await;
             let (status, checked) = post(paid["checkUrl"].as_str().unwrap().to_string(), key.clone()).await;

@@ -403,7 +403,7 @@ const CANCELLED: crate::error::Reason = crate::error::Reason {
 
 /// Cancels the caller's job `id` of `kind` that has not finished: it fails with `cancelled` and
 /// its payment is released in the same transaction (credits back, an x402 payment never
-/// settled, a SOL quote freed). A job that finished is answered as it is; 409 `paid_in_sol` for
+/// settled, a SOL quote closed). A job that finished is answered as it is; 409 `paid_in_sol` for
 /// one a deposit paid (deposits are not given back), 409 `payment_settling` for one whose x402
 /// payment is being settled (it is finishing). Answers the job's status.
 pub async fn cancel(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) -> Result<Value, Error> {
@@ -423,8 +423,8 @@ pub async fn cancel(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) ->
                         .into(),
                 });
             }
-            // A job still waiting for its deposit frees its quote's amount.
-            crate::store::quotes::release_in(&mut tx, &job.id).await?;
+            // A job still waiting for its deposit closes its quote (its amount stays reserved).
+            crate::store::quotes::lapse_in(&mut tx, &job.id).await?;
             tx.commit().await?;
             ctx.db.announce(Notice::Changed(job.id.as_str().into())).await;
         }

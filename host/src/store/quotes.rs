@@ -43,6 +43,19 @@ pub async fn release_in(conn: &mut AnyConnection, job_id: &str) -> Result<(), sq
     Ok(())
 }
 
+/// Closes `job_id`'s open quote now, inside the caller's transaction (its job was cancelled): it
+/// can no longer be paid, and its amount stays reserved the week a lapsed quote's does, so a
+/// deposit sent for it that lands late pays nothing else.
+pub async fn lapse_in(conn: &mut AnyConnection, job_id: &str) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    sqlx::query("UPDATE sol_quotes SET expires_at = $1 WHERE job_id = $2 AND expires_at > $1")
+        .bind(now)
+        .bind(job_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 /// Amounts between `low` and `high` (inclusive) that quotes hold: open ones, and lapsed ones
 /// still reserved (expired at or after `reserved_after`).
 pub async fn held_between_in(
