@@ -250,21 +250,3 @@ pub async fn end_render_in(
     }
     get_any(conn, id).await
 }
-
-/// How many quotes `key_id` has open at `now` (jobs awaiting payment whose quote has not
-/// lapsed), and when the first of them lapses.
-pub async fn open_quotes_in(
-    conn: &mut AnyConnection,
-    key_id: i64,
-    now: i64,
-) -> Result<(i64, Option<i64>), sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT COUNT(*) AS open, MIN(expires_at) AS next FROM asset_jobs \
-         WHERE api_key_id = $1 AND state = 'awaiting_payment' AND expires_at > $2",
-    )
-    .bind(key_id)
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok((row.try_get("open")?, row.try_get("next")?))
-}
