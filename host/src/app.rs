@@ -41,6 +41,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(generate::routes::router())
         .merge(market::routes::router())
         .merge(bot::routes::router())
+        .merge(http::estimate::router())
 }
 
 /// The service's router.
@@ -57,11 +58,15 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
     // The last layer added runs first.
     router
         .merge(dashboard::router())
+        .merge(http::discovery::router())
+        .route(http::discovery::SERVER_CARD, axum::routing::get(crate::mcp::card::server_card))
         .route_service(crate::mcp::PATH, crate::mcp::service(state.clone(), doc.clone()))
         .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
         .layer(middleware::from_fn_with_state(state.clone(), x402::x402))
+        // Outside x402: a payment sent again is answered before it would be verified again.
+        .layer(middleware::from_fn_with_state(state.clone(), idempotency::paid_once))
         .layer(middleware::from_fn_with_state(state.clone(), gate::gate))
         .layer(DefaultBodyLimit::max(state.settings.max_body_bytes))
         .layer(CatchPanicLayer::new())
@@ -111,6 +116,12 @@ pub fn background_tasks() -> Vec<Task> {
     vec![
         Task::new("idempotency-purge", minutes(5), |s: Services| async move {
             crate::idempotency::purge(&s.db).await.map(|_| None).map_err(|e| e.to_string())
+        })
+        .once_per_cluster(),
+        Task::new("mcp-task-purge", minutes(60), move |s: Services| async move {
+            let ttl = i64::try_from(crate::mcp::tasks::TTL_MS).unwrap_or(i64::MAX);
+            let gone = crate::store::tasks::purge(&s.db, ttl).await.map_err(|e| e.to_string())?;
+            Ok(noted(gone as usize, "MCP tasks past their day forgotten"))
         })
         .once_per_cluster(),
         // Memory buckets are the process's own; database buckets are purged idempotently.

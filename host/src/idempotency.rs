@@ -131,13 +131,45 @@ pub async fn begin(db: &Db, key_id: i64, idem_key: &str, hash: &str, by: By<'_>)
             "An idempotency key must be 1 to 255 visible ASCII characters.",
         ));
     }
-    match claim(db, key_id, idem_key, hash, by).await? {
+    let reused = Error::Unprocessable {
+        code: "idempotency_key_reused",
+        message: "This idempotency key was already used for a different request.".into(),
+    };
+    begun(claim(db, key_id, idem_key, hash, by).await?, reused)
+}
+
+/// The record an x402 payment identifier (the `payment-identifier` extension) claims: its own
+/// namespace beside `Idempotency-Key`s, of the calling key (a keyless payer's: its wallet's
+/// principal, as its payments are).
+pub fn payment_record(payment_id: &str) -> String {
+    format!("x402-payment-identifier:{payment_id}")
+}
+
+/// Checks x402 payment identifier `payment_id` and claims its record for the call `hash` (made
+/// of the request and the payment payload): the same payment sent again gets the stored answer,
+/// settled once; the identifier sent with another payload or request is 409, as the extension
+/// says.
+pub async fn begin_paid(db: &Db, key_id: i64, payment_id: &str, hash: &str, by: By<'_>) -> Result<Begun, Error> {
+    if !valid_payment_id(payment_id) {
+        return Err(Error::bad_request(
+            "invalid_payment_identifier",
+            "A payment identifier must be 16 to 128 letters, digits, hyphens or underscores.",
+        ));
+    }
+    let reused = Error::Conflict {
+        code: "payment_identifier_reused",
+        message: "This payment identifier was already used with a different payment or request.".into(),
+    };
+    begun(claim(db, key_id, &payment_record(payment_id), hash, by).await?, reused)
+}
+
+/// What a claim means for the call: run it, answer the stored answer, or the error to answer
+/// (`reused` for a record claimed by another request).
+fn begun(claim: Claim, reused: Error) -> Result<Begun, Error> {
+    match claim {
         Claim::Fresh(ticket) => Ok(Begun::Fresh(ticket)),
         Claim::Replay(stored) => Ok(Begun::Replay(stored)),
-        Claim::Mismatch => Err(Error::Unprocessable {
-            code: "idempotency_key_reused",
-            message: "This idempotency key was already used for a different request.".into(),
-        }),
+        Claim::Mismatch => Err(reused),
         Claim::InProgress => Err(Error::Conflict {
             code: "idempotency_in_progress",
             message: "A request with this idempotency key is still running; retry shortly.".into(),
@@ -182,6 +214,12 @@ pub async fn finish(db: &Db, ticket: &Ticket, answer: Option<&Stored>) {
 /// Deletes records past their retention.
 pub async fn purge(db: &Db) -> Result<u64, sqlx::Error> {
     idempotency::purge(db, now_ms() - RETENTION_MS, now_ms()).await
+}
+
+/// Whether `id` is a payment identifier as the extension defines it: 16 to 128 of
+/// `[A-Za-z0-9_-]`.
+pub fn valid_payment_id(id: &str) -> bool {
+    (16..=128).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// Whether `key` is usable as an idempotency key: 1 to 255 visible ASCII characters.

@@ -291,8 +291,13 @@ async fn idempotency_claims_replay_mismatch_and_in_progress(t: &TestDb) {
     assert_eq!(idempotency::claim(db, a, "k1", &other, by("r3")).await.unwrap(), Claim::Mismatch);
     let theirs = fresh(db, b, "k1", &other, "r4").await;
 
-    let stored =
-        Stored { status: 200, content_type: Some("application/json".into()), body: b"{\"success\":true}".to_vec() };
+    // A stored answer keeps the headers it is replayed with (an x402 payment's receipt).
+    let stored = Stored {
+        status: 200,
+        content_type: Some("application/json".into()),
+        body: b"{\"success\":true}".to_vec(),
+        headers: vec![("payment-response".into(), "eyJzdWNjZXNzIjp0cnVlfQ==".into())],
+    };
     assert!(first.complete(db, &stored).await.unwrap());
     assert_eq!(idempotency::claim(db, a, "k1", &hash, by("r5")).await.unwrap(), Claim::Replay(stored));
     assert_eq!(idempotency::claim(db, a, "k1", &other, by("r6")).await.unwrap(), Claim::Mismatch);
@@ -341,10 +346,10 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     drop(conn);
     // Settled: the next repeat takes it over, and the first claim's late answer changes nothing.
     let second = fresh(db, key, "abandoned", &hash, "req-second").await;
-    let late = Stored { status: 200, content_type: None, body: b"first".to_vec() };
+    let late = Stored { status: 200, content_type: None, body: b"first".to_vec(), headers: Vec::new() };
     assert!(!first.complete(db, &late).await.unwrap(), "a taken-over claim cannot complete");
     assert!(!first.renew(db).await.unwrap() && !first.release(db).await.unwrap());
-    let answer = Stored { status: 200, content_type: None, body: b"second".to_vec() };
+    let answer = Stored { status: 200, content_type: None, body: b"second".to_vec(), headers: Vec::new() };
     assert!(second.complete(db, &answer).await.unwrap());
     assert_eq!(idempotency::claim(db, key, "abandoned", &hash, by("req-third")).await.unwrap(), Claim::Replay(answer));
 
@@ -365,7 +370,7 @@ async fn idempotency_takes_over_abandoned_and_expired_records_but_never_reruns_p
     }
 
     let old = fresh(db, key, "old", &hash, "req-old").await;
-    let stored = Stored { status: 201, content_type: None, body: vec![1, 2, 3] };
+    let stored = Stored { status: 201, content_type: None, body: vec![1, 2, 3], headers: Vec::new() };
     assert!(old.complete(db, &stored).await.unwrap());
     let past_retention = asset_host::store::now_ms() - idempotency::RETENTION_MS - 1;
     sqlx::query("UPDATE idempotency_keys SET created_at = $1 WHERE idem_key = 'old'")

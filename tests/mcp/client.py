@@ -11,15 +11,26 @@ object per line on stdin with one JSON object per line on stdout:
   the SDK returned it (after its own output-schema validation), by alias: `content`,
   `structuredContent`, `isError`, `_meta`
 * `{"op": "version"}` -> `{"protocolVersion": ...}`
+* `{"op": "capabilities"}` -> the server's capabilities as a fresh `server/discover` answers
+  them, unparsed (the SDK's model keeps no extension it does not know)
+* `{"op": "call_raw", "name": ..., "arguments": {...}, "meta": {...}}` -> what `tools/call`
+  answered, unresolved: a `CallToolResult`, or (with `--tasks`) the task it became
+* `{"op": "task_get", "taskId": ...}`, `{"op": "task_cancel", "taskId": ...}` -> the result of
+  `tasks/get` / `tasks/cancel` as sent (`Mcp-Name` set to the task id, as the extension asks)
+
+With `--tasks` the client declares the tasks extension (`io.modelcontextprotocol/tasks`) on
+every request and resolves a task answer as an SDK user would see it: `call` polls `tasks/get`
+at the task's `pollIntervalMs` until it ends and answers the tool result it holds.
 
 The first line printed says whether the connection worked: `{"connected": true,
 "protocolVersion": ...}` or `{"connected": false, "error": ...}`. An exception raised by a
-command is answered `{"exception": "<type>: <message>"}` and the client keeps serving.
+command is answered `{"exception": "<type>: <message>"}` (with the JSON-RPC `code` of a
+protocol error) and the client keeps serving.
 
 With `--fresh-connections` every request opens a new connection (no keep-alive), so a
 round-robin balancer in front of several replicas sends consecutive calls to different ones.
 
-Usage: python client.py URL KEY [--mode legacy|2026-07-28] [--bearer] [--fresh-connections]
+Usage: python client.py URL KEY [--mode legacy|2026-07-28] [--bearer] [--fresh-connections] [--tasks]
 """
 
 import argparse
@@ -27,9 +38,66 @@ import asyncio
 import json
 import sys
 
+from typing import Any, Literal
+
 import httpx2
+import mcp_types as types
 from mcp import Client
+from mcp.client.extension import ClaimContext, ClientExtension, ResultClaim
 from mcp.client.streamable_http import streamable_http_client
+from pydantic import Field, TypeAdapter
+
+TASKS = "io.modelcontextprotocol/tasks"
+ANY = TypeAdapter(dict[str, Any])
+
+
+class CreateTaskResult(types.Result):
+    """The extension's `CreateTaskResult`: a task's seed state, `resultType: "task"`."""
+
+    result_type: Literal["task"] = Field(alias="resultType")
+    task_id: str
+    status: str
+    status_message: str | None = None
+    created_at: str
+    last_updated_at: str
+    ttl_ms: int | None
+    poll_interval_ms: int | None = None
+
+
+class TaskParams(types.RequestParams):
+    task_id: str
+
+
+class GetTask(types.Request[TaskParams, Literal["tasks/get"]]):
+    method: Literal["tasks/get"] = "tasks/get"
+    name_param = "taskId"
+
+
+class CancelTask(types.Request[TaskParams, Literal["tasks/cancel"]]):
+    method: Literal["tasks/cancel"] = "tasks/cancel"
+    name_param = "taskId"
+
+
+async def task_request(session, kind, task_id):
+    return await session.send_request(kind(params=TaskParams(task_id=task_id)), ANY)
+
+
+async def follow(task: CreateTaskResult, ctx: ClaimContext) -> types.CallToolResult:
+    """Polls a task until it ends; its tool result (a cancelled or failed task raises)."""
+    while True:
+        got = await task_request(ctx.session, GetTask, task.task_id)
+        if got["status"] == "completed":
+            return types.CallToolResult.model_validate(got["result"])
+        if got["status"] in ("failed", "cancelled"):
+            raise RuntimeError(f"task {task.task_id} {got['status']}: {got.get('error') or got.get('statusMessage')}")
+        await asyncio.sleep((got.get("pollIntervalMs") or 1000) / 1000)
+
+
+class Tasks(ClientExtension):
+    identifier = TASKS
+
+    def claims(self):
+        return [ResultClaim(result_type="task", model=CreateTaskResult, resolve=follow)]
 
 
 def dump(model):
@@ -58,12 +126,23 @@ async def serve(client):
                     command["name"], command.get("arguments") or {}, meta=command.get("meta")
                 )
                 say(dump(result))
+            elif op == "call_raw":
+                result = await client.session.call_tool(
+                    command["name"], command.get("arguments") or {}, meta=command.get("meta"), allow_claimed=True
+                )
+                say(dump(result))
+            elif op in ("task_get", "task_cancel"):
+                kind = GetTask if op == "task_get" else CancelTask
+                say(await task_request(client.session, kind, command["taskId"]))
+            elif op == "capabilities":
+                discovered = await client.session.send_discover(client.protocol_version)
+                say(discovered["capabilities"])
             elif op == "version":
                 say({"protocolVersion": client.protocol_version})
             else:
                 say({"exception": f"unknown op {op!r}"})
         except Exception as e:  # noqa: BLE001 - reported to the test, which decides
-            say({"exception": f"{type(e).__name__}: {e}"})
+            say({"exception": f"{type(e).__name__}: {e}", "code": getattr(getattr(e, "error", None), "code", None)})
 
 
 async def main():
@@ -73,12 +152,15 @@ async def main():
     parser.add_argument("--mode", default="legacy")
     parser.add_argument("--bearer", action="store_true")
     parser.add_argument("--fresh-connections", action="store_true")
+    parser.add_argument("--tasks", action="store_true")
     args = parser.parse_args()
     headers = {"Authorization": f"Bearer {args.key}"} if args.bearer else {"x-api-key": args.key}
     limits = httpx2.Limits(max_keepalive_connections=0) if args.fresh_connections else httpx2.Limits()
     http = httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(60.0), limits=limits)
     try:
-        async with Client(streamable_http_client(args.url, http_client=http), mode=args.mode) as client:
+        extensions = [Tasks()] if args.tasks else None
+        transport = streamable_http_client(args.url, http_client=http)
+        async with Client(transport, mode=args.mode, extensions=extensions) as client:
             say({"connected": True, "protocolVersion": client.protocol_version})
             await serve(client)
     except Exception as e:  # noqa: BLE001

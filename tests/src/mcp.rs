@@ -18,6 +18,8 @@ pub struct Options<'a> {
     pub bearer: bool,
     /// A new connection per request.
     pub fresh_connections: bool,
+    /// Declare the tasks extension on every request (`call` then follows a task to its result).
+    pub tasks: bool,
 }
 
 /// A connected (or refused) client; killed when dropped.
@@ -47,6 +49,9 @@ impl McpClient {
         if options.fresh_connections {
             command.arg("--fresh-connections");
         }
+        if options.tasks {
+            command.arg("--tasks");
+        }
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -74,6 +79,26 @@ impl McpClient {
     /// `tools/call`: the result as the SDK returned it (`structuredContent`, `isError`, `_meta`).
     pub fn call(&mut self, name: &str, arguments: Value) -> Value {
         self.ask(json!({"op": "call", "name": name, "arguments": arguments}))
+    }
+
+    /// `tools/call` as answered, a task not followed: the tool result or the task it became.
+    pub fn call_raw(&mut self, name: &str, arguments: Value, meta: Value) -> Value {
+        self.ask(json!({"op": "call_raw", "name": name, "arguments": arguments, "meta": meta}))
+    }
+
+    /// The server's capabilities, as it declared them.
+    pub fn capabilities(&mut self) -> Value {
+        self.ask(json!({"op": "capabilities"}))
+    }
+
+    /// `tasks/get`: the task as the server answered it.
+    pub fn task_get(&mut self, task_id: &str) -> Value {
+        self.ask(json!({"op": "task_get", "taskId": task_id}))
+    }
+
+    /// `tasks/cancel`: the acknowledgement (or the error) as answered.
+    pub fn task_cancel(&mut self, task_id: &str) -> Value {
+        self.ask(json!({"op": "task_cancel", "taskId": task_id}))
     }
 
     /// `tools/call` with request `_meta`.

@@ -103,6 +103,8 @@ pub struct Pay<'a> {
     pub tamper: Option<&'a str>,
     /// Only sign: answer the payment header without sending it.
     pub only_sign: bool,
+    /// An id for the payload's `payment-identifier` extension (v2).
+    pub payment_id: Option<&'a str>,
     /// The client address the call claims through a trusting proxy (`X-Forwarded-For`), so
     /// tests making many keyless calls count against several addresses' limits.
     pub forwarded_for: Option<&'a str>,
@@ -133,6 +135,9 @@ pub async fn pay(url: &str, method: &str, body: Option<&Value>, how: Pay<'_>) ->
     }
     if how.only_sign {
         args.push("--only-sign".into());
+    }
+    if let Some(id) = how.payment_id {
+        args.extend(["--payment-id".into(), id.into()]);
     }
     if let Some(address) = how.forwarded_for {
         args.extend(["--header".into(), format!("X-Forwarded-For: {address}")]);

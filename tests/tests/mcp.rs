@@ -11,8 +11,9 @@ use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-const TOOLS: [&str; 22] = [
+const TOOLS: [&str; 23] = [
     "list_services",
+    "estimate_price",
     "get_credits",
     "list_brands",
     "create_before_pitch",
@@ -453,4 +454,115 @@ async fn with_x402_on_a_tool_without_credits_offers_usdc_and_a_payment_in_meta_p
         "{replayed}"
     );
     assert_eq!(facilitator.settlements().await.len(), 1);
+}
+
+/// Polls task `id` until `done` holds for it (at most a minute).
+fn task_until(client: &mut McpClient, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let task = client.task_get(id);
+        assert_eq!(task["resultType"], "complete", "{task}");
+        if done(&task) {
+            return task;
+        }
+        assert!(std::time::Instant::now() < deadline, "task {id} stayed {task}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+/// The tasks extension (2026-07-28): the job tools answer a task to a client that declares it
+/// (and never to one that does not), `tasks/get` follows the job to the result its status tool
+/// gives, `tasks/cancel` cancels a queued, a running or an unpaid SOL job with its payment
+/// released, and the extension's errors for an unknown task and an undeclared client.
+#[test]
+fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment_released_on_sqlite_and_postgres() {
+    asset_tests::each_storage(|storage| {
+        let mut env = Env::new(storage);
+        let rpc = asset_tests::solana::Rpc::start(1000);
+        env.extra.extend(rpc.vars().into_iter().map(|(k, v)| (k.to_string(), v)));
+        // An operator key: its many polls are not rate limited.
+        let (key, other) = (env.create_key(30, "operator"), env.create_key(5, "agent"));
+        let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_WORKERS", "0")]);
+        let tasks_of = |key: &str| {
+            let options = Options { mode: "2026-07-28", tasks: true, ..Options::default() };
+            McpClient::connect(&server.url("/api/mcp"), key, options)
+        };
+        let mut tasks = tasks_of(&key);
+        assert_eq!(tasks.capabilities()["extensions"]["io.modelcontextprotocol/tasks"], json!({}));
+        let credits = |client: &mut McpClient| ok(&client.call("get_credits", json!({})))["credits"].as_i64().unwrap();
+
+        // Queued (no worker runs yet): a task, working, cancelled with its credits back.
+        let script = "One two three four five six seven eight. ".repeat(12);
+        let task = tasks.call_raw("create_audioscript", json!({"script": script}), json!({}));
+        assert_eq!((task["resultType"].as_str(), task["status"].as_str()), (Some("task"), Some("working")), "{task}");
+        assert_eq!((task["ttlMs"].as_u64(), task["pollIntervalMs"].as_u64()), (Some(86_400_000), Some(2000)));
+        assert!(task["createdAt"].as_str().unwrap().ends_with('Z'), "{task}");
+        let queued = task["taskId"].as_str().unwrap().to_string();
+        assert_eq!(tasks.task_get(&queued)["statusMessage"], "Queued.");
+        assert_eq!(credits(&mut tasks), 27);
+        assert!(tasks.task_cancel(&queued).get("exception").is_none());
+        assert_eq!(tasks.task_get(&queued)["status"], "cancelled");
+        assert_eq!(credits(&mut tasks), 30, "refunded");
+
+        // A client that did not declare the extension gets today's answers and no tasks.
+        let mut plain = connect(&server, &key, "2026-07-28");
+        let accepted = ok(&plain.call("create_audioscript", json!({"script": "Short and sweet."})));
+        assert_eq!(accepted["status"], "queued", "{accepted}");
+        assert_eq!(plain.task_get(&queued)["code"], -32021, "tasks/* need the extension");
+        assert_eq!(tasks.task_get("task_nope")["code"], -32602, "an unknown task");
+        assert_eq!(tasks_of(&other).task_get(&queued)["code"], -32602, "another key's task");
+        let refusal = tasks.call_raw("create_audioscript", json!({"script": ""}), json!({}));
+        assert_eq!((refusal["isError"].as_bool(), refusal["resultType"].as_str()), (Some(true), Some("complete")));
+
+        // With a worker: the SDK follows each task to the result the status tool gives.
+        let mut worker = env.spawn(&["worker"]);
+        let page = ok(&tasks.call("create_audioscript", json!({"script": "Agents pay for their own tools."})));
+        assert_eq!(page["status"], "succeeded", "{page}");
+        let status = ok(&plain.call("get_audioscript_status", json!({"jobId": page["jobId"]})));
+        assert_eq!(page, status, "a task's result is its status tool's");
+        let video = ok(&tasks.call("request_mp4", json!({"pageUrl": page["pageUrl"]})));
+        assert!(video["mp4Url"].as_str().is_some_and(|u| u.starts_with("http")), "{video}");
+        let spoken = ok(&tasks.call("generate_page", json!({"kind": "audioscript", "input": "Agents pay their way."})));
+        assert_eq!((spoken["status"].as_str(), spoken["kind"].as_str()), (Some("succeeded"), Some("audioscript")));
+        // A pitch page is made within the call: its task is complete when it is answered.
+        let made =
+            tasks.call_raw("generate_page", json!({"kind": "pitch", "input": "Dana Ortiz bakes in Austin"}), json!({}));
+        assert_eq!((made["resultType"].as_str(), made["status"].as_str()), (Some("task"), Some("completed")), "{made}");
+        let got = tasks.task_get(made["taskId"].as_str().unwrap());
+        assert!(ok(&got["result"]).to_string().contains("http"), "{got}");
+
+        // Running: cancelled mid-render, its credits back; the worker's end changes nothing.
+        let before = credits(&mut tasks);
+        let render = tasks.call_raw("request_mp4", json!({"pageUrl": page["pageUrl"]}), json!({}));
+        let running = render["taskId"].as_str().unwrap().to_string();
+        task_until(&mut tasks, &running, |t| t["statusMessage"] == "Rendering.");
+        assert!(tasks.task_cancel(&running).get("exception").is_none());
+        let cancelled = task_until(&mut tasks, &running, |t| t["status"] != "working");
+        assert_eq!(cancelled["status"], "cancelled", "{cancelled}");
+        assert_eq!(credits(&mut tasks), before, "refunded");
+        // A finished task is not undone by a cancel.
+        let page_task = page["jobId"].as_str().unwrap();
+        assert!(tasks.task_cancel(page_task).get("exception").is_none());
+        assert_eq!(tasks.task_get(page_task)["status"], "completed");
+
+        // Paid per job in SOL: the task waits for its deposit; cancelled, its quote is closed.
+        let waiting = tasks.call_raw("create_audioscript", json!({"script": script}), json!({"payWith": "sol"}));
+        let waiting = waiting["taskId"].as_str().unwrap().to_string();
+        assert!(tasks.task_get(&waiting)["statusMessage"].as_str().unwrap().contains("SOL deposit"));
+        assert!(tasks.task_cancel(&waiting).get("exception").is_none());
+        assert_eq!(tasks.task_get(&waiting)["status"], "cancelled");
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let open: i64 = runtime.block_on(async {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+            sqlx::query_scalar("SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1 AND expires_at > $2")
+                .bind(&waiting)
+                .bind(now)
+                .fetch_one(&env.database().await)
+                .await
+                .unwrap()
+        });
+        assert_eq!(open, 0, "its quote is closed");
+        let _ = worker.kill();
+        let _ = worker.wait();
+    });
 }

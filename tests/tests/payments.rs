@@ -256,6 +256,249 @@ fn one_payment_replayed_twenty_times_across_two_replicas_runs_once() {
     });
 }
 
+/// The x402 `payment-identifier` extension: the 402 declares it; a payment carrying an id, sent
+/// again, is answered what it was (its receipt too) and settled once; the id with another
+/// payment or another body is 409; a malformed id 400; with an `Idempotency-Key` beside it, the
+/// call runs once whichever of the two a repeat carries.
+#[test]
+fn a_payment_identifier_answers_its_payment_once_and_refuses_another_payload() {
+    let env = Env::new(Storage::Sqlite);
+    let facilitator = Facilitator::start();
+    let key = env.create_key(0, "agent");
+    block_on(async {
+        let server = serve(&env, &facilitator, &[]);
+        let url = server.url(MEMES);
+        let (status, headers, _) = post(&url, None, &[], &meme("image")).await;
+        assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
+        let declared = &decode_header(&headers, "payment-required")["extensions"]["payment-identifier"];
+        assert_eq!(declared["info"]["required"], false, "{declared}");
+        assert_eq!(declared["schema"]["properties"]["id"]["minLength"], 16);
+
+        let id = "pay_7d5d747be160e280504c099d984bcfe0";
+        let sign = |id: &'static str, body: Value| {
+            let url = url.clone();
+            async move {
+                let how = Pay { version: 2, only_sign: true, payment_id: Some(id), ..Pay::default() };
+                pay(&url, Some(&body), how).await["payment"].as_str().unwrap().to_string()
+            }
+        };
+        let header = sign(id, meme("image")).await;
+        let (status, first_headers, first) = post(&url, None, &[("payment-signature", &header)], &meme("image")).await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+        let (status, again_headers, again) = post(&url, None, &[("payment-signature", &header)], &meme("image")).await;
+        assert_eq!((status, &again), (StatusCode::OK, &first), "the stored answer");
+        assert_eq!(again_headers["payment-response"], first_headers["payment-response"], "its receipt too");
+        assert_eq!(again_headers["idempotent-replayed"], "true");
+        assert_eq!((facilitator.settlements().await.len(), recent_memes(&server).await), (1, 1), "settled once");
+
+        // The identifier with another payment, or the same payment for another body: 409.
+        let other = sign(id, meme("image")).await;
+        assert_ne!(other, header, "a new authorization");
+        let (status, _, body) = post(&url, None, &[("payment-signature", &other)], &meme("image")).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("payment_identifier_reused")));
+        let (status, _, body) = post(&url, None, &[("payment-signature", &header)], &meme("hottake")).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("payment_identifier_reused")));
+        let b64 = &base64::engine::general_purpose::STANDARD;
+        let mut malformed: Value = serde_json::from_slice(&b64.decode(&other).unwrap()).unwrap();
+        malformed["extensions"]["payment-identifier"]["info"]["id"] = json!("too-short");
+        let malformed = b64.encode(malformed.to_string());
+        let (status, _, body) = post(&url, None, &[("payment-signature", &malformed)], &meme("image")).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_payment_identifier")));
+        let short = sign("pay_short_but_ok", meme("image")).await;
+        let (status, _, _) = post(&url, None, &[("payment-signature", &short)], &meme("image")).await;
+        assert_eq!(status, StatusCode::OK, "16 characters is long enough");
+        assert_eq!(facilitator.settlements().await.len(), 2);
+
+        // A key's payment with an `Idempotency-Key` too: one run, whichever a repeat carries.
+        let keyed = |id: &'static str| {
+            let url = url.clone();
+            let key = key.clone();
+            async move {
+                let how =
+                    Pay { version: 2, only_sign: true, payment_id: Some(id), api_key: Some(&key), ..Pay::default() };
+                pay(&url, Some(&meme("reply")), how).await["payment"].as_str().unwrap().to_string()
+            }
+        };
+        let header = keyed("pay_with_an_idempotency_key_01").await;
+        let both = [("payment-signature", header.as_str()), ("idempotency-key", "meme-42")];
+        let (status, _, made) = post(&url, Some(&key), &both, &meme("reply")).await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        for repeat in [&both[..], &both[..1], &both[1..]] {
+            let (status, _, body) = post(&url, Some(&key), repeat, &meme("reply")).await;
+            assert_eq!((status, &body), (StatusCode::OK, &made), "{repeat:?}");
+        }
+        assert_eq!((facilitator.settlements().await.len(), recent_memes(&server).await), (3, 3), "one run");
+    });
+}
+
+/// Estimates (HTTP, and the MCP tool): for every priced service the menu's price on each rail
+/// (credits, USD, x402's amount and network, SOL at the live rate where SOL pays), the key's
+/// credits untouched and nothing made; a body its route refuses gets the route's 400.
+#[test]
+fn estimates_price_every_service_as_the_menu_does_and_refuse_what_the_route_refuses() {
+    let mut env = Env::new(Storage::Sqlite);
+    let facilitator = Facilitator::start();
+    let rpc = asset_tests::solana::Rpc::start(1000);
+    env.extra.extend(rpc.vars().into_iter().map(|(k, v)| (k.to_string(), v)));
+    // An operator's key: the refusals below call each route too, past the create group's limit.
+    let key = env.create_key(20, "operator");
+    block_on(async {
+        let server = serve(&env, &facilitator, &[]);
+        let estimate = |body: Value| {
+            let (url, key) = (server.url("/api/agent/estimate"), key.clone());
+            async move { post(&url, Some(&key), &[], &body).await }
+        };
+        // An engine page to price a render of.
+        let (_, _, queued) =
+            post(&server.url("/api/agent/audioscript"), Some(&key), &[], &json!({"script": "Short and sweet."})).await;
+        let status_url = queued["statusUrl"].as_str().unwrap().to_string();
+        let page = loop {
+            let response = Client::new().get(format!("{status_url}?wait=10")).header("x-api-key", &key).send().await;
+            let job: Value = response.unwrap().json().await.unwrap();
+            match job["status"].as_str() {
+                Some("succeeded") => break job["pageUrl"].as_str().unwrap().to_string(),
+                Some("failed") => panic!("{job}"),
+                _ => {}
+            }
+        };
+        let before = me(&server, &key).await["credits"].clone();
+        let brand = json!({"name": "Globex", "voice": "Calm and precise", "hashtag": "#GLOBEX", "token": "$GLX"});
+        let bodies = [
+            ("pitch", json!({"input": "Dana Ortiz runs a bakery in Austin"})),
+            ("audioscript", json!({"script": "Agents pay their own way."})),
+            ("mp4", json!({"pageUrl": page})),
+            ("meme", json!({"input": "Agents that pay their own way", "kind": "image"})),
+            ("invite-bot", json!({"input": "Sam runs a climbing gym in Denver"})),
+            ("content", json!({"category": "tweet", "input": "Our API renders video", "brandProfile": brand})),
+            ("generate", json!({"kind": "pitch", "input": "Dana Ortiz runs a bakery in Austin"})),
+            ("request", json!({"kind": "pitch", "input": "Dana bakes", "title": "A bakery pitch", "price": 5})),
+            ("asset-job", json!({"input": "A bakery in Austin"})),
+        ];
+        let menu: Value =
+            Client::new().get(server.url("/api/agent/services")).send().await.unwrap().json().await.unwrap();
+        for (service, body) in &bodies {
+            let row = menu["services"].as_array().unwrap().iter().find(|s| s["id"] == *service).unwrap();
+            let (status, _, priced) = estimate(json!({"service": service, "request": body})).await;
+            assert_eq!(status, StatusCode::OK, "{service}: {priced}");
+            assert_eq!((priced["accepted"].as_bool(), priced["service"].as_str()), (Some(true), Some(*service)));
+            let price = &row["price"];
+            if !matches!(*service, "generate" | "request") {
+                assert_eq!(priced["credits"], price["credits"], "{service}: {priced}");
+                assert_eq!(priced["usd"], price["usd"], "{service}");
+            }
+            assert_eq!(priced["x402"]["amount"], price["x402"]["amount"], "{service}: {priced}");
+            assert_eq!(priced["x402"]["network"].is_string(), price["x402"].is_object(), "{service}");
+            let cents = (price["usd"].as_str().unwrap_or("0").parse::<f64>().unwrap() * 100.0).round() as u64;
+            let lamports = (cents * 1_000_000_000).div_ceil(15_000);
+            let expected = price["solPerAsset"].as_bool().unwrap().then_some(lamports);
+            assert_eq!(priced["sol"]["lamports"].as_u64(), expected, "{service}: {priced}");
+            assert_eq!(priced["balance"], before, "{service}");
+        }
+        // A page kind costs its kind's credits, as the menu's page kinds say.
+        let kinds = menu["pageKinds"].as_array().unwrap();
+        let pitch_kind = kinds.iter().find(|k| k["kind"] == "pitch").unwrap();
+        let (_, _, generated) = estimate(json!({"service": "generate", "request": bodies[6].1})).await;
+        assert_eq!(generated["credits"], pitch_kind["credits"], "{generated}");
+        // A hybrid meme costs twice a meme, on every rail.
+        let (_, _, hybrid) =
+            estimate(json!({"service": "meme", "request": {"input": "Agents", "kind": "hybrid"}})).await;
+        assert_eq!(
+            (hybrid["credits"].as_i64(), hybrid["x402"]["amount"].as_str()),
+            (Some(2), Some("200000")),
+            "{hybrid}"
+        );
+        assert_eq!(me(&server, &key).await["credits"], before, "nothing charged");
+
+        // Refused as the route refuses: same status, same code.
+        let refusals = [
+            ("/api/agent/before", "pitch", json!({"input": " "})),
+            (
+                "/api/agent/audioscript",
+                "audioscript",
+                json!({"script": "Hi", "audio_url": "https://example.com/a.mp3"}),
+            ),
+            ("/api/agent/mp4", "mp4", json!({"pageUrl": "https://elsewhere.example/m/x"})),
+            ("/api/agent/brands/memes", "meme", json!({"input": "Agents", "kind": "sonnet"})),
+            ("/api/agent/invite-bot", "invite-bot", json!({"input": ""})),
+            ("/api/agent/content", "content", json!({"category": "fax", "input": "x", "brandProfile": brand})),
+            ("/api/agent/generate", "generate", json!({"kind": "pitch", "input": "x", "language": "xx"})),
+            ("/api/agent/request", "request", json!({"kind": "pitch", "input": "x", "title": "t", "price": 0})),
+            ("/api/agent/asset/jobs", "asset-job", json!({"input": "x", "format": "opera"})),
+            ("/api/agent/brands/memes", "meme", json!({"input": 5})),
+        ];
+        for (route, service, body) in &refusals {
+            let (status, _, refused) = estimate(json!({"service": service, "request": body})).await;
+            let (route_status, _, route_refused) = post(&server.url(route), Some(&key), &[], body).await;
+            assert_eq!(route_status, StatusCode::BAD_REQUEST, "{route}: {route_refused}");
+            assert_eq!((status, &refused["code"]), (route_status, &route_refused["code"]), "{service}: {refused}");
+        }
+        assert_eq!(me(&server, &key).await["credits"], before, "nothing charged");
+        for (body, code) in
+            [(json!({"request": {}}), "missing_service"), (json!({"service": "fax"}), "unknown_service")]
+        {
+            let (status, _, refused) = estimate(body).await;
+            assert_eq!((status, refused["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)));
+        }
+    });
+}
+
+/// Found without the docs: `llms.txt` and `llms-full.txt` name every service with its price,
+/// route and an example call; the x402 manifest lists each resource paid per call with the
+/// requirements its 402 gives; the AI catalog points at the MCP server card, which names the
+/// endpoint, the key header and both revisions. Without x402 there is no manifest.
+#[test]
+fn an_agent_finds_every_service_its_price_and_how_to_pay_without_the_docs() {
+    let env = Env::new(Storage::Sqlite);
+    let facilitator = Facilitator::start();
+    block_on(async {
+        let server = serve(&env, &facilitator, &[]);
+        let get = |path: &str| {
+            let url = server.url(path);
+            async move {
+                let response = Client::new().get(url).send().await.unwrap();
+                let kind = response.headers().get("content-type").map(|v| v.to_str().unwrap().to_string());
+                (response.status(), kind.unwrap_or_default(), response.text().await.unwrap())
+            }
+        };
+        let (status, kind, llms) = get("/llms.txt").await;
+        assert_eq!((status, kind.as_str()), (StatusCode::OK, "text/plain; charset=utf-8"));
+        assert!(llms.starts_with("# asset-service\n\n> "), "{llms}");
+        for (name, route) in [("Multilingual meme", "/api/agent/brands/memes"), ("Pitch page", "/api/agent/before")] {
+            assert!(llms.contains(name) && llms.contains(route), "{name} in {llms}");
+        }
+        assert!(llms.contains("Costs 1 credit (or $0.10 in USDC per call over x402)"), "{llms}");
+        assert!(llms.contains(&server.url("/llms-full.txt")) && llms.contains("/api/agent/estimate"));
+        let (_, _, full) = get("/llms-full.txt").await;
+        assert!(full.contains("Example: `curl -X POST") && full.contains("Rate group: `create`"), "{full}");
+
+        let (status, _, manifest) = get("/.well-known/x402").await;
+        assert_eq!(status, StatusCode::OK, "{manifest}");
+        let manifest: Value = serde_json::from_str(&manifest).unwrap();
+        assert_eq!(manifest["x402Version"], 2);
+        let url = server.url(MEMES);
+        let memes = manifest["resources"].as_array().unwrap().iter().find(|r| r["resource"] == url.as_str()).unwrap();
+        let (_, headers, _) = post(&url, None, &[], &meme("image")).await;
+        assert_eq!(memes["accepts"][0], decode_header(&headers, "payment-required")["accepts"][0], "as its 402");
+        assert_eq!(memes["metadata"]["input"]["method"], "POST");
+
+        let (status, kind, catalog) = get("/.well-known/ai-catalog.json").await;
+        assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/ai-catalog+json"));
+        let card_url =
+            serde_json::from_str::<Value>(&catalog).unwrap()["entries"][0]["url"].as_str().unwrap().to_string();
+        assert_eq!(card_url, server.url("/api/mcp/server-card"));
+        let (status, kind, card) = get("/api/mcp/server-card").await;
+        assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/mcp-server-card+json"));
+        let card: Value = serde_json::from_str(&card).unwrap();
+        assert_eq!(card["remotes"][0]["url"], server.url("/api/mcp"));
+        assert_eq!(card["remotes"][0]["headers"][0]["name"], "x-api-key");
+        assert_eq!(card["remotes"][0]["supportedProtocolVersions"], json!(["2026-07-28", "2025-11-25"]));
+
+        let plain = env.serve();
+        let response = Client::new().get(plain.url("/.well-known/x402")).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "no x402, no manifest");
+    });
+}
+
 /// Polls a job's status URL (no key: the URL carries the job token) until it is done.
 async fn finished(status_url: &str) -> Value {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);

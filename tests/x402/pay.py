@@ -32,6 +32,9 @@ Tampering (--tamper), for negative tests:
 For `amount` and `payto` the v2 `accepted` echo is left equal to the server's
 original offer, so the lie is only inside the signed authorization.
 
+--payment-id ID  carry ID in the payload's `payment-identifier` extension (v2), appended
+             with the x402 package's own helper where the 402 declared the extension.
+
 --only-sign  build the payment header but do not send it; print the 402's
              status/headers/body with `payment` and `paymentHeader` filled in
              (the caller replays the header itself).
@@ -67,6 +70,7 @@ from eth_account import Account
 import eip3009
 
 from x402 import prefer_network, x402ClientSync
+from x402.extensions.payment_identifier import append_payment_identifier_to_extensions
 from x402.http import x402HTTPClientSync
 from x402.mechanisms.evm.exact import register_exact_evm_client
 from x402.mechanisms.evm.signers import EthAccountSigner
@@ -309,6 +313,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         if args.version == 2:
             payload = build_v2(http_client, account, first, args.tamper)
+            if args.payment_id:
+                extensions = append_payment_identifier_to_extensions(dict(payload.extensions or {}), args.payment_id)
+                payload = payload.model_copy(update={"extensions": extensions})
         else:
             payload = build_v1(http_client, account, first, args.tamper)
     except Exception as exc:
@@ -340,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--header", action="append", help="an extra request header, `Name: value` (repeatable)")
     parser.add_argument("--tamper", choices=["amount", "payto", "expired", "short", "signature", "network"])
     parser.add_argument("--only-sign", action="store_true")
+    parser.add_argument("--payment-id", default=None)
     parser.add_argument("--prefer-network", default=None,
                         help="prefer this network when the 402 offers several")
     parser.add_argument("--package-spend-controls", action="store_true",

@@ -100,14 +100,36 @@ pub struct Replayed {
     pub replayed: usize,
 }
 
-/// Creates a job: validates everything, makes the free preview, opens the quote.
-pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Error> {
+/// An asset job request checked as the route checks it before anything is made or quoted, with
+/// the SOL rail it is paid on and its price at the live rate.
+struct Asked {
+    rail: SolRail,
+    input: String,
+    format: &'static super::Format,
+    language: &'static crate::languages::Language,
+    webhook: Option<WebhookRegistration>,
+    base_lamports: u64,
+}
+
+async fn asked(ctx: &Ctx, request: AssetJobRequest) -> Result<Asked, Error> {
     let rail = SolRail::new(&ctx.settings, &ctx.sol_price, ctx.sol_chain.as_ref())?;
     let input = request.input.unwrap_or_default();
     let format = checked(&input, request.format.as_deref())?;
     let language = crate::languages::resolve(request.language.as_deref())?;
     let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
     let base_lamports = rail.rate().await?.lamports(super::cents());
+    Ok(Asked { rail, input, format, language, webhook, base_lamports })
+}
+
+/// What the asset `request` would cost in lamports at the live rate (its quote adds a unique
+/// few), refused as [`create`] refuses its body; nothing is made or quoted.
+pub async fn quote(ctx: &Ctx, request: AssetJobRequest) -> Result<u64, Error> {
+    Ok(asked(ctx, request).await?.base_lamports)
+}
+
+/// Creates a job: validates everything, makes the free preview, opens the quote.
+pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Error> {
+    let Asked { rail, input, format, language, webhook, base_lamports } = asked(ctx, request).await?;
     // Refused before the preview is made: a refusal writes nothing.
     let mut conn = ctx.db.pool().acquire().await?;
     sol::within_open_quotes_in(&mut conn, ctx.caller.key_id, rail.open_quotes_per_key).await?;

@@ -187,28 +187,11 @@ pub async fn submit_as(
     id: &str,
     price: billing::Price,
 ) -> Result<Accepted, Error> {
-    let language = languages::resolve(request.language.as_deref())?;
-    if request.title.as_deref().is_some_and(|t| !TITLE.check(t)) {
-        return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));
-    }
-    let title = request.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
-    let brand = match request.brand {
-        Some(key) => Some(brands::registered(&ctx.db, &key).await?.key),
-        None => None,
-    };
-    let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
-    let script = match (request.script, request.audio_url) {
-        (Some(_), Some(_)) | (None, None) => return Err(one_of()),
-        // A blank script is as good as none.
-        (Some(script), None) if script.trim().is_empty() => return Err(one_of()),
-        (None, Some(url)) => {
-            if !AUDIO_URL.check(&url) {
-                return Err(Error::bad_request(
-                    "invalid_audio_url",
-                    format!("`audio_url` must be {}.", AUDIO_URL.explain()),
-                ));
-            }
-            jobs::ensure_renderer_free(ctx).await?;
+    let Checked { language, title, brand, source } = check_request(ctx, request).await?;
+    jobs::ensure_renderer_free(ctx).await?;
+    let script = match source {
+        Source::Script(script) => script,
+        Source::Recording(url) => {
             billing::ensure_can_pay(ctx, price).await?;
             let audio = fetch_audio(ctx, &url).await?;
             ctx.blobs.put(&store::uploads::key(id), audio.to_wav()).await?;
@@ -225,22 +208,76 @@ pub async fn submit_as(
             }
             return queued;
         }
-        (Some(script), None) => script,
     };
-    if !short_enough(&script, language.code) {
-        let count = words(&script, language.code);
-        return Err(Error::bad_request(
-            "script_too_long",
-            format!(
-                "`script` must be under {SCRIPT_WORDS_UNDER} words (and {SCRIPT_CHARS} characters); it has {count}."
-            ),
-        ));
-    }
-    let script = script.trim().to_string();
-    speech::voice_for(&ctx.speech, language, &script)?;
-    jobs::ensure_renderer_free(ctx).await?;
     let title = title.unwrap_or_else(|| default_title(&script));
     queue(ctx, id, price, &Input { script: Some(script), title, language: language.code.into(), brand }).await
+}
+
+/// Where an audioscript's words come from.
+pub enum Source {
+    /// A script, spoken verbatim (trimmed).
+    Script(String),
+    /// A recording at this address, fetched when the job is paid for.
+    Recording(String),
+}
+
+/// An audioscript request checked as the route checks it before anything is fetched, paid or
+/// queued.
+pub struct Checked {
+    language: &'static Language,
+    title: Option<String>,
+    brand: Option<String>,
+    source: Source,
+}
+
+/// Checks `request`: its language, title and brand, exactly one of a script a voice can speak
+/// (under the word limit) and a recording's address.
+pub async fn check_request(ctx: &Ctx, request: AudioscriptRequest) -> Result<Checked, Error> {
+    let language = languages::resolve(request.language.as_deref())?;
+    if request.title.as_deref().is_some_and(|t| !TITLE.check(t)) {
+        return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));
+    }
+    let title = request.title.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_string);
+    let brand = match request.brand {
+        Some(key) => Some(brands::registered(&ctx.db, &key).await?.key),
+        None => None,
+    };
+    let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
+    let source = match (request.script, request.audio_url) {
+        (Some(_), Some(_)) | (None, None) => return Err(one_of()),
+        // A blank script is as good as none.
+        (Some(script), None) if script.trim().is_empty() => return Err(one_of()),
+        (None, Some(url)) if !AUDIO_URL.check(&url) => {
+            return Err(Error::bad_request(
+                "invalid_audio_url",
+                format!("`audio_url` must be {}.", AUDIO_URL.explain()),
+            ));
+        }
+        (None, Some(url)) => Source::Recording(url),
+        (Some(script), None) => {
+            if !short_enough(&script, language.code) {
+                let count = words(&script, language.code);
+                return Err(Error::bad_request(
+                    "script_too_long",
+                    format!(
+                        "`script` must be under {SCRIPT_WORDS_UNDER} words (and {SCRIPT_CHARS} characters); it has \
+                         {count}."
+                    ),
+                ));
+            }
+            let script = script.trim().to_string();
+            speech::voice_for(&ctx.speech, language, &script)?;
+            Source::Script(script)
+        }
+    };
+    Ok(Checked { language, title, brand, source })
+}
+
+/// What the audioscript `request` would cost, refused as [`submit`] refuses its body; nothing is
+/// fetched, made or paid (a recording is checked for length once fetched).
+pub async fn quote(ctx: &Ctx, request: AudioscriptRequest) -> Result<billing::Price, Error> {
+    check_request(ctx, request).await?;
+    Ok(catalog::price(KIND))
 }
 
 /// The title of a page whose request gave none: the script's first sentence, cut after a whole

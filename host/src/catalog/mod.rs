@@ -616,6 +616,25 @@ pub fn price(id: &'static str) -> Price {
     Price { operation: id, credits: i64::from(credits), usd_cents: service.usd_cents.filter(|_| service.x402) }
 }
 
+/// What service `id` costs, in words for people and models (a tool's description, `llms.txt`):
+/// `" Costs 3 credits (or $0.30 in USDC per call over x402)."`; empty for an unknown id.
+pub fn price_words(id: &str) -> String {
+    let Some(entry) = service(id) else { return String::new() };
+    match (entry.credits, entry.usd_cents, entry.sol_per_asset) {
+        (None, Some(cents), true) => {
+            format!(" Costs ${} per asset, paid in SOL at the live rate.", usd(u64::from(cents)))
+        }
+        (Some(credits), Some(cents), sol) if entry.x402 => format!(
+            " Costs {} (or ${} in USDC per call over x402{}).",
+            crate::counted::counted(credits, "credit"),
+            usd(u64::from(cents)),
+            if sol { ", or in SOL per job at the live rate" } else { "" }
+        ),
+        (Some(credits), _, _) => format!(" Costs {}.", crate::counted::counted(credits, "credit")),
+        _ => String::new(),
+    }
+}
+
 /// What a meme of `kind` costs: the hybrid kind costs 2 credits, and twice the USD price.
 pub fn meme_price(kind: &MemeKind) -> Price {
     let base = price("meme");

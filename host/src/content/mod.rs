@@ -15,11 +15,11 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::billing;
-use crate::brands::{self, BrandProfile};
+use crate::brands::{self, BrandProfile, Speaker};
 use crate::catalog;
 use crate::ctx::Ctx;
 use crate::error::Error;
-use crate::languages;
+use crate::languages::{self, Language};
 use crate::memes::{self, BrandView, MemeRequest, MemeResult};
 use crate::plugins::{Brand as WitBrand, PluginError, Request as WitRequest};
 use crate::rules::{self, BRAND_KEY};
@@ -164,9 +164,15 @@ fn input_of(request: &ContentRequest) -> Result<String, Error> {
     Ok(input.trim().to_string())
 }
 
-/// Writes a post in a brand's voice; validates everything before the charge and refunds a
-/// generator's failure (a post over its platform's limit is one).
-pub async fn create(ctx: &Ctx, request: ContentRequest) -> Result<Answer, Error> {
+/// A request checked as the route checks it before anything is paid or made.
+enum Checked {
+    /// The `meme` category: made as `create_meme` makes it.
+    Meme(MemeRequest),
+    /// A post of a platform's category in a resolved brand's voice.
+    Post { name: String, category: &'static Category, input: String, language: &'static Language, speaker: Speaker },
+}
+
+async fn checked(ctx: &Ctx, request: ContentRequest) -> Result<Checked, Error> {
     let names = || categories().collect::<Vec<_>>().join(", ");
     let name = request.category.clone().ok_or_else(|| {
         Error::bad_request("missing_category", format!("`category` is required: one of {}.", names()))
@@ -182,8 +188,7 @@ pub async fn create(ctx: &Ctx, request: ContentRequest) -> Result<Answer, Error>
     }
     if name == "meme" {
         let ContentRequest { input, brief, language, brand, brand_profile, kind, .. } = request;
-        let meme = MemeRequest { input, brief, language, kind, brand, brand_profile };
-        return Ok(Answer::Meme(memes::create(ctx, meme).await?));
+        return Ok(Checked::Meme(MemeRequest { input, brief, language, kind, brand, brand_profile }));
     }
     if request.kind.is_some() {
         return Err(Error::bad_request("kind_not_applicable", "`kind` applies to the `meme` category only."));
@@ -195,6 +200,25 @@ pub async fn create(ctx: &Ctx, request: ContentRequest) -> Result<Answer, Error>
         .await?
         .ok_or_else(|| Error::internal("a brand was sent but none resolved"))?;
     ctx.plugins.writer(SLOT, speaker.key.as_deref(), language)?;
+    Ok(Checked::Post { name, category, input, language, speaker })
+}
+
+/// What the content `request` would cost, refused as [`create`] refuses it; nothing is made or
+/// paid.
+pub async fn quote(ctx: &Ctx, request: ContentRequest) -> Result<billing::Price, Error> {
+    match checked(ctx, request).await? {
+        Checked::Meme(meme) => memes::quote(ctx, meme).await,
+        Checked::Post { .. } => Ok(catalog::price(SLOT)),
+    }
+}
+
+/// Writes a post in a brand's voice; validates everything before the charge and refunds a
+/// generator's failure (a post over its platform's limit is one).
+pub async fn create(ctx: &Ctx, request: ContentRequest) -> Result<Answer, Error> {
+    let (name, category, input, language, speaker) = match checked(ctx, request).await? {
+        Checked::Meme(meme) => return Ok(Answer::Meme(memes::create(ctx, meme).await?)),
+        Checked::Post { name, category, input, language, speaker } => (name, category, input, language, speaker),
+    };
     let reading = crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &input).await);
     let ask = WitRequest {
         reading,

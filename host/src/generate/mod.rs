@@ -126,27 +126,48 @@ pub enum Made {
 /// (`operation` names the route it is paid through).
 pub async fn make(ctx: &Ctx, checked: Checked, id: &str, operation: &'static str) -> Result<Made, Error> {
     let price = catalog::page_price(operation, checked.kind);
-    let language = Some(checked.language.code.to_string());
     match checked.kind.kind {
         "pitch" => {
-            let request = PitchRequest { input: Some(checked.input), language, ..PitchRequest::default() };
+            let request = pitch_request(&checked);
             let (_, hold, _) = pitch::create_as(ctx, request, id, price, checked.brand.as_ref()).await?;
             Ok(Made::Page { page: Box::new(read(ctx, id).await?), hold })
         }
         "audioscript" => {
-            let request = AudioscriptRequest {
-                script: Some(checked.input),
-                audio_url: None,
-                title: checked.title,
-                language,
-                brand: checked.brand.map(|b| b.key),
-            };
+            let request = audioscript_request(&checked);
             Ok(Made::Job(audioscript::submit_as(ctx, request, &job_of(checked.kind, id), price).await?))
         }
         _ => {
             let hold = slideshow::create_as(ctx, &checked, id, price).await?;
             Ok(Made::Page { page: Box::new(read(ctx, id).await?), hold })
         }
+    }
+}
+
+/// What making a checked page would cost through `operation`, refused as [`make`] refuses it
+/// before paying (its kind's own checks); nothing is made or paid.
+pub async fn quote(ctx: &Ctx, checked: &Checked, operation: &'static str) -> Result<crate::money::Price, Error> {
+    match checked.kind.kind {
+        "pitch" => pitch::check_request(ctx, &pitch_request(checked)).await.map(|_| ())?,
+        "audioscript" => audioscript::check_request(ctx, audioscript_request(checked)).await.map(|_| ())?,
+        _ => slideshow::check(ctx, checked).map(|_| ())?,
+    }
+    Ok(catalog::page_price(operation, checked.kind))
+}
+
+/// The pitch a page of kind `pitch` is made as.
+fn pitch_request(checked: &Checked) -> PitchRequest {
+    let language = Some(checked.language.code.to_string());
+    PitchRequest { input: Some(checked.input.clone()), language, ..PitchRequest::default() }
+}
+
+/// The audioscript a page of kind `audioscript` is made as (its input is the script).
+fn audioscript_request(checked: &Checked) -> AudioscriptRequest {
+    AudioscriptRequest {
+        script: Some(checked.input.clone()),
+        audio_url: None,
+        title: checked.title.clone(),
+        language: Some(checked.language.code.to_string()),
+        brand: checked.brand.as_ref().map(|b| b.key.clone()),
     }
 }
 

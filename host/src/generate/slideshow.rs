@@ -43,13 +43,20 @@ fn slides(content: &Content) -> Result<Vec<(String, String)>, Error> {
     Ok(slides.iter().map(|b| (b.text.trim().to_string(), speech(b).unwrap_or_else(|| b.text.clone()))).collect())
 }
 
+/// Whether a slideshow of `checked` can be made: a voice for its language and a generator to
+/// write it; answers the voice.
+pub fn check(ctx: &Ctx, checked: &Checked) -> Result<speech::Voice, Error> {
+    let voice = speech::voice_for_generated(&ctx.speech, checked.language)?;
+    ctx.plugins.writer(SLOT, checked.brand.as_ref().map(|b| b.key.as_str()), checked.language)?;
+    Ok(voice)
+}
+
 /// Makes slideshow page `id` for the caller at `price`: checks the voice and the generator,
 /// pays, writes, voices, stores; on any failure the payment is released and nothing stays.
 pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> Result<Hold, Error> {
     let language = checked.language;
-    let voice = speech::voice_for_generated(&ctx.speech, language)?;
+    let voice = check(ctx, checked)?;
     let brand_key = checked.brand.as_ref().map(|b| b.key.clone());
-    ctx.plugins.writer(SLOT, brand_key.as_deref(), language)?;
     let seed = crate::plugins::seed_of(id);
     let style = match &checked.brand {
         Some(brand) => brands::look::style(ctx, Some(&brand.key), &brand.profile.name).await?,

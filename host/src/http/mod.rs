@@ -3,7 +3,9 @@
 //! `idempotency`), the route policy table, OpenAPI and the operations probes. Feature routes
 //! (`*/routes.rs`) are thin: extract, call the operation, map the result.
 
+pub mod discovery;
 pub mod error;
+pub mod estimate;
 pub mod gate;
 pub mod idempotency;
 pub mod observe;

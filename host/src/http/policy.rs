@@ -125,6 +125,7 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/api/agent/openapi.json", Public, Group::Public),
     // Prices.
     route("GET", "/api/agent/asset/pricing", Key, Pricing),
+    route("POST", "/api/agent/estimate", Key, Pricing),
     // Creating paid work.
     route("POST", "/api/agent/listings/{id}/buy", Key, Create),
     route("DELETE", "/api/agent/listings/{id}", Key, Status),
@@ -195,6 +196,13 @@ pub const ROUTES: &[RoutePolicy] = &[
     // Telegram's deliveries (checked by their secret; Telegram is never turned away).
     route("POST", "/api/bot/telegram", Public, Group::Public).unlimited(),
     route("POST", "/api/bot/telegram/brands/{key}", Public, Group::Public).unlimited(),
+    // What an agent reads to find the service: llms.txt, the x402 manifest, the MCP server card.
+    route("GET", "/llms.txt", Public, Group::Public),
+    route("GET", "/llms-full.txt", Public, Group::Public),
+    route("GET", "/.well-known/x402", Public, Group::Public),
+    route("GET", "/.well-known/x402.json", Public, Group::Public),
+    route("GET", "/.well-known/ai-catalog.json", Public, Group::Public),
+    route("GET", "/api/mcp/server-card", Public, Group::Public),
     // The dashboard: pages for people, signed in by a session cookie, limited per address.
     route("GET", "/dashboard", Public, Group::Public),
     route("GET", "/dashboard/login/{token}", Public, Group::Public),

@@ -176,7 +176,24 @@ fn required(rail: &X402, offer: &Offer, error: &str, bazaar: Value) -> Value {
         "error": error,
         "resource": {"url": offer.resource, "description": offer.description, "mimeType": offer.mime_type},
         "accepts": [rail.terms().requirements(2, offer)],
-        "extensions": {"bazaar": bazaar},
+        "extensions": {"bazaar": bazaar, "payment-identifier": payment_identifier()},
+    })
+}
+
+/// The `payment-identifier` extension as a 402 declares it: optional; a payment that carries an
+/// id is answered once, and sent again, answered the same without a second settlement.
+fn payment_identifier() -> Value {
+    json!({
+        "info": {"required": false},
+        "schema": {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": {
+                "required": {"type": "boolean"},
+                "id": {"type": "string", "minLength": 16, "maxLength": 128, "pattern": "^[A-Za-z0-9_-]+$"},
+            },
+            "required": ["required"],
+        },
     })
 }
 

@@ -347,9 +347,8 @@ fn public_view(ctx: &Ctx, listing: Listing, purchased: bool) -> Option<ListingVi
     })
 }
 
-/// Makes a page and lists it: the listing is written first (not shown until its page exists),
-/// so the page is never without it; if the page cannot be made, the listing goes.
-pub async fn request(ctx: &Ctx, body: ListingRequest) -> Result<(Requested, bool), Error> {
+/// A listing request's own fields checked (its title and price), and the page it asks for.
+fn listed(body: ListingRequest) -> Result<(String, i64, GenerateRequest), Error> {
     let title = body.title.unwrap_or_default();
     if TITLE.too_long(&title) {
         return Err(Error::bad_request("title_too_long", format!("`title` must be {}.", TITLE.explain())));
@@ -371,6 +370,21 @@ pub async fn request(ctx: &Ctx, body: ListingRequest) -> Result<(Requested, bool
         brand: body.brand,
         title: Some(title.clone()),
     };
+    Ok((title, price, page))
+}
+
+/// What making the page a listing asks for would cost its seller, refused as [`request`]
+/// refuses its body; nothing is listed, made or paid.
+pub async fn quote(ctx: &Ctx, body: ListingRequest) -> Result<crate::money::Price, Error> {
+    let (_, _, page) = listed(body)?;
+    let checked = generate::check(ctx, page).await?;
+    generate::quote(ctx, &checked, "request").await
+}
+
+/// Makes a page and lists it: the listing is written first (not shown until its page exists),
+/// so the page is never without it; if the page cannot be made, the listing goes.
+pub async fn request(ctx: &Ctx, body: ListingRequest) -> Result<(Requested, bool), Error> {
+    let (title, price, page) = listed(body)?;
     let checked = generate::check(ctx, page).await?;
     let (id, listing_id) = (public_id(), public_id());
     let job_id = generate::job_of(checked.kind, &id);

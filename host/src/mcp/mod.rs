@@ -7,13 +7,16 @@
 //! (`_meta["x402/payment"]`) and SOL per job (`_meta.payWith: "sol"`) as over HTTP. Errors are tool results with `isError: true` and
 //! the HTTP error body as their structured content.
 
+pub mod card;
+pub mod tasks;
 pub mod tools;
 
 use std::sync::Arc;
 
 use axum::http::request::Parts;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult, MetaObject,
+    CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, ContentBlock,
+    CreateTaskResult, GetTaskParams, GetTaskResult, Implementation, ListToolsResult, MetaObject,
     PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
@@ -89,7 +92,7 @@ pub struct Server {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_tasks().build())
             .with_server_info(Implementation::new("asset-service", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
@@ -99,7 +102,12 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(tools::TOOLS.iter().map(|spec| tools::describe(spec, &self.doc)).collect()))
+        // The same list, in the same order, for every caller: cacheable by anyone for a while.
+        let mut listed =
+            ListToolsResult::with_all_items(tools::TOOLS.iter().map(|s| tools::describe(s, &self.doc)).collect())
+                .with_ttl_ms(TOOLS_TTL_MS);
+        listed.cache_scope = Some(CacheScope::Public);
+        Ok(listed)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -114,16 +122,44 @@ impl ServerHandler for Server {
         let Some(spec) = tools::find(&request.name) else {
             return Err(McpError::invalid_params(format!("no tool named {:?}; see tools/list", request.name), None));
         };
-        let Some(parts) = context.extensions.get::<Parts>().cloned() else {
-            return Err(McpError::internal_error("the HTTP request is not available", None));
-        };
+        let parts = parts_of(&context)?;
+        // The client declares the tasks extension per request; only then may a task answer.
+        let as_task = context.client_capabilities().is_some_and(|c| c.supports_tasks()) && tasks::may_be_task(spec);
         // rmcp hands a request's `_meta` to the context, not the params.
         let mut meta = context.meta.0.0.clone();
         if let Some(own) = &request.meta {
             meta.extend(own.0.0.clone());
         }
-        Ok(self.call(spec, parts, request, meta).await.into())
+        Ok(self.call(spec, parts, request, meta, as_task).await)
     }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, McpError> {
+        Ok(GetTaskResult::new(self.task_state(parts_of(&context)?, &request.task_id).await?))
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        self.cancel_task_of(parts_of(&context)?, &request.task_id).await
+    }
+}
+
+/// How long a client may keep `tools/list`'s answer: it changes only with a new version.
+const TOOLS_TTL_MS: u64 = 10 * 60 * 1000;
+
+/// The HTTP request an MCP request came in (the gate has put its caller there).
+fn parts_of(context: &RequestContext<RoleServer>) -> Result<Parts, McpError> {
+    context
+        .extensions
+        .get::<Parts>()
+        .cloned()
+        .ok_or_else(|| McpError::internal_error("the HTTP request is not available", None))
 }
 
 /// How a call ended, before it becomes a tool result.
@@ -134,21 +170,40 @@ struct Answer {
 
 impl Server {
     /// Calls `spec`'s operation for the request's caller: its rate group, the idempotency key
-    /// and the x402 payment in `_meta`, then the tool result.
+    /// and the x402 payment in `_meta`, then the tool result, or (`as_task`) the task a
+    /// successful call becomes; a refusal is answered at once either way.
     async fn call(
         &self,
         spec: &'static Spec,
         mut parts: Parts,
         request: CallToolRequestParams,
         meta: MetaMap,
-    ) -> CallToolResult {
+        as_task: bool,
+    ) -> CallToolResponse {
         let request_id = crate::http::observe::mint_request_id();
         let arguments = Value::Object(request.arguments.clone().unwrap_or_default());
         let answer = match self.prepare(spec, &mut parts, &meta).await {
             Ok(()) => self.run(spec, &parts, arguments, &meta, &request_id).await,
             Err(e) => Answer { outcome: Err((e, None)), meta: None },
         };
-        result(spec, answer, request_id)
+        let value = answer.outcome.as_ref().ok().filter(|_| as_task).cloned();
+        let receipt = answer.meta.clone();
+        let done = result(spec, answer, request_id.clone());
+        let (Some(value), Some(caller)) = (value, parts.extensions.get::<Caller>()) else { return done.into() };
+        match self.open_task(spec, caller.key_id, &value, &done, &request_id).await {
+            Ok(task) => {
+                let created = CreateTaskResult::new(task);
+                match receipt {
+                    Some(Value::Object(meta)) => CallToolResponse::Task(created.with_meta(MetaObject(meta))),
+                    _ => CallToolResponse::Task(created),
+                }
+            }
+            Err(e) => {
+                // The work is done and paid for: its result is the answer the client gets.
+                tracing::warn!(tool = spec.name, error = %e, "a task could not be recorded; answered the result");
+                done.into()
+            }
+        }
     }
 
     /// What the gate does per route, done per tool: the rate group of the tool's route, and the
@@ -193,19 +248,36 @@ impl Server {
             Ok(ctx) => ctx,
             Err(e) => return Answer { outcome: Err((e, None)), meta: None },
         };
-        let Some(idem_key) = meta.get(IDEMPOTENCY_META).filter(|_| spec.method() == "POST") else {
+        let payment = meta.get(PAYMENT_META);
+        let payment_id = payment.and_then(crate::billing::x402::wire::payment_identifier);
+        let idem_key = meta.get(IDEMPOTENCY_META).map(|k| k.as_str().unwrap_or_default().to_string());
+        if spec.method() != "POST" || (payment_id.is_none() && idem_key.is_none()) {
             return self.execute(spec, ctx, arguments, parts).await;
-        };
-        let idem_key = idem_key.as_str().unwrap_or_default();
+        }
         let operation = policy::find(spec.method(), spec.path()).and_then(|r| r.operation).unwrap_or(spec.path());
-        let hash = idempotency::fingerprint(operation, arguments.to_string().as_bytes());
         let db = self.state.db.clone();
         let by = idempotency::By { request: request_id, holder: self.state.detached.holder() };
-        let ticket = match idempotency::begin(&db, ctx.caller.key_id, idem_key, &hash, by).await {
+        // A payment identifier names the record when there is one (its payload is part of what
+        // a replay must match), else the idempotency key.
+        let begun = match (payment_id, payment) {
+            (Some(id), Some(payment)) => {
+                let hash = idempotency::fingerprint(operation, format!("{arguments}\n{payment}").as_bytes());
+                idempotency::begin_paid(&db, ctx.caller.key_id, &id, &hash, by).await
+            }
+            _ => {
+                let hash = idempotency::fingerprint(operation, arguments.to_string().as_bytes());
+                idempotency::begin(&db, ctx.caller.key_id, &idem_key.unwrap_or_default(), &hash, by).await
+            }
+        };
+        let ticket = match begun {
             Ok(Begun::Fresh(ticket)) => ticket,
             Ok(Begun::Replay(stored)) => {
                 let value = serde_json::from_slice(&stored.body).unwrap_or(Value::Null);
-                return Answer { outcome: Ok(value), meta: Some(json!({"idempotentReplayed": true})) };
+                let mut replayed = json!({"idempotentReplayed": true});
+                for (name, receipt) in stored.headers {
+                    replayed[name] = serde_json::from_str(&receipt).unwrap_or(Value::Null);
+                }
+                return Answer { outcome: Ok(value), meta: Some(replayed) };
             }
             Err(e) => return Answer { outcome: Err((e, None)), meta: None },
         };
@@ -216,10 +288,12 @@ impl Server {
             let renewing = tokio::spawn(idempotency::keep_renewed(db.clone(), held.clone()));
             let answer = server.execute(spec, ctx, arguments, &parts).await;
             renewing.abort();
+            let receipt = answer.meta.as_ref().and_then(|m| m.get(PAYMENT_RESPONSE_META)).map(Value::to_string);
             let stored = answer.outcome.as_ref().ok().map(|value| Stored {
                 status: 200,
                 content_type: Some("application/json".into()),
                 body: value.to_string().into_bytes(),
+                headers: receipt.map(|r| (PAYMENT_RESPONSE_META.to_string(), r)).into_iter().collect(),
             });
             idempotency::finish(&db, &held, stored.as_ref()).await;
             answer

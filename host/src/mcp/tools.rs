@@ -14,7 +14,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::counted::counted;
 use crate::ctx::Ctx;
 use crate::error::Error;
 use crate::http::error::input_of;
@@ -160,6 +159,17 @@ pub const TOOLS: &[Spec] = &[
                     .map_err(Error::internal)
             })
         },
+    },
+    Spec {
+        name: "estimate_price",
+        title: "Price a request before paying",
+        description: "Answers what a call would cost on each rail (credits, USD, the x402 amount and network, SOL \
+            lamports at the live rate) and whether its body would be accepted, refused with the same error the \
+            tool gives: pass the service's id (`service`: pitch, audioscript, mp4, meme, invite-bot, content, \
+            generate, request, asset-job) and the arguments you would send it (`request`). Free and instant; \
+            nothing is charged, made or stored.",
+        route: Other("POST", "/api/agent/estimate"),
+        call: |ctx, arguments| run(ctx, arguments, crate::http::estimate::estimate),
     },
     Spec {
         name: "get_credits",
@@ -399,9 +409,24 @@ pub fn of_service(id: &str) -> (Option<&'static Spec>, Option<&'static Spec>) {
     (run, status)
 }
 
-/// The tool as `tools/list` shows it: schemas from its route in `doc`, the price appended.
+/// The status tools whose answer a call of `spec` may end with when it runs as an MCP task: its
+/// own service's, and for page generation those of the page kinds made by jobs. Empty: the
+/// tool never becomes a task.
+pub fn finishers(spec: &Spec) -> Vec<&'static Spec> {
+    let Some(id) = spec.service() else { return Vec::new() };
+    let pages = catalog::PAGE_KINDS.iter().filter(|k| k.asynchronous && id == "generate");
+    of_service(id).1.into_iter().chain(pages.filter_map(|k| of_service(k.kind).1)).collect()
+}
+
+/// The tool as `tools/list` shows it: schemas from its route in `doc`, the price appended; a
+/// tool that may run as a task also answers what its job's status tool answers (a task's result).
 pub fn describe(spec: &Spec, doc: &Document) -> Tool {
     let (input, output) = schemas_of(doc, spec.method(), spec.path());
+    let finals = finishers(spec).into_iter().map(|s| {
+        let about = format!("Once it ran as a task: the job as {} answers it.", s.name);
+        schemas_of(doc, s.method(), s.path()).1.unwrap_or_else(|| json!({"type": "object", "description": about}))
+    });
+    let output = output.map(|first| any_of(std::iter::once(first).chain(finals)));
     let mut input = object(input);
     if spec.method() == "GET" {
         // A listing's filters are the route's query parameters.
@@ -427,7 +452,7 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
             properties.insert("wait".into(), wait);
         }
     }
-    let price = spec.service().map(price_line).unwrap_or_default();
+    let price = spec.service().map(catalog::price_words).unwrap_or_default();
     let read_only = spec.method() == "GET";
     let annotations = ToolAnnotations::with_title(spec.title)
         .read_only(read_only)
@@ -441,22 +466,21 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
     tool
 }
 
-/// What a service costs, in words.
-fn price_line(service: &str) -> String {
-    let Some(entry) = catalog::service(service) else { return String::new() };
-    match (entry.credits, entry.usd_cents, entry.sol_per_asset) {
-        (None, Some(cents), true) => {
-            format!(" Costs ${} per asset, paid in SOL at the live rate.", catalog::usd(u64::from(cents)))
+/// One schema any of `schemas` satisfies (their `anyOf`s flattened, each once).
+fn any_of(schemas: impl Iterator<Item = Value>) -> Value {
+    let mut all: Vec<Value> = Vec::new();
+    for schema in schemas {
+        let parts = match schema.get("anyOf").and_then(Value::as_array) {
+            Some(parts) if schema.as_object().is_some_and(|o| o.len() == 1) => parts.clone(),
+            _ => vec![schema],
+        };
+        for part in parts {
+            if !all.contains(&part) {
+                all.push(part);
+            }
         }
-        (Some(credits), Some(cents), sol) if entry.x402 => format!(
-            " Costs {} (or ${} in USDC per call over x402{}).",
-            counted(credits, "credit"),
-            catalog::usd(u64::from(cents)),
-            if sol { ", or in SOL per job at the live rate" } else { "" }
-        ),
-        (Some(credits), _, _) => format!(" Costs {}.", counted(credits, "credit")),
-        _ => String::new(),
     }
+    if all.len() == 1 { all.remove(0) } else { json!({"anyOf": all}) }
 }
 
 /// `value` as the object schema MCP wants at the top of a tool's schemas: a composition of

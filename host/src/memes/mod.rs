@@ -223,16 +223,7 @@ async fn style_of(services: &Services, brand_key: Option<&str>, brand_name: &str
 /// Validates completely and resolves the brand, its look and the generators, before anything
 /// is charged.
 async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
-    let (mut checked, (brand, profile)) = check(request)?;
-    if let Some(speaker) = brands::speaker(&ctx.db, brand, profile).await? {
-        checked.profile = Some(speaker.profile);
-        checked.brand_key = speaker.key;
-    }
-    ctx.plugins.writer(SLOT, checked.brand_key.as_deref(), checked.language)?;
-    if checked.profile.is_some() {
-        ctx.plugins.writer(VOICE_SLOT, checked.brand_key.as_deref(), checked.language)?;
-    }
-
+    let checked = checked(ctx, request).await?;
     let id = public_id();
     let seed = crate::plugins::seed_of(&id);
     // Read before the charge, for pictures drawn now: a missing logo fails here.
@@ -259,6 +250,27 @@ async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
         reading: crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &checked.input).await),
     };
     Ok(Prepared { checked, id, style, plugin_request })
+}
+
+/// `request` checked as the route checks it before anything is paid or made: its fields, the
+/// brand it speaks in, and a generator to write it in its language.
+async fn checked(ctx: &Ctx, request: MemeRequest) -> Result<Checked, Error> {
+    let (mut checked, (brand, profile)) = check(request)?;
+    if let Some(speaker) = brands::speaker(&ctx.db, brand, profile).await? {
+        checked.profile = Some(speaker.profile);
+        checked.brand_key = speaker.key;
+    }
+    ctx.plugins.writer(SLOT, checked.brand_key.as_deref(), checked.language)?;
+    if checked.profile.is_some() {
+        ctx.plugins.writer(VOICE_SLOT, checked.brand_key.as_deref(), checked.language)?;
+    }
+    Ok(checked)
+}
+
+/// What the meme `request` asks for would cost, refused as [`create`] refuses it; nothing is
+/// made or paid.
+pub async fn quote(ctx: &Ctx, request: MemeRequest) -> Result<billing::Price, Error> {
+    Ok(checked(ctx, request).await?.price)
 }
 
 /// Generates, draws and stores the meme of `key_id`; returns its title. `hold` is its payment,

@@ -85,6 +85,17 @@ pub fn page_id(page_url: &str, base_url: &str) -> Option<String> {
 
 /// Validates, checks the renderer, then pays for and queues the render.
 pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
+    let id = page_of(ctx, &request).await?;
+    jobs::ensure_renderer_free(ctx).await?;
+    let job_id = format!("mp4_{}", public_id());
+    // The end card links to the page as this caller reaches it (a pitch links to its own offer).
+    let input = json!({ "pageId": id, "pageUrl": format!("{}/m/{id}", ctx.base_url) });
+    jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &input, "mp4").await
+}
+
+/// The engine page `request` names, checked as the route checks it: present, one of this
+/// service's page addresses, and a page that exists.
+async fn page_of(ctx: &Ctx, request: &Mp4Request) -> Result<String, Error> {
     let base_url = &ctx.base_url;
     let raw = request
         .page_url
@@ -100,11 +111,14 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
     if engine::get(ctx, &id).await?.is_none() {
         return Err(Error::bad_request("unknown_page", "No engine page has this address."));
     }
-    jobs::ensure_renderer_free(ctx).await?;
-    let job_id = format!("mp4_{}", public_id());
-    // The end card links to the page as this caller reaches it (a pitch links to its own offer).
-    let input = json!({ "pageId": id, "pageUrl": format!("{base_url}/m/{id}") });
-    jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &input, "mp4").await
+    Ok(id)
+}
+
+/// What rendering the page `request` names would cost, refused as [`submit`] refuses its body;
+/// nothing is rendered or paid.
+pub async fn quote(ctx: &Ctx, request: &Mp4Request) -> Result<crate::money::Price, Error> {
+    page_of(ctx, request).await?;
+    Ok(catalog::price(KIND))
 }
 
 /// A finished render's status fields: its video, its hosted page and until when.

@@ -16,6 +16,7 @@ use crate::brands::BrandProfile;
 use crate::catalog;
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
+use crate::languages::Language;
 use crate::plugins::Request;
 use crate::render::style::Style;
 use crate::store::{self, invites, now_ms, public_id};
@@ -142,13 +143,27 @@ pub(super) async fn record_in(
     Ok(())
 }
 
-/// Makes an invite: validates, checks the caps, then pays for the recipient's pitch page and
-/// the invite message and records them together.
-pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, Error> {
+/// An invite request checked as the route checks it before anything is counted or paid: the
+/// recipient's input and language, and generators for both pages.
+fn checked(ctx: &Ctx, request: InviteRequest) -> Result<(String, &'static Language), Error> {
     let pitch_request = PitchRequest { input: request.input, language: request.language, ..PitchRequest::default() };
     let (input, _, _, language) = super::check(&pitch_request)?;
     ctx.plugins.writer(super::KIND, None, language)?;
     ctx.plugins.writer(SLOT, None, language)?;
+    Ok((input, language))
+}
+
+/// What the invite `request` would cost, refused as [`create`] refuses its body; nothing is made
+/// or paid (the daily and unclaimed caps are counted when it is made).
+pub async fn quote(ctx: &Ctx, request: InviteRequest) -> Result<billing::Price, Error> {
+    checked(ctx, request)?;
+    Ok(catalog::price(KIND))
+}
+
+/// Makes an invite: validates, checks the caps, then pays for the recipient's pitch page and
+/// the invite message and records them together.
+pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, Error> {
+    let (input, language) = checked(ctx, request)?;
     let now = now_ms();
     if let Some(refusal) = capped(invites::counts(&ctx.db, ctx.caller.key_id, day_start(now), now).await?, now) {
         return Err(refusal);

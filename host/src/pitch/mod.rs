@@ -347,6 +347,31 @@ pub async fn create(ctx: &Ctx, request: PitchRequest) -> Result<PitchResult, Err
     Ok(PitchResult { success: true, pitch, credit_cost: price.credits, credits_remaining: hold.balance_after, webhook })
 }
 
+/// A pitch request checked as the route checks it before anything is paid or fetched.
+pub struct Checked {
+    input: String,
+    offer: Option<String>,
+    cta: Cta,
+    language: &'static Language,
+    webhook: Option<WebhookRegistration>,
+}
+
+/// Checks `request`: its fields, a generator for its language and its callback address.
+pub async fn check_request(ctx: &Ctx, request: &PitchRequest) -> Result<Checked, Error> {
+    let (input, offer, cta, language) = check(request)?;
+    ctx.plugins.writer(KIND, None, language)?;
+    let (url, secret) = (request.callback_url.clone(), request.webhook_secret.clone());
+    let webhook = callbacks::register(&ctx.guard, url, secret).await?;
+    Ok(Checked { input, offer, cta, language, webhook })
+}
+
+/// What the pitch `request` would cost, refused as [`create`] refuses it; nothing is fetched,
+/// made or paid.
+pub async fn quote(ctx: &Ctx, request: &PitchRequest) -> Result<billing::Price, Error> {
+    check_request(ctx, request).await?;
+    Ok(catalog::price(KIND))
+}
+
 /// The job a pitch page `id` is recorded under (`engine_pages.job_id`).
 pub fn origin(id: &str) -> String {
     format!("pi_{id}")
@@ -362,9 +387,7 @@ pub async fn create_as(
     price: billing::Price,
     brand: Option<&brands::Brand>,
 ) -> Result<(PitchView, billing::Hold, Option<WebhookRegistration>), Error> {
-    let (input, offer, cta, language) = check(&request)?;
-    ctx.plugins.writer(KIND, None, language)?;
-    let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
+    let Checked { input, offer, cta, language, webhook } = check_request(ctx, &request).await?;
     // A website is fetched only for a caller who can pay for the pitch.
     billing::ensure_can_pay(ctx, price).await?;
     let look = match brand {

@@ -11,6 +11,8 @@ pub struct Stored {
     pub status: u16,
     pub content_type: Option<String>,
     pub body: Vec<u8>,
+    /// Headers replayed with it besides its type: an x402 payment's receipt.
+    pub headers: Vec<(String, String)>,
 }
 
 /// Times of a claim, in Unix milliseconds.
@@ -41,7 +43,7 @@ pub async fn take(
          VALUES ($1, $2, $3, 'running', $4, $5, $7, $8, $9) \
          ON CONFLICT (api_key_id, idem_key) DO UPDATE SET \
            request_hash = excluded.request_hash, state = 'running', status_code = NULL, \
-           content_type = NULL, response_body = NULL, \
+           content_type = NULL, response_body = NULL, response_headers = NULL, \
            locked_until = excluded.locked_until, created_at = excluded.created_at, \
            claim_token = excluded.claim_token, request_id = excluded.request_id, holder = excluded.holder \
          WHERE (idempotency_keys.state = 'running' AND idempotency_keys.locked_until < $5 \
@@ -94,7 +96,7 @@ pub struct Record {
 /// The record of `idem_key` for key `key_id`, if there is one, as of `now`.
 pub async fn get(db: &Db, key_id: i64, idem_key: &str, now: i64) -> Result<Option<Record>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT request_hash, state, status_code, content_type, response_body, \
+        "SELECT request_hash, state, status_code, content_type, response_body, response_headers, \
            CAST(CASE WHEN state = 'running' AND locked_until < $3 AND EXISTS (SELECT 1 FROM payment_intents p \
              WHERE p.api_key_id = k.api_key_id AND p.request_id = k.request_id \
                AND (p.state = 'captured' OR (p.state = 'authorized' AND p.job_id IS NOT NULL))) \
@@ -115,6 +117,10 @@ pub async fn get(db: &Db, key_id: i64, idem_key: &str, now: i64) -> Result<Optio
                 status: u16::try_from(status).unwrap_or(200),
                 content_type: row.try_get("content_type")?,
                 body: row.try_get("response_body")?,
+                headers: row
+                    .try_get::<Option<String>, _>("response_headers")?
+                    .and_then(|text| serde_json::from_str(&text).ok())
+                    .unwrap_or_default(),
             })
         };
         let answer_lost = row.try_get::<i64, _>("answer_lost")? == 1;
@@ -133,7 +139,8 @@ pub async fn complete(
     response: &Stored,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE idempotency_keys SET state = 'done', status_code = $4, content_type = $5, response_body = $6 \
+        "UPDATE idempotency_keys SET state = 'done', status_code = $4, content_type = $5, response_body = $6, \
+           response_headers = $7 \
          WHERE api_key_id = $1 AND idem_key = $2 AND claim_token = $3 AND state = 'running'",
     )
     .bind(key_id)
@@ -142,6 +149,7 @@ pub async fn complete(
     .bind(i64::from(response.status))
     .bind(response.content_type.as_deref())
     .bind(response.body.as_slice())
+    .bind((!response.headers.is_empty()).then(|| serde_json::to_string(&response.headers).unwrap_or_default()))
     .execute(db.pool())
     .await?;
     Ok(done.rows_affected() == 1)

@@ -141,6 +141,15 @@ pub fn decode(header: &str, version: u8) -> Result<Presented, Malformed> {
     parse(from_base64(header)?, version)
 }
 
+/// The identifier a v2 payment payload carries in its `payment-identifier` extension
+/// (`extensions["payment-identifier"].info.id`), unchecked.
+pub fn payment_identifier(raw: &Value) -> Option<String> {
+    if raw["x402Version"] != 2 {
+        return None;
+    }
+    raw["extensions"]["payment-identifier"]["info"]["id"].as_str().map(str::to_string)
+}
+
 /// Reads a payment payload (the JSON an HTTP header carries in base64, or MCP's
 /// `_meta["x402/payment"]` as it is).
 pub fn parse(raw: Value, version: u8) -> Result<Presented, Malformed> {
