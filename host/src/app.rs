@@ -108,6 +108,18 @@ pub fn job_handlers(services: &Services) -> HashMap<&'static str, Handler> {
     .into()
 }
 
+/// Forgets what expired: sign-in links and sessions, bot updates after a day, MCP tasks after
+/// theirs (`ttlMs`).
+async fn forget_expired(s: Services) -> Result<Option<String>, String> {
+    let gone = crate::store::accounts::sweep(&s.db).await.map_err(|e| e.to_string())?;
+    let day_ago = crate::store::now_ms() - 86_400_000;
+    let updates = crate::store::bots::sweep_updates(&s.db, day_ago).await.map_err(|e| e.to_string())?;
+    let ttl = i64::try_from(crate::mcp::tasks::TTL_MS).unwrap_or(i64::MAX);
+    let tasks = crate::store::tasks::purge(&s.db, ttl).await.map_err(|e| e.to_string())?;
+    let n = gone + updates + tasks;
+    Ok((n > 0).then(|| format!("expired sign-in links, sessions, bot updates and tasks forgotten: {n}")))
+}
+
 /// Every periodic task: those of every process (`everywhere`), and the shared upkeep run where
 /// jobs run (`asset-host worker`, and `serve` unless `--workers 0`).
 pub fn background_tasks() -> Vec<Task> {
@@ -118,22 +130,10 @@ pub fn background_tasks() -> Vec<Task> {
             crate::idempotency::purge(&s.db).await.map(|_| None).map_err(|e| e.to_string())
         })
         .once_per_cluster(),
-        Task::new("mcp-task-purge", minutes(60), move |s: Services| async move {
-            let ttl = i64::try_from(crate::mcp::tasks::TTL_MS).unwrap_or(i64::MAX);
-            let gone = crate::store::tasks::purge(&s.db, ttl).await.map_err(|e| e.to_string())?;
-            Ok(noted(gone as usize, "MCP tasks past their day forgotten"))
-        })
-        .once_per_cluster(),
         // Memory buckets are the process's own; database buckets are purged idempotently.
         Task::new("rate-limit-purge", minutes(5), |s: Services| async move { s.limiter.purge().await.map(|_| None) })
             .everywhere(),
-        Task::new("sign-in-sweep", minutes(30), move |s: Services| async move {
-            let gone = crate::store::accounts::sweep(&s.db).await.map_err(|e| e.to_string())?;
-            let day_ago = crate::store::now_ms() - 86_400_000;
-            let updates = crate::store::bots::sweep_updates(&s.db, day_ago).await.map_err(|e| e.to_string())?;
-            Ok(noted((gone + updates) as usize, "expired sign-in links, sessions and bot updates forgotten"))
-        })
-        .once_per_cluster(),
+        Task::new("sign-in-sweep", minutes(30), forget_expired).once_per_cluster(),
         Task::new("mp4-expiry", minutes(5), move |s: Services| async move {
             let n = mp4::expire(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n as usize, "expired MP4 files deleted"))
