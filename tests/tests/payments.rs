@@ -467,6 +467,7 @@ fn an_agent_finds_every_service_its_price_and_how_to_pay_without_the_docs() {
             assert!(llms.contains(name) && llms.contains(route), "{name} in {llms}");
         }
         assert!(llms.contains("Costs 1 credit (or $0.10 in USDC per call over x402)"), "{llms}");
+        assert!(llms.contains("By kind: pitch 1 credit, slideshow 1 credit, audioscript 3 credits."), "{llms}");
         assert!(llms.contains(&server.url("/llms-full.txt")) && llms.contains("/api/agent/estimate"));
         let (_, _, full) = get("/llms-full.txt").await;
         assert!(full.contains("Example: `curl -X POST") && full.contains("Rate group: `create`"), "{full}");

@@ -63,8 +63,12 @@ fn llms_txt(base: &str, state: &AppState, full: bool) -> String {
         let price = catalog::price_words(service.id);
         let _ = writeln!(
             out,
-            "- [{}]({base}/api/agent/openapi.json): `{} {}`.{price} {}",
-            service.name, service.method, service.route, service.description
+            "- {}: `{} {}`.{price}{} {}",
+            service.name,
+            service.method,
+            service.route,
+            page_kinds(service),
+            service.description
         );
         if full {
             service_details(&mut out, base, service);
@@ -104,6 +108,19 @@ fn llms_txt(base: &str, state: &AppState, full: bool) -> String {
         let _ = writeln!(out, "- [Full text]({base}/llms-full.txt): each service with its limits and an example call.");
     }
     out
+}
+
+/// For a service that makes a page of a chosen kind, what each kind costs (the catalog's one
+/// price is the cheapest kind's).
+fn page_kinds(service: &Service) -> String {
+    if !matches!(service.id, "generate" | "request") {
+        return String::new();
+    }
+    let kinds: Vec<String> = catalog::PAGE_KINDS
+        .iter()
+        .map(|k| format!("{} {}", k.kind, crate::counted::counted(k.credits, "credit")))
+        .collect();
+    format!(" By kind: {}.", kinds.join(", "))
 }
 
 /// A service's limits, rate group and an example call, for `llms-full.txt`.
