@@ -147,8 +147,14 @@ async fn sol_price(ctx: &Ctx, sol_per_asset: bool, cents: Option<u32>) -> Option
 /// whether it would be accepted: a body its route refuses gets the same 400 here. Free; nothing
 /// is charged, made or stored.
 #[utoipa::path(post, path = "/api/agent/estimate", tag = "catalog", request_body = EstimateRequest,
-    responses((status = 200, body = Estimate), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = Estimate),
+              (status = 400, description = "The body its route would refuse, with the route's code", body = ErrorBody),
+              (status = 401, body = ErrorBody),
+              (status = 403, description = "The brand named switched memes off, as its route answers", body = ErrorBody),
+              (status = 404, description = "A brand or page named is not found, as its route answers", body = ErrorBody),
+              (status = 429, body = ErrorBody),
+              (status = 503, description = "SOL is not set up or has no rate (the asset job), as its route answers",
+               body = ErrorBody)))]
 async fn post_estimate(Call(ctx): Call, ApiJson(request): ApiJson<EstimateRequest>) -> Result<Json<Estimate>, Error> {
     Ok(Json(estimate(&ctx, request).await?))
 }
