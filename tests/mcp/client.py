@@ -10,6 +10,9 @@ object per line on stdin with one JSON object per line on stdout:
 * `{"op": "call", "name": ..., "arguments": {...}, "meta": {...}}` -> the `CallToolResult` as
   the SDK returned it (after its own output-schema validation), by alias: `content`,
   `structuredContent`, `isError`, `_meta`
+* `{"op": "call_progress", "name": ..., "arguments": {...}}` -> `{"result": <CallToolResult>,
+  "progress": [{"progress", "total", "message"}, ...]}`: the call made with a progress callback,
+  so the SDK sends a `progressToken` and hands it each `notifications/progress` the server sends
 * `{"op": "version"}` -> `{"protocolVersion": ...}`
 * `{"op": "capabilities"}` -> the server's capabilities as a fresh `server/discover` answers
   them, unparsed (the SDK's model keeps no extension it does not know)
@@ -126,6 +129,16 @@ async def serve(client):
                     command["name"], command.get("arguments") or {}, meta=command.get("meta")
                 )
                 say(dump(result))
+            elif op == "call_progress":
+                heard = []
+
+                async def listen(progress, total, message):
+                    heard.append({"progress": progress, "total": total, "message": message})
+
+                result = await client.call_tool(
+                    command["name"], command.get("arguments") or {}, progress_callback=listen
+                )
+                say({"result": dump(result), "progress": heard})
             elif op == "call_raw":
                 result = await client.session.call_tool(
                     command["name"], command.get("arguments") or {}, meta=command.get("meta"), allow_claimed=True

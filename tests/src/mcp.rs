@@ -81,6 +81,12 @@ impl McpClient {
         self.ask(json!({"op": "call", "name": name, "arguments": arguments}))
     }
 
+    /// `tools/call` with a progress callback: `{"result", "progress": [{progress, total,
+    /// message}…]}`, the notifications the SDK handed the callback, in order.
+    pub fn call_with_progress(&mut self, name: &str, arguments: Value) -> Value {
+        self.ask(json!({"op": "call_progress", "name": name, "arguments": arguments}))
+    }
+
     /// `tools/call` as answered, a task not followed: the tool result or the task it became.
     pub fn call_raw(&mut self, name: &str, arguments: Value, meta: Value) -> Value {
         self.ask(json!({"op": "call_raw", "name": name, "arguments": arguments, "meta": meta}))

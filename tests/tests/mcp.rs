@@ -7,6 +7,7 @@
 //! routes for the same input.
 
 use asset_tests::mcp::{McpClient, Options, round_robin};
+use asset_tests::x402::{Facilitator, Pay, pay};
 use asset_tests::{Env, PgDatabase, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -408,7 +409,6 @@ async fn tools_answer_as_their_routes_do_in_their_own_rate_groups_and_run_once_p
 
 #[tokio::test(flavor = "multi_thread")]
 async fn with_x402_on_a_tool_without_credits_offers_usdc_and_a_payment_in_meta_pays_once() {
-    use asset_tests::x402::{Facilitator, Pay, pay};
     let facilitator = Facilitator::start();
     let env = Env::new(Storage::Sqlite);
     let key = env.create_key(0, "agent");
@@ -435,11 +435,7 @@ async fn with_x402_on_a_tool_without_credits_offers_usdc_and_a_payment_in_meta_p
         Pay { version: 2, api_key: Some(&key), only_sign: true, ..Pay::default() },
     )
     .await;
-    let header = signed["payment"].as_str().expect("a signed payment");
-    let payload: Value =
-        serde_json::from_slice(&base64::Engine::decode(&base64::engine::general_purpose::STANDARD, header).unwrap())
-            .unwrap();
-    let meta = json!({"x402/payment": payload});
+    let meta = json!({"x402/payment": decoded(&signed["payment"])});
     let paid = client.call_with_meta("create_meme", input.clone(), meta.clone());
     let meme = ok(&paid);
     assert_eq!(meme["creditsRemaining"], 0, "paid in USDC, not credits: {meme}");
@@ -457,6 +453,13 @@ async fn with_x402_on_a_tool_without_credits_offers_usdc_and_a_payment_in_meta_p
         "{replayed}"
     );
     assert_eq!(facilitator.settlements().await.len(), 1);
+}
+
+/// An x402 payment header's JSON (what `_meta["x402/payment"]` carries).
+fn decoded(header: &Value) -> Value {
+    let header = header.as_str().unwrap_or_else(|| panic!("a signed payment: {header}"));
+    let bytes = base64::Engine::decode(&base64::engine::general_purpose::STANDARD, header).unwrap();
+    serde_json::from_slice(&bytes).unwrap()
 }
 
 /// Polls task `id` until `done` holds for it (at most a minute).
@@ -480,11 +483,13 @@ fn task_until(client: &mut McpClient, id: &str, done: impl Fn(&Value) -> bool) -
 #[test]
 fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment_released_on_sqlite_and_postgres() {
     asset_tests::each_storage(|storage| {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let mut env = Env::new(storage);
-        let rpc = asset_tests::solana::Rpc::start(1000);
-        env.extra.extend(rpc.vars().into_iter().map(|(k, v)| (k.to_string(), v)));
-        // An operator key: its many polls are not rate limited.
+        let (rpc, facilitator) = (asset_tests::solana::Rpc::start(1000), Facilitator::start());
+        env.extra.extend(rpc.vars().into_iter().chain(facilitator.vars()).map(|(k, v)| (k.to_string(), v)));
+        // An operator key: its many polls are not rate limited; a key without credits pays over x402.
         let (key, other) = (env.create_key(30, "operator"), env.create_key(5, "agent"));
+        let payer = env.create_key(0, "agent");
         let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_WORKERS", "0")]);
         let tasks_of = |key: &str| {
             let options = Options { mode: "2026-07-28", tasks: true, ..Options::default() };
@@ -517,6 +522,29 @@ fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment
         let refusal = tasks.call_raw("create_audioscript", json!({"script": ""}), json!({}));
         assert_eq!((refusal["isError"].as_bool(), refusal["resultType"].as_str()), (Some(true), Some("complete")));
 
+        // Paid over x402 with a payment identifier: a task; the payment sent again answers the
+        // same task; cancelled, its authorization is released and never settled.
+        let body = json!({"script": "Agents pay per call for their own tools."});
+        let how = Pay { version: 2, api_key: Some(&payer), only_sign: true, ..Pay::default() };
+        let how = Pay { payment_id: Some("pay_task_cancelled_0001"), ..how };
+        let signed = runtime.block_on(pay(&server.url("/api/agent/audioscript"), "POST", Some(&body), how));
+        let meta = json!({"x402/payment": decoded(&signed["payment"])});
+        let mut paying = tasks_of(&payer);
+        let first = paying.call_raw("create_audioscript", body.clone(), meta.clone());
+        assert_eq!(first["resultType"], "task", "{first}");
+        let again = paying.call_raw("create_audioscript", body, meta);
+        assert_eq!(again["taskId"], first["taskId"], "the payment sent again answers its task: {again}");
+        let x402_task = first["taskId"].as_str().unwrap().to_string();
+        assert!(paying.task_cancel(&x402_task).get("exception").is_none());
+        assert_eq!(paying.task_get(&x402_task)["status"], "cancelled");
+        let released = ok(&paying.call("get_audioscript_status", json!({"jobId": x402_task})));
+        assert_eq!(
+            (released["payment"]["rail"].as_str(), released["payment"]["state"].as_str()),
+            (Some("x402"), Some("released")),
+            "{released}"
+        );
+        assert_eq!(runtime.block_on(facilitator.settlements()).len(), 0, "never settled");
+
         // With a worker: the SDK follows each task to the result the status tool gives.
         let mut worker = env.spawn(&["worker"]);
         let page = ok(&tasks.call("create_audioscript", json!({"script": "Agents pay for their own tools."})));
@@ -538,7 +566,7 @@ fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment
         let before = credits(&mut tasks);
         let render = tasks.call_raw("request_mp4", json!({"pageUrl": page["pageUrl"]}), json!({}));
         let running = render["taskId"].as_str().unwrap().to_string();
-        task_until(&mut tasks, &running, |t| t["statusMessage"] == "Rendering.");
+        task_until(&mut tasks, &running, |t| t["statusMessage"].as_str().is_some_and(|m| m.starts_with("Rendering")));
         assert!(tasks.task_cancel(&running).get("exception").is_none());
         let cancelled = task_until(&mut tasks, &running, |t| t["status"] != "working");
         assert_eq!(cancelled["status"], "cancelled", "{cancelled}");
@@ -554,7 +582,6 @@ fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment
         assert!(tasks.task_get(&waiting)["statusMessage"].as_str().unwrap().contains("SOL deposit"));
         assert!(tasks.task_cancel(&waiting).get("exception").is_none());
         assert_eq!(tasks.task_get(&waiting)["status"], "cancelled");
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let open: i64 = runtime.block_on(async {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
             sqlx::query_scalar("SELECT COUNT(*) FROM sol_quotes WHERE job_id = $1 AND expires_at > $2")
@@ -565,7 +592,94 @@ fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment
                 .unwrap()
         });
         assert_eq!(open, 0, "its quote is closed");
+
+        // An asset job: a task that says how to pay; paid and checked, it completes with the
+        // delivered MP4, as its status tool answers it.
+        let created = tasks.call_raw(
+            "create_asset_job",
+            json!({"input": "A meal-planning app for busy parents", "format": "single-meme"}),
+            json!({}),
+        );
+        let asset = created["taskId"].as_str().unwrap_or_else(|| panic!("{created}")).to_string();
+        let note = tasks.task_get(&asset)["statusMessage"].as_str().unwrap_or_default().to_string();
+        let lamports: u64 = note
+            .split_once("send exactly ")
+            .and_then(|(_, rest)| rest.split(' ').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("the task says how much to pay: {note}"));
+        assert!(note.contains(" on devnet ") && note.ends_with("then call check_asset_job."), "{note}");
+        runtime.block_on(rpc.pay(lamports));
+        assert_eq!(ok(&tasks.call("check_asset_job", json!({"jobId": asset})))["paid"], true);
+        let delivered = task_until(&mut tasks, &asset, |t| t["status"] != "working");
+        assert_eq!(delivered["status"], "completed", "{delivered}");
+        let job = ok(&delivered["result"])["job"].clone();
+        assert_eq!(job["status"], "DELIVERED", "{delivered}");
+        assert!(job["mp4Url"].as_str().is_some_and(|u| u.ends_with(".mp4")), "{job}");
         let _ = worker.kill();
         let _ = worker.wait();
     });
+}
+
+/// Progress (2025-11-25): a job tool called with a progress token is held open while its job
+/// moves, the SDK's callback hears each stage begin, and the call answers the status tool's
+/// result; the job's status route names the stage while it runs.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_job_tool_called_with_a_progress_token_tells_each_stage_and_answers_its_result() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(20, "operator");
+    let server = serve(&env);
+    let mut client = connect(&server, &key, "legacy");
+    assert_eq!(client.hello["protocolVersion"], "2025-11-25");
+    let told = |heard: &Value| -> Vec<(f64, String)> {
+        let heard = heard["progress"].as_array().unwrap_or_else(|| panic!("{heard}"));
+        heard.iter().map(|n| (n["progress"].as_f64().unwrap(), n["message"].as_str().unwrap().to_string())).collect()
+    };
+    let known = [
+        "Queued.",
+        "Rendering: starting.",
+        "Rendering: writing the beats.",
+        "Rendering: making the voice.",
+        "Rendering: drawing the pictures.",
+        "Rendering: encoding the video.",
+        "Rendering: storing the result.",
+        "Done.",
+    ];
+    let script = "Agents pay for their own tools now. They ship a captioned page in seconds.";
+    let heard = client.call_with_progress("create_audioscript", json!({"script": script}));
+    let page = ok(&heard["result"]);
+    assert_eq!(page["status"], "succeeded", "the call answers the finished job: {page}");
+    let status = ok(&client.call("get_audioscript_status", json!({"jobId": page["jobId"]})));
+    assert_eq!(page, status, "the result is the status tool's");
+    let rendered = client.call_with_progress("request_mp4", json!({"pageUrl": page["pageUrl"]}));
+    let video = ok(&rendered["result"]);
+    assert!(video["mp4Url"].as_str().is_some_and(|u| u.starts_with("http")), "{video}");
+    let calls = [
+        ("create_audioscript", heard, "Rendering: making the voice."),
+        ("request_mp4", rendered, "Rendering: encoding the video."),
+    ];
+    for (name, heard, stage) in calls {
+        let steps = told(&heard);
+        assert!(steps.windows(2).all(|w| w[0].0 < w[1].0), "{name}: progress grows: {steps:?}");
+        assert!(steps.iter().all(|(_, m)| known.contains(&m.as_str())), "{name}: {steps:?}");
+        assert!(steps.iter().any(|(_, m)| m == stage), "{name} told {stage}: {steps:?}");
+        assert_eq!(steps.last(), Some(&(6.0, "Done.".to_string())), "{name}: {steps:?}");
+        assert!(heard["progress"].as_array().unwrap().iter().all(|n| n["total"] == 6.0), "{heard}");
+    }
+
+    // Over HTTP, a running job's status names its stage (a script not spoken yet, so the voice
+    // is made, not found).
+    let fresh = "Every waiting read wakes when the render moves on to its next stage.";
+    let (code, accepted) = http(&server, "POST", "/api/agent/audioscript", &key, Some(json!({"script": fresh}))).await;
+    assert_eq!(code, StatusCode::ACCEPTED, "{accepted}");
+    let path = format!("/api/agent/audioscript/{}?wait=10", accepted["jobId"].as_str().unwrap());
+    let mut stages = Vec::new();
+    for _ in 0..20 {
+        let (_, status) = http(&server, "GET", &path, &key, None).await;
+        stages.extend(status["stage"].as_str().map(str::to_string));
+        if status["status"] == "succeeded" {
+            assert!(status.get("stage").is_none(), "a finished job has no stage: {status}");
+            break;
+        }
+    }
+    let named = ["script", "voice", "pictures", "encode", "keep"];
+    assert!(!stages.is_empty() && stages.iter().all(|s| named.contains(&s.as_str())), "{stages:?}");
 }

@@ -22,7 +22,7 @@ use crate::ctx::{Ctx, Services};
 use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
-use crate::jobs::{self, Accepted, Job};
+use crate::jobs::{self, Accepted, Job, Stage};
 use crate::languages::{self, Language};
 use crate::media::{audio, speech};
 use crate::pipeline;
@@ -349,7 +349,9 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
         Some(script) => {
             let voice =
                 speech::voice_for(&services.speech, language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+            jobs::enter(&services.db, job, Stage::Script).await;
             let beats = pipeline::write_beats(services, language, script, seed).await?;
+            jobs::enter(&services.db, job, Stage::Voice).await;
             pipeline::speak_and_lay(services, &voice, language, beats, look).await?
         }
         None => {
@@ -364,12 +366,14 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
                 .await
                 .map_err(|e| retry(e.into()))?
                 .ok_or_else(|| JobError::Fatal("the recording is missing".into()))?;
+            jobs::enter(&services.db, job, Stage::Voice).await;
             let voiced = pipeline::voice_recording(services, language, recording).await?;
             pipeline::lay(services, voiced, language, look).await?
         }
     };
     let made_at = started.elapsed();
     let about = engine::About { title: &input.title, language, brand: input.brand.as_deref() };
+    jobs::enter(&services.db, job, Stage::Keep).await;
     let page = engine::store(services, job, about, &made)
         .await
         .map_err(|e| JobError::Retry(format!("storing the page: {e}")))?;

@@ -165,13 +165,13 @@ async fn x402_manifest(State(state): State<AppState>, headers: HeaderMap) -> Res
 /// One payable resource as facilitator discovery lists it.
 fn resource(rail: &X402, base: &str, service: &Service) -> Option<Value> {
     let url = format!("{base}{}", service.route);
-    let offer = X402::offer(catalog::price(service.id), &url)?;
+    let accepts = rail.requirements(catalog::price(service.id), &url)?;
     let example: Value = serde_json::from_str(service.example).unwrap_or_else(|_| json!({}));
     Some(json!({
         "resource": url,
         "type": "http",
         "x402Version": 2,
-        "accepts": [rail.terms().requirements(2, &offer)],
+        "accepts": [accepts],
         "metadata": {
             "name": service.name,
             "description": service.description,

@@ -11,7 +11,6 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::billing::X402;
 use crate::catalog::{self, Availability};
 use crate::ctx::Ctx;
 use crate::error::Error;
@@ -127,8 +126,7 @@ async fn quote(ctx: &Ctx, id: &str, body: Value) -> Result<Option<Price>, Error>
 fn x402_terms(ctx: &Ctx, price: Option<Price>) -> Option<Value> {
     let (rail, price) = (ctx.x402.as_deref()?, price?);
     let resource = catalog::service(price.operation).map(|s| format!("{}{}", ctx.base_url, s.route))?;
-    let offer = X402::offer(price, &resource)?;
-    Some(rail.terms().requirements(2, &offer))
+    rail.requirements(price, &resource)
 }
 
 /// `cents` in lamports at the live rate, for a service SOL pays for where a treasury is set up

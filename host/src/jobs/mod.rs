@@ -34,7 +34,7 @@ use crate::store::jobs::{LeaseHolder, Queued};
 use crate::store::{Db, intents, jobs, now_ms};
 
 // The row, its states, and the plain queries (reading a job, the backlog, claims, heartbeats).
-pub use crate::store::jobs::{Job, Payment, State, backlog, claim, get, heartbeat};
+pub use crate::store::jobs::{Job, Payment, Stage, State, backlog, claim, get, heartbeat};
 
 /// What to create.
 pub struct NewJob<'a> {
@@ -237,8 +237,7 @@ pub fn wait(seconds: Option<&str>) -> Result<Duration, Error> {
 /// With a `wait`, a job that is not finished is answered as soon as its state changes, or when
 /// the wait ends.
 pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView, wait: Duration) -> Result<Value, Error> {
-    let unfinished =
-        |job: &Job| (!matches!(job.state, State::Succeeded | State::Failed)).then_some((job.state, job.attempts));
+    let unfinished = |job: &Job| (!job.state.is_final()).then_some((job.state, job.attempts, job.stage));
     let job = read_until_changed(&ctx.db, id, wait.min(MAX_WAIT), || find(ctx, id, kind), unfinished).await?;
     let mut view = json!({
         "success": true,
@@ -251,6 +250,11 @@ pub async fn status(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView, wa
         "startedAt": job.started_at,
         "finishedAt": job.finished_at,
     });
+    if job.state == State::Running
+        && let Some(stage) = job.stage
+    {
+        view["stage"] = json!(stage);
+    }
     if let (Some(result), Some(fields)) = (&job.result, view.as_object_mut()) {
         fields.extend(result_view(result, &ctx.base_url));
     }
@@ -308,6 +312,19 @@ async fn payment_view(db: &Db, payment: &Payment, cost: i64) -> Result<Value, Er
 /// The `fields` of a stored result that are present, as they are.
 pub fn result_fields(result: &Value, fields: &[&str]) -> Map<String, Value> {
     fields.iter().filter(|f| !result[**f].is_null()).map(|f| ((*f).to_string(), result[*f].clone())).collect()
+}
+
+/// Says that `job`'s attempt has reached `stage`: logged for operators (the fault tests kill a
+/// worker as it starts each), stored and announced for those following the job. A failed write
+/// costs only the news, never the work.
+pub async fn enter(db: &Db, job: &Job, stage: Stage) {
+    tracing::info!(stage = stage.as_str(), "render stage");
+    let Some(worker) = job.worker.as_deref() else { return };
+    match jobs::enter_stage(db, &job.id, worker, stage).await {
+        Ok(true) => db.announce(Notice::Changed(job.id.as_str().into())).await,
+        Ok(false) => {}
+        Err(e) => tracing::warn!(job = %job.id, error = %e, "a job's stage was not recorded"),
+    }
 }
 
 /// Records the result and captures the job's payment in one transaction; false when

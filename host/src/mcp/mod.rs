@@ -8,6 +8,7 @@
 //! the HTTP error body as their structured content.
 
 pub mod card;
+pub mod progress;
 pub mod tasks;
 pub mod tools;
 
@@ -130,7 +131,14 @@ impl ServerHandler for Server {
         if let Some(own) = &request.meta {
             meta.extend(own.0.0.clone());
         }
-        Ok(self.call(spec, parts, request, meta, as_task).await)
+        let listener = progress::Listener::of(&context).filter(|_| !as_task && tasks::may_be_task(spec));
+        let response = self.call(spec, parts.clone(), request, meta, as_task).await;
+        match (listener, response) {
+            (Some(listener), CallToolResponse::Complete(done)) => {
+                Ok(self.follow(spec, &parts, done, listener).await.into())
+            }
+            (_, response) => Ok(response),
+        }
     }
 
     async fn get_task(

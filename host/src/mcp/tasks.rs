@@ -4,6 +4,8 @@
 //! status tool, so `tasks/get` answers what that tool answers; `tasks/cancel` does what
 //! `POST …/{jobId}/cancel` does. Tasks are rows, so any replica answers for any task.
 
+use std::time::Duration;
+
 use rmcp::ErrorData as McpError;
 use rmcp::model::{CallToolResult, DetailedTask, JsonObject, Task, TaskPayload, TaskStatus};
 use serde_json::{Map, Value, json};
@@ -38,7 +40,7 @@ impl Server {
         done: &CallToolResult,
         request_id: &str,
     ) -> Result<Task, Error> {
-        let row = match answer["jobId"].as_str() {
+        let row = match job_of(answer)["jobId"].as_str() {
             Some(job_id) => TaskRow {
                 id: job_id.to_string(),
                 tool: spec.name.to_string(),
@@ -57,15 +59,24 @@ impl Server {
         };
         let row = crate::store::tasks::open(&self.state.db, key_id, &row).await?;
         let (status, message) = match &row.follows {
-            Follows::Job { .. } => state_of(answer),
+            Follows::Job { service, .. } => state_of(answer, &self.payee(service)),
             Follows::Result(_) => (TaskStatus::Completed, None),
         };
         Ok(seed(&row, status, message, None))
     }
 
+    /// Where a job of catalog service `service` waiting for its deposit is paid.
+    fn payee(&self, service: &str) -> Payee<'_> {
+        Payee {
+            wallet: self.state.sol_chain.as_deref().map(|chain| chain.treasury()),
+            network: &self.state.settings.sol_network,
+            check: tools::check_of(service).map(|tool| tool.name),
+        }
+    }
+
     /// The catalog service whose status tool reads job `job_id`: the tool's own where it has
     /// one, else the job's kind (page generation queues an audioscript).
-    async fn service_of_job(&self, spec: &Spec, key_id: i64, job_id: &str) -> Result<String, Error> {
+    pub(super) async fn service_of_job(&self, spec: &Spec, key_id: i64, job_id: &str) -> Result<String, Error> {
         if let Some(id) = spec.service().filter(|id| tools::of_service(id).1.is_some()) {
             return Ok(id.to_string());
         }
@@ -90,12 +101,12 @@ impl Server {
         };
         let status_tool = tools::of_service(service).1.ok_or_else(|| unknown(id))?;
         let request_id = crate::http::observe::mint_request_id();
-        let answer = self.read_job(status_tool, parts, job_id, &request_id).await;
+        let answer = self.read_job(status_tool, parts, job_id, Duration::ZERO, &request_id).await;
         let view = match &answer.outcome {
             Ok(view) => view.clone(),
             Err((e, _)) => return Err(rpc_error(e, id)),
         };
-        let (status, message) = state_of(&view);
+        let (status, message) = state_of(&view, &self.payee(service));
         let task = seed(&row, status, message, Some(&view));
         let payload = match status {
             TaskStatus::Completed => {
@@ -138,17 +149,20 @@ impl Server {
         row.ok_or_else(|| unknown(id))
     }
 
-    /// Reads job `job_id` through `status_tool`, counted in its rate group as a call of it is.
-    async fn read_job(
+    /// Reads job `job_id` through `status_tool`, counted in its rate group as a call of it is;
+    /// an unfinished job is answered when it changes or `wait` (whole seconds) is over.
+    pub(super) async fn read_job(
         &self,
         status_tool: &'static Spec,
         mut parts: axum::http::request::Parts,
         job_id: &str,
+        wait: Duration,
         request_id: &str,
     ) -> Answer {
         let meta = MetaMap::new();
+        let arguments = json!({"jobId": job_id, "wait": wait.as_secs()});
         match self.prepare(status_tool, &mut parts, &meta).await {
-            Ok(()) => self.run(status_tool, &parts, json!({"jobId": job_id}), &meta, request_id).await,
+            Ok(()) => self.run(status_tool, &parts, arguments, &meta, request_id).await,
             Err(e) => Answer { outcome: Err((e, None)), meta: None },
         }
     }
@@ -166,32 +180,63 @@ fn seed(row: &TaskRow, status: TaskStatus, message: Option<String>, view: Option
 
 /// When a job last changed, from its status: a job's `updatedAt`, an asset job's latest step.
 fn last_updated(view: &Value) -> Option<String> {
-    if let Some(ms) = view["updatedAt"].as_i64() {
+    let job = job_of(view);
+    if let Some(ms) = job["updatedAt"].as_i64() {
         return Some(iso8601(ms));
     }
-    ["deliveredAt", "paidAt", "createdAt"].iter().find_map(|k| view[*k].as_str().map(str::to_string))
+    ["deliveredAt", "paidAt", "createdAt"].iter().find_map(|k| job[*k].as_str().map(str::to_string))
+}
+
+/// The job a status (or create) answer shows: asset jobs answer it under `job`.
+pub(super) fn job_of(view: &Value) -> &Value {
+    if view["job"].is_object() { &view["job"] } else { view }
+}
+
+/// Where a job waiting for its SOL deposit is paid (an asset job's status names only its quote)
+/// and the tool that claims the deposit.
+pub(super) struct Payee<'a> {
+    pub wallet: Option<String>,
+    pub network: &'a str,
+    pub check: Option<&'static str>,
 }
 
 /// Where a job is, as the extension says it, from what its status tool answers: finished jobs
 /// are `completed` (a failed one too: its failure is the tool's answer, not a protocol error),
 /// a cancelled one `cancelled`, the rest `working`, with what it waits for.
-fn state_of(view: &Value) -> (TaskStatus, Option<String>) {
-    let say = |text: &str| Some(text.to_string());
-    match view["status"].as_str().unwrap_or_default() {
-        "succeeded" | "DELIVERED" => (TaskStatus::Completed, say("Done.")),
-        "failed" if view["error"]["code"] == "cancelled" => {
-            (TaskStatus::Cancelled, say("Cancelled; its payment was released."))
+fn state_of(view: &Value, payee: &Payee<'_>) -> (TaskStatus, Option<String>) {
+    let job = job_of(view);
+    match job["status"].as_str().unwrap_or_default() {
+        "succeeded" | "DELIVERED" => (TaskStatus::Completed, Some("Done.".into())),
+        "failed" if job["error"]["code"] == "cancelled" => {
+            (TaskStatus::Cancelled, Some("Cancelled; its payment was released.".into()))
         }
         "failed" | "RENDER_FAILED" | "EXPIRED" => {
-            let why = view["error"]["message"].as_str().unwrap_or("it did not finish");
+            let why = job["error"]["message"].as_str().unwrap_or("it did not finish");
             (TaskStatus::Completed, Some(format!("Failed: {why}")))
         }
-        "awaiting_payment" | "AWAITING_PAYMENT" => {
-            (TaskStatus::Working, say("Waiting for its SOL deposit: send the quoted amount (see payment)."))
-        }
-        "running" | "PAID" => (TaskStatus::Working, say("Rendering.")),
-        _ => (TaskStatus::Working, say("Queued.")),
+        "awaiting_payment" | "AWAITING_PAYMENT" => (TaskStatus::Working, Some(deposit_note(view, payee))),
+        _ => (TaskStatus::Working, Some(super::progress::progress_of(view).1)),
     }
+}
+
+/// What a task waiting for its deposit says, so an agent that got only the task can pay: the
+/// exact amount, where, until when, and how to have it claimed.
+fn deposit_note(view: &Value, payee: &Payee<'_>) -> String {
+    let (payment, quote) = (&view["payment"], &job_of(view)["quote"]);
+    let field = |name: &str| payment.get(name).or_else(|| quote.get(name)).cloned().unwrap_or(Value::Null);
+    let wallet = payment["wallet"].as_str().map(str::to_string).or_else(|| payee.wallet.clone());
+    let (Some(lamports), Some(wallet)) = (field("amountLamports").as_u64(), wallet) else {
+        return "Waiting for its SOL deposit.".into();
+    };
+    let network = payment["network"].as_str().unwrap_or(payee.network);
+    let expires = field("expiresAt");
+    let until = expires.as_str().map(|at| format!(" before {at}")).unwrap_or_default();
+    let then = payee.check.map(|tool| format!(", then call {tool}")).unwrap_or_default();
+    let sol = crate::billing::sol::sol_text(lamports);
+    format!(
+        "Waiting for its SOL deposit: send exactly {lamports} lamports ({sol} SOL) to {wallet} on {network} by a \
+         plain transfer{until}{then}."
+    )
 }
 
 /// A tool result as the JSON object a completed task holds.
@@ -230,7 +275,8 @@ mod tests {
 
     #[test]
     fn jobs_map_to_task_states_and_only_job_tools_become_tasks() {
-        let state = |view: Value| state_of(&view).0;
+        let payee = Payee { wallet: Some("Treasury1".into()), network: "devnet", check: Some("check_asset_job") };
+        let state = |view: Value| state_of(&view, &payee).0;
         assert_eq!(state(json!({"status": "queued"})), TaskStatus::Working);
         assert_eq!(state(json!({"status": "awaiting_payment"})), TaskStatus::Working);
         assert_eq!(state(json!({"status": "running"})), TaskStatus::Working);
@@ -239,6 +285,22 @@ mod tests {
         assert_eq!(state(json!({"status": "failed", "error": {"code": "cancelled"}})), TaskStatus::Cancelled);
         assert_eq!(state(json!({"status": "PAID"})), TaskStatus::Working);
         assert_eq!(state(json!({"status": "DELIVERED"})), TaskStatus::Completed);
+        assert_eq!(state(json!({"job": {"status": "DELIVERED"}})), TaskStatus::Completed, "an asset job's status");
+        // A waiting job's task tells an agent that has only the task how to pay.
+        let asset = json!({"job": {"status": "AWAITING_PAYMENT",
+            "quote": {"amountLamports": 1_700_001, "amountSol": 0.001700001, "expiresAt": "2026-11-29T10:00:00.000Z"}}});
+        assert_eq!(
+            state_of(&asset, &payee).1.as_deref(),
+            Some(
+                "Waiting for its SOL deposit: send exactly 1700001 lamports (0.001700001 SOL) to Treasury1 on devnet \
+                 by a plain transfer before 2026-11-29T10:00:00.000Z, then call check_asset_job."
+            )
+        );
+        let job = json!({"status": "awaiting_payment", "payment": {"wallet": "W", "network": "mainnet-beta",
+            "amountLamports": 5, "amountSol": 0.000000005, "expiresAt": "2026-11-29T10:00:00.000Z"}});
+        assert!(
+            state_of(&job, &payee).1.unwrap().contains("exactly 5 lamports (0.000000005 SOL) to W on mainnet-beta")
+        );
         let tasked: Vec<&str> = tools::TOOLS.iter().filter(|t| may_be_task(t)).map(|t| t.name).collect();
         assert_eq!(tasked, ["create_audioscript", "request_mp4", "generate_page", "create_asset_job"]);
         assert_eq!(last_updated(&json!({"updatedAt": 0})).as_deref(), Some("1970-01-01T00:00:00.000Z"));

@@ -409,6 +409,13 @@ pub fn of_service(id: &str) -> (Option<&'static Spec>, Option<&'static Spec>) {
     (run, status)
 }
 
+/// The tool that looks for the SOL deposit of a job of catalog service `id` (its status
+/// route's `/check`).
+pub fn check_of(id: &str) -> Option<&'static Spec> {
+    let status = catalog::service(id)?.status_route?;
+    TOOLS.iter().find(|t| t.method() == "POST" && t.path().strip_suffix("/check") == Some(status))
+}
+
 /// The status tools whose answer a call of `spec` may end with when it runs as an MCP task: its
 /// own service's, and for page generation those of the page kinds made by jobs. Empty: the
 /// tool never becomes a task.

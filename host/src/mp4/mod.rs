@@ -23,7 +23,7 @@ use crate::ctx::{Ctx, Services};
 use crate::engine;
 use crate::error::Error;
 use crate::jobs::worker::{Handler, JobError};
-use crate::jobs::{self, Accepted, Job};
+use crate::jobs::{self, Accepted, Job, Stage};
 use crate::media::{Scratch, film, mp4, wav};
 use crate::pipeline;
 use crate::rules::{HOST_PORT, Text};
@@ -148,9 +148,9 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         return Ok(result(&done));
     }
     let page_id = job.input["pageId"].as_str().ok_or_else(|| JobError::Fatal("bad job input".into()))?.to_string();
-    // Each stage is logged as it starts: operators see where a render is, and the fault tests
-    // kill a worker at each one (tests/tests/faults.rs).
-    tracing::info!(stage = "voice", "render stage");
+    // Each stage is announced as it starts (its status and an MCP client's progress say it);
+    // finer steps are only logged. The fault tests kill a worker at each (tests/tests/faults.rs).
+    jobs::enter(&services.db, job, Stage::Voice).await;
     let page = engine::get(services, &page_id)
         .await
         .map_err(retry)?
@@ -159,7 +159,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     let voice = wav::parse(&voice).map_err(|e| JobError::Fatal(format!("the voice track: {e}")))?;
     // Drawn by now in the background, unless the render came first; pages made before opening
     // cards have none, and their videos start with the voice.
-    tracing::info!(stage = "pictures", "render stage");
+    jobs::enter(&services.db, job, Stage::Pictures).await;
     let started = std::time::Instant::now();
     let painter = engine::Painter::of(services, &page);
     let link = job.input["pageUrl"].as_str().unwrap_or_default();
@@ -185,7 +185,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     tokio::fs::write(&wav_path, track.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
     let beats = page.beats;
     let out = out_path.clone();
-    tracing::info!(stage = "encode", "render stage");
+    jobs::enter(&services.db, job, Stage::Encode).await;
     let encoded = services
         .renders
         .run(services.settings.media_budget(), move |budget| {
@@ -222,6 +222,7 @@ pub async fn keep(
     let retry = |e: Error| JobError::Retry(e.to_string());
     let size = tokio::fs::metadata(out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
     let blob = store::renders::key(&job.id);
+    jobs::enter(&services.db, job, Stage::Keep).await;
     tracing::info!(stage = "store", "render stage");
     services.blobs.put_file(&blob, out_path).await.map_err(|e| retry(e.into()))?;
     let render = store::renders::Render {

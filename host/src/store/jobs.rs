@@ -63,6 +63,43 @@ pub struct Payment {
     pub intent_id: String,
 }
 
+/// Where a running job's work is, as its handler reports it: what its status answer and an MCP
+/// client's progress name. Every kind moves through them in this order, skipping those it has
+/// not (an audioscript writes its script and speaks it; an MP4 speaks, draws and encodes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Its beats are being written (the script plugin).
+    Script,
+    /// Its voice is being made (synthesis, or reading a recording).
+    Voice,
+    /// Its pictures are being drawn.
+    Pictures,
+    /// Its frames are being encoded.
+    Encode,
+    /// What it made is being stored.
+    Keep,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 5] = [Stage::Script, Stage::Voice, Stage::Pictures, Stage::Encode, Stage::Keep];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Script => "script",
+            Stage::Voice => "voice",
+            Stage::Pictures => "pictures",
+            Stage::Encode => "encode",
+            Stage::Keep => "keep",
+        }
+    }
+
+    /// The stage stored as `text`; an unknown one (written by a newer version) is no stage.
+    pub fn parse(text: &str) -> Option<Stage> {
+        Stage::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
 /// A job as stored.
 #[derive(Debug, Clone)]
 pub struct Job {
@@ -85,13 +122,17 @@ pub struct Job {
     /// When its current (last) attempt was claimed.
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
+    /// The worker holding its lease while it runs (whoever held it last, after).
+    pub worker: Option<String>,
+    /// Where its current attempt is, while it runs.
+    pub stage: Option<Stage>,
 }
 
 /// The columns `job_of` reads, as a literal so queries stay static strings.
 macro_rules! columns {
     () => {
         "id, kind, api_key_id, state, input, result, error, attempts, max_attempts, payment_rail, payment_ref, \
-         cost, created_at, updated_at, started_at, finished_at"
+         cost, created_at, updated_at, started_at, finished_at, lease_owner, stage"
     };
 }
 
@@ -124,6 +165,8 @@ fn job_of(row: &AnyRow) -> Result<Job, sqlx::Error> {
         updated_at: row.try_get("updated_at")?,
         started_at: row.try_get("started_at")?,
         finished_at: row.try_get("finished_at")?,
+        worker: row.try_get("lease_owner")?,
+        stage: row.try_get::<Option<String>, _>("stage")?.as_deref().and_then(Stage::parse),
     })
 }
 
@@ -316,7 +359,7 @@ pub async fn claim(db: &Db, worker: &str, kinds: &[&str], lease_ms: i64) -> Resu
     // caller simply tries again.
     let mut query = sqlx::query(concat!(
         "UPDATE jobs SET state = 'running', lease_owner = $1, lease_until = $2, attempts = attempts + 1, \
-         updated_at = $3, started_at = $3 WHERE id = (SELECT id FROM jobs WHERE ",
+         stage = NULL, updated_at = $3, started_at = $3 WHERE id = (SELECT id FROM jobs WHERE ",
         ready!(),
         " AND ",
         kinds_in!(4),
@@ -343,6 +386,21 @@ pub async fn heartbeat(db: &Db, id: &str, worker: &str, lease_ms: i64) -> Result
     )
     .bind(now + lease_ms)
     .bind(now)
+    .bind(id)
+    .bind(worker)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records that `worker`'s attempt at job `id` reached `stage`; false when it no longer holds
+/// the job (nothing is written).
+pub async fn enter_stage(db: &Db, id: &str, worker: &str, stage: Stage) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE jobs SET stage = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4 AND state = 'running'",
+    )
+    .bind(stage.as_str())
+    .bind(now_ms())
     .bind(id)
     .bind(worker)
     .execute(db.pool())

@@ -108,6 +108,15 @@ pub fn sol(lamports: u64) -> f64 {
     lamports as f64 / LAMPORTS_PER_SOL as f64
 }
 
+/// `lamports` in SOL as a person writes it: exact, without an exponent or trailing zeros
+/// (`0.001700001`, `2`).
+pub fn sol_text(lamports: u64) -> String {
+    let fraction = format!("{:09}", lamports % LAMPORTS_PER_SOL);
+    let fraction = fraction.trim_end_matches('0');
+    let whole = lamports / LAMPORTS_PER_SOL;
+    if fraction.is_empty() { whole.to_string() } else { format!("{whole}.{fraction}") }
+}
+
 /// How to pay a quote: send exactly its lamports to the treasury before it lapses.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -476,5 +485,11 @@ mod tests {
         assert_eq!(at(142.35).lamports(25), 1_756_235);
         assert_eq!(at(142.35).usd_per_sol, "142.350000");
         assert!(micro_usd(0.0).is_none() && micro_usd(f64::NAN).is_none() && micro_usd(-3.0).is_none());
+    }
+
+    #[test]
+    fn sol_is_written_exactly() {
+        let written = [5, 1_700_001, 1_000_000_000, 2_500_000_000, 0].map(sol_text);
+        assert_eq!(written, ["0.000000005", "0.001700001", "1", "2.5", "0"]);
     }
 }

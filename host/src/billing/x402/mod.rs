@@ -102,6 +102,12 @@ impl X402 {
         price.usd_cents.map(|cents| u64::from(cents) * crate::catalog::USDC_ATOMIC_PER_CENT)
     }
 
+    /// The v2 `exact` requirements a call to `resource` at `price` is answered in its 402 (what
+    /// estimates and the discovery manifest show); `None` when the price has no USD amount.
+    pub fn requirements(&self, price: Price, resource: &str) -> Option<serde_json::Value> {
+        Some(self.terms().requirements(2, &X402::offer(price, resource)?))
+    }
+
     /// What a call to `resource` at `price` asks for; `None` when the price has no USD amount.
     pub fn offer(price: Price, resource: &str) -> Option<Offer> {
         let amount = X402::amount(price)?;
