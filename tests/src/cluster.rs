@@ -136,7 +136,8 @@ impl Nginx {
         let shipped = std::fs::read_to_string(&shipped).expect("deploy/nginx.conf");
         let config = local_config(&shipped, port, upstreams, dir.path());
         std::fs::write(dir.path().join("nginx.conf"), config).expect("nginx.conf");
-        let child = Command::new(nginx())
+        // Its workers are its children: in a group of their own, they are stopped with it.
+        let child = crate::process::own_group(&mut Command::new(nginx()))
             .arg("-p")
             .arg(dir.path())
             .arg("-c")
@@ -152,8 +153,8 @@ impl Nginx {
 
 impl Drop for Nginx {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // SIGTERM is nginx's fast shutdown: the master stops its workers before it exits.
+        crate::process::stop_group(&mut self.child, Duration::from_secs(5));
     }
 }
 

@@ -9,6 +9,7 @@ pub mod files;
 pub mod listen;
 pub mod mcp;
 pub mod page;
+pub mod process;
 pub mod proxy;
 pub mod seaweed;
 pub mod solana;

@@ -25,7 +25,8 @@ impl Browser {
     /// Starts chromedriver and a `width`×`height` headless Chromium with a fresh profile.
     pub async fn start((width, height): (u32, u32)) -> Browser {
         let port = crate::free_port();
-        let driver = Command::new(chromedriver())
+        // The browser is the driver's child: in a group of their own, they are stopped together.
+        let driver = crate::process::own_group(&mut Command::new(chromedriver()))
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -190,16 +191,13 @@ impl Browser {
     }
 
     /// Closes the window and the driver.
-    pub async fn quit(mut self) {
+    pub async fn quit(self) {
         let _ = self.http.delete(&self.session).send().await;
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
+        crate::process::stop_group(&mut self.driver, Duration::from_secs(2));
     }
 }

@@ -652,15 +652,16 @@ async fn a_job_tool_called_with_a_progress_token_tells_each_stage_and_answers_it
     let rendered = client.call_with_progress("request_mp4", json!({"pageUrl": page["pageUrl"]}));
     let video = ok(&rendered["result"]);
     assert!(video["mp4Url"].as_str().is_some_and(|u| u.starts_with("http")), "{video}");
-    let calls = [
-        ("create_audioscript", heard, "Rendering: making the voice."),
-        ("request_mp4", rendered, "Rendering: encoding the video."),
-    ];
-    for (name, heard, stage) in calls {
+    // A stage shorter than a status read can pass unannounced on a busy machine; an MP4's
+    // drawing or encoding never is.
+    let audio_stages = &known[2..7];
+    let video_stages = &known[4..6];
+    let calls = [("create_audioscript", heard, audio_stages), ("request_mp4", rendered, video_stages)];
+    for (name, heard, stages) in calls {
         let steps = told(&heard);
         assert!(steps.windows(2).all(|w| w[0].0 < w[1].0), "{name}: progress grows: {steps:?}");
         assert!(steps.iter().all(|(_, m)| known.contains(&m.as_str())), "{name}: {steps:?}");
-        assert!(steps.iter().any(|(_, m)| m == stage), "{name} told {stage}: {steps:?}");
+        assert!(steps.iter().any(|(_, m)| stages.contains(&m.as_str())), "{name} told {stages:?}: {steps:?}");
         assert_eq!(steps.last(), Some(&(6.0, "Done.".to_string())), "{name}: {steps:?}");
         assert!(heard["progress"].as_array().unwrap().iter().all(|n| n["total"] == 6.0), "{heard}");
     }

@@ -9,6 +9,7 @@
 
 pub mod card;
 pub mod progress;
+pub mod stages;
 pub mod tasks;
 pub mod tools;
 

@@ -10,6 +10,7 @@ use rmcp::ErrorData as McpError;
 use rmcp::model::{CallToolResult, DetailedTask, JsonObject, Task, TaskPayload, TaskStatus};
 use serde_json::{Map, Value, json};
 
+use super::stages::{job_of, progress_of};
 use super::tools::{self, Spec};
 use super::{Answer, MetaMap, Server, result};
 use crate::catalog;
@@ -187,11 +188,6 @@ fn last_updated(view: &Value) -> Option<String> {
     ["deliveredAt", "paidAt", "createdAt"].iter().find_map(|k| job[*k].as_str().map(str::to_string))
 }
 
-/// The job a status (or create) answer shows: asset jobs answer it under `job`.
-pub(super) fn job_of(view: &Value) -> &Value {
-    if view["job"].is_object() { &view["job"] } else { view }
-}
-
 /// Where a job waiting for its SOL deposit is paid (an asset job's status names only its quote)
 /// and the tool that claims the deposit.
 pub(super) struct Payee<'a> {
@@ -215,7 +211,7 @@ fn state_of(view: &Value, payee: &Payee<'_>) -> (TaskStatus, Option<String>) {
             (TaskStatus::Completed, Some(format!("Failed: {why}")))
         }
         "awaiting_payment" | "AWAITING_PAYMENT" => (TaskStatus::Working, Some(deposit_note(view, payee))),
-        _ => (TaskStatus::Working, Some(super::progress::progress_of(view).1)),
+        _ => (TaskStatus::Working, Some(progress_of(view).1)),
     }
 }
 
