@@ -10,6 +10,28 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/asset-service/target}"
 
 say() { printf '==> %s\n' "$*" >&2; }
 
+# Starts `cargo "$@"` in the background, its output kept aside: the build needs only the
+# toolchain and the media headers, so it runs while the rest installs (the CPU compiles while
+# the network downloads). `await_build` waits for it; a script that stops first stops it.
+build_in_background() {
+  BUILD_LOG="$(mktemp)"
+  cargo "$@" >"$BUILD_LOG" 2>&1 &
+  BUILD_PID=$!
+  trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
+}
+
+await_build() {
+  say "waiting for the build"
+  if ! wait "$BUILD_PID"; then
+    cat "$BUILD_LOG" >&2
+    say "the build failed"
+    exit 1
+  fi
+  trap - EXIT
+  tail -n 1 "$BUILD_LOG" >&2
+  rm -f "$BUILD_LOG"
+}
+
 apt_install() {
   local missing=()
   for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done

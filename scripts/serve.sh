@@ -5,7 +5,8 @@
 source "$(dirname "$0")/lib.sh"
 ensure_rust
 ensure_media
+say "building asset-host (release, while the voice downloads)"
+build_in_background build --release --locked -p asset-host --bin asset-host
 ensure_voice
-say "building asset-host (release)"
-cargo build --release --locked -p asset-host --bin asset-host
+await_build
 exec "$CARGO_TARGET_DIR/release/asset-host" serve "$@"

@@ -5,6 +5,8 @@
 source "$(dirname "$0")/lib.sh"
 ensure_rust
 ensure_media
+say "building (while the test tools install)"
+build_in_background build --locked --workspace --all-targets
 ensure_voice
 # psql for the database checks; Chromium for the page tests, and its WebDriver (chromedriver) for
 # the tests that click through the dashboard; ffprobe/ffmpeg and gst-launch for
@@ -94,8 +96,7 @@ psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 
     fi
   done
 
-say "building"
-cargo build --locked --workspace --all-targets
+await_build
 export ASSET_HOST_BIN="$CARGO_TARGET_DIR/debug/asset-host"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --locked --workspace --no-fail-fast
