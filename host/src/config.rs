@@ -381,6 +381,11 @@ settings! {
     /// one more is refused with 429 `too_many_open_quotes`. Each holds one of 99 999 amounts.
     sol_open_quotes_per_key: u32 = 20,
         flag "sol-open-quotes-per-key": Option<u32>, env "ASSET_SOL_OPEN_QUOTES_PER_KEY";
+    /// How long one check spends bringing the treasury's deposit index up to date (reading
+    /// the signatures that landed since the last); a check that runs out answers 503 and the
+    /// next goes on from what this one stored.
+    sol_index_budget_ms: u64 = 20_000,
+        flag "sol-index-budget-ms": Option<u64>, env "ASSET_SOL_INDEX_BUDGET_MS";
     /// A fixed SOL/USD rate (e.g. `150`) quoted when no source answers; marked in the body.
     sol_usd_fallback: Option<String> = None,
         flag "sol-usd-fallback": Option<String>, env "ASSET_SOL_USD_FALLBACK";

@@ -475,23 +475,30 @@ async fn fifty_concurrent_checks_on_two_replicas_claim_once_render_once_and_anno
     assert_eq!(count(&db, "SELECT COUNT(*) FROM renders WHERE job_id LIKE $1 || '%'", &job).await, 1);
 }
 
-/// A deposit followed by 10 000 dust transfers to the treasury (more than the 20 pages of 500
-/// signatures a look at the newest signatures would read) is still found: the index reads every
-/// signature once, storing as it goes, so a check cut short by its time budget (503) is resumed
-/// by the next, and nothing already read is read again, with checks on every replica at once.
+/// Dust transfers sent after the deposit: 20 pages of the stand-in's 100 signatures, more than
+/// a check reads within its (shortened) time budget.
+const DUST: u64 = 2_000;
+
+/// A deposit followed by 2 000 dust transfers to the treasury (more than 20 pages of signatures,
+/// and more than a check reads within its budget, here 2 s) is still found: the index reads
+/// every signature once, storing as it goes, so a check cut short by its time budget (503) is
+/// resumed by the next, and nothing already read is read again, with checks on every replica
+/// at once.
 async fn a_deposit_buried_under_dust_is_found(storage: Storage, replicas: usize) {
     let env = Env::new(storage);
     let key = env.create_key(0, "agent");
-    let rpc = Rpc::start(500);
+    let rpc = Rpc::start(100);
     let receiver = Receiver::default();
-    let servers: Vec<Server> = (0..replicas).map(|_| serve(&env, &rpc, &[])).collect();
+    let budget = [("ASSET_SOL_INDEX_BUDGET_MS", "2000")];
+    let servers: Vec<Server> = (0..replicas).map(|_| serve(&env, &rpc, &budget)).collect();
     let server = &servers[0];
     let created = create(server, &key, json!({"input": "Tea for night shifts"}), &receiver).await;
     let job = created["job"]["jobId"].as_str().unwrap().to_string();
     let signature = rpc.pay(lamports(&created)).await;
-    rpc.dust(10_000).await;
+    rpc.dust(DUST as u32).await;
 
     let mut cut_short = 0;
+    let mut read_before = 0;
     loop {
         let answers = futures::future::join_all(servers.iter().map(|s| check(s, &key, &job))).await;
         for (status, body) in &answers {
@@ -506,11 +513,15 @@ async fn a_deposit_buried_under_dust_is_found(storage: Storage, replicas: usize)
         if answers.iter().all(|(status, _)| *status == StatusCode::OK) {
             break;
         }
-        assert!(cut_short < 10 * replicas as u64, "each check makes progress");
+        let read_now = rpc.calls().await["getTransaction"].as_u64().unwrap();
+        assert!(read_now > read_before, "each check makes progress ({read_now} reads)");
+        read_before = read_now;
     }
+    assert!(cut_short > 0, "the walk outlasted one check's budget");
     let read = rpc.calls().await["getTransaction"].as_u64().unwrap();
     // Each signature once; a check cut mid-chunk may have read up to a chunk it did not store.
-    assert!((10_001..=10_001 + 100 * cut_short).contains(&read), "{read} reads, {cut_short} checks cut short");
+    let once = DUST + 1;
+    assert!((once..=once + 100 * cut_short).contains(&read), "{read} reads, {cut_short} checks cut short");
 
     // A second job: its check reads only what landed since.
     let second = create(server, &key, json!({"input": "Coffee for day shifts"}), &receiver).await;
@@ -525,12 +536,12 @@ async fn a_deposit_buried_under_dust_is_found(storage: Storage, replicas: usize)
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_deposit_buried_under_ten_thousand_dust_transfers_is_found_on_sqlite() {
+async fn a_deposit_buried_under_dust_transfers_is_found_on_sqlite() {
     a_deposit_buried_under_dust_is_found(Storage::Sqlite, 1).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_deposit_buried_under_ten_thousand_dust_transfers_is_found_by_two_replicas_on_postgres() {
+async fn a_deposit_buried_under_dust_transfers_is_found_by_two_replicas_on_postgres() {
     let pg = PgDatabase::create();
     // Two replicas checking at once: one walks under the lease, the other waits for it.
     a_deposit_buried_under_dust_is_found(Storage::Postgres(pg.url.clone()), 2).await;

@@ -73,13 +73,18 @@ pub enum Read {
 pub struct Chain {
     rpc: RpcClient,
     treasury: Pubkey,
+    /// How long a check may spend bringing the deposit index up to date.
+    index_budget: Duration,
 }
 
 impl Chain {
     /// The treasury's chain, when the settings name a treasury.
     pub fn from_settings(settings: &crate::config::Settings) -> Result<Option<Chain>, String> {
         match settings.sol_treasury.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-            Some(treasury) => Chain::new(settings.sol_rpc_url.as_deref(), treasury).map(Some),
+            Some(treasury) => {
+                let chain = Chain::new(settings.sol_rpc_url.as_deref(), treasury)?;
+                Ok(Some(Chain { index_budget: Duration::from_millis(settings.sol_index_budget_ms), ..chain }))
+            }
             None => Ok(None),
         }
     }
@@ -96,7 +101,12 @@ impl Chain {
             .map_err(|e| format!("Solana RPC client: {e}"))?;
         let sender = HttpSender::new_with_client(url.unwrap_or(MAINNET), client);
         let rpc = RpcClient::new_sender(sender, RpcClientConfig::with_commitment(CommitmentConfig::confirmed()));
-        Ok(Chain { rpc, treasury })
+        Ok(Chain { rpc, treasury, index_budget: super::index::BUDGET })
+    }
+
+    /// How long a check may spend bringing the deposit index up to date.
+    pub fn index_budget(&self) -> Duration {
+        self.index_budget
     }
 
     /// The treasury's address.

@@ -28,8 +28,8 @@ use crate::store::treasury::{self, Cursor, Walk};
 use crate::store::{Db, now_ms, public_id, quotes};
 
 /// How long a check spends bringing the index up to date (walking, or waiting for the replica
-/// that walks); what is stored by then stays stored.
-const BUDGET: Duration = Duration::from_secs(20);
+/// that walks) unless the settings say otherwise; what is stored by then stays stored.
+pub const BUDGET: Duration = Duration::from_secs(20);
 /// How long the lease lasts unless renewed (every stored chunk renews it).
 const LEASE_MS: i64 = 60_000;
 /// Signatures read and stored per transaction.
@@ -95,7 +95,7 @@ pub async fn stored(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transf
 /// waits for the replica that holds it. False when the budget ran out (or the node does not
 /// show a listed transaction yet) before it did.
 pub async fn bring_up_to_date(db: &Db, chain: &Chain, since: i64) -> Result<bool, Error> {
-    let deadline = Instant::now() + BUDGET;
+    let deadline = Instant::now() + chain.index_budget();
     let address = chain.treasury();
     treasury::open(db, &address).await?;
     loop {
