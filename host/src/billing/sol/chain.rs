@@ -34,6 +34,9 @@ const PAGE: usize = 1000;
 const READS_AT_ONCE: usize = 8;
 /// How long one request may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a check spends bringing the deposit index up to date (walking, or waiting for the
+/// replica that walks) unless the settings say otherwise; what is stored by then stays stored.
+const INDEX_BUDGET: Duration = Duration::from_secs(20);
 /// Transport failures retried (429s are retried by the client itself, honouring Retry-After).
 const RETRIES: u32 = 2;
 
@@ -101,7 +104,7 @@ impl Chain {
             .map_err(|e| format!("Solana RPC client: {e}"))?;
         let sender = HttpSender::new_with_client(url.unwrap_or(MAINNET), client);
         let rpc = RpcClient::new_sender(sender, RpcClientConfig::with_commitment(CommitmentConfig::confirmed()));
-        Ok(Chain { rpc, treasury, index_budget: super::index::BUDGET })
+        Ok(Chain { rpc, treasury, index_budget: INDEX_BUDGET })
     }
 
     /// How long a check may spend bringing the deposit index up to date.

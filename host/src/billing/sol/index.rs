@@ -27,9 +27,6 @@ use crate::error::Error;
 use crate::store::treasury::{self, Cursor, Walk};
 use crate::store::{Db, now_ms, public_id, quotes};
 
-/// How long a check spends bringing the index up to date (walking, or waiting for the replica
-/// that walks) unless the settings say otherwise; what is stored by then stays stored.
-pub const BUDGET: Duration = Duration::from_secs(20);
 /// How long the lease lasts unless renewed (every stored chunk renews it).
 const LEASE_MS: i64 = 60_000;
 /// Signatures read and stored per transaction.
