@@ -133,9 +133,11 @@ impl ServerHandler for Server {
             meta.extend(own.0.0.clone());
         }
         let listener = progress::Listener::of(&context).filter(|_| !as_task && tasks::may_be_task(spec));
-        let response = self.call(spec, parts.clone(), request, meta, as_task).await;
-        match (listener, response) {
-            (Some(listener), CallToolResponse::Complete(done)) => {
+        // Only a call that is followed needs its request again after the call took it.
+        let followed = listener.map(|listener| (listener, parts.clone()));
+        let response = self.call(spec, parts, request, meta, as_task).await;
+        match (followed, response) {
+            (Some((listener, parts)), CallToolResponse::Complete(done)) => {
                 Ok(self.follow(spec, &parts, done, listener).await.into())
             }
             (_, response) => Ok(response),
