@@ -255,6 +255,12 @@ settings! {
     /// space for its memories (virtual, not resident), so lower it under a tight `ulimit -v`.
     plugin_slots: u32 = defaults::PLUGIN_SLOTS,
         flag "plugin-slots": Option<u32>, env "ASSET_PLUGIN_SLOTS";
+    /// Folder of compiled generators (native code keyed by the component's SHA-256 and the
+    /// engine's settings); `plugin-cache` in the data folder by default. Servers of one
+    /// deployment may share one, so only the first compiles; each start evicts what its own
+    /// registry no longer serves. Only the service may write there: its files run as code.
+    plugin_cache_dir: Option<PathBuf> = None,
+        flag "plugin-cache-dir": Option<PathBuf>, env "ASSET_PLUGIN_CACHE_DIR";
     /// Generator slots one brand may hold (uploads for the brand into a new slot past this are
     /// refused 409 `plugin_slot_limit`): each active slot keeps a compiled component in every
     /// process's memory, so this bounds what one brand costs.

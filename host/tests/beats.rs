@@ -6,7 +6,7 @@ use asset_host::plugins::Request;
 use asset_host::plugins::{Limits, Sandbox, builtins};
 
 async fn beats(language: &str, script: &str) -> Vec<(String, String)> {
-    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let sandbox = Sandbox::new(Some(asset_tests::plugin_cache()), Default::default()).unwrap();
     let bytes = builtins().into_iter().find(|(name, _)| *name == "beats").unwrap().1;
     let prepared = sandbox.prepare(bytes).unwrap();
     let request = Request {

@@ -21,7 +21,11 @@ mod database;
 
 async fn services(postgres: bool) -> (Services, TestDatabase) {
     let (db, place) = database::open(postgres).await;
-    let settings = Settings { data_dir: place.dir.path().to_path_buf(), ..Settings::default() };
+    let settings = Settings {
+        data_dir: place.dir.path().to_path_buf(),
+        plugin_cache_dir: Some(asset_tests::plugin_cache()),
+        ..Settings::default()
+    };
     (asset_host::compose::services(db, settings).await.unwrap(), place)
 }
 

@@ -75,6 +75,7 @@ async fn service_with_model() -> (String, String, Arc<AtomicU8>, tempfile::TempD
         model_url: Some(format!("{model}/v1")),
         model_name: "stand-in".into(),
         model_timeout_secs: 1,
+        plugin_cache_dir: Some(asset_tests::plugin_cache()),
         ..Settings::default()
     };
     let base = serve_on(listener, app(AppState::new(db, settings).await.unwrap()));

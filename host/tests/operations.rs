@@ -36,7 +36,11 @@ struct World {
 
 async fn world(postgres: bool) -> World {
     let (db, place) = database::open(postgres).await;
-    let settings = Settings { data_dir: shared_data_dir(), ..Settings::default() };
+    let settings = Settings {
+        data_dir: shared_data_dir(),
+        plugin_cache_dir: Some(asset_tests::plugin_cache()),
+        ..Settings::default()
+    };
     World { services: asset_host::compose::services(db, settings).await.unwrap(), _place: place }
 }
 

@@ -65,7 +65,11 @@ struct Harness {
 async fn start(postgres: bool, credits: i64) -> Harness {
     let (db, place) = database::open(postgres).await;
     let key = auth::create_key(&db, Role::Agent, "probe", credits, None).await.unwrap();
-    let settings = Settings { data_dir: place.dir.path().to_path_buf(), ..Settings::default() };
+    let settings = Settings {
+        data_dir: place.dir.path().to_path_buf(),
+        plugin_cache_dir: Some(asset_tests::plugin_cache()),
+        ..Settings::default()
+    };
     let state = AppState::new(db.clone(), settings).await.unwrap();
     let extra = OpenApiRouter::new().route(PROBE, axum::routing::post(probe));
     let app = app_with(state, extra).into_make_service_with_connect_info::<SocketAddr>();

@@ -34,7 +34,12 @@ fn shared_data_dir() -> PathBuf {
 async fn services(postgres: bool, allow_loopback: bool) -> (Services, TestDatabase) {
     let (db, place) = database::open(postgres).await;
     let allowed = if allow_loopback { vec!["127.0.0.0/8".to_string()] } else { Vec::new() };
-    let settings = Settings { data_dir: shared_data_dir(), fetch_allowed_networks: allowed, ..Settings::default() };
+    let settings = Settings {
+        data_dir: shared_data_dir(),
+        fetch_allowed_networks: allowed,
+        plugin_cache_dir: Some(asset_tests::plugin_cache()),
+        ..Settings::default()
+    };
     (asset_host::compose::services(db, settings).await.unwrap(), place)
 }
 

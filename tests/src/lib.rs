@@ -169,6 +169,15 @@ pub fn binary() -> &'static Path {
     })
 }
 
+/// The compiled generators every test shares (in the build folder, beside the binaries), as
+/// servers of one deployment may: only the first start compiles the built-ins, the others
+/// spend their time on their own work (a fresh server otherwise compiles them twice).
+pub fn plugin_cache() -> PathBuf {
+    // A test sits in <target>/<profile>/deps, a benchmark in <target>/<profile>/examples.
+    let exe = std::env::current_exe().expect("test executable path");
+    exe.parent().and_then(Path::parent).expect("the profile's folder").join("test-plugin-cache")
+}
+
 /// Which database a server or command uses.
 #[derive(Clone, Debug)]
 pub enum Storage {
@@ -201,6 +210,7 @@ impl Env {
         let mut cmd = Command::new(binary());
         cmd.args(args)
             .env("ASSET_DATA_DIR", self.data_dir.path())
+            .env("ASSET_PLUGIN_CACHE_DIR", plugin_cache())
             .env("ASSET_LOG_FORMAT", "json")
             .env_remove("DATABASE_URL")
             .env_remove("ASSET_REDIS_URL")

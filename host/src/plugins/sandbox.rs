@@ -131,6 +131,10 @@ pub struct Prepared {
     pre: Pre,
     /// Memories and tables its instantiation creates.
     structure: Structure,
+    /// The compiled code, for the cache once the component is validated.
+    component: Component,
+    /// Whether `component` was read from the compile cache.
+    cached: bool,
 }
 
 impl Prepared {
@@ -218,7 +222,7 @@ impl Sandbox {
             )?),
             None => None,
         };
-        let cache = Some(settings.data_dir.join("plugin-cache"));
+        let cache = Some(settings.plugin_cache_dir.clone().unwrap_or_else(|| settings.data_dir.join("plugin-cache")));
         Sandbox::with_slots(cache, HostServices { model, guard }, settings.plugin_slots)
     }
 
@@ -257,53 +261,61 @@ impl Sandbox {
     /// and reads which served world the component implements. Blocking (compiling is CPU work
     /// and the cache is files): async callers run it on a blocking thread.
     pub fn prepare(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
-        let component = self.compile(bytes)?;
-        self.link(&component)
+        let prepared = self.prepare_unvalidated(bytes)?;
+        self.remember(bytes, &prepared);
+        Ok(prepared)
     }
 
-    /// Like [`Sandbox::prepare`], but neither reads nor writes the compile cache: for bytes
-    /// not validated yet (an upload), so a refused component leaves no artifact behind.
+    /// Like [`Sandbox::prepare`], but writes nothing to the compile cache: for bytes not
+    /// validated yet (an upload), so a refused component leaves no artifact behind. It still
+    /// reads the cache: an artifact there is the compilation of these very bytes, which passed
+    /// validation before (the first start of a server sharing a cache compiles nothing).
     pub fn prepare_unvalidated(&self, bytes: &[u8]) -> Result<Prepared, PluginError> {
+        if let Some(component) = self.cached(bytes) {
+            return self.link(component, true);
+        }
         let component = Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
-        self.link(&component)
+        self.link(component, false)
     }
 
-    fn link(&self, component: &Component) -> Result<Prepared, PluginError> {
-        let pre = self.linker.instantiate_pre(component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
-        let (world, pre) = World::of(component, &pre).map_err(PluginError::Invalid)?;
+    /// Keeps the compiled `prepared` of `bytes`, now validated, in the compile cache, unless it
+    /// came from there. Blocking. A cache that cannot be written costs only a compile later.
+    pub fn remember(&self, bytes: &[u8], prepared: &Prepared) {
+        let Some(path) = self.cache_path(bytes).filter(|_| !prepared.cached) else { return };
+        let Ok(artifact) = prepared.component.serialize() else { return };
+        // The file starts with the artifact's SHA-256, checked before the artifact is trusted;
+        // it is written under a name no other writer uses, then renamed (replacing a damaged
+        // one), so readers never see half a file.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let unique = format!("partial-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed));
+        let partial = path.with_extension(unique);
+        let mut file = Sha256::digest(&artifact).to_vec();
+        file.extend_from_slice(&artifact);
+        if std::fs::write(&partial, file).is_ok() && std::fs::rename(&partial, &path).is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+    }
+
+    fn link(&self, component: Component, cached: bool) -> Result<Prepared, PluginError> {
+        let pre = self.linker.instantiate_pre(&component).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
+        let (world, pre) = World::of(&component, &pre).map_err(PluginError::Invalid)?;
         let required = component
             .resources_required()
             .ok_or_else(|| PluginError::Invalid("the component instantiates modules it imports".into()))?;
         // Past the engine's per-component caps the component would not have compiled.
         let structure = Structure { memories: required.num_memories, tables: required.num_tables };
-        Ok(Prepared { world, pre, structure })
+        Ok(Prepared { world, pre, structure, component, cached })
     }
 
-    fn compile(&self, bytes: &[u8]) -> Result<Component, PluginError> {
-        let Some(dir) = &self.cache_dir else {
-            return Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")));
-        };
-        let path = dir.join(format!("{}-{}.cwasm", hex::encode(Sha256::digest(bytes)), self.engine_key));
-        if let Ok(file) = std::fs::read(&path)
-            && let Some(component) = deserialize_cached(&self.engine, &file)
-        {
-            return Ok(component);
-        }
-        let component = Component::new(&self.engine, bytes).map_err(|e| PluginError::Invalid(format!("{e:#}")))?;
-        if let Ok(artifact) = component.serialize() {
-            // The file starts with the artifact's SHA-256, checked before the artifact is
-            // trusted; it is written under a name no other writer uses, then renamed, so
-            // readers never see half a file.
-            static WRITES: AtomicU64 = AtomicU64::new(0);
-            let unique = format!("partial-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed));
-            let partial = path.with_extension(unique);
-            let mut file = Sha256::digest(&artifact).to_vec();
-            file.extend_from_slice(&artifact);
-            if std::fs::write(&partial, file).is_ok() && std::fs::rename(&partial, &path).is_err() {
-                let _ = std::fs::remove_file(&partial);
-            }
-        }
-        Ok(component)
+    /// Where the artifact of `bytes` for this engine is cached, if there is a cache.
+    fn cache_path(&self, bytes: &[u8]) -> Option<PathBuf> {
+        let dir = self.cache_dir.as_ref()?;
+        Some(dir.join(format!("{}-{}.cwasm", hex::encode(Sha256::digest(bytes)), self.engine_key)))
+    }
+
+    fn cached(&self, bytes: &[u8]) -> Option<Component> {
+        let file = std::fs::read(self.cache_path(bytes)?).ok()?;
+        deserialize_cached(&self.engine, &file)
     }
 
     /// Removes compiled artifacts of components not in `keep` (by SHA-256) or of another
@@ -415,11 +427,12 @@ fn deserialize_cached(engine: &Engine, file: &[u8]) -> Option<Component> {
     if Sha256::digest(artifact).as_slice() != sum {
         return None;
     }
-    // SAFETY: `Component::deserialize` trusts its input as native code. The cache folder lives
-    // in the service's own data folder and only ever receives `Component::serialize` output of
-    // an engine with the same compatibility hash (part of the file name), of components that
-    // were validated first, and the checksum above rules out a torn or altered file; wasmtime
-    // still checks the artifact's header and engine settings and refuses a mismatch.
+    // SAFETY: `Component::deserialize` trusts its input as native code. The cache folder is the
+    // operator's (in the service's data folder unless `plugin_cache_dir` names another) and
+    // only ever receives `Component::serialize` output of an engine with the same
+    // compatibility hash (part of the file name), of components that were validated first, and
+    // the checksum above rules out a torn or altered file; wasmtime still checks the
+    // artifact's header and engine settings and refuses a mismatch.
     unsafe { Component::deserialize(engine, artifact) }.ok()
 }
 

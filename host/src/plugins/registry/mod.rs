@@ -400,7 +400,11 @@ impl Registry {
         if content.title.is_empty() && content.blocks.iter().all(|b| b.text.is_empty()) {
             return Err("smoke call returned empty content".into());
         }
-        Ok((view, prepared.world()))
+        // Validated: its compilation is kept, so serving it compiles nothing again.
+        let world = prepared.world();
+        let (sandbox, bytes) = (self.sandbox.clone(), bytes.to_vec());
+        let _ = tokio::task::spawn_blocking(move || sandbox.remember(&bytes, &prepared)).await;
+        Ok((view, world))
     }
 
     /// Makes `version_id` the active version of the slot: new calls take it at once, calls in
