@@ -98,8 +98,9 @@ psql "$ASSET_TEST_PG" -qtAc "select datname from pg_database where datname like 
 
 await_build
 export ASSET_HOST_BIN="$CARGO_TARGET_DIR/debug/asset-host"
-if cargo nextest --version >/dev/null 2>&1; then
-  cargo nextest run --locked --workspace --no-fail-fast
-else
-  cargo test --locked --workspace --no-fail-fast
-fi
+# Each crate's tests are one binary (unit tests, and one of integration tests), so libtest runs
+# them side by side: four at a time keeps two cores busy while some tests wait on the processes
+# they drive (the service, its stand-ins, a browser).
+export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
+# --tests: every test target (no doctests: there are none to compile).
+cargo test --locked --workspace --tests --no-fail-fast

@@ -8,8 +8,7 @@ use asset_host::error::{Failure, Reason};
 use asset_host::store::assets::{self as rows, Ended, NewAssetJob, State};
 use asset_host::store::{Db, now_ms, quotes};
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 
 /// A render failure as its buyer is told it.
 const BOOM: Reason = Reason { code: "boom", message: "It went boom." };

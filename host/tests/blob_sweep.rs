@@ -16,8 +16,7 @@ use asset_host::memes::{self, MemeRequest};
 use asset_host::store::{self, blobs::Swept, leases};
 use asset_tests::TestDatabase;
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 
 async fn services(postgres: bool) -> (Services, TestDatabase) {
     let (db, place) = database::open(postgres).await;

@@ -6,8 +6,7 @@
 use asset_host::content::platforms::{CATEGORIES, check};
 use asset_host::languages::LANGUAGES;
 
-#[path = "common/writer.rs"]
-mod writer;
+use crate::common::writer;
 
 use writer::Writer;
 

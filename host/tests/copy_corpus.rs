@@ -5,8 +5,7 @@
 //! words in another script than the language's (names excepted), no cut word, partial link or
 //! ellipsis, carousels built from what the input says when it says it in that language.
 
-#[path = "common/writer.rs"]
-mod writer;
+use crate::common::writer;
 
 use asset_host::reading;
 use copywriter::checks::{cut_or_partial_link, foreign_run, verdict_on};

@@ -20,8 +20,7 @@ use asset_host::store::intents;
 use asset_host::{audioscript, engine, jobs, memes, mp4};
 use asset_tests::TestDatabase;
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 
 /// One data folder for the whole file, so the built-in generators compile once.
 fn shared_data_dir() -> PathBuf {

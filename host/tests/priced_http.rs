@@ -15,8 +15,7 @@ use asset_host::store::Db;
 use asset_host::{AppState, app_with, auth};
 use asset_tests::TestDatabase;
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 use axum::Json;
 use reqwest::{Client, StatusCode};
 use serde::Deserialize;

@@ -7,8 +7,7 @@ use std::collections::HashSet;
 use asset_host::billing::sol::{QUOTE_SPREAD, open_quote_in};
 use asset_host::store::{self, Db, quotes};
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 
 const BASE: u64 = 1_756_235;
 const DAY_MS: i64 = 24 * 3600 * 1000;

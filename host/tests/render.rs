@@ -5,8 +5,8 @@
 //! right to left, Devanagari and Bengali conjuncts and marks, Thai marks, CJK forms); and captions
 //! and cards in six scripts are broken into lines like their golden images (`layout-*.png`).
 //!
-//! After a deliberate change of layout or fonts: `ASSET_UPDATE_GOLDEN=1 cargo nextest run -p
-//! asset-host --test render`, then look at `host/tests/golden/*.png` before committing them.
+//! After a deliberate change of layout or fonts: `ASSET_UPDATE_GOLDEN=1 cargo test -p asset-host
+//! --test in_process render::`, then look at `host/tests/golden/*.png` before committing them.
 
 use std::path::PathBuf;
 

@@ -21,8 +21,7 @@ use asset_host::store::intents;
 use asset_host::store::{self, Db};
 use asset_tests::{TestDatabase, component_variant};
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 use sqlx::Row;
 
 /// A migrated database plus whatever keeps it alive.

@@ -16,8 +16,7 @@ use asset_host::events::{self, NewEvent};
 use asset_host::store;
 use asset_tests::TestDatabase;
 
-#[path = "common/database.rs"]
-mod database;
+use crate::common::database;
 use axum::{Router, body::Bytes, http::HeaderMap, http::StatusCode, response::IntoResponse, routing::post};
 use base64::Engine as _;
 use hmac::{Hmac, KeyInit, Mac};
