@@ -57,6 +57,7 @@ asset_tests::on_both_backends!(
     a_job_is_charged_with_its_row_and_claimed_by_one_worker,
     an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing,
     a_job_that_fails_for_good_is_refunded_exactly_once,
+    a_job_queued_before_the_wall_clock_stepped_back_is_not_held_for_the_step,
     workers_run_jobs_and_record_success_and_failure,
     a_job_awaiting_its_payment_is_claimed_only_once_paid,
     a_keys_first_sights_at_once_make_one_account_while_others_write,
@@ -469,6 +470,31 @@ async fn an_expired_lease_passes_the_job_on_and_the_old_worker_changes_nothing(t
     assert_eq!((done.state, done.result.unwrap()["url"].as_str()), (jobs::State::Succeeded, Some("x")));
     assert!(done.finished_at.is_some());
     assert_eq!(credits::balance(&t.db, key).await.unwrap(), 0, "a finished job keeps its charge");
+}
+
+async fn a_job_queued_before_the_wall_clock_stepped_back_is_not_held_for_the_step(t: &TestDb) {
+    let key = new_key(&t.db, 6).await;
+    let input = serde_json::json!({});
+    let due = |id: &'static str, in_ms: i64| {
+        let pool = t.db.pool().clone();
+        async move {
+            sqlx::query("UPDATE jobs SET run_after = $1 WHERE id = $2")
+                .bind(store::now_ms() + in_ms)
+                .bind(id)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+    };
+    // Queued while the clock read two hours ahead, then stepped back: due "in two hours".
+    jobs::submit(&t.db, &new_job("ahead", key, &input, 3)).await.unwrap();
+    due("ahead", 2 * 3_600_000).await;
+    let claimed = jobs::claim(&t.db, "w", &["render"], 10_000).await.unwrap();
+    assert_eq!(claimed.map(|j| j.id), Some("ahead".to_string()), "claimed now, not after the step");
+    // A retry waiting out its backoff (at most a minute) still waits.
+    jobs::submit(&t.db, &new_job("backoff", key, &input, 3)).await.unwrap();
+    due("backoff", jobs::backoff_ms(5)).await;
+    assert!(jobs::claim(&t.db, "w", &["render"], 10_000).await.unwrap().is_none(), "the backoff holds");
 }
 
 async fn a_job_that_fails_for_good_is_refunded_exactly_once(t: &TestDb) {

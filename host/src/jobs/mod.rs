@@ -351,7 +351,7 @@ pub async fn succeed(db: &Db, id: &str, worker: &str, result: &Value) -> Result<
 
 /// Delay before the retry after `attempts` attempts: 2 s, 4 s, 8 s… at most a minute.
 pub fn backoff_ms(attempts: i64) -> i64 {
-    2_000i64.saturating_mul(1 << attempts.clamp(1, 5).saturating_sub(1)).min(60_000)
+    2_000i64.saturating_mul(1 << attempts.clamp(1, 5).saturating_sub(1)).min(jobs::LONGEST_BACKOFF_MS)
 }
 
 /// What became of a failed attempt.

@@ -339,12 +339,17 @@ pub async fn backlog(db: &Db, kinds: &[&str]) -> Result<i64, sqlx::Error> {
     query.fetch_one(db.pool()).await
 }
 
-/// Which jobs a worker may claim at `$3`: queued past their backoff, or running with an expired
-/// lease (their worker died), attempts left.
+/// The longest backoff a retry waits ([`crate::jobs::backoff_ms`] stops there): a job due later
+/// than this from now was queued by a wall clock that has since stepped back.
+pub const LONGEST_BACKOFF_MS: i64 = 60_000;
+
+/// Which jobs a worker may claim at `$3`: queued past their backoff (or due after `$12`, the
+/// longest backoff from now: written before the wall clock stepped back, they would otherwise
+/// wait out the step), or running with an expired lease (their worker died), attempts left.
 macro_rules! ready {
     () => {
-        "((state = 'queued' AND run_after <= $3) OR (state = 'running' AND lease_until < $3)) \
-         AND attempts < max_attempts"
+        "((state = 'queued' AND (run_after <= $3 OR run_after > $12)) \
+         OR (state = 'running' AND lease_until < $3)) AND attempts < max_attempts"
     };
 }
 
@@ -374,7 +379,7 @@ pub async fn claim(db: &Db, worker: &str, kinds: &[&str], lease_ms: i64) -> Resu
     for kind in slots {
         query = query.bind(kind);
     }
-    let row = query.fetch_optional(db.pool()).await?;
+    let row = query.bind(now + LONGEST_BACKOFF_MS).fetch_optional(db.pool()).await?;
     row.as_ref().map(job_of).transpose()
 }
 
