@@ -2,6 +2,8 @@
 //! `ebur128` crate) with true peaks held under −1 dBTP by a look-ahead limiter, so a video is
 //! neither turned down by the platform nor quieter than the one before it.
 
+use kernels::samples::{limited, peaks};
+
 use super::wav::Pcm;
 
 /// Target integrated loudness (LUFS) and how close to it is close enough (LU).
@@ -12,9 +14,6 @@ const TOLERANCE_LU: f64 = 0.3;
 const CEILING_DBTP: f64 = -1.5;
 /// Tries at reaching the target before the best one is kept.
 const TRIES: usize = 10;
-/// How fast the limiter closes before a peak and opens after it.
-const ATTACK_MS: f64 = 4.0;
-const RELEASE_MS: f64 = 80.0;
 
 /// What a meter reads off a track: integrated loudness (LUFS) and true peak (dBTP).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,7 +47,7 @@ fn meter(pcm: &Pcm, mode: ebur128::Mode) -> Result<Option<(f64, ebur128::EbuR128
 }
 
 fn samples(pcm: &Pcm) -> Vec<i16> {
-    pcm.data.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect()
+    kernels::samples::from_le_bytes(&pcm.data)
 }
 
 /// Brings `pcm` to [`TARGET_LUFS`] with its true peaks under the ceiling. Silence is left as it
@@ -64,7 +63,7 @@ pub fn normalize(pcm: &mut Pcm) -> Result<(), String> {
     let mut ceiling_db = CEILING_DBTP;
     let write = |pcm: &mut Pcm, gain_db: f64, ceiling_db: f64| {
         let made = limited(&original, &loudest, pcm.sample_rate, gain_db, ceiling_db);
-        pcm.data = made.iter().flat_map(|s| s.to_le_bytes()).collect();
+        pcm.data = kernels::samples::to_le_bytes(&made);
     };
     let mut last: Option<(f64, f64)> = None;
     for _ in 0..TRIES {
@@ -91,57 +90,6 @@ pub fn normalize(pcm: &mut Pcm) -> Result<(), String> {
     // No try met both: peaks matter more than the last fraction of loudness.
     write(pcm, gain_db, ceiling_db - 1.0);
     Ok(())
-}
-
-/// `samples` made `gain_db` louder, with a gain envelope that never lets the waveform past
-/// `ceiling_db`: each frame's own limit (from its peak between samples, `loudest`, see
-/// [`peaks`]), held open no faster than the release allows going forward and closed ahead of
-/// each peak within the attack going back.
-fn limited(samples: &[i16], loudest: &[f64], rate: u32, gain_db: f64, ceiling_db: f64) -> Vec<i16> {
-    let gain = 10f64.powf(gain_db / 20.0);
-    let ceiling = 10f64.powf(ceiling_db / 20.0) * 32_767.0;
-    let channels = (samples.len() / loudest.len().max(1)).max(1);
-    let mut envelope: Vec<f64> =
-        loudest.iter().map(|&peak| if peak * gain > ceiling { ceiling / (peak * gain) } else { 1.0 }).collect();
-    let step = |ms: f64| 1.0 / (ms / 1000.0 * f64::from(rate)).max(1.0);
-    let (release, attack) = (step(RELEASE_MS), step(ATTACK_MS));
-    for f in 1..envelope.len() {
-        envelope[f] = envelope[f].min(envelope[f - 1] + release);
-    }
-    for f in (0..envelope.len().saturating_sub(1)).rev() {
-        envelope[f] = envelope[f].min(envelope[f + 1] + attack);
-    }
-    samples
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| (f64::from(s) * gain * envelope[i / channels]).round().clamp(-32_768.0, 32_767.0) as i16)
-        .collect()
-}
-
-/// Each frame's peak over its channels, including the peaks the waveform reaches between it and
-/// the next frame (a Catmull-Rom curve through the neighbouring samples, at quarter steps): a
-/// cheap estimate of the true peak a meter finds by oversampling.
-fn peaks(samples: &[i16], channels: usize) -> Vec<f64> {
-    let frames = samples.len() / channels;
-    let at = |f: isize, c: usize| f64::from(samples[(f.clamp(0, frames as isize - 1) as usize) * channels + c]);
-    (0..frames as isize)
-        .map(|f| {
-            let mut peak = 0f64;
-            for c in 0..channels {
-                let (p0, p1, p2, p3) = (at(f - 1, c), at(f, c), at(f + 1, c), at(f + 2, c));
-                peak = peak.max(p1.abs());
-                for t in [0.25, 0.5, 0.75] {
-                    let v = 0.5
-                        * (2.0 * p1
-                            + (p2 - p0) * t
-                            + (2.0 * p0 - 5.0 * p1 + 4.0 * p2 - p3) * t * t
-                            + (3.0 * p1 - p0 - 3.0 * p2 + p3) * t * t * t);
-                    peak = peak.max(v.abs());
-                }
-            }
-            peak
-        })
-        .collect()
 }
 
 #[cfg(test)]

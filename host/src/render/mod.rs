@@ -127,11 +127,6 @@ pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
     encode_png_at(pixmap, (pixmap.width(), pixmap.height()), (0, 0))
 }
 
-/// The colour bytes of RGBA pixels.
-fn rgb_of(pixels: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    pixels.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]])
-}
-
 /// Encodes an opaque pixmap placed at `at` on a black `canvas` as an RGB PNG.
 fn encode_png_at(pixmap: &Pixmap, canvas: (u32, u32), at: (u32, u32)) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (canvas.0 as usize, canvas.1 as usize);
@@ -140,21 +135,11 @@ fn encode_png_at(pixmap: &Pixmap, canvas: (u32, u32), at: (u32, u32)) -> Result<
         return Err(RenderError::Size(canvas.0, canvas.1));
     }
     let rgb = if (x, y, w) == (0, 0, width) && pixmap.height() == canvas.1 {
-        // The whole canvas: every byte is written once, none zeroed first.
-        let mut rgb = Vec::with_capacity(width * height * 3);
-        for row in pixmap.data().chunks_exact(w * 4) {
-            rgb.extend(rgb_of(row));
-        }
-        rgb
+        kernels::pixels::rgb_of(pixmap.data())
     } else {
         // Black around the pixmap, whose rows land at their place.
         let mut rgb = vec![0u8; width * height * 3];
-        for (row, pixels) in pixmap.data().chunks_exact(w * 4).enumerate() {
-            let start = ((y + row) * width + x) * 3;
-            for (to, from) in rgb[start..start + w * 3].iter_mut().zip(rgb_of(pixels)) {
-                *to = from;
-            }
-        }
+        kernels::pixels::pack_rgb_at(&mut rgb, width, pixmap.data(), w, (x, y));
         rgb
     };
     let mut out = Vec::with_capacity(rgb.len() / 8);

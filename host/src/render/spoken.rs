@@ -92,25 +92,7 @@ pub fn reach(boxes: &[Vec<[u32; 4]>], size: (u32, u32)) -> Option<[u32; 4]> {
 pub fn find_boxes(map: &Pixmap, pieces: &[(usize, usize)], units: usize, pad: f32) -> Vec<Vec<[u32; 4]>> {
     let (w, h) = (map.width() as usize, map.height() as usize);
     // (x0, y0, x1, y1), inclusive-exclusive, of each piece's pixels.
-    let mut ink: Vec<Option<(usize, usize, usize, usize)>> = vec![None; pieces.len()];
-    // Most of the map is clear: 16 pixels at a time are skipped with one test.
-    for (y, row) in map.data().chunks_exact(w * 4).enumerate() {
-        for (chunk, pixels) in row.chunks(64).enumerate() {
-            if pixels.iter().fold(0, |any, &byte| any | byte) == 0 {
-                continue;
-            }
-            for (k, pixel) in pixels.chunks_exact(4).enumerate() {
-                if pixel[3] != 255 || pixel[2] != PIECE_BLUE {
-                    continue;
-                }
-                let id = (usize::from(pixel[0]) << 8) | usize::from(pixel[1]);
-                let Some(slot) = id.checked_sub(1).and_then(|k| ink.get_mut(k)) else { continue };
-                let x = chunk * 16 + k;
-                let b = slot.get_or_insert((x, y, x + 1, y + 1));
-                *b = (b.0.min(x), b.1.min(y), b.2.max(x + 1), b.3.max(y + 1));
-            }
-        }
-    }
+    let ink = kernels::pixels::bounds_by_id(map.data(), w, PIECE_BLUE, pieces.len());
     let mut out = vec![Vec::new(); units];
     let lines = pieces.iter().map(|&(_, line)| line).max().map_or(0, |l| l + 1);
     // Each line's ink, top to bottom, so a line's boxes stop halfway to the next line's ink.
