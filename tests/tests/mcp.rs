@@ -668,7 +668,10 @@ async fn a_job_tool_called_with_a_progress_token_tells_each_stage_and_answers_it
 
     // Over HTTP, a running job's status names its stage (a script not spoken yet, so the voice
     // is made, not found).
-    let fresh = "Every waiting read wakes when the render moves on to its next stage.";
+    // Long enough that its voice, pictures and video take a few seconds even on a fast machine.
+    let fresh = "Every waiting read wakes when the render moves on to its next stage. The voice comes \
+                 first, sentence by sentence. Then the pictures are drawn, one for every beat of the \
+                 script. Then the video is encoded and kept. A caller that waits sees each of these.";
     let (code, accepted) = http(&server, "POST", "/api/agent/audioscript", &key, Some(json!({"script": fresh}))).await;
     assert_eq!(code, StatusCode::ACCEPTED, "{accepted}");
     let path = format!("/api/agent/audioscript/{}?wait=10", accepted["jobId"].as_str().unwrap());
