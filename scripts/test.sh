@@ -6,7 +6,10 @@ source "$(dirname "$0")/lib.sh"
 ensure_rust
 ensure_media
 say "building (while the test tools install)"
-build_in_background build --locked --workspace --all-targets
+# Compiled the way the test command below asks for it: under `cargo test` the build scripts and
+# what they use are units of their own, so a `cargo build` first would have them built twice.
+# --all-targets: the examples too (in test mode), so none of them rots.
+build_in_background test --locked --workspace --all-targets --no-run
 ensure_voice
 # psql for the database checks; Chromium for the page tests, and its WebDriver (chromedriver) for
 # the tests that click through the dashboard; ffprobe/ffmpeg and gst-launch for
