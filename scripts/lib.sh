@@ -28,7 +28,7 @@ await_build() {
     exit 1
   fi
   trap - EXIT
-  tail -n 1 "$BUILD_LOG" >&2
+  grep -E '^ *Finished' "$BUILD_LOG" | tail -n 1 >&2 || true
   rm -f "$BUILD_LOG"
 }
 
