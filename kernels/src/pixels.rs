@@ -11,15 +11,6 @@ pub fn pack_rgb_at(canvas: &mut [u8], canvas_width: usize, rgba: &[u8], width: u
     }
 }
 
-/// The RGB of all of `rgba`, its alpha dropped.
-pub fn rgb_of(rgba: &[u8]) -> Vec<u8> {
-    let mut rgb = vec![0u8; rgba.len() / 4 * 3];
-    for (to, from) in rgb.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
-        to.copy_from_slice(&from[..3]);
-    }
-    rgb
-}
-
 /// `(x0, y0, x1, y1)`, inclusive-exclusive, of the opaque pixels of each id in `rgba` (rows of
 /// `width` pixels), for ids `1..=ids`: an id is painted as red = its high byte, green = its low
 /// byte, blue = `marker`. Anything else (clear, blended edges, other colours) is not counted.
@@ -56,7 +47,6 @@ mod tests {
         let mut canvas = vec![0u8; 3 * 2 * 3];
         pack_rgb_at(&mut canvas, 3, &rgba, 2, (1, 1));
         assert_eq!(canvas, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
-        assert_eq!(rgb_of(&rgba), [1, 2, 3, 4, 5, 6]);
     }
 
     #[test]

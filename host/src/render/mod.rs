@@ -134,14 +134,9 @@ fn encode_png_at(pixmap: &Pixmap, canvas: (u32, u32), at: (u32, u32)) -> Result<
     if x + w > width || y + pixmap.height() as usize > height {
         return Err(RenderError::Size(canvas.0, canvas.1));
     }
-    let rgb = if (x, y, w) == (0, 0, width) && pixmap.height() == canvas.1 {
-        kernels::pixels::rgb_of(pixmap.data())
-    } else {
-        // Black around the pixmap, whose rows land at their place.
-        let mut rgb = vec![0u8; width * height * 3];
-        kernels::pixels::pack_rgb_at(&mut rgb, width, pixmap.data(), w, (x, y));
-        rgb
-    };
+    // Black around the pixmap, whose rows land at their place.
+    let mut rgb = vec![0u8; width * height * 3];
+    kernels::pixels::pack_rgb_at(&mut rgb, width, pixmap.data(), w, (x, y));
     let mut out = Vec::with_capacity(rgb.len() / 8);
     let mut encoder = png::Encoder::new(&mut out, canvas.0, canvas.1);
     encoder.set_color(png::ColorType::Rgb);
