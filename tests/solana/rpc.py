@@ -1,8 +1,7 @@
 """Loopback stand-in for a Solana JSON-RPC node, for integration tests.
 
-It speaks JSON-RPC 2.0 over `POST /` (single requests and batch arrays), the
-way `solana-rpc-client` (`RpcClient` + `HttpSender`) talks to a real node,
-and serves the two methods a payment watcher needs:
+It speaks JSON-RPC 2.0 over `POST /` (single requests and batch arrays), as
+a real node does, and serves the two methods a payment watcher needs:
 
 * `getSignaturesForAddress [address, {limit?, before?, until?, commitment?,
   minContextSlot?}]` -> signatures of the recorded transactions whose account
