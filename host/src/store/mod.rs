@@ -38,16 +38,32 @@ pub mod x402;
 
 use std::{path::Path, str::FromStr, time::Duration};
 
+use std::sync::LazyLock;
 use std::sync::atomic::Ordering;
 
 use sqlx::{
-    AnyPool, Executor,
+    AnyPool, Executor, SqlSafeStr as _,
     any::{AnyConnectOptions, AnyPoolOptions},
-    migrate::Migrator,
+    migrate::{Migration, MigrationType, Migrator},
 };
 
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+/// The SQL migrations of each dialect, embedded by the build script (`migrations/<dialect>`).
+mod migrations {
+    include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
+}
+
+static SQLITE_MIGRATIONS: LazyLock<Migrator> = LazyLock::new(|| migrator(migrations::SQLITE));
+static POSTGRES_MIGRATIONS: LazyLock<Migrator> = LazyLock::new(|| migrator(migrations::POSTGRES));
+
+/// The migrator of `files`, as `sqlx::migrate!` would make it: the checksum of each file's
+/// text, `-- no-transaction` honoured.
+fn migrator(files: &'static [(i64, &str, &str)]) -> Migrator {
+    let migrations = files.iter().map(|&(version, description, sql)| {
+        let no_tx = sql.starts_with("-- no-transaction");
+        Migration::new(version, description.into(), MigrationType::Simple, sql.into_sql_str(), no_tx)
+    });
+    Migrator::with_migrations(migrations.collect())
+}
 
 /// Which database engine a [`Db`] talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,4 +202,28 @@ pub fn set_clock_offset(ms: i64) {
 /// True when `err` is a unique-constraint violation (a lost race, not a failure).
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     err.as_database_error().is_some_and(|e| e.is_unique_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a migrator holds of each migration (its description is stored, its checksum compared
+    /// with what a database has applied).
+    fn held(migrator: &Migrator) -> Vec<(i64, String, MigrationType, Vec<u8>, bool)> {
+        migrator
+            .iter()
+            .map(|m| (m.version, m.description.to_string(), m.migration_type, m.checksum.to_vec(), m.no_tx))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn the_embedded_migrations_are_the_ones_sqlx_reads_from_the_folders() {
+        for (dialect, embedded) in [("sqlite", &*SQLITE_MIGRATIONS), ("postgres", &*POSTGRES_MIGRATIONS)] {
+            let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations").join(dialect);
+            let read = Migrator::new(folder).await.unwrap();
+            assert!(embedded.iter().count() >= 34, "{dialect}");
+            assert_eq!(held(embedded), held(&read), "{dialect}");
+        }
+    }
 }
