@@ -1,4 +1,5 @@
-//! RGBA pixmaps packed into RGB canvases, and the bounds of pixels painted in id colours.
+//! RGBA pixmaps packed into RGB canvases, opaque vertical blends, and the bounds of pixels
+//! painted in id colours.
 
 /// Writes the RGB of `rgba` (rows of `width` RGBA pixels) into `canvas` (rows of `canvas_width`
 /// RGB pixels) with its top-left corner at `at`; the caller has checked that it fits.
@@ -7,6 +8,20 @@ pub fn pack_rgb_at(canvas: &mut [u8], canvas_width: usize, rgba: &[u8], width: u
         let start = ((at.1 + row) * canvas_width + at.0) * 3;
         for (to, from) in canvas[start..start + width * 3].chunks_exact_mut(3).zip(pixels.chunks_exact(4)) {
             to.copy_from_slice(&from[..3]);
+        }
+    }
+}
+
+/// Fills `rgba` (rows of `width` RGBA pixels, the canvas's rows from `first_row` on) with the
+/// opaque blend from `top` at the canvas's row 0 to `bottom` at its row `last_row`, each channel
+/// rounded to the nearest level.
+pub fn vertical_blend(rgba: &mut [u8], width: usize, first_row: usize, last_row: f32, top: [u8; 3], bottom: [u8; 3]) {
+    for (row, pixels) in rgba.chunks_exact_mut(width * 4).enumerate() {
+        let t = (first_row + row) as f32 / last_row;
+        let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+        let colour = [mix(top[0], bottom[0]), mix(top[1], bottom[1]), mix(top[2], bottom[2]), 255];
+        for pixel in pixels.chunks_exact_mut(4) {
+            pixel.copy_from_slice(&colour);
         }
     }
 }
@@ -47,6 +62,14 @@ mod tests {
         let mut canvas = vec![0u8; 3 * 2 * 3];
         pack_rgb_at(&mut canvas, 3, &rgba, 2, (1, 1));
         assert_eq!(canvas, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn a_blend_runs_from_top_to_bottom_over_the_whole_canvas() {
+        // Rows 1 and 2 of a canvas whose last row is 4, two pixels wide: a quarter and half way.
+        let mut rgba = vec![0u8; 2 * 2 * 4];
+        vertical_blend(&mut rgba, 2, 1, 4.0, [0, 100, 200], [100, 0, 201]);
+        assert_eq!(rgba, [25, 75, 200, 255, 25, 75, 200, 255, 50, 50, 201, 255, 50, 50, 201, 255]);
     }
 
     #[test]

@@ -92,25 +92,4 @@ pub fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, rgb)
 }
 
-/// `rgb` (`width`×`height`) shrunk to `to_width`×`to_height` by averaging boxes of pixels.
-pub fn shrink(rgb: &[u8], (width, height): (u32, u32), (to_width, to_height): (u32, u32)) -> Vec<u8> {
-    let (w, h, tw, th) = (width as usize, height as usize, to_width as usize, to_height as usize);
-    let mut out = Vec::with_capacity(tw * th * 3);
-    for ty in 0..th {
-        let (y0, y1) = (ty * h / th, ((ty + 1) * h / th).max(ty * h / th + 1));
-        for tx in 0..tw {
-            let (x0, x1) = (tx * w / tw, ((tx + 1) * w / tw).max(tx * w / tw + 1));
-            let mut sum = [0u64; 3];
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    for (c, s) in sum.iter_mut().enumerate() {
-                        *s += u64::from(rgb[(y * w + x) * 3 + c]);
-                    }
-                }
-            }
-            let n = ((y1 - y0) * (x1 - x0)) as u64;
-            out.extend(sum.iter().map(|s| (s / n) as u8));
-        }
-    }
-    out
-}
+pub use kernels::compare::shrink;

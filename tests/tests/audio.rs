@@ -808,24 +808,12 @@ fn parse_cues(file: &str) -> Vec<(u64, u64, String)> {
 
 /// [`distance`] over the pixels outside `boxes` (x, y, w, h) only.
 fn distance_outside(a: &[u8], b: &[u8], boxes: &[[u32; 4]]) -> f64 {
-    let inside = |i: usize| {
-        let (x, y) = ((i % 1080) as u32, (i / 1080) as u32);
-        boxes.iter().any(|b| (b[0]..b[0] + b[2]).contains(&x) && (b[1]..b[1] + b[3]).contains(&y))
-    };
-    let pairs = a.chunks_exact(3).zip(b.chunks_exact(3)).enumerate().step_by(7).filter(|(i, _)| !inside(*i));
-    let (sum, n) = pairs.fold((0u64, 0u64), |(s, n), (_, (p, q))| {
-        (s + p.iter().zip(q).map(|(x, y)| u64::from(x.abs_diff(*y))).sum::<u64>(), n + 1)
-    });
-    sum as f64 / n.max(1) as f64
+    kernels::compare::difference(a, b, 1080, 7, boxes)
 }
 
 /// Mean absolute difference of two RGB pictures of the same size, sampled every 7th pixel.
 fn distance(a: &[u8], b: &[u8]) -> f64 {
-    let pairs = a.chunks_exact(3).zip(b.chunks_exact(3)).step_by(7);
-    let (sum, n) = pairs.fold((0u64, 0u64), |(s, n), (p, q)| {
-        (s + p.iter().zip(q).map(|(x, y)| u64::from(x.abs_diff(*y))).sum::<u64>(), n + 1)
-    });
-    sum as f64 / n.max(1) as f64
+    kernels::compare::difference(a, b, 1080, 7, &[])
 }
 
 #[test]

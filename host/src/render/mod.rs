@@ -72,15 +72,8 @@ pub fn rasterize_area(
     let [x, y, width, height] = area;
     let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
     let last = f32::from(u16::try_from(canvas.1.saturating_sub(1).max(1)).unwrap_or(u16::MAX));
-    for (row, pixels) in pixmap.pixels_mut().chunks_exact_mut(width as usize).enumerate() {
-        let t = (y as usize + row) as f32 / last;
-        let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
-        let [r, g, b] = [0, 1, 2].map(|c| mix(backdrop.top[c], backdrop.bottom[c]));
-        // Opaque, so premultiplied as it is.
-        if let Some(colour) = resvg::tiny_skia::PremultipliedColorU8::from_rgba(r, g, b, 255) {
-            pixels.fill(colour);
-        }
-    }
+    // Opaque, so premultiplied as it is.
+    kernels::pixels::vertical_blend(pixmap.data_mut(), width as usize, y as usize, last, backdrop.top, backdrop.bottom);
     let size = tree.size();
     let transform = Transform::from_scale(canvas.0 as f32 / size.width(), canvas.1 as f32 / size.height())
         .post_translate(-(x as f32), -(y as f32));
