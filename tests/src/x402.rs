@@ -3,7 +3,8 @@
 //! (`x402/pay.py`), and Stripe's own signature helper (`x402/stripe_sign.py`).
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -142,10 +143,50 @@ pub async fn pay(url: &str, method: &str, body: Option<&Value>, how: Pay<'_>) ->
     if let Some(address) = how.forwarded_for {
         args.extend(["--header".into(), format!("X-Forwarded-For: {address}")]);
     }
-    let out = tokio::process::Command::new(python()).args(&args).output().await.expect("pay.py runs");
-    let line = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(line.trim())
-        .unwrap_or_else(|e| panic!("pay.py printed {line:?} ({e}); stderr: {}", String::from_utf8_lossy(&out.stderr)))
+    let answer = payer().run(&args[1..]).await;
+    let (line, stderr) = (answer["stdout"].as_str().unwrap_or_default(), &answer["stderr"]);
+    serde_json::from_str(line.trim()).unwrap_or_else(|e| panic!("pay.py printed {line:?} ({e}); stderr: {stderr}"))
+}
+
+/// The paying client as one process per test binary (`pay.py --serve`): it imports the x402
+/// and Ethereum packages once (1.3 s of CPU a payment otherwise) and forks for each payment.
+struct Payer {
+    port: u16,
+    /// Held open while the test binary lives: the server ends when it closes.
+    _stdin: ChildStdin,
+}
+
+fn payer() -> &'static Payer {
+    static PAYER: OnceLock<Payer> = OnceLock::new();
+    PAYER.get_or_init(|| {
+        let mut child = Command::new(python())
+            .args([script("pay.py").as_str(), "--serve"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the paying client starts (ASSET_TEST_PYTHON with the x402 package)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
+        let port = line.trim().strip_prefix("listening on ").and_then(|p| p.parse().ok());
+        Payer {
+            port: port.unwrap_or_else(|| panic!("pay.py --serve: {line:?}")),
+            _stdin: child.stdin.take().expect("stdin"),
+        }
+    })
+}
+
+impl Payer {
+    /// `pay.py`'s answer to `args`: `{code, stdout, stderr}`.
+    async fn run(&self, args: &[String]) -> Value {
+        use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+        let mut stream =
+            tokio::net::TcpStream::connect(("127.0.0.1", self.port)).await.expect("the paying client answers");
+        let request = serde_json::to_string(args).expect("arguments as JSON") + "\n";
+        stream.write_all(request.as_bytes()).await.expect("the arguments sent");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await.expect("the answer read");
+        serde_json::from_slice(&answer).unwrap_or_else(|e| panic!("pay.py --serve answered {answer:?}: {e}"))
+    }
 }
 
 /// The `Stripe-Signature` header for `payload` at Unix time `t`, made by the `stripe` package.

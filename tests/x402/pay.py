@@ -48,6 +48,12 @@ Exit status: 0 when a JSON line describing an HTTP exchange was printed,
 1 when the tool failed (the JSON line then has an "error" key; if the failure
 came after a 402, the line still carries that 402's status/headers/body).
 
+--serve      import once, print `listening on <port>`, then answer each loopback
+             connection (one JSON array of these arguments in; one JSON object
+             `{"code", "stdout", "stderr"}` out, `stdout` being the line above) in a
+             child forked for it: a payment costs no second of imports, and several
+             run at once. Ends when its standard input closes.
+
 Example:
     python pay.py --url http://127.0.0.1:8080/v1/thing --method POST \\
         --body '{"a":1}' --private-key 0x... --version 2 --api-key KEY
@@ -57,9 +63,14 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import io
 import json
 import os
+import signal
+import socket
 import sys
+import threading
 import time
 import traceback
 from typing import Any
@@ -369,5 +380,29 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
+def serve() -> int:
+    """--serve: see the module's description."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    print(f"listening on {listener.getsockname()[1]}", flush=True)
+    # The test binary holds the other end of stdin: when it exits, so does this server.
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
+    while True:
+        conn, _ = listener.accept()
+        if os.fork() == 0:
+            listener.close()
+            with conn, conn.makefile("rwb") as stream:
+                argv = json.loads(stream.readline())
+                out, err = io.StringIO(), io.StringIO()
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                    code = main(argv)
+                answer = {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+                stream.write(json.dumps(answer).encode() + b"\n")
+            os._exit(0)
+        conn.close()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve() if sys.argv[1:] == ["--serve"] else main())
