@@ -28,3 +28,23 @@ pub fn stop_group(child: &mut Child, grace: Duration) {
 fn signal(name: &str, target: &str) {
     let _ = Command::new("kill").args(["-s", name, "--", target]).stderr(Stdio::null()).status();
 }
+
+/// Starts the tests' Python stand-in `script` (a path under `tests/`) with `args` and waits for
+/// its one line `listening on <port>`: the child (stdin piped, so the caller may hold it) and
+/// the port. `what` names it when it does not start.
+pub fn python_stand_in(script: &str, args: &[&str], what: &str) -> (Child, u16) {
+    let python = std::env::var("ASSET_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut child = Command::new(python)
+        .arg(format!("{}/{script}", env!("CARGO_MANIFEST_DIR")))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{what} starts (ASSET_TEST_PYTHON): {e}"));
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().expect("stdout")), &mut line)
+        .expect("its port");
+    let port = line.trim().strip_prefix("listening on ").and_then(|p| p.parse().ok());
+    (child, port.unwrap_or_else(|| panic!("{what}: {line:?}")))
+}

@@ -2,8 +2,7 @@
 //! transfers built with `solders` (the Solana crates' types, from Python) in the node's own
 //! `getSignaturesForAddress` and `getTransaction` shapes, and counts the calls it gets.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use serde_json::{Value, json};
 
@@ -19,17 +18,11 @@ pub struct Rpc {
 impl Rpc {
     /// Starts one whose signature pages hold at most `page_size` entries.
     pub fn start(page_size: usize) -> Rpc {
-        let python = std::env::var("ASSET_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
-        let script = format!("{}/solana/rpc.py", env!("CARGO_MANIFEST_DIR"));
-        let mut child = Command::new(python)
-            .args([script.as_str(), "--port", "0", "--page-size", &page_size.to_string()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the RPC stand-in starts (ASSET_TEST_PYTHON with solders)");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
-        let port = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("rpc stand-in: {line:?}"));
+        let (child, port) = crate::process::python_stand_in(
+            "solana/rpc.py",
+            &["--port", "0", "--page-size", &page_size.to_string()],
+            "the RPC stand-in (solders)",
+        );
         Rpc { url: format!("http://127.0.0.1:{port}"), child }
     }
 

@@ -2,8 +2,7 @@
 //! service makes recorded, updates built with python-telegram-bot's own types and delivered to
 //! the webhook a bot registered, with its secret, as Telegram delivers them.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use serde_json::{Value, json};
 
@@ -27,17 +26,12 @@ pub struct BotApi {
 
 impl BotApi {
     pub fn start() -> BotApi {
-        let python = std::env::var("ASSET_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
-        let script = format!("{}/telegram/botapi.py", env!("CARGO_MANIFEST_DIR"));
-        let mut child = Command::new(python)
-            .args([script.as_str(), "--port", "0", "--bot", &format!("{SERVICE_TOKEN}={SERVICE_BOT}")])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the Bot API stand-in starts (ASSET_TEST_PYTHON with python-telegram-bot)");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
-        let port = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("botapi: {line:?}"));
+        let bot = format!("{SERVICE_TOKEN}={SERVICE_BOT}");
+        let (child, port) = crate::process::python_stand_in(
+            "telegram/botapi.py",
+            &["--port", "0", "--bot", &bot],
+            "the Bot API stand-in (python-telegram-bot)",
+        );
         BotApi { url: format!("http://127.0.0.1:{port}"), child }
     }
 

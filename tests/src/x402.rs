@@ -2,8 +2,7 @@
 //! verifies EIP-712 signatures for real), the paying client built on the Python `x402` package
 //! (`x402/pay.py`), and Stripe's own signature helper (`x402/stripe_sign.py`).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command};
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -33,15 +32,11 @@ pub struct Facilitator {
 
 impl Facilitator {
     pub fn start() -> Facilitator {
-        let mut child = Command::new(python())
-            .args([script("facilitator.py").as_str(), "--port", "0", "--key", FACILITATOR_KEY])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the facilitator stand-in starts (ASSET_TEST_PYTHON with the x402 package)");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
-        let port = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("facilitator: {line:?}"));
+        let (child, port) = crate::process::python_stand_in(
+            "x402/facilitator.py",
+            &["--port", "0", "--key", FACILITATOR_KEY],
+            "the facilitator stand-in (the x402 package)",
+        );
         Facilitator { url: format!("http://127.0.0.1:{port}"), child }
     }
 
@@ -159,19 +154,9 @@ struct Payer {
 fn payer() -> &'static Payer {
     static PAYER: OnceLock<Payer> = OnceLock::new();
     PAYER.get_or_init(|| {
-        let mut child = Command::new(python())
-            .args([script("pay.py").as_str(), "--serve"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the paying client starts (ASSET_TEST_PYTHON with the x402 package)");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its port");
-        let port = line.trim().strip_prefix("listening on ").and_then(|p| p.parse().ok());
-        Payer {
-            port: port.unwrap_or_else(|| panic!("pay.py --serve: {line:?}")),
-            _stdin: child.stdin.take().expect("stdin"),
-        }
+        let (mut child, port) =
+            crate::process::python_stand_in("x402/pay.py", &["--serve"], "the paying client (the x402 package)");
+        Payer { port, _stdin: child.stdin.take().expect("stdin") }
     })
 }
 
