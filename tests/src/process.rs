@@ -1,7 +1,8 @@
 //! Stopping what a test started and everything it started in turn. A helper that starts
 //! processes of its own (nginx's workers, a WebDriver's browser) runs in a process group of its
 //! own and is stopped with its group: asked first, so it can stop its children as it means to,
-//! then the whole group by force, so nothing outlives the test even when it fails.
+//! then the whole group by force, so nothing outlives the test even when it fails. And a test
+//! that must be the only one in its process runs in a process of its own.
 
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
@@ -47,4 +48,31 @@ pub fn python_stand_in(script: &str, args: &[&str], what: &str) -> (Child, u16) 
         .expect("its port");
     let port = line.trim().strip_prefix("listening on ").and_then(|p| p.parse().ok());
     (child, port.unwrap_or_else(|| panic!("{what}: {line:?}")))
+}
+
+/// Whether the calling test runs here: in a process of its own, as tests that move the
+/// service's clock (`store::set_clock_offset`) must, since that clock is one per process and
+/// libtest runs other tests beside them in the same one. In the test binary's process this
+/// starts the binary again for the calling test alone, waits for it, fails as it failed and
+/// answers false (the caller returns); in that process it answers true.
+pub fn alone() -> bool {
+    const ALONE: &str = "ASSET_TEST_ALONE";
+    if std::env::var_os(ALONE).is_some() {
+        return true;
+    }
+    let thread = std::thread::current();
+    let name = thread.name().filter(|n| *n != "main").expect("libtest names each test's thread after it");
+    let out = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([name, "--exact"])
+        .env(ALONE, name)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the test binary starts again");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("test result: ok. 1 passed"),
+        "{name}, run alone:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    false
 }
