@@ -1,12 +1,12 @@
-//! Builds the built-in generators in `plugins/` (wasm32-wasip2) and embeds them in the host,
-//! so `asset-host serve` needs no plugin folder; lists the SQL migrations for the same reason.
+//! Lists the SQL migrations so the binary carries them (no migrations folder needed at run
+//! time), and gives the binaries the recogniser's runtime as their run path. The built-in
+//! generators are embedded by the `builtins` crate.
 
 use std::path::Path;
 
 fn main() {
     let manifest = std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
-    wasmbuild::embed_workspace(&manifest.join("../plugins"), &out.join("builtins.rs"));
     wasmbuild::link_ctranslate2();
     let migrations =
         ["sqlite", "postgres"].map(|dialect| list_migrations(&manifest.join("../migrations").join(dialect)));

@@ -17,10 +17,6 @@ pub mod world;
 /// The newest world: the types the host works in. Older worlds' modules convert to them.
 pub use since_v1_1_0 as latest;
 
-mod embedded {
-    include!(concat!(env!("OUT_DIR"), "/builtins.rs"));
-}
-
 pub use latest::asset::generator::types::{
     Block, Brand, Capability, Content, GenerateError, Manifest, Reading as WitReading, Request, SubjectKind,
 };
@@ -31,12 +27,12 @@ pub use world::World;
 /// The built-in generators as `(slot, component bytes)`: every crate of `plugins/` except the
 /// shared guest crate and the template.
 pub fn builtins() -> Vec<(&'static str, &'static [u8])> {
-    embedded::COMPONENTS.iter().copied().filter(|(name, _)| !matches!(*name, "guest" | "template")).collect()
+    builtins::COMPONENTS.iter().copied().filter(|(name, _)| !matches!(*name, "guest" | "template")).collect()
 }
 
 /// The template generator of `plugins/template`, a working example for brand admins.
 pub fn template() -> Option<&'static [u8]> {
-    embedded::COMPONENTS.iter().find(|(name, _)| *name == "template").map(|(_, bytes)| *bytes)
+    builtins::COMPONENTS.iter().find(|(name, _)| *name == "template").map(|(_, bytes)| *bytes)
 }
 
 /// Content as JSON for responses.
