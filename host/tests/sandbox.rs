@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use asset_host::plugins::registry::GLOBAL;
 use asset_host::plugins::{Actor, Capability, Limits, PluginError, Registry, RegistryError, Sandbox};
-use asset_host::plugins::{GenerateError, Request};
+use asset_host::plugins::{GenerateError, HostServices, Request};
 use asset_host::store::Db;
 use asset_tests::component;
 
@@ -27,6 +27,13 @@ fn request(input: &str) -> Request {
 /// A short wall-clock budget and fuel to spare, so spinning ends by timeout.
 const FAST: Limits = Limits { timeout_ms: 400, fuel: u64::MAX / 4, ..Limits::GLOBAL };
 
+/// A sandbox that compiles through the tests' shared compile cache, as servers do: these tests
+/// check calls, not compiles (`call` prepares its component every time). The cache itself is
+/// checked with a folder of its own (`registry`, and the artifact that fails its checksum).
+fn cached_sandbox(services: HostServices) -> Sandbox {
+    Sandbox::new(Some(asset_tests::plugin_cache()), services).unwrap()
+}
+
 async fn call(
     sandbox: &Sandbox,
     name: &str,
@@ -41,7 +48,7 @@ async fn call(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_misbehaviour_is_stopped_with_a_clear_error() {
-    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let sandbox = cached_sandbox(Default::default());
     let s = &sandbox;
     assert_eq!(call(s, "hostile", "ok", FAST, &[]).await.unwrap(), "fine");
 
@@ -81,7 +88,7 @@ async fn each_misbehaviour_is_stopped_with_a_clear_error() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
-    let sandbox = Arc::new(Sandbox::new(None, Default::default()).unwrap());
+    let sandbox = Arc::new(cached_sandbox(Default::default()));
     let slow = Limits { timeout_ms: 8_000, fuel: u64::MAX / 4, ..Limits::GLOBAL };
     let trivial = sandbox.prepare(component("trivial")).unwrap();
     let spinner = {
@@ -99,7 +106,7 @@ async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
 
 #[tokio::test]
 async fn invalid_bytes_and_the_wrong_world_are_refused() {
-    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let sandbox = cached_sandbox(Default::default());
     assert!(matches!(sandbox.prepare(b"\0asm but not really"), Err(PluginError::Invalid(_))));
     match sandbox.prepare(component("wrong-world")) {
         Err(PluginError::Invalid(why)) => {
@@ -121,7 +128,7 @@ async fn a_component_of_the_frozen_world_1_0_0_is_still_validated_and_served_unc
     let (content, _) =
         registry.generate("meme", None, &Request { language: "ja".into(), ..request("Acme Notes") }).await.unwrap();
     assert_eq!(content.blocks[0].text, "Acme Notes [ja]");
-    let sandbox = Sandbox::new(None, Default::default()).unwrap();
+    let sandbox = cached_sandbox(Default::default());
     let latest = sandbox.prepare(component("trivial")).unwrap();
     assert_eq!(latest.world(), asset_host::plugins::World::V1_1_0, "the guest crate builds the latest world");
 }
@@ -256,7 +263,7 @@ async fn page_summaries_go_through_the_ssrf_guard() {
     let base = serve_loopback(site).await;
     let all = [Capability::Completion, Capability::FetchSummary];
 
-    let default = Sandbox::new(None, Default::default()).unwrap();
+    let default = cached_sandbox(Default::default());
     let refused = call(&default, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
     assert!(refused.starts_with("HostError::Rejected") && refused.contains("loopback"), "{refused}");
     let metadata =
@@ -264,11 +271,11 @@ async fn page_summaries_go_through_the_ssrf_guard() {
     assert!(metadata.contains("Rejected"), "{metadata}");
 
     // An operator may allow a private network (an intranet); here, loopback for the test server.
-    let services = asset_host::plugins::HostServices {
+    let services = HostServices {
         model: None,
         guard: asset_host::net::Guard::new(vec!["127.0.0.0/8".parse().unwrap()], None).unwrap(),
     };
-    let intranet = Sandbox::new(None, services).unwrap();
+    let intranet = cached_sandbox(services);
     let page = call(&intranet, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
     assert_eq!(page, "title: Acme Anvils; description: Heavy things; text: We ship anvils.");
     let redirected = call(&intranet, "hostile", &format!("fetch {base}/moved"), FAST, &all).await.unwrap();
@@ -298,17 +305,14 @@ async fn completions_go_to_the_configured_model() {
     let client =
         asset_host::model::ModelClient::new(&format!("{base}/v1"), "test-model", Some("secret-key".into()), timeout)
             .unwrap();
-    let services = asset_host::plugins::HostServices {
-        model: Some(client),
-        guard: asset_host::net::Guard::new(Vec::new(), None).unwrap(),
-    };
-    let sandbox = Sandbox::new(None, services).unwrap();
+    let services = HostServices { model: Some(client), guard: asset_host::net::Guard::new(Vec::new(), None).unwrap() };
+    let sandbox = cached_sandbox(services);
     let answer = call(&sandbox, "hostile", "complete hello there", FAST, &[Capability::Completion]).await.unwrap();
     assert_eq!(answer, "answer: echo hello there");
     let refused = call(&sandbox, "hostile", "bad schema", FAST, &[Capability::Completion]).await.unwrap();
     assert!(refused.contains("Rejected") && refused.contains("json-schema"), "{refused}");
 
-    let without = Sandbox::new(None, Default::default()).unwrap();
+    let without = cached_sandbox(Default::default());
     let unavailable = call(&without, "hostile", "complete hello", FAST, &[Capability::Completion]).await.unwrap();
     assert!(unavailable.contains("no model is configured"), "{unavailable}");
 }
@@ -371,7 +375,7 @@ fn with_extra_modules(component: &[u8], modules: u32, pages: Option<u32>) -> Vec
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_component_of_many_modules_gets_no_more_than_its_share() {
-    let sandbox = Arc::new(Sandbox::new(None, Default::default()).unwrap());
+    let sandbox = Arc::new(cached_sandbox(Default::default()));
     let trivial = component("trivial");
     // The appended modules really are instantiated: without them capped, each would be a pool
     // slot. Many instances, many memories: refused before they cost a compile's worth of pool.

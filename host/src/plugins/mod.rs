@@ -1,8 +1,8 @@
 //! Generator plugins: WebAssembly components of an `asset:generator` world, run in a sandbox
 //! (`sandbox`), stored and hot-swapped per slot (`registry`), managed over the admin API
-//! (`routes`), with the built-in generators embedded in the binary (`BUILTINS`). Replicas
-//! follow activations made elsewhere through the `plugin-follower` background task. Each world
-//! version has its bindings in a `since_v*` module; `world` reads which one a component
+//! (`routes`), with the built-in generators embedded in the binary (the `builtins` crate).
+//! Replicas follow activations made elsewhere through the `plugin-follower` background task. Each
+//! world version has its bindings in a `since_v*` module; `world` reads which one a component
 //! implements and dispatches calls to it.
 
 pub mod host;
