@@ -3,10 +3,10 @@
 //! embedded voice can read while the caption keeps the characters.
 
 use asset_host::plugins::Request;
-use asset_host::plugins::{Limits, Sandbox, builtins};
+use asset_host::plugins::{Limits, builtins};
 
 async fn beats(language: &str, script: &str) -> Vec<(String, String)> {
-    let sandbox = Sandbox::new(Some(asset_tests::plugin_cache()), Default::default()).unwrap();
+    let sandbox = crate::common::sandboxes::cached(Default::default());
     let bytes = builtins().into_iter().find(|(name, _)| *name == "beats").unwrap().1;
     let prepared = sandbox.prepare(bytes).unwrap();
     let request = Request {

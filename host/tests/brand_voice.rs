@@ -3,10 +3,10 @@
 //! hashtag and token become the sign-off.
 
 use asset_host::plugins::{Brand, Request};
-use asset_host::plugins::{Limits, Sandbox, builtins};
+use asset_host::plugins::{Limits, builtins};
 
 async fn voiced(voice: &str, language: &str, lines: &[&str]) -> Vec<(String, String)> {
-    let sandbox = Sandbox::new(Some(asset_tests::plugin_cache()), Default::default()).unwrap();
+    let sandbox = crate::common::sandboxes::cached(Default::default());
     let bytes = builtins().into_iter().find(|(name, _)| *name == "brand-voice").expect("built in").1;
     let prepared = sandbox.prepare(bytes).unwrap();
     let request = Request {

@@ -5,6 +5,7 @@
 /// What several modules share: a migrated database of either backend, a built-in writer.
 mod common {
     pub mod database;
+    pub mod sandboxes;
     pub mod writer;
 }
 

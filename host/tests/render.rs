@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use asset_host::languages::LANGUAGES;
 use asset_host::plugins::Request;
-use asset_host::plugins::{Limits, Sandbox, builtins};
+use asset_host::plugins::{Limits, builtins};
 use asset_host::render::cards::{self as card, Sheet};
 use asset_host::render::fonts;
 use asset_host::render::text::{Paragraph, drawable, paragraph};
@@ -22,7 +22,7 @@ const KINDS: [&str; 6] = ["image", "carousel", "confession", "hottake", "reply",
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_language_is_drawn_in_its_own_font_and_inked() {
-    let sandbox = Sandbox::new(Some(asset_tests::plugin_cache()), Default::default()).unwrap();
+    let sandbox = crate::common::sandboxes::cached(Default::default());
     let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
     let prepared = sandbox.prepare(meme).unwrap();
     let fonts = fonts::get();
@@ -75,7 +75,7 @@ fn latin(c: char) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_english_input_gives_memes_written_wholly_in_the_language_asked() {
-    let sandbox = Sandbox::new(Some(asset_tests::plugin_cache()), Default::default()).unwrap();
+    let sandbox = crate::common::sandboxes::cached(Default::default());
     let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
     let prepared = sandbox.prepare(meme).unwrap();
     // An unnamed English idea, and a named product: only the name may stay in Latin letters.

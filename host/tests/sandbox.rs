@@ -11,6 +11,8 @@ use asset_host::plugins::{GenerateError, HostServices, Request};
 use asset_host::store::Db;
 use asset_tests::component;
 
+use crate::common::sandboxes::cached;
+
 fn request(input: &str) -> Request {
     Request {
         task: "meme".into(),
@@ -27,13 +29,6 @@ fn request(input: &str) -> Request {
 /// A short wall-clock budget and fuel to spare, so spinning ends by timeout.
 const FAST: Limits = Limits { timeout_ms: 400, fuel: u64::MAX / 4, ..Limits::GLOBAL };
 
-/// A sandbox that compiles through the tests' shared compile cache, as servers do: these tests
-/// check calls, not compiles (`call` prepares its component every time). The cache itself is
-/// checked with a folder of its own (`registry`, and the artifact that fails its checksum).
-fn cached_sandbox(services: HostServices) -> Sandbox {
-    Sandbox::new(Some(asset_tests::plugin_cache()), services).unwrap()
-}
-
 async fn call(
     sandbox: &Sandbox,
     name: &str,
@@ -48,7 +43,7 @@ async fn call(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_misbehaviour_is_stopped_with_a_clear_error() {
-    let sandbox = cached_sandbox(Default::default());
+    let sandbox = cached(Default::default());
     let s = &sandbox;
     assert_eq!(call(s, "hostile", "ok", FAST, &[]).await.unwrap(), "fine");
 
@@ -88,7 +83,7 @@ async fn each_misbehaviour_is_stopped_with_a_clear_error() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
-    let sandbox = Arc::new(cached_sandbox(Default::default()));
+    let sandbox = Arc::new(cached(Default::default()));
     let slow = Limits { timeout_ms: 8_000, fuel: u64::MAX / 4, ..Limits::GLOBAL };
     let trivial = sandbox.prepare(component("trivial")).unwrap();
     let spinner = {
@@ -106,7 +101,7 @@ async fn a_normal_call_succeeds_while_a_hostile_one_spins() {
 
 #[tokio::test]
 async fn invalid_bytes_and_the_wrong_world_are_refused() {
-    let sandbox = cached_sandbox(Default::default());
+    let sandbox = cached(Default::default());
     assert!(matches!(sandbox.prepare(b"\0asm but not really"), Err(PluginError::Invalid(_))));
     match sandbox.prepare(component("wrong-world")) {
         Err(PluginError::Invalid(why)) => {
@@ -128,7 +123,7 @@ async fn a_component_of_the_frozen_world_1_0_0_is_still_validated_and_served_unc
     let (content, _) =
         registry.generate("meme", None, &Request { language: "ja".into(), ..request("Acme Notes") }).await.unwrap();
     assert_eq!(content.blocks[0].text, "Acme Notes [ja]");
-    let sandbox = cached_sandbox(Default::default());
+    let sandbox = cached(Default::default());
     let latest = sandbox.prepare(component("trivial")).unwrap();
     assert_eq!(latest.world(), asset_host::plugins::World::V1_1_0, "the guest crate builds the latest world");
 }
@@ -263,7 +258,7 @@ async fn page_summaries_go_through_the_ssrf_guard() {
     let base = serve_loopback(site).await;
     let all = [Capability::Completion, Capability::FetchSummary];
 
-    let default = cached_sandbox(Default::default());
+    let default = cached(Default::default());
     let refused = call(&default, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
     assert!(refused.starts_with("HostError::Rejected") && refused.contains("loopback"), "{refused}");
     let metadata =
@@ -275,7 +270,7 @@ async fn page_summaries_go_through_the_ssrf_guard() {
         model: None,
         guard: asset_host::net::Guard::new(vec!["127.0.0.0/8".parse().unwrap()], None).unwrap(),
     };
-    let intranet = cached_sandbox(services);
+    let intranet = cached(services);
     let page = call(&intranet, "hostile", &format!("fetch {base}/"), FAST, &all).await.unwrap();
     assert_eq!(page, "title: Acme Anvils; description: Heavy things; text: We ship anvils.");
     let redirected = call(&intranet, "hostile", &format!("fetch {base}/moved"), FAST, &all).await.unwrap();
@@ -306,13 +301,13 @@ async fn completions_go_to_the_configured_model() {
         asset_host::model::ModelClient::new(&format!("{base}/v1"), "test-model", Some("secret-key".into()), timeout)
             .unwrap();
     let services = HostServices { model: Some(client), guard: asset_host::net::Guard::new(Vec::new(), None).unwrap() };
-    let sandbox = cached_sandbox(services);
+    let sandbox = cached(services);
     let answer = call(&sandbox, "hostile", "complete hello there", FAST, &[Capability::Completion]).await.unwrap();
     assert_eq!(answer, "answer: echo hello there");
     let refused = call(&sandbox, "hostile", "bad schema", FAST, &[Capability::Completion]).await.unwrap();
     assert!(refused.contains("Rejected") && refused.contains("json-schema"), "{refused}");
 
-    let without = cached_sandbox(Default::default());
+    let without = cached(Default::default());
     let unavailable = call(&without, "hostile", "complete hello", FAST, &[Capability::Completion]).await.unwrap();
     assert!(unavailable.contains("no model is configured"), "{unavailable}");
 }
@@ -375,7 +370,7 @@ fn with_extra_modules(component: &[u8], modules: u32, pages: Option<u32>) -> Vec
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_component_of_many_modules_gets_no_more_than_its_share() {
-    let sandbox = Arc::new(cached_sandbox(Default::default()));
+    let sandbox = Arc::new(cached(Default::default()));
     let trivial = component("trivial");
     // The appended modules really are instantiated: without them capped, each would be a pool
     // slot. Many instances, many memories: refused before they cost a compile's worth of pool.

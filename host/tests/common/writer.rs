@@ -12,7 +12,7 @@ pub struct Writer {
 
 impl Writer {
     pub fn new(name: &'static str) -> Writer {
-        let sandbox = Sandbox::new(Some(asset_tests::plugin_cache()), Default::default()).unwrap();
+        let sandbox = crate::common::sandboxes::cached(Default::default());
         let bytes = builtins().into_iter().find(|(n, _)| *n == name).expect("built in").1;
         let prepared = sandbox.prepare(bytes).unwrap();
         Writer { sandbox, prepared, name }

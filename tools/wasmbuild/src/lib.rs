@@ -9,9 +9,17 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// For a build script: builds the cargo workspace at `workspace` (relative to the calling
+/// package's manifest) and writes `file` in its OUT_DIR (see `embed_workspace`).
+pub fn embed(workspace: &str, file: &str) {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    embed_workspace(&manifest.join(workspace), &out.join(file));
+}
+
 /// Builds the cargo workspace at `workspace` for wasm32-wasip2 and writes `out_file`, which
 /// defines `pub const COMPONENTS: &[(&str, &[u8])]`, one entry per built `.wasm`, sorted.
-pub fn embed_workspace(workspace: &Path, out_file: &Path) {
+fn embed_workspace(workspace: &Path, out_file: &Path) {
     println!("cargo:rerun-if-changed={}", workspace.display());
     if let Some(wit) = workspace.parent().map(|root| root.join("wit")).filter(|w| w.exists()) {
         println!("cargo:rerun-if-changed={}", wit.display());
