@@ -10,6 +10,19 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/asset-service/target}"
 
 say() { printf '==> %s\n' "$*" >&2; }
 
+# On a machine still without the media packages, starts `cargo "$@" --keep-going` at once in the
+# background: it compiles every crate that needs none of them (most of a cold build) while
+# ensure_media installs them. build_in_background's cargo then waits for the build folder and
+# builds only what is left. Its own output is dropped: what failed for want of a header is built
+# again, and reported, by that second pass.
+build_before_media() {
+  media_missing || return 0
+  say "building what needs no system package (while they install)"
+  cargo "$@" --keep-going >/dev/null 2>&1 &
+  EARLY_BUILD_PID=$!
+  trap stop_builds EXIT
+}
+
 # Starts `cargo "$@"` in the background, its output kept aside: the build needs only the
 # toolchain and the media headers, so it runs while the rest installs (the CPU compiles while
 # the network downloads). `await_build` waits for it; a script that stops first stops it.
@@ -17,7 +30,11 @@ build_in_background() {
   BUILD_LOG="$(mktemp)"
   cargo "$@" >"$BUILD_LOG" 2>&1 &
   BUILD_PID=$!
-  trap 'kill "$BUILD_PID" 2>/dev/null || true' EXIT
+  trap stop_builds EXIT
+}
+
+stop_builds() {
+  kill ${EARLY_BUILD_PID:-} ${BUILD_PID:-} 2>/dev/null || true
 }
 
 await_build() {
@@ -59,19 +76,29 @@ ensure_rust() {
   rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
   # An existing toolchain does not pick up new targets from the file by itself.
   rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip2 || rustup target add wasm32-wasip2
-  # g++ compiles the C++ side of the CTranslate2 binding (the speech recogniser's runtime).
-  apt_install gcc g++ pkg-config
 }
 
-# What the service draws, speaks and encodes with: fonts for every supported script (pictures
+# What the build needs (a C and C++ compiler, the C++ side of the CTranslate2 binding among
+# them; pkg-config, which finds the libraries below) and what the service draws, speaks and
+# encodes with: fonts for every supported script (pictures
 # are rendered in-process with resvg, which finds no text without them), the espeak-ng voice
 # (the library and its header: the service links it to get each word's time),
 # and GStreamer (headers to build against; x264 in -ugly, mp4mux in -good, AAC in -libav).
+MEDIA_PACKAGES=(gcc g++ pkg-config fonts-noto-core fonts-noto-cjk espeak-ng libespeak-ng-dev
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base
+  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav)
+CTRANSLATE2_DIR=/usr/local/lib/ctranslate2-4.8.4
+
 ensure_media() {
-  apt_install fonts-noto-core fonts-noto-cjk espeak-ng libespeak-ng-dev \
-    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base \
-    gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly gstreamer1.0-libav
+  apt_install "${MEDIA_PACKAGES[@]}"
   ensure_ctranslate2
+}
+
+media_missing() {
+  [ -f "$CTRANSLATE2_DIR/.complete" ] || return 0
+  local pkg
+  for pkg in "${MEDIA_PACKAGES[@]}"; do dpkg -s "$pkg" >/dev/null 2>&1 || return 0; done
+  return 1
 }
 
 # CTranslate2, the runtime of the speech recogniser, as PyPI's `ctranslate2` wheel ships it (MIT;
@@ -82,7 +109,7 @@ ensure_media() {
 # cpu_features' static libraries, which this library does not need (it loads CUDA itself, if
 # ever, and carries cpu_features): empty archives answer for them.
 ensure_ctranslate2() {
-  local dir=/usr/local/lib/ctranslate2-4.8.4
+  local dir="$CTRANSLATE2_DIR"
   [ -f "$dir/.complete" ] && return 0
   say "fetching the speech recogniser's runtime (CTranslate2 4.8.4)"
   local tmp sudo=""; tmp="$(mktemp -d)"; [ "$(id -u)" -ne 0 ] && sudo="sudo"

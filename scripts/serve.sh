@@ -4,11 +4,13 @@
 # or flags).
 source "$(dirname "$0")/lib.sh"
 ensure_rust
+# The debug build (Cargo.toml's dev profile: dependencies optimised, our pixel and sample loops
+# fully) is the one the tests run and serve from, so this and scripts/test.sh share a build; the
+# image (deploy/Containerfile) builds --release.
+build_before_media build --locked -p asset-host --bin asset-host
 ensure_media
-# The `serve` profile (Cargo.toml): optimised where a server spends its time, built in a fraction
-# of a full release build's time; the image (deploy/Containerfile) builds --release.
 say "building asset-host (while the voice downloads)"
-build_in_background build --profile serve --locked -p asset-host --bin asset-host
+build_in_background build --locked -p asset-host --bin asset-host
 ensure_voice
 await_build
-exec "$CARGO_TARGET_DIR/serve/asset-host" serve "$@"
+exec "$CARGO_TARGET_DIR/debug/asset-host" serve "$@"
