@@ -13,8 +13,9 @@ say() { printf '==> %s\n' "$*" >&2; }
 # On a machine still without the media packages, starts `cargo "$@" --keep-going` at once in the
 # background: it compiles every crate that needs none of them (most of a cold build) while
 # ensure_media installs them. build_in_background's cargo then waits for the build folder and
-# builds only what is left. Its own output is dropped: what failed for want of a header is built
-# again, and reported, by that second pass.
+# builds only what is left, so "$@" must name units that build makes too (the same profile and
+# targets). Its own output is dropped: what failed for want of a header is built again, and
+# reported, by that second pass.
 build_before_media() {
   media_missing || return 0
   say "building what needs no system package (while they install)"
@@ -49,9 +50,14 @@ await_build() {
   rm -f "$BUILD_LOG"
 }
 
+# Installed, not merely known to dpkg: a removed package keeps a status ("config-files").
+installed() {
+  [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
 apt_install() {
   local missing=()
-  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  for pkg in "$@"; do installed "$pkg" || missing+=("$pkg"); done
   [ ${#missing[@]} -eq 0 ] && return 0
   say "installing ${missing[*]}"
   local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -97,7 +103,7 @@ ensure_media() {
 media_missing() {
   [ -f "$CTRANSLATE2_DIR/.complete" ] || return 0
   local pkg
-  for pkg in "${MEDIA_PACKAGES[@]}"; do dpkg -s "$pkg" >/dev/null 2>&1 || return 0; done
+  for pkg in "${MEDIA_PACKAGES[@]}"; do installed "$pkg" || return 0; done
   return 1
 }
 

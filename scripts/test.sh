@@ -4,7 +4,8 @@
 # answers (or ASSET_TEST_PG), otherwise starts a private one; likewise Redis.
 source "$(dirname "$0")/lib.sh"
 ensure_rust
-build_before_media build --profile test --locked --workspace --all-targets
+# The same units as the test build below, but the examples (built as tests there).
+build_before_media build --profile test --locked --workspace --lib --bins --tests
 ensure_media
 say "building (while the test tools install)"
 # Compiled the way the test command below asks for it: under `cargo test` the build scripts and
