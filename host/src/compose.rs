@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use crate::auth::page_token::PageTokens;
 use crate::billing::X402;
 use crate::billing::sol::SolPrice;
 use crate::billing::sol::chain::Chain;
@@ -43,7 +44,11 @@ pub async fn services(db: Db, settings: Settings) -> Result<Services, String> {
         n => CpuPool::new("render", n),
     };
     let proxies: Vec<Network> = settings.trusted_proxies.iter().map(|n| n.trim().parse()).collect::<Result<_, _>>()?;
+    let page_key = crate::store::service_keys::get_or_make(&db, "page-tokens")
+        .await
+        .map_err(|e| format!("reading the page-token key: {e}"))?;
     Ok(Services {
+        page_tokens: Arc::new(PageTokens::new(page_key)),
         limiter: Arc::new(Limiter::from_settings(&settings, &db).await?),
         telegram: ServiceBot::from_settings(&settings)?.map(Arc::new),
         sealer: Sealer::from_settings(&settings)?.map(Arc::new),

@@ -292,6 +292,14 @@ settings! {
     /// Days an invite's claim link stays valid.
     invite_days: u32 = 7,
         flag "invite-days": Option<u32>, env "ASSET_INVITE_DAYS";
+    /// `page.cta_clicked` events one pitch page may send in an hour: past it, clicks are still
+    /// counted but send nothing, so no page can flood its sender's endpoint.
+    page_cta_events_per_hour: u32 = 20,
+        flag "page-cta-events-per-hour": Option<u32>, env "ASSET_PAGE_CTA_EVENTS_PER_HOUR";
+    /// Days a finished webhook event (delivered, or expired after three days of failures) and
+    /// its delivery log are kept: a replay can send it again within them.
+    webhook_retention_days: u32 = 30,
+        flag "webhook-retention-days": Option<u32>, env "ASSET_WEBHOOK_RETENTION_DAYS";
     /// For tests only: shifts the service's clock by this many milliseconds (0 in production),
     /// so day boundaries and expiries can be crossed without waiting.
     clock_offset_ms: i64 = 0,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::auth::Caller;
+use crate::auth::page_token::PageTokens;
 use crate::billing::sol::SolPrice;
 use crate::billing::sol::chain::Chain;
 use crate::billing::stripe::Stripe;
@@ -61,6 +62,8 @@ pub struct Services {
     pub telegram: Option<Arc<ServiceBot>>,
     /// What seals secrets at rest, when the operator gave a key.
     pub sealer: Option<Arc<Sealer>>,
+    /// What signs and checks the tokens served pitch pages report their activity with.
+    pub page_tokens: Arc<PageTokens>,
 }
 
 /// One call of an operation: the services, the caller, how the call is paid, the public base

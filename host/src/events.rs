@@ -73,6 +73,13 @@ pub async fn replay(services: &Services, job_id: &str) -> Result<usize, sqlx::Er
     Ok(count)
 }
 
+/// Forgets the finished events made more than the retention (`webhook_retention_days`) ago, and
+/// their delivery logs; returns how many events.
+pub async fn purge(services: &Services) -> Result<u64, sqlx::Error> {
+    let retention = i64::from(services.settings.webhook_retention_days) * 24 * 3600 * 1000;
+    outbox::purge_finished(&services.db, now_ms().saturating_sub(retention)).await
+}
+
 /// The body of attempt `attempt`: the stored payload with `attempt` added.
 fn body_of(event: &Claimed) -> Vec<u8> {
     let mut payload: Map<String, Value> = serde_json::from_str(&event.data).unwrap_or_default();

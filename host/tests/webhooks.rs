@@ -231,3 +231,65 @@ async fn refused_addresses_and_redirects_are_never_delivered() {
     assert_eq!(log[0].status_code, Some(302));
     assert!(receiver.seen.lock().unwrap().is_empty(), "the redirect was not followed");
 }
+
+/// Sets event `id`'s state and moves its making `days` back.
+async fn age(services: &Services, id: &str, state: &str, days: i64) {
+    sqlx::query("UPDATE webhook_events SET state = $1, created_at = created_at - $2 WHERE id = $3")
+        .bind(state)
+        .bind(days * 24 * 3600 * 1000)
+        .bind(id)
+        .execute(services.db.pool())
+        .await
+        .unwrap();
+}
+
+/// Events in the outbox and attempts in the log, of job `job`.
+async fn kept(services: &Services, job: &str) -> (i64, usize) {
+    let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM webhook_events WHERE job_id = $1")
+        .bind(job)
+        .fetch_one(services.db.pool())
+        .await
+        .unwrap();
+    (events, events::deliveries(&services.db, job).await.unwrap().len())
+}
+
+/// Finished events (delivered or expired) and their delivery logs are removed once older than
+/// the retention (30 days by default); a pending event, however old, and a finished one inside
+/// the retention are kept, and the young one can still be replayed.
+async fn finished_events_are_purged_after_their_retention(postgres: bool) {
+    let (services, _place) = services(postgres, true).await;
+    let key = auth::create_key(&services.db, Role::Agent, "hooks", 0, None).await.unwrap();
+    let receiver = Receiver { up: Arc::new(Mutex::new(true)), ..Receiver::default() };
+    let url = format!("{}/hook", start_receiver(receiver.clone()).await);
+    let outcome = store::events::Outcome { status_code: Some(204), error: None, duration_ms: 3 };
+    let mut ids = Vec::new();
+    for (job, state, days) in [
+        ("old_delivered", "delivered", 31),
+        ("old_expired", "expired", 40),
+        ("old_pending", "pending", 31),
+        ("young", "delivered", 29),
+    ] {
+        let id = enqueue(&services, key.key_id, job, &url).await;
+        store::events::record(&services.db, &id, 1, &outcome, None).await.unwrap();
+        age(&services, &id, state, days).await;
+        ids.push(id);
+    }
+    assert_eq!(events::purge(&services).await.unwrap(), 2);
+    assert_eq!(kept(&services, "old_delivered").await, (0, 0));
+    assert_eq!(kept(&services, "old_expired").await, (0, 0));
+    assert_eq!(kept(&services, "old_pending").await, (1, 1), "a pending event is never purged");
+    assert_eq!(kept(&services, "young").await, (1, 1));
+    assert_eq!(events::purge(&services).await.unwrap(), 0, "a second purge finds nothing");
+    assert_eq!(events::replay(&services, "young").await.unwrap(), 1, "replay works inside the retention");
+    wait_for_attempts(&services, "young", 2).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_events_are_purged_after_their_retention_on_sqlite() {
+    finished_events_are_purged_after_their_retention(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_events_are_purged_after_their_retention_on_postgres() {
+    finished_events_are_purged_after_their_retention(true).await;
+}

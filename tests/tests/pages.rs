@@ -388,18 +388,35 @@ fn pages_for_people_put_their_main_actions_on_a_phones_first_screen() {
 const BROWSER: &str =
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
-/// A report to pitch page `page` as a script would send it: from `agent`, on `origin`.
-async fn report(page: &str, agent: &str, origin: &str, action: &str) -> (reqwest::StatusCode, serde_json::Value) {
+/// A report to pitch page `page` as a script would send it: from `agent`, on `origin`, with
+/// `token`.
+async fn report(
+    page: &str,
+    (agent, origin): (&str, &str),
+    action: &str,
+    token: Option<&str>,
+) -> (reqwest::StatusCode, serde_json::Value) {
     let answer = Client::new()
         .post(format!("{page}/activity"))
         .header("user-agent", agent)
         .header("origin", origin)
         .header("content-type", "text/plain;charset=UTF-8")
-        .body(json!({ "action": action }).to_string())
+        .body(json!({ "action": action, "token": token }).to_string())
         .send()
         .await
         .unwrap();
     (answer.status(), answer.json().await.unwrap_or_default())
+}
+
+/// The token pitch page `page` carries when served now (fetched as `agent`); the page is never
+/// to be kept by a cache.
+async fn served_token(page: &str, agent: &str) -> String {
+    let served = Client::new().get(page).header("user-agent", agent).send().await.unwrap();
+    assert_eq!(served.status(), reqwest::StatusCode::OK);
+    assert_eq!(served.headers()["cache-control"], "private, no-store");
+    let html = served.text().await.unwrap();
+    let start = html.find("data-token=\"").expect("a pitch page carries a token") + "data-token=\"".len();
+    html[start..].split('"').next().unwrap().to_string()
 }
 
 /// `GET path` with `key`: its status and JSON.
@@ -474,17 +491,18 @@ fn a_pitch_page_tells_its_sender_when_it_is_opened_played_shared_and_clicked() {
             "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
             "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
         ] {
-            let fetched = Client::new().get(&page).header("user-agent", agent).send().await.unwrap();
-            assert_eq!(fetched.status(), reqwest::StatusCode::OK, "{agent}");
-            let (answered, body) = report(&page, agent, &origin, "view").await;
+            // Even with the token of the page it fetched, a crawler's report is not a person's.
+            let token = served_token(&page, agent).await;
+            let (answered, body) = report(&page, (agent, &origin), "view", Some(&token)).await;
             assert_eq!((answered.as_u16(), body["counted"].clone()), (200, json!(false)), "{agent}: {body}");
         }
-        let (_, body) = report(&page, BROWSER, "https://elsewhere.example", "cta").await;
+        let token = served_token(&page, BROWSER).await;
+        let (_, body) = report(&page, (BROWSER, "https://elsewhere.example"), "cta", Some(&token)).await;
         assert_eq!(body["counted"], false, "another site's script is not the page's");
-        let (answered, body) = report(&page, BROWSER, &origin, "like").await;
+        let (answered, body) = report(&page, (BROWSER, &origin), "like", Some(&token)).await;
         assert_eq!((answered.as_u16(), body["code"].as_str()), (400, Some("invalid_action")), "{body}");
         for agent in [BROWSER, "TelegramBot (like TwitterBot)"] {
-            let (answered, body) = report(&server.url("/m/nope"), agent, &origin, "view").await;
+            let (answered, body) = report(&server.url("/m/nope"), (agent, &origin), "view", Some(&token)).await;
             assert_eq!((answered.as_u16(), body["code"].as_str()), (404, Some("not_found")), "{agent}: {body}");
         }
         let untouched = activity_until(&server, &id, &key, |_| true).await;
@@ -540,7 +558,8 @@ fn a_pitch_page_tells_its_sender_when_it_is_opened_played_shared_and_clicked() {
 }
 
 /// The same counting on PostgreSQL, from reports as a browser's script sends them: a view
-/// counted twice sends one `page.viewed`, a click one `page.cta_clicked`.
+/// counted twice (two loads of the page, two tokens) sends one `page.viewed`, a click one
+/// `page.cta_clicked`.
 #[test]
 fn a_pitch_pages_activity_counts_on_postgresql_too() {
     let pg = asset_tests::PgDatabase::create();
@@ -553,8 +572,9 @@ fn a_pitch_pages_activity_counts_on_postgresql_too() {
         let (id, page, secret) = pitch_with_callback(&server, &key, &callback).await;
         receiver.expect(&id, &secret);
         let origin = server.url("");
-        for action in ["view", "view", "play", "cta"] {
-            let (answered, body) = report(&page, BROWSER, &origin, action).await;
+        let (first, second) = (served_token(&page, BROWSER).await, served_token(&page, BROWSER).await);
+        for (action, token) in [("view", &first), ("view", &second), ("play", &first), ("cta", &second)] {
+            let (answered, body) = report(&page, (BROWSER, &origin), action, Some(token)).await;
             assert_eq!((answered.as_u16(), body["counted"].clone()), (200, json!(true)), "{action}: {body}");
         }
         let counted = activity_until(&server, &id, &key, |a| a["ctaClicks"]["count"] == 1).await;
@@ -566,5 +586,162 @@ fn a_pitch_pages_activity_counts_on_postgresql_too() {
         let mut names: Vec<&str> = events.iter().map(|e| e.body["event"].as_str().unwrap_or_default()).collect();
         names.sort();
         assert_eq!(names, ["page.cta_clicked", "page.viewed"]);
+    });
+}
+
+/// What a review proved, closed: headers anyone can set count nothing. Forty reports with a
+/// browser's user agent and the service's own origin but no token, a made-up token, another
+/// pitch's token, and a token issued seven hours ago (by a replica whose clock says so) are
+/// answered `counted: false` and send nothing; one token counts its click once however often it
+/// is sent; and past `ASSET_PAGE_CTA_EVENTS_PER_HOUR` (3 here) clicks from fresh page loads are
+/// counted but send no more `page.cta_clicked`.
+#[test]
+fn forged_reused_and_expired_tokens_count_nothing_and_a_pages_clicks_send_a_bounded_number_of_events() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let receiver = asset_tests::webhooks::Receiver::default();
+    let callback = receiver.start();
+    let vars = [("ASSET_FETCH_ALLOW", "127.0.0.0/8"), ("ASSET_PAGE_CTA_EVENTS_PER_HOUR", "3")];
+    let server = env.serve_with(&vars);
+    // The same database, its clock seven hours behind: the tokens it serves have expired here.
+    let behind = env.serve_with(&[("ASSET_CLOCK_OFFSET_MS", "-25200000")]);
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+        let (id, page, secret) = pitch_with_callback(&server, &key, &callback).await;
+        let (other_id, other_page, _) = pitch_with_callback(&server, &key, &callback).await;
+        receiver.expect(&id, &secret);
+        let sender = (BROWSER, &*server.url(""));
+        let other_token = served_token(&other_page, BROWSER).await;
+        let expired = served_token(&behind.url(&format!("/m/{id}")), BROWSER).await;
+        let forged = [None, Some("bm90IGEgdG9rZW4"), Some(other_token.as_str()), Some(expired.as_str())];
+        for token in forged.iter().cycle().take(40) {
+            let (answered, body) = report(&page, sender, "cta", *token).await;
+            assert_eq!((answered.as_u16(), body["counted"].clone()), (200, json!(false)), "{token:?}: {body}");
+        }
+        let token = served_token(&page, BROWSER).await;
+        let counted: Vec<bool> = futures::future::join_all((0..40).map(|_| report(&page, sender, "cta", Some(&token))))
+            .await
+            .into_iter()
+            .map(|(_, body)| body["counted"] == true)
+            .collect();
+        assert_eq!(counted.iter().filter(|c| **c).count(), 1, "one token, one click");
+        for _ in 0..5 {
+            let fresh = served_token(&page, BROWSER).await;
+            assert_eq!(report(&page, sender, "cta", Some(&fresh)).await.1["counted"], true);
+        }
+        let status = activity_until(&server, &id, &key, |a| a["ctaClicks"]["count"] == 6).await;
+        assert_eq!(status["activity"]["views"]["count"], 0, "{status}");
+        receiver.wait_for(&id, 3).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let names: Vec<String> =
+            receiver.of(&id).iter().map(|e| e.body["event"].as_str().unwrap_or_default().to_string()).collect();
+        assert_eq!(names, ["page.cta_clicked"; 3], "three events an hour, the other clicks counted only");
+        let other = activity_until(&server, &other_id, &key, |_| true).await;
+        assert_eq!(other["activity"]["ctaClicks"]["count"], 0, "its token counted nothing anywhere: {other}");
+    });
+}
+
+/// Sixty reports at once, each with the token of its own load of the page, are all counted: the
+/// report's write takes the database's write lock first, so SQLite never answers `database is
+/// locked` for one.
+async fn sixty_reports_at_once(storage: Storage) {
+    let env = Env::new(storage);
+    let key = env.create_key(10, "agent");
+    let receiver = asset_tests::webhooks::Receiver::default();
+    let callback = receiver.start();
+    let server = env.serve_with(&[("ASSET_FETCH_ALLOW", "127.0.0.0/8")]);
+    let (id, page, secret) = pitch_with_callback(&server, &key, &callback).await;
+    receiver.expect(&id, &secret);
+    let mut tokens = Vec::new();
+    for _ in 0..60 {
+        tokens.push(served_token(&page, BROWSER).await);
+    }
+    let origin = server.url("");
+    let answers = futures::future::join_all(tokens.iter().enumerate().map(|(n, token)| {
+        let action = if n % 2 == 0 { "view" } else { "play" };
+        report(&page, (BROWSER, &origin), action, Some(token))
+    }))
+    .await;
+    for (answered, body) in &answers {
+        assert_eq!((answered.as_u16(), body["counted"].clone()), (200, json!(true)), "{body}");
+    }
+    let status = activity_until(&server, &id, &key, |_| true).await;
+    assert_eq!(
+        (status["activity"]["views"]["count"].clone(), status["activity"]["plays"]["count"].clone()),
+        (json!(30), json!(30)),
+        "{status}"
+    );
+    assert_eq!(receiver.wait_for(&id, 1).await.len(), 1, "one page.viewed");
+}
+
+#[test]
+fn sixty_reports_at_once_are_all_counted_on_sqlite() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(sixty_reports_at_once(Storage::Sqlite));
+}
+
+#[test]
+fn sixty_reports_at_once_are_all_counted_on_postgres() {
+    let pg = asset_tests::PgDatabase::create();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(sixty_reports_at_once(Storage::Postgres(pg.url.clone())));
+}
+
+/// Every `card.png` under `folder`.
+fn cards_under(folder: &std::path::Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(cards_under(&path));
+        } else if path.file_name().is_some_and(|n| n == "card.png") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// What a review proved, closed: a link card was drawn anew on every public request (42 ms of
+/// CPU each, on the pool paid renders use). Now a pitch's and a meme's cards are drawn once —
+/// twenty requests at once for a new card get the same bytes — and kept as blobs: a later read
+/// answers what the store holds (here a stand-in the test wrote there), never a drawing.
+#[test]
+fn link_cards_are_drawn_once_and_then_read_from_the_store() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve();
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+        let pitch = server
+            .post_json(
+                "/api/agent/before",
+                Some(&key),
+                &json!({"input": "Maria, a baker in Porto", "offer": "a bot that answers orders"}),
+            )
+            .await;
+        let meme = server
+            .post_json("/api/agent/brands/memes", Some(&key), &json!({"input": "Sourdough at dawn", "kind": "image"}))
+            .await;
+        let cards = [
+            format!("{}/preview.png", pitch["pitch"]["url"].as_str().unwrap()),
+            format!("{}/preview.png", meme["meme"]["url"].as_str().unwrap()),
+        ];
+        for card in &cards {
+            let at_once = futures::future::join_all((0..20).map(|_| async {
+                let answer = Client::new().get(card).send().await.unwrap();
+                assert_eq!(answer.headers()["content-type"], "image/png");
+                answer.bytes().await.unwrap()
+            }))
+            .await;
+            assert_eq!(decode_png(&at_once[0]).0, 1200, "{card}");
+            assert!(at_once.iter().all(|png| png == &at_once[0]), "{card}: one drawing for all");
+        }
+        let kept = cards_under(&env.data_dir.path().join("blobs"));
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        for path in &kept {
+            std::fs::write(path, b"the stored card").unwrap();
+        }
+        for card in &cards {
+            let body = Client::new().get(card).send().await.unwrap().bytes().await.unwrap();
+            assert_eq!(&body[..], b"the stored card", "{card} is read from the store");
+        }
     });
 }

@@ -12,6 +12,8 @@ use subtle::ConstantTimeEq;
 
 use crate::store::{Db, credits, is_unique_violation, keys};
 
+pub mod page_token;
+
 pub use crate::caller::{Caller, KeySummary, Role};
 // Listing keys and finding one by its prefix are plain queries.
 pub use crate::store::keys::{find_by_prefix, list as list_keys, revoke as revoke_key};

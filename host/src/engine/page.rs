@@ -109,18 +109,19 @@ const SCRIPT: &str = r#"
     } catch (_) { share.textContent = link.url; }
   });
   // A pitch page tells its sender what happens here: counts, never who (see pitch::activity).
-  const reports = document.querySelector("main").dataset.activity, told = new Set();
+  // The page's token proves the report comes from a page the service served; it counts each
+  // action once, so a play after the first is told but not counted again.
+  const { activity: reports, token } = document.querySelector("main").dataset, told = new Set();
   const tell = action => {
     if (!reports || told.has(action)) return;
     told.add(action);
-    const body = JSON.stringify({ action });
+    const body = JSON.stringify({ action, token });
     if (!(navigator.sendBeacon && navigator.sendBeacon(reports, body))) {
       fetch(reports, { method: "POST", body, keepalive: true }).catch(() => {});
     }
   };
   tell("view");
   audio.addEventListener("play", () => tell("play"));
-  audio.addEventListener("ended", () => told.delete("play"));
   if (share) share.addEventListener("click", () => tell("share"));
   const cta = document.getElementById("cta");
   if (cta) cta.addEventListener("click", () => tell("cta"));
@@ -218,10 +219,16 @@ fn call_to_action(page: &Page) -> maud::Markup {
 }
 
 /// The page of `page`, linked from `base_url`, in its brand's look and with its sender's logo.
-pub fn render(page: &Page, base_url: &str, (look, logo): (Option<&PageLook>, Option<&str>)) -> String {
+/// A pitch page carries `token`, which its reports of what the person did present.
+pub fn render(
+    page: &Page,
+    base_url: &str,
+    (look, logo): (Option<&PageLook>, Option<&str>),
+    token: Option<&str>,
+) -> String {
     let url = format!("{base_url}/m/{}", page.id);
     let description = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
-    document(&head(page, &url, &description, look), body(page, &url, logo))
+    document(&head(page, &url, &description, look), body(page, &url, (logo, token)))
 }
 
 /// The page's head: its link card first (what cards show), then the 9:16 picture for platforms
@@ -257,13 +264,14 @@ fn head<'a>(page: &'a Page, url: &str, description: &'a str, look: Option<&'a Pa
 
 /// The page's body: a pitch's people, hook, call to action, chat of beats and memes; any other
 /// page's title and folded transcript; the picture, its controls and the voice on both.
-fn body(page: &Page, url: &str, logo: Option<&str>) -> maud::Markup {
+fn body(page: &Page, url: &str, (logo, token): (Option<&str>, Option<&str>)) -> maud::Markup {
     let first = page.beats.first().map_or("", |b| b.text.as_str());
     let pitch = page.kind == "pitch";
     let chrome = crate::chrome::of(&page.language);
     let text = |key: &str| page.extra[key].as_str().unwrap_or_default().to_string();
     html! {
-        main class=[pitch.then_some("pitch")] data-activity=[pitch.then(|| format!("{url}/activity"))] {
+        main class=[pitch.then_some("pitch")] data-activity=[pitch.then(|| format!("{url}/activity"))]
+            data-token=[token.filter(|_| pitch)] {
             @if pitch {
                 (people(page, chrome, logo))
                 h1 class="hook" { (text("hook")) }
@@ -353,7 +361,7 @@ mod tests {
             extra: serde_json::Value::Null,
             drawing: None,
         };
-        let html = render(&page, "https://x.example", (None, None));
+        let html = render(&page, "https://x.example", (None, None), Some("tok"));
         assert!(!html.contains("</script><script>alert"));
         assert!(
             html.contains(r#"<span class="w" data-start="0" data-end="300" data-box="1,2,3,4">&lt;/script&gt;</span>"#),

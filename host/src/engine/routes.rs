@@ -23,7 +23,7 @@ async fn page(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
-) -> Result<Html<String>, Error> {
+) -> Result<Response, Error> {
     let page = super::get(&state, &id).await?.ok_or_else(missing)?;
     let look = crate::brands::look::page_look(&state, page.brand.as_deref(), "").await?;
     // A pitch from a registered brand shows its logo beside its name.
@@ -32,7 +32,12 @@ async fn page(
         Some(key) => crate::brands::look::logo_url(&state, key, &base).await?,
         None => None,
     };
-    Ok(Html(super::page::render(&page, &base, (look.as_ref(), logo.as_deref()))))
+    // A pitch page carries a token of its own each time it is served, so no copy of it may be
+    // kept and handed to others.
+    let token = (page.kind == "pitch").then(|| state.page_tokens.issue(&page.id, crate::store::now_ms()));
+    let html = super::page::render(&page, &base, (look.as_ref(), logo.as_deref()), token.as_deref());
+    let cache = if token.is_some() { "private, no-store" } else { "public, max-age=300" };
+    Ok(([(header::CACHE_CONTROL, HeaderValue::from_static(cache))], Html(html)).into_response())
 }
 
 /// The page's voice track (`voice`), a beat's picture (`N.png`, N from 1), the video's opening
@@ -40,7 +45,9 @@ async fn page(
 /// (`captions.vtt`, WebVTT; `captions.srt`, SubRip). Never changes.
 #[utoipa::path(get, path = "/m/{id}/{part}", tag = "audio",
     params(("id" = String, Path), ("part" = String, Path, description = "`voice`, `N.png`, `0.png`, `preview.png`, `meme-N.png`, `captions.vtt` or `captions.srt`")),
-    responses((status = 200, content_type = "audio/wav"), (status = 404, body = ErrorBody)))]
+    responses((status = 200, description = "The part: its voice (WAV), a PNG, or the captions",
+                content(("audio/wav"), ("image/png"), ("text/vtt"), ("application/x-subrip"))),
+              (status = 404, body = ErrorBody)))]
 async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, String)>) -> Result<Response, Error> {
     let immutable = (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     if let Some(format) = part.strip_prefix("captions.") {

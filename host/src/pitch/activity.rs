@@ -3,8 +3,11 @@
 //! time, never who (no address, no user agent, no cookie is stored). The first view and every
 //! call-to-action click become signed events (`page.viewed`, `page.cta_clicked`) for the
 //! pitch's `callbackUrl`, written to the webhook outbox in the transaction that counts them.
-//! A link-preview fetcher runs no script, and a report from a crawler or from another site is
-//! answered and not counted.
+//! A report counts only with the token its page was served with (`auth::page_token`: signed,
+//! bound to the page, six hours long, each action once), so headers anyone can set prove
+//! nothing; a link-preview fetcher runs no script, and a report from a crawler or from another
+//! site is answered and not counted either. A page sends at most `page_cta_events_per_hour`
+//! `page.cta_clicked` events an hour.
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -64,13 +67,18 @@ pub struct Report {
     /// `view`, `play`, `share` or `cta`.
     #[schema(value_type = Action)]
     pub action: String,
+    /// The token the page was served with (its `data-token`); without a valid, unexpired one
+    /// for this page the report is not counted. Each token counts each action once.
+    #[serde(default)]
+    pub token: Option<String>,
 }
 
 /// The answer to a report.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Reported {
     pub success: bool,
-    /// Whether it was counted (a crawler's or another site's report is not).
+    /// Whether it was counted (a crawler's, another site's, or one without a valid token of
+    /// this page that has not counted this action yet, is not).
     pub counted: bool,
 }
 
@@ -169,25 +177,37 @@ pub fn from_a_person(sender: Sender<'_>, base_url: &str) -> bool {
     browser && same_origin && same_site
 }
 
-/// Counts `action` on pitch page `page_id` when a `person` did it and, for the events it
-/// sends, writes them to the outbox in the same transaction, then sends them; answers whether
-/// it counted. A 404 for a page that is not a pitch, whoever reports it.
-pub async fn record(
-    services: &Services,
-    base_url: &str,
-    page_id: &str,
-    (action, person): (Action, bool),
-) -> Result<bool, Error> {
+/// A report as it reached us: what it says was done, with the token of the page it came from,
+/// and whether its request looked like a person's browser on the page ([`from_a_person`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Claim<'a> {
+    pub action: Action,
+    pub token: Option<&'a str>,
+    pub person: bool,
+}
+
+/// Counts a report on pitch page `page_id` when it carries a valid, unexpired token of that page
+/// that has not counted its action yet and came from a person; writes the events it sends to the
+/// outbox in the same transaction, then sends them; answers whether it counted. A 404 for a
+/// page that is not a pitch, whoever reports it.
+pub async fn record(services: &Services, base_url: &str, page_id: &str, claim: Claim<'_>) -> Result<bool, Error> {
     let missing = || Error::NotFound { message: "No such pitch page.".into() };
+    let key_id = {
+        let mut conn = services.db.pool().acquire().await?;
+        rows::pitch_of(&mut conn, page_id).await?.ok_or_else(missing)?
+    };
+    let at = now_ms();
+    let valid = claim.token.and_then(|token| services.page_tokens.check(token, page_id, at));
+    let Some(valid) = valid.filter(|_| claim.person) else { return Ok(false) };
+    let action = claim.action;
     let mut tx = services.db.pool().begin().await?;
-    let key_id = rows::pitch_of(&mut tx, page_id).await?.ok_or_else(missing)?;
-    if !person {
+    if !rows::use_token_in(&mut tx, (&valid.nonce, action.name()), page_id, at).await? {
         return Ok(false);
     }
-    let at = now_ms();
     let count = rows::count_in(&mut tx, page_id, action.name(), at).await?;
     let mut queued = None;
     if let Some(event) = action.event(count)
+        && within_cap(services, &mut tx, page_id, (event, at)).await?
         && let Some(hook) = rows::hook_of(&mut tx, page_id).await?
     {
         let activity = Activity::of(&rows::of_page(&mut tx, page_id).await?);
@@ -208,6 +228,26 @@ pub async fn record(
         events::dispatch(services, id);
     }
     Ok(true)
+}
+
+/// Whether page `page_id` may send another `event` at `at`: a click sends at most
+/// `page_cta_events_per_hour` in the last hour (past that, clicks are counted and send nothing).
+async fn within_cap(
+    services: &Services,
+    conn: &mut sqlx::AnyConnection,
+    page_id: &str,
+    (event, at): (&str, i64),
+) -> Result<bool, Error> {
+    if event != "page.cta_clicked" {
+        return Ok(true);
+    }
+    let sent = rows::events_since(conn, page_id, event, at - 3600 * 1000).await?;
+    Ok(sent < i64::from(services.settings.page_cta_events_per_hour))
+}
+
+/// Forgets which actions the tokens that have expired counted; returns how many uses.
+pub async fn forget_spent_tokens(services: &Services) -> Result<u64, sqlx::Error> {
+    rows::forget_token_uses(&services.db, now_ms() - crate::auth::page_token::LIFETIME_MS - 3600 * 1000).await
 }
 
 /// The caller's pitch page `id` and what was done on it; another key's page is as good as

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::activity::{self, Action, Report, Reported, Sender};
+use super::activity::{self, Action, Claim, Report, Reported, Sender};
 use super::invite::{self, ClaimForm, Claimed, InviteRequest, InviteResult};
 use super::{PitchRequest, PitchResult, PitchStatus, claim_page};
 use crate::error::Error;
@@ -39,8 +39,9 @@ async fn status(Call(ctx): Call, Path(id): Path<String>) -> Result<Json<PitchSta
 }
 
 /// A pitch page's script reporting what the person on it did (`view`, `play`, `share`, `cta`).
-/// Counted only from a browser on the page itself: a crawler's, a link-preview fetcher's or
-/// another site's report is answered `counted: false`. The body may come as `text/plain`, as
+/// Counted only with the token the page was served with (valid for six hours, each action once
+/// per token) and from a browser on the page itself: a report without a valid token, a reused
+/// one, a crawler's, a link-preview fetcher's or another site's is answered `counted: false`. The body may come as `text/plain`, as
 /// `navigator.sendBeacon` sends it.
 #[utoipa::path(post, path = "/m/{id}/activity", tag = "pitch", params(("id" = String, Path)), request_body = Report,
     responses((status = 200, body = Reported), (status = 400, body = ErrorBody),
@@ -61,8 +62,8 @@ async fn report(
         origin: header(header::ORIGIN),
         fetch_site: header(header::HeaderName::from_static("sec-fetch-site")),
     };
-    let person = activity::from_a_person(sender, &base);
-    let counted = activity::record(&state, &base, &id, (action, person)).await?;
+    let claim = Claim { action, token: report.token.as_deref(), person: activity::from_a_person(sender, &base) };
+    let counted = activity::record(&state, &base, &id, claim).await?;
     Ok(Json(Reported { success: true, counted }))
 }
 

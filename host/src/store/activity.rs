@@ -23,6 +23,50 @@ fn tally(row: &sqlx::any::AnyRow) -> Result<Tally, sqlx::Error> {
     })
 }
 
+/// Records that the token with `nonce` did `action` on `page_id` at `at`, inside the caller's
+/// transaction; `false` when that token already counted that action. The first statement of a
+/// report's transaction, so SQLite takes its write lock at once instead of failing to upgrade
+/// a read lock when another writer got there first.
+pub async fn use_token_in(
+    conn: &mut AnyConnection,
+    (nonce, action): (&str, &str),
+    page_id: &str,
+    at: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "INSERT INTO page_token_uses (nonce, action, page_id, used_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (nonce, action) DO NOTHING",
+    )
+    .bind(nonce)
+    .bind(action)
+    .bind(page_id)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Forgets the uses of tokens issued before `before` (expired: they can count nothing more).
+pub async fn forget_token_uses(db: &Db, before: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM page_token_uses WHERE used_at < $1").bind(before).execute(db.pool()).await?;
+    Ok(done.rows_affected())
+}
+
+/// How many `event`s page `page_id` has written to the outbox since `since`.
+pub async fn events_since(
+    conn: &mut AnyConnection,
+    page_id: &str,
+    event: &str,
+    since: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM webhook_events WHERE job_id = $1 AND event = $2 AND created_at >= $3")
+        .bind(page_id)
+        .bind(event)
+        .bind(since)
+        .fetch_one(conn)
+        .await
+}
+
 /// Counts `action` on `page_id` at `at`, inside the caller's transaction; answers the count
 /// it reached (1 for the first).
 pub async fn count_in(conn: &mut AnyConnection, page_id: &str, action: &str, at: i64) -> Result<i64, sqlx::Error> {

@@ -154,6 +154,41 @@ pub async fn reopen(db: &Db, job_id: &str) -> Result<Vec<String>, sqlx::Error> {
     .await
 }
 
+/// Removes the events finished (delivered or expired) that were made before `before`, with
+/// their delivery logs, a batch at a time; returns how many events.
+pub async fn purge_finished(db: &Db, before: i64) -> Result<u64, sqlx::Error> {
+    const BATCH: i64 = 500;
+    let mut purged = 0;
+    loop {
+        let mut tx = db.pool().begin().await?;
+        // The delete of the log comes first: SQLite takes its write lock at once.
+        sqlx::query(
+            "DELETE FROM webhook_deliveries WHERE event_id IN (SELECT id FROM webhook_events \
+             WHERE state IN ('delivered', 'expired') AND created_at < $1 ORDER BY created_at LIMIT $2)",
+        )
+        .bind(before)
+        .bind(BATCH)
+        .execute(&mut *tx)
+        .await?;
+        // Only events whose log is gone: one that finished between the two statements keeps
+        // its log and is taken by the next batch.
+        let done = sqlx::query(
+            "DELETE FROM webhook_events WHERE id IN (SELECT id FROM webhook_events \
+             WHERE state IN ('delivered', 'expired') AND created_at < $1 ORDER BY created_at LIMIT $2) \
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id)",
+        )
+        .bind(before)
+        .bind(BATCH)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        purged += done.rows_affected();
+        if done.rows_affected() < BATCH as u64 {
+            return Ok(purged);
+        }
+    }
+}
+
 /// One attempt as the delivery log shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -31,6 +31,7 @@ pub mod plugins;
 pub mod purchases;
 pub mod quotes;
 pub mod renders;
+pub mod service_keys;
 pub mod tasks;
 pub mod treasury;
 pub mod uploads;
