@@ -49,14 +49,18 @@ async fn sweeps(postgres: bool) {
     .unwrap();
     let meme_id = meme.meme.url.rsplit('/').next().unwrap().to_string();
     let blobs = services.blobs.as_ref();
+    // Its link card, drawn on first request, is kept beside its pictures and named by its row.
+    let card = memes::link_card(&services, &meme_id).await.unwrap().unwrap();
+    assert_eq!(blobs.get(&format!("memes/{meme_id}/card.png")).await.unwrap(), Some(card));
     let named = blobs.list(&format!("memes/{meme_id}")).await.unwrap();
-    assert!(!named.is_empty());
-    for orphan in ["memes/orphan/1.png", "renders/gone.mp4", "pages/as_gone/voice.wav", "misc/unknown.bin"] {
+    assert!(named.len() > 1);
+    let orphans = ["memes/orphan/1.png", "renders/gone.mp4", "pages/as_gone/voice.wav", "memes/gone/card.png"];
+    for orphan in orphans.iter().chain(&["misc/unknown.bin"]) {
         blobs.put(orphan, vec![1, 2, 3]).await.unwrap();
     }
 
     let first = store::blobs::sweep_orphans(&services.db, blobs, 0).await.unwrap();
-    assert_eq!(first, Swept { noted: 3, deleted: 0 }, "noted first, never deleted at once");
+    assert_eq!(first, Swept { noted: 4, deleted: 0 }, "noted first, never deleted at once");
     // A row arrives for one of them before the next sweep: it is kept.
     sqlx::query("UPDATE meme_images SET blob = $1 WHERE meme_id = $2 AND position = 1")
         .bind("memes/orphan/1.png")
@@ -65,12 +69,12 @@ async fn sweeps(postgres: bool) {
         .await
         .unwrap();
     let second = store::blobs::sweep_orphans(&services.db, blobs, 0).await.unwrap();
-    assert_eq!(second.deleted, 2);
+    assert_eq!(second.deleted, 3);
     let left = blobs.list("").await.unwrap();
     for kept in ["memes/orphan/1.png", "misc/unknown.bin"] {
         assert!(left.contains(&kept.to_string()), "{kept} kept: {left:?}");
     }
-    for gone in ["renders/gone.mp4", "pages/as_gone/voice.wav"] {
+    for gone in ["renders/gone.mp4", "pages/as_gone/voice.wav", "memes/gone/card.png"] {
         assert!(!left.contains(&gone.to_string()), "{gone} deleted");
     }
     // The meme's other pictures were named all along.

@@ -11,6 +11,7 @@
 //! HTTP `Range` parsing is deliberately not here: callers work out a satisfiable range from
 //! [`BlobStore::size`] and ask for exactly that.
 
+pub mod kept;
 mod local;
 mod s3;
 

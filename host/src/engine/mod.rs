@@ -113,9 +113,17 @@ pub async fn frame(services: &Services, id: &str, position: i64) -> Result<Optio
 }
 
 /// The link card of page `id` (1200×630): its title (a pitch's hook), who it is from (the
-/// pitch's sender, the brand, or the service) and its first picture.
+/// pitch's sender, the brand, or the service) and its first picture. Drawn on the first request
+/// and kept beside the page's other pictures, so a public read costs what a stored picture does.
 pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>, Error> {
     let Some(page) = get(services, id).await? else { return Ok(None) };
+    let key = store::engine::card_key(&page);
+    let card = blobs::kept::read_or_make(services.blobs.as_ref(), &key, || draw_link_card(services, page)).await?;
+    Ok(Some(card))
+}
+
+async fn draw_link_card(services: &Services, page: Page) -> Result<Vec<u8>, Error> {
+    let id = page.id.as_str();
     let picture = frame(services, id, 1).await?;
     let brand = match page.brand.as_deref() {
         Some(key) => crate::brands::get(&services.db, key).await?.map(|b| (key.to_string(), b.profile.name)),
@@ -131,10 +139,8 @@ pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>,
     let name =
         said("from").or(brand.map(|(_, name)| name)).unwrap_or_else(|| crate::render::ending::SERVICE_NAME.to_string());
     let words = (title, name, page.language.clone());
-    Ok(Some(
-        crate::render::preview::drawn((&services.renders, services.settings.picture_budget()), words, style, picture)
-            .await?,
-    ))
+    let budget = (&services.renders, services.settings.picture_budget());
+    Ok(crate::render::preview::drawn(budget, words, style, picture).await?)
 }
 
 /// Meme picture `n` (from 1) of a pitch page `id`.

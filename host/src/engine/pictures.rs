@@ -4,12 +4,12 @@
 //! picture share one drawing. What is drawn is kept under the keys the page's rows already name,
 //! the lit picture before the plain one, so a plain picture present means both are.
 
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock};
 
 use tokio::sync::OnceCell;
 
 use super::Page;
+use crate::blobs::kept::Flights;
 use crate::blobs::{self, BlobError};
 use crate::brands;
 use crate::ctx::Services;
@@ -22,11 +22,8 @@ use crate::store;
 /// A beat's pictures as PNG: plain, and lit when its words are placed.
 pub type Pair = (Vec<u8>, Option<Vec<u8>>);
 
-/// One drawing under way, which later callers wait for instead of drawing again.
-type Flight = Arc<OnceCell<Result<Pair, String>>>;
-
 /// Drawings under way in this process, by the plain picture's blob key (unique per page).
-static FLIGHTS: LazyLock<Mutex<HashMap<String, Flight>>> = LazyLock::new(Default::default);
+static FLIGHTS: LazyLock<Flights<Result<Pair, String>>> = LazyLock::new(Flights::default);
 
 /// Reads, or draws and keeps, the pictures of one page. The page is read from the store only if
 /// a picture has to be drawn, and its sheets are built once, on the first such picture.
@@ -117,18 +114,7 @@ impl<'a> Painter<'a> {
             };
             return Ok((plain, lit));
         }
-        let flight = FLIGHTS
-            .lock()
-            .map_err(|_| Error::internal("drawings poisoned"))?
-            .entry(plain_key.clone())
-            .or_default()
-            .clone();
-        let drawn = flight.get_or_init(|| self.draw(position, &plain_key, lit_key.as_deref())).await.clone();
-        if let Ok(mut flights) = FLIGHTS.lock()
-            && flights.get(&plain_key).is_some_and(|f| Arc::ptr_eq(f, &flight))
-        {
-            flights.remove(&plain_key);
-        }
+        let drawn = FLIGHTS.run(&plain_key, || self.draw(position, &plain_key, lit_key.as_deref())).await;
         drawn.map_err(Error::Internal)
     }
 

@@ -445,16 +445,23 @@ pub async fn image(services: &Services, id: &str, position: i64) -> Result<Optio
 
 /// The link card of meme `id` (1200×630): its title, its brand (or the service) and its first
 /// picture, in its look.
+/// Drawn on the first request and kept beside its pictures.
 pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>, Error> {
     let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
+    let key = store::memes::card_key(id);
+    let card =
+        crate::blobs::kept::read_or_make(services.blobs.as_ref(), &key, || draw_link_card(services, meme)).await?;
+    Ok(Some(card))
+}
+
+async fn draw_link_card(services: &Services, meme: store::memes::Stored) -> Result<Vec<u8>, Error> {
+    let id = meme.id.as_str();
     let picture = image(services, id, 1).await?;
     let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, crate::plugins::seed_of(id)).await?;
     let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
     let words = (meme.title.clone(), name, meme.language.clone());
-    Ok(Some(
-        crate::render::preview::drawn((&services.renders, services.settings.picture_budget()), words, style, picture)
-            .await?,
-    ))
+    let budget = (&services.renders, services.settings.picture_budget());
+    Ok(crate::render::preview::drawn(budget, words, style, picture).await?)
 }
 
 /// A meme's blocks as its pictures are drawn from them: (role, text), each followed by a

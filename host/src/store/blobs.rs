@@ -119,6 +119,7 @@ fn naming_row(key: &str) -> Option<(&'static str, String)> {
     let mut segments = key.split('/');
     let (kind, owner) = (segments.next()?, segments.next()?);
     Some(match kind {
+        "memes" if segments.next() == Some("card.png") => ("SELECT 1 FROM memes WHERE id = $1", owner.to_string()),
         "memes" => ("SELECT 1 FROM meme_images WHERE blob = $1", key.to_string()),
         "pages" => ("SELECT 1 FROM engine_pages WHERE job_id = $1", owner.to_string()),
         "renders" => ("SELECT 1 FROM renders WHERE blob = $1", key.to_string()),

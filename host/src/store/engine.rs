@@ -40,6 +40,13 @@ pub fn voice_key(job_id: &str) -> String {
     format!("pages/{job_id}/voice.wav")
 }
 
+/// Where page `page`'s link card is kept: beside its voice track, in its job's folder, so the
+/// card is named by the page's row and goes with it.
+pub fn card_key(page: &Page) -> String {
+    let folder = page.voice.rsplit_once('/').map_or("pages/unknown", |(folder, _)| folder);
+    format!("{folder}/card.png")
+}
+
 /// Where the picture of beat `position` (from 1) is kept.
 pub fn frame_key(job_id: &str, position: i64) -> String {
     format!("pages/{job_id}/{position}.png")

@@ -12,6 +12,11 @@ pub fn picture_key(id: &str, position: i64) -> String {
     format!("memes/{id}/{position}.png")
 }
 
+/// Where meme `id`'s link card is kept (named by the meme's row: see `blobs::naming_row`).
+pub fn card_key(id: &str) -> String {
+    format!("memes/{id}/card.png")
+}
+
 /// A meme to record with its pictures (whose blobs are already stored).
 pub struct NewMeme<'a> {
     pub id: &'a str,
