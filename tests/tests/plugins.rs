@@ -39,6 +39,8 @@ async fn try_meme(server: &Server, key: &str, query: &str) -> (StatusCode, Value
 
 #[test]
 fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_and_recorded() {
+    // A review found brand admins running the global generators for free through `generate`:
+    // now a brand's call runs only its own active version.
     let env = Env::new(Storage::Sqlite);
     let operator = env.create_key(0, "operator");
     let agent = env.create_key(5, "agent");
@@ -60,12 +62,15 @@ fn a_brand_admins_plugin_serves_only_that_brand_and_other_attempts_are_refused_a
         );
         assert_eq!(served["content"]["blocks"][0]["text"], "hello");
 
-        let (_, other) = try_meme(&server, &operator, "?brand=globex").await;
-        assert_eq!(
-            (other["servedScope"].as_str(), other["generator"].as_str()),
-            (Some(""), Some("meme@1.0.0")),
-            "{other}"
-        );
+        // A scope without its own version runs nothing: no falling back to the global
+        // generators (and the operator's model), which the paid operations charge for.
+        let (status, other) = try_meme(&server, &operator, "?brand=globex").await;
+        assert_eq!((status, other["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "{other}");
+        for slot in ["content", "pitch", "slideshow", "beats", "brand-voice", "invite"] {
+            let path = format!("/api/admin/plugins/{slot}/generate");
+            let (status, body) = post(&server, &admin, &path, json!({"task": slot, "input": "a bakery in Porto"})).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "{slot}: {body}");
+        }
         let (_, global) = try_meme(&server, &operator, "").await;
         assert_eq!(global["generator"], "meme@1.0.0");
         let (status, body) =
@@ -275,4 +280,62 @@ fn an_activation_on_one_replica_is_served_by_the_other_within_five_seconds() {
     assert!(listed.contains("meme [global]") && listed.contains("trivial 1.0.0"), "{listed}");
     let audit = String::from_utf8(env.run(&["plugins", "audit"]).stdout).unwrap();
     assert!(audit.contains("rollback"), "{audit}");
+}
+
+/// Every service's example call, as `llms-full.txt` gives it to agents: (URL, body).
+fn example_calls(llms: &str) -> Vec<(String, Value)> {
+    llms.lines()
+        .filter_map(|line| {
+            let call = line.split("Example: `curl -X POST ").nth(1)?;
+            let url = call.split(' ').next()?.to_string();
+            let body = call.split(" -d '").nth(1)?.strip_suffix("'`")?;
+            Some((url, serde_json::from_str(body).ok()?))
+        })
+        .collect()
+}
+
+/// A sweep of the paid routes and the generators' trial route with every role's key, none of
+/// them holding a credit: no call does paid work. Each service's example call (from
+/// `llms-full.txt`) is refused without a 2xx, a trial of a global slot is refused to an agent
+/// (403) and to a brand admin without its own version (404), and the operator's model — a
+/// loopback stand-in that counts what reaches it — hears nothing from either. The operator
+/// trying the global generators on the operator's own model is the one free run, and is the
+/// only one the model hears.
+#[test]
+fn no_role_gets_paid_work_without_paying_for_it() {
+    let heard = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = heard.clone();
+    let model = asset_tests::fakes::loopback_api(move |_, _| {
+        counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let answer = json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": "A line."}, "finish_reason": "stop"}]});
+        (200, "application/json", answer.to_string().into_bytes())
+    });
+    let mut env = Env::new(Storage::Sqlite);
+    env.extra.push(("ASSET_MODEL_URL".into(), model));
+    assert!(env.run(&["brands", "create", "acme", "--name", "Acme", "--hashtag", "#ACME", "--token", "$ACME"]).status.success());
+    let out = env.run(&["keys", "create", "--role", "brand-admin", "--brand", "acme", "--label", "acme admin"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let admin = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let (agent, operator) = (env.create_key(0, "agent"), env.create_key(0, "operator"));
+    let server = env.serve();
+    block_on(async {
+        let llms = Client::new().get(server.url("/llms-full.txt")).send().await.unwrap().text().await.unwrap();
+        let calls = example_calls(&llms);
+        assert!(calls.len() >= 8, "every priced service has an example call: {llms}");
+        let slots = ["meme", "pitch", "content", "slideshow", "beats", "brand-voice", "invite"];
+        for (role, key, trial) in [("agent", &agent, StatusCode::FORBIDDEN), ("brand admin", &admin, StatusCode::NOT_FOUND)] {
+            for (url, body) in &calls {
+                let (status, answer) = send(Client::new().post(url).header("x-api-key", key).json(body)).await;
+                assert!(!status.is_success(), "{role}: {url} did work without payment: {answer}");
+            }
+            for slot in slots {
+                let path = format!("/api/admin/plugins/{slot}/generate");
+                let (status, answer) = post(&server, key, &path, json!({"task": slot, "input": "a bakery in Porto"})).await;
+                assert_eq!(status, trial, "{role}: {slot}: {answer}");
+            }
+        }
+        assert_eq!(heard.load(std::sync::atomic::Ordering::SeqCst), 0, "the operator's model heard no unpaid call");
+        let (status, tried) = try_meme(&server, &operator, "").await;
+        assert_eq!((status, tried["servedScope"].as_str()), (StatusCode::OK, Some("")), "{tried}");
+    });
 }

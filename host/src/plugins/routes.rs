@@ -291,11 +291,14 @@ pub struct TryResponse {
     pub content: serde_json::Value,
 }
 
-/// Runs the generator that would serve this slot for the scope (a brand's own, else the global
-/// one) — how operators and brand admins try a version after activating it.
+/// Runs the version active in this slot for exactly the scope — how operators and brand admins
+/// try a version after activating it. A brand's call runs the brand's own version only (404
+/// when it has none: the global generators are the paid operations' and the operators').
 #[utoipa::path(post, path = "/api/admin/plugins/{slot}/generate", tag = "plugins",
     params(SlotPath, ScopeQuery), request_body = TryRequest,
-    responses((status = 200, body = TryResponse), (status = 502, description = "The generator failed", body = ErrorBody)))]
+    responses((status = 200, body = TryResponse), (status = 403, body = ErrorBody),
+              (status = 404, description = "No version is active in this slot for this scope", body = ErrorBody),
+              (status = 502, description = "The generator failed", body = ErrorBody)))]
 async fn try_generate(
     State(state): State<AppState>,
     t: Target,
@@ -320,13 +323,16 @@ async fn try_generate(
         brand: None,
         options: Vec::new(),
     };
-    let brand = (!scope.is_empty()).then_some(scope.as_str());
-    // Here the slot is the caller's own path segment: no generator for it is a 404, not the
-    // 503 an operation gives when its service's generator is switched off.
-    let (content, served) = state.plugins.generate(&slot, brand, &request).await.map_err(|e| match e {
-        PluginError::NoPlugin(slot) => Error::NotFound { message: format!("No generator serves the slot {slot}.") },
-        other => other.into(),
+    // Only the scope's own version runs: a brand without one would otherwise try the operator's
+    // global generators (and model) for free, where the paid operations charge. The slot is the
+    // caller's own path segment: no generator for it is a 404, not the 503 an operation gives.
+    let loaded = state.plugins.active_in(&slot, &scope).ok_or_else(|| Error::NotFound {
+        message: match scope.is_empty() {
+            true => format!("No generator serves the slot {slot}."),
+            false => format!("The brand {scope} has no active generator in the slot {slot}; upload and activate one."),
+        },
     })?;
+    let (content, served) = state.plugins.run(loaded, &request).await?;
     Ok(Json(TryResponse {
         success: true,
         version_id: served.version_id,

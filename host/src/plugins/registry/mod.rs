@@ -595,12 +595,16 @@ impl Registry {
         Ok(generator)
     }
 
+    /// The generator serving `slot` for `brand`: the brand's own active version, else the
+    /// global one.
     pub fn resolve(&self, slot: &str, brand: Option<&str>) -> Option<Arc<Loaded>> {
-        let map = self.active.read().ok()?;
-        brand
-            .and_then(|b| map.get(&(slot.to_string(), b.to_string())))
-            .or_else(|| map.get(&(slot.to_string(), GLOBAL.to_string())))
-            .cloned()
+        brand.and_then(|b| self.active_in(slot, b)).or_else(|| self.active_in(slot, GLOBAL))
+    }
+
+    /// The version active in `slot` for exactly `scope` (a brand's key, or [`GLOBAL`]), with no
+    /// falling back to another scope's.
+    pub fn active_in(&self, slot: &str, scope: &str) -> Option<Arc<Loaded>> {
+        self.active.read().ok()?.get(&(slot.to_string(), scope.to_string())).cloned()
     }
 
     /// Runs the slot's active generator for `brand`.
@@ -611,6 +615,11 @@ impl Registry {
         request: &Request,
     ) -> Result<(Content, Arc<Loaded>), PluginError> {
         let loaded = self.resolve(slot, brand).ok_or_else(|| PluginError::NoPlugin(slot.to_string()))?;
+        self.run(loaded, request).await
+    }
+
+    /// Runs `loaded` on `request`.
+    pub async fn run(&self, loaded: Arc<Loaded>, request: &Request) -> Result<(Content, Arc<Loaded>), PluginError> {
         let content = self
             .sandbox
             .generate(&loaded.prepared, loaded.limits, &loaded.capabilities, &loaded.label, request)
