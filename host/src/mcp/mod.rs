@@ -74,13 +74,17 @@ fn allowed_hosts(state: &AppState) -> Vec<String> {
     hosts
 }
 
-/// The browser origins that may call: this service's own (its public URL, or loopback).
-/// Requests without `Origin` (agents, not browsers) are not affected.
+/// The browser origins that may call: this service's own (its public URL, or loopback on any
+/// port). Requests without `Origin` (agents, not browsers) are not affected. Every entry names
+/// its port (`:*` for any), as origins are matched by scheme, host and port.
 fn allowed_origins(state: &AppState) -> Vec<String> {
-    let mut origins: Vec<String> =
-        ["http://localhost", "http://127.0.0.1", "https://localhost", "https://127.0.0.1"].map(String::from).to_vec();
-    if let Some(url) = state.settings.public_url.as_deref().and_then(|u| url::Url::parse(u).ok()) {
-        origins.push(url.origin().ascii_serialization());
+    let mut origins: Vec<String> = ["http://localhost:*", "http://127.0.0.1:*", "https://localhost:*", "https://127.0.0.1:*"]
+        .map(String::from)
+        .to_vec();
+    if let Some(url) = state.settings.public_url.as_deref().and_then(|u| url::Url::parse(u).ok())
+        && let (Some(host), Some(port)) = (url.host_str(), url.port_or_known_default())
+    {
+        origins.push(format!("{}://{host}:{port}", url.scheme()));
     }
     origins
 }
