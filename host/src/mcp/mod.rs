@@ -78,9 +78,10 @@ fn allowed_hosts(state: &AppState) -> Vec<String> {
 /// port). Requests without `Origin` (agents, not browsers) are not affected. Every entry names
 /// its port (`:*` for any), as origins are matched by scheme, host and port.
 fn allowed_origins(state: &AppState) -> Vec<String> {
-    let mut origins: Vec<String> = ["http://localhost:*", "http://127.0.0.1:*", "https://localhost:*", "https://127.0.0.1:*"]
-        .map(String::from)
-        .to_vec();
+    let mut origins: Vec<String> =
+        ["http://localhost:*", "http://127.0.0.1:*", "https://localhost:*", "https://127.0.0.1:*"]
+            .map(String::from)
+            .to_vec();
     if let Some(url) = state.settings.public_url.as_deref().and_then(|u| url::Url::parse(u).ok())
         && let (Some(host), Some(port)) = (url.host_str(), url.port_or_known_default())
     {
