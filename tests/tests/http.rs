@@ -544,6 +544,27 @@ fn logs_carry_request_ids_never_keys_and_metrics_count_routes() {
     }
 }
 
+/// A fresh start with the default settings (on loopback, no public URL, the MCP endpoint's own
+/// origins) has nothing to worry its operator: not one warning or error from start to a clean
+/// stop, with a page, the menu and the MCP endpoint served in between.
+#[test]
+fn a_fresh_start_with_the_default_settings_logs_no_warning() {
+    let env = Env::new(Storage::Sqlite);
+    let mut server = env.serve();
+    block_on(async {
+        for path in ["/healthz", "/api/agent/services", "/llms.txt"] {
+            assert_eq!(get(&server, path, None).await.0, StatusCode::OK, "{path}");
+        }
+        let mcp = client().post(server.url("/api/mcp")).header("origin", server.url("")).send().await.unwrap();
+        assert!(mcp.status().is_client_error(), "answered, not a server error: {}", mcp.status());
+    });
+    assert!(server.terminate(Duration::from_secs(10)).is_some_and(|s| s.success()));
+    let logs = server.logs();
+    let worrying: Vec<&str> =
+        logs.lines().filter(|l| l.contains(r#""level":"WARN""#) || l.contains(r#""level":"ERROR""#)).collect();
+    assert!(worrying.is_empty(), "{worrying:#?}");
+}
+
 #[test]
 fn strange_methods_and_paths_add_no_metric_series() {
     let env = Env::new(Storage::Sqlite);

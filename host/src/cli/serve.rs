@@ -23,7 +23,9 @@ pub(super) async fn serve(db: Db, mut settings: Settings) -> Result<(), String> 
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     // Links fall back to the address actually bound (port 0 picks one).
     settings.listen = address;
-    if settings.public_url.is_none() {
+    // On loopback (the defaults: one person trying the service) links to the listen address are
+    // right; anywhere else they would point people at an address they may not reach.
+    if settings.public_url.is_none() && !address.ip().is_loopback() {
         tracing::warn!(
             %address,
             "no public_url (ASSET_PUBLIC_URL) set: links in responses and pages point at the listen address \
