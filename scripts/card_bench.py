@@ -53,14 +53,20 @@ def pitch(base, key, n):
 def main():
     data = tempfile.mkdtemp(prefix="card-bench-")
     env = dict(os.environ, ASSET_DATA_DIR=data, ASSET_LOG_FORMAT="json", ASSET_NEURAL_VOICE="false",
-               ASSET_RATE_LIMITS="create=100000,public=100000,status=100000")
+               ASSET_RATE_LIMITS="create=60000,public=60000,status=60000")
     env.pop("DATABASE_URL", None)
     key = subprocess.run([BINARY, "keys", "create", "--credits", "1000", "--role", "agent", "--label", "bench"],
                          env=env, check=True, capture_output=True, text=True).stdout.strip()
     server = subprocess.Popen([BINARY, "serve", "--listen", "127.0.0.1:0"], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        base = server.stdout.readline().strip().removeprefix("listening on ")
+        line = ""
+        while not line.startswith("listening on "):
+            line = server.stdout.readline()
+            if not line:
+                sys.exit("the server did not start")
+            line = line.strip()
+        base = line.removeprefix("listening on ")
         pages = [pitch(base, key, n)[1] for n in range(10)]
         call(f"{pages[0]}/1.png")  # the first beat's picture, which the card shows, drawn once
 
@@ -74,7 +80,7 @@ def main():
             call(f"{pages[n % len(pages)]}/preview.png")
         stored = (cpu_seconds(server.pid) - before) / 200
         print(f"CPU per card request: drawn {statistics.median(drawn) * 1000:.1f} ms (median of 10), "
-              f"stored {stored * 1000:.2f} ms (mean of 200)")
+              f"stored {stored * 1000:.2f} ms (mean of 200)", flush=True)
 
         quiet = [pitch(base, key, 100 + n)[0] for n in range(15)]
         stop = threading.Event()
@@ -92,7 +98,7 @@ def main():
         flood.join()
         q, b = statistics.median(quiet), statistics.median(busy)
         print(f"paid pitch: quiet median {q * 1000:.0f} ms, while one client fetches cards {b * 1000:.0f} ms, "
-              f"ratio {b / q:.2f}")
+              f"ratio {b / q:.2f}", flush=True)
     finally:
         server.terminate()
         server.wait()
