@@ -95,6 +95,9 @@ pub enum Error {
     /// Something the operator has not set up (a payment method, a treasury): 503 with a code
     /// saying which, until they do.
     NotSetUp { code: &'static str, message: &'static str },
+    /// A payment rail the request asked for that this deployment does not take (no treasury for
+    /// `sol`): a 400, since retrying changes nothing, naming the rails it does take.
+    RailUnavailable { rail: &'static str, available: Vec<&'static str> },
     /// Anything unexpected. The cause is logged, never sent.
     Internal(String),
 }
@@ -110,7 +113,7 @@ impl Error {
 
     pub fn kind(&self) -> Kind {
         match self {
-            Self::BadRequest { .. } => Kind::Invalid,
+            Self::BadRequest { .. } | Self::RailUnavailable { .. } => Kind::Invalid,
             Self::Unauthorized { .. } => Kind::Unauthorized,
             Self::InsufficientCredits { .. } | Self::PaymentRequired { .. } => Kind::PaymentRequired,
             Self::Forbidden { .. } => Kind::Forbidden,
@@ -144,6 +147,7 @@ impl Error {
             | Self::PaymentRequired { code, .. }
             | Self::NotSetUp { code, .. } => code,
             Self::Busy { .. } => "busy",
+            Self::RailUnavailable { .. } => "payment_rail_unavailable",
             Self::RendererBusy { .. } => "renderer_busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
             Self::NotFound { .. } => "not_found",
@@ -198,6 +202,13 @@ impl Error {
                     "windowSeconds": decision.window_secs,
                     "retryAfter": decision.retry_after_secs,
                 })),
+            ),
+            Self::RailUnavailable { rail, available } => (
+                format!(
+                    "Paying with `{rail}` is not set up on this service; pay with {} instead.",
+                    available.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" or ")
+                ),
+                Some(json!({ "rail": rail, "available": available })),
             ),
             Self::ComingSoon { service } => (
                 format!("The {service} service is coming soon and is not available yet; nothing was charged."),
