@@ -98,6 +98,10 @@ pub enum Error {
     /// A payment rail the request asked for that this deployment does not take (no treasury for
     /// `sol`): a 400, since retrying changes nothing, naming the rails it does take.
     RailUnavailable { rail: &'static str, available: Vec<&'static str> },
+    /// What the request asks cannot be decided now, because a fact it rests on cannot be read
+    /// (whether a SOL deposit landed, with the node unreadable); nothing changed. 503 with a
+    /// `Retry-After`.
+    Undecided { code: &'static str, message: String, retry_after_secs: u64 },
     /// Anything unexpected. The cause is logged, never sent.
     Internal(String),
 }
@@ -128,7 +132,9 @@ impl Error {
             }
             Self::ComingSoon { .. } => Kind::ComingSoon,
             Self::BadGateway { .. } => Kind::Upstream,
-            Self::Unavailable { .. } | Self::NotSetUp { .. } | Self::Exhausted { .. } => Kind::Unavailable,
+            Self::Unavailable { .. } | Self::NotSetUp { .. } | Self::Exhausted { .. } | Self::Undecided { .. } => {
+                Kind::Unavailable
+            }
             Self::Internal(_) => Kind::Internal,
         }
     }
@@ -143,6 +149,7 @@ impl Error {
             | Self::Unprocessable { code, .. }
             | Self::Capped { code, .. }
             | Self::Exhausted { code, .. }
+            | Self::Undecided { code, .. }
             | Self::BadGateway { code, .. }
             | Self::PaymentRequired { code, .. }
             | Self::NotSetUp { code, .. } => code,
@@ -172,7 +179,9 @@ impl Error {
             | Self::Unprocessable { message, .. }
             | Self::BadGateway { message, .. } => (message.clone(), None),
             Self::Busy { message } => ((*message).into(), None),
-            Self::Capped { message, retry_after_secs, .. } | Self::Exhausted { message, retry_after_secs, .. } => {
+            Self::Capped { message, retry_after_secs, .. }
+            | Self::Exhausted { message, retry_after_secs, .. }
+            | Self::Undecided { message, retry_after_secs, .. } => {
                 (message.clone(), Some(json!({ "retryAfter": retry_after_secs })))
             }
             Self::RendererBusy { retry_after_secs } => (
@@ -225,7 +234,8 @@ impl Error {
             Self::RateLimited { decision, .. } => Some(decision.retry_after_secs),
             Self::RendererBusy { retry_after_secs }
             | Self::Capped { retry_after_secs, .. }
-            | Self::Exhausted { retry_after_secs, .. } => Some(*retry_after_secs),
+            | Self::Exhausted { retry_after_secs, .. }
+            | Self::Undecided { retry_after_secs, .. } => Some(*retry_after_secs),
             _ => None,
         }
     }

@@ -165,12 +165,17 @@ pub async fn matching(db: &Db, treasury: &str, amount: i64, from: i64, until: i6
 }
 
 /// When the oldest quote that can still be paid was opened (ms): the first walk need not read
-/// further back. `None` when no quote can be paid.
+/// further back. `None` when no quote can be paid. A quote can be paid while its amount is
+/// reserved (it expired at or after `reserved_after`), and while its job still waits for it: a
+/// job is closed only once its deposit is known not to have landed in time.
 pub async fn oldest_payable_quote(db: &Db, reserved_after: i64) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT MIN(created_at) FROM sol_quotes WHERE expires_at >= $1")
-        .bind(reserved_after)
-        .fetch_one(db.pool())
-        .await
+    sqlx::query_scalar(
+        "SELECT MIN(created_at) FROM sol_quotes q WHERE q.expires_at >= $1 \
+         OR EXISTS (SELECT 1 FROM jobs j WHERE j.id = q.job_id AND j.state = 'awaiting_payment')",
+    )
+    .bind(reserved_after)
+    .fetch_one(db.pool())
+    .await
 }
 
 /// A treasury signature the node listed but would not show, and how many reads of it failed.

@@ -11,7 +11,9 @@
 //! stopped. When the walk meets the cursor, the cursor becomes the newest signature it began
 //! from. A transaction the node lists but will not show (an error, `null`) is recorded as unread
 //! in the same transaction and read again later (`unread`), so it holds up no other deposit.
-//! A check answers from the deposits the index holds even when the walk fails.
+//! A check answers from the deposits the index holds even when the walk fails; closing a quote
+//! (a cancel, an expiry) needs more: the index up to date and no unread signature that may be
+//! its deposit (`closing`).
 //!
 //! The first walk (no cursor) does not read the treasury's whole history: it stops at
 //! signatures older than the oldest quote that can still be paid (open, or lapsed less than the
@@ -37,6 +39,8 @@ const CHUNK: usize = 100;
 const POLL: Duration = Duration::from_millis(100);
 /// How far before the oldest payable quote's opening the first walk reads.
 const FLOOR_SLACK_SECS: i64 = 600;
+/// When to ask again whether a deposit landed, when that cannot be told now.
+const UNKNOWN_RETRY_SECS: u64 = 10;
 
 /// Which deposits pay a quote: exactly `lamports`, landed between `from_secs` and `until_secs`
 /// (inclusive).
@@ -76,6 +80,40 @@ pub async fn deposits(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Tran
     }
     Err(Error::Unavailable {
         message: "The treasury's transfers are still being read from the Solana RPC node; check again shortly.",
+    })
+}
+
+/// Every deposit in `window`, before its quote is closed (a cancel, an expiry): the index is
+/// brought up to date first. 503 `sol_deposits_unknown` when none is found and one may still
+/// have landed unseen. See [`closing_after`].
+pub async fn closing(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transfer>, Error> {
+    let current = bring_up_to_date(db, chain, now_ms()).await.unwrap_or_else(|e| {
+        tracing::info!(error = %e, "the treasury's index could not be brought up to date");
+        false
+    });
+    closing_after(db, chain, window, current).await
+}
+
+/// [`closing`] once the index was brought up to date (`current`) or not: the deposits in
+/// `window` it holds; with none, an empty answer only when the index is current and holds no
+/// unread signature that may have landed in the window; else 503 `sol_deposits_unknown`, so
+/// nothing is closed on a guess.
+pub async fn closing_after(db: &Db, chain: &Chain, window: Window, current: bool) -> Result<Vec<Transfer>, Error> {
+    let found = stored(db, chain, window).await?;
+    if !found.is_empty() {
+        return Ok(found);
+    }
+    let unread = treasury::unread_between(db, &chain.treasury(), window.from_secs, window.until_secs).await?;
+    if current && unread == 0 {
+        return Ok(found);
+    }
+    Err(Error::Undecided {
+        code: "sol_deposits_unknown",
+        message: format!(
+            "Whether a SOL deposit for this job landed cannot be told now: the treasury's transfers could not be \
+             read from the Solana RPC node. Nothing was changed; retry in {UNKNOWN_RETRY_SECS} s."
+        ),
+        retry_after_secs: UNKNOWN_RETRY_SECS,
     })
 }
 
