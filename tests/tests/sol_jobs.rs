@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use asset_tests::mcp::{McpClient, Options};
 use asset_tests::solana::{Rpc, TREASURY};
-use asset_tests::{Env, PgDatabase, Server, Storage};
+use asset_tests::{Env, Server, Storage};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::asset_jobs::{SCRIPT, call, count, paying, serve, settled};
+use crate::asset_jobs::{SCRIPT, count, paying, serve, settled};
 
 /// An audioscript job paid in SOL: its id and the exact lamports its quote asks for.
 async fn submit(server: &Server, key: &str) -> (String, u64) {
@@ -39,17 +39,25 @@ async fn status_of(server: &Server, key: &str, job: &str) -> Value {
     server.get_json(&format!("/api/agent/audioscript/{job}"), Some(key)).await
 }
 
+/// A service on `storage` and the RPC stand-in, web only: no periodic claim runs there, so only
+/// the calls a test makes find deposits. Its environment, an agent key without credits, the
+/// node, the server and the database.
+async fn set_up(storage: Storage) -> (Env, String, Rpc, Server, sqlx::AnyPool) {
+    let env = Env::new(storage);
+    let key = env.create_key(0, "agent");
+    let rpc = Rpc::start(1000);
+    let server = serve(&env, &rpc, &[("ASSET_WORKERS", "0")]);
+    let db = env.database().await;
+    (env, key, rpc, server, db)
+}
+
 /// A cancel never keeps a deposit that landed without delivering: the deposit is looked for
 /// first and claimed (409 `paid_in_sol`, the job runs); a node that cannot be read refuses the
 /// cancel (503 with `Retry-After`, the job still waiting); with nothing landed it cancels. The
 /// same over MCP `tasks/cancel`.
 async fn a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs(storage: Storage) {
-    let env = Env::new(storage);
-    let key = env.create_key(0, "agent");
-    let rpc = Rpc::start(1000);
-    // Web only: no periodic claim runs here, so nothing but the cancel can find the deposit.
-    let server = serve(&env, &rpc, &[("ASSET_WORKERS", "0")]);
-    let db = env.database().await;
+    // Nothing but the cancel can find the deposit.
+    let (env, key, rpc, server, db) = set_up(storage).await;
 
     let (job, lamports) = submit(&server, &key).await;
     let signature = rpc.pay(lamports).await;
@@ -114,17 +122,6 @@ async fn a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs(storage: S
     let _ = worker.wait();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs_on_sqlite() {
-    a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs(Storage::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs_on_postgres() {
-    let pg = PgDatabase::create();
-    a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs(Storage::Postgres(pg.url.clone())).await;
-}
-
 /// A plain transfer of `lamports` to the treasury that the node then refuses to return
 /// (`answer`: `error`, `null` or `500`).
 async fn unreadable(rpc: &Rpc, lamports: u64, answer: &str) -> String {
@@ -143,11 +140,7 @@ async fn unread(db: &sqlx::AnyPool) -> i64 {
 /// or newer; a check answers from the deposits already indexed while the node is down; the
 /// unreadable signatures are recorded and read once the node shows them.
 async fn one_unreadable_transaction_holds_up_no_deposit(storage: Storage) {
-    let env = Env::new(storage);
-    let key = env.create_key(0, "agent");
-    let rpc = Rpc::start(1000);
-    let server = serve(&env, &rpc, &[("ASSET_WORKERS", "0")]);
-    let db = env.database().await;
+    let (_env, key, rpc, server, db) = set_up(storage).await;
     let mut jobs = Vec::new();
     for _ in 0..4 {
         jobs.push(submit(&server, &key).await);
@@ -200,13 +193,8 @@ async fn one_unreadable_transaction_holds_up_no_deposit(storage: Storage) {
     assert_eq!(kept, 3, "the three deposits; what the unread transactions held pays for nothing");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn one_unreadable_transaction_holds_up_no_deposit_on_sqlite() {
-    one_unreadable_transaction_holds_up_no_deposit(Storage::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn one_unreadable_transaction_holds_up_no_deposit_on_postgres() {
-    let pg = PgDatabase::create();
-    one_unreadable_transaction_holds_up_no_deposit(Storage::Postgres(pg.url.clone())).await;
-}
+asset_tests::on_both_backends!(threads = 2, |postgres, test| {
+    // Paths as seen from the `sqlite` and `postgres` modules the macro writes.
+    let pg = postgres.then(asset_tests::PgDatabase::create);
+    test(pg.as_ref().map_or(asset_tests::Storage::Sqlite, |pg| asset_tests::Storage::Postgres(pg.url.clone()))).await
+}: a_cancel_after_the_deposit_landed_claims_it_and_the_job_runs, one_unreadable_transaction_holds_up_no_deposit);
