@@ -177,7 +177,7 @@ pub fn background_tasks() -> Vec<Task> {
         }),
         // A job paid in SOL starts once its deposit lands, whether or not its caller checks.
         Task::new("sol-job-claims", Duration::from_secs(20), move |s: Services| async move {
-            let n = jobs::deposits::claim_waiting(&s).await.map_err(|e| e.to_string())?;
+            let n = jobs::deposits::claim_waiting(&s.db, s.sol_chain.as_deref()).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "jobs paid in SOL found and queued"))
         })
         .once_per_cluster(),

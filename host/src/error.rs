@@ -95,6 +95,13 @@ pub enum Error {
     /// Something the operator has not set up (a payment method, a treasury): 503 with a code
     /// saying which, until they do.
     NotSetUp { code: &'static str, message: &'static str },
+    /// A payment rail the request asked for that this deployment does not take (no treasury for
+    /// `sol`): a 400, since retrying changes nothing, naming the rails it does take.
+    RailUnavailable { rail: &'static str, available: Vec<&'static str> },
+    /// What the request asks cannot be decided now, because a fact it rests on cannot be read
+    /// (whether a SOL deposit landed, with the node unreadable); nothing changed. 503 with a
+    /// `Retry-After`.
+    Undecided { code: &'static str, message: String, retry_after_secs: u64 },
     /// Anything unexpected. The cause is logged, never sent.
     Internal(String),
 }
@@ -110,7 +117,7 @@ impl Error {
 
     pub fn kind(&self) -> Kind {
         match self {
-            Self::BadRequest { .. } => Kind::Invalid,
+            Self::BadRequest { .. } | Self::RailUnavailable { .. } => Kind::Invalid,
             Self::Unauthorized { .. } => Kind::Unauthorized,
             Self::InsufficientCredits { .. } | Self::PaymentRequired { .. } => Kind::PaymentRequired,
             Self::Forbidden { .. } => Kind::Forbidden,
@@ -125,7 +132,9 @@ impl Error {
             }
             Self::ComingSoon { .. } => Kind::ComingSoon,
             Self::BadGateway { .. } => Kind::Upstream,
-            Self::Unavailable { .. } | Self::NotSetUp { .. } | Self::Exhausted { .. } => Kind::Unavailable,
+            Self::Unavailable { .. } | Self::NotSetUp { .. } | Self::Exhausted { .. } | Self::Undecided { .. } => {
+                Kind::Unavailable
+            }
             Self::Internal(_) => Kind::Internal,
         }
     }
@@ -140,10 +149,12 @@ impl Error {
             | Self::Unprocessable { code, .. }
             | Self::Capped { code, .. }
             | Self::Exhausted { code, .. }
+            | Self::Undecided { code, .. }
             | Self::BadGateway { code, .. }
             | Self::PaymentRequired { code, .. }
             | Self::NotSetUp { code, .. } => code,
             Self::Busy { .. } => "busy",
+            Self::RailUnavailable { .. } => "payment_rail_unavailable",
             Self::RendererBusy { .. } => "renderer_busy",
             Self::InsufficientCredits { .. } => "insufficient_credits",
             Self::NotFound { .. } => "not_found",
@@ -168,7 +179,9 @@ impl Error {
             | Self::Unprocessable { message, .. }
             | Self::BadGateway { message, .. } => (message.clone(), None),
             Self::Busy { message } => ((*message).into(), None),
-            Self::Capped { message, retry_after_secs, .. } | Self::Exhausted { message, retry_after_secs, .. } => {
+            Self::Capped { message, retry_after_secs, .. }
+            | Self::Exhausted { message, retry_after_secs, .. }
+            | Self::Undecided { message, retry_after_secs, .. } => {
                 (message.clone(), Some(json!({ "retryAfter": retry_after_secs })))
             }
             Self::RendererBusy { retry_after_secs } => (
@@ -199,6 +212,13 @@ impl Error {
                     "retryAfter": decision.retry_after_secs,
                 })),
             ),
+            Self::RailUnavailable { rail, available } => (
+                format!(
+                    "Paying with `{rail}` is not set up on this service; pay with {} instead.",
+                    available.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" or ")
+                ),
+                Some(json!({ "rail": rail, "available": available })),
+            ),
             Self::ComingSoon { service } => (
                 format!("The {service} service is coming soon and is not available yet; nothing was charged."),
                 Some(json!({ "service": service })),
@@ -214,7 +234,8 @@ impl Error {
             Self::RateLimited { decision, .. } => Some(decision.retry_after_secs),
             Self::RendererBusy { retry_after_secs }
             | Self::Capped { retry_after_secs, .. }
-            | Self::Exhausted { retry_after_secs, .. } => Some(*retry_after_secs),
+            | Self::Exhausted { retry_after_secs, .. }
+            | Self::Undecided { retry_after_secs, .. } => Some(*retry_after_secs),
             _ => None,
         }
     }

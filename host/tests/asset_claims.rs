@@ -158,12 +158,14 @@ mod sol_jobs {
 
     use super::database;
 
-    /// The treasury the rail is set up with (never called: deposits are handed to the claim).
-    const TREASURY: &str = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+    /// The treasury the rail is set up with.
+    const TREASURY: &str = asset_tests::solana::TREASURY;
+    /// A node nothing answers on: deposits are handed to the claim.
+    const NO_NODE: &str = "http://127.0.0.1:9";
 
     /// The SOL rail at a fixed $150/SOL (no price source answers on port 9), `per_key` quotes
-    /// open at most.
-    fn rail(per_key: u32) -> SolRail {
+    /// open at most, its treasury read from the node at `node`.
+    fn rail(per_key: u32, node: &str) -> SolRail {
         let settings = Settings {
             sol_usd_url: "http://127.0.0.1:9/price".into(),
             sol_usd_second_url: "http://127.0.0.1:9/price".into(),
@@ -171,7 +173,7 @@ mod sol_jobs {
             sol_open_quotes_per_key: per_key,
             ..Settings::default()
         };
-        let chain = Arc::new(Chain::new(Some("http://127.0.0.1:9"), TREASURY).unwrap());
+        let chain = Arc::new(Chain::new(Some(node), TREASURY).unwrap());
         let price = Arc::new(SolPrice::from_settings(&settings).unwrap());
         SolRail::new(&settings, &price, Some(&chain)).unwrap()
     }
@@ -211,13 +213,13 @@ mod sol_jobs {
     }
 
     async fn waiting(db: &Db, id: &str) -> quotes::Awaiting {
-        quotes::awaiting(db, now_ms()).await.unwrap().into_iter().find(|w| w.job_id == id).expect("the job waits")
+        quotes::awaiting(db).await.unwrap().into_iter().find(|w| w.job_id == id).expect("the job waits")
     }
 
     async fn a_job_waits_for_its_deposit_and_keeps_it(postgres: bool) {
         let (db, _place) = database::open(postgres).await;
         let key = auth::create_key(&db, Role::Agent, "sol", 0, None).await.unwrap().key_id;
-        let payer = Payer::Sol { key_id: key, rail: rail(2) };
+        let payer = Payer::Sol { key_id: key, rail: rail(2, NO_NODE) };
 
         // Submitted: waiting with a quote of $0.25 at $150 plus a few lamports; nothing taken.
         let (job, authorized) = submit(&db, &payer, "job_a", key).await.unwrap();
@@ -291,5 +293,66 @@ mod sol_jobs {
         assert!(!deposits::run_again(&db, "job_k").await.unwrap());
     }
 
-    asset_tests::on_both_backends!(a_job_waits_for_its_deposit_and_keeps_it);
+    /// Job `id`'s state and the code of its error.
+    async fn state(db: &Db, id: &str, key: i64) -> (State, Option<String>) {
+        let job = jobs::get(db, id, key).await.unwrap().unwrap();
+        (job.state, job.error.map(|e| e.code))
+    }
+
+    /// A job whose quote lapsed a reserved week ago is closed by the periodic claim only once its
+    /// deposit is known not to have landed in time: a deposit that did pays it (the job runs); a
+    /// node that cannot be read, or a transaction it will not show that may be the deposit,
+    /// leaves it waiting; with neither it fails `quote_expired`.
+    async fn a_lapsed_quote_is_closed_only_once_no_deposit_can_have_landed(postgres: bool) {
+        // It moves the service's clock, which every test in this process shares.
+        if !asset_tests::process::alone() {
+            return;
+        }
+        let (db, _place) = database::open(postgres).await;
+        let node = asset_tests::solana::Rpc::start(1000);
+        let key = auth::create_key(&db, Role::Agent, "sol", 0, None).await.unwrap().key_id;
+        let rail = rail(5, &node.url);
+        let payer = Payer::Sol { key_id: key, rail: rail.clone() };
+        let mut quoted = Vec::new();
+        for id in ["job_paid", "job_none"] {
+            let Some(Authorized::Quoted { quote, .. }) = submit(&db, &payer, id, key).await.unwrap().1 else {
+                panic!("a quote")
+            };
+            quoted.push(quote.amount_lamports);
+        }
+        // Paid in time, but nothing claimed it: the node was not read until the week was over.
+        node.pay(quoted[0]).await;
+        asset_host::store::set_clock_offset(jobs::UNPAID_FOR_MS + 3_600_000);
+        let claim = || deposits::claim_waiting(&db, Some(rail.chain.as_ref()));
+        let waiting = (State::AwaitingPayment, None);
+
+        node.control(json!({"error500": 10_000})).await;
+        assert_eq!(claim().await.unwrap(), 0);
+        assert_eq!(jobs::abandon_unpaid(&db).await.unwrap(), 0, "the job reaper leaves them to the claim");
+        for id in ["job_paid", "job_none"] {
+            assert_eq!(state(&db, id, key).await, waiting, "{id}: the node cannot be read");
+        }
+        node.control(json!({"error500": 0})).await;
+
+        // Readable: the deposit pays its job; a transaction the node will not show, which may be
+        // the other's deposit, keeps that one waiting.
+        let hidden = node.transfer(json!({"to": TREASURY, "lamports": 1})).await;
+        node.unreadable(&hidden, "error").await;
+        assert_eq!(claim().await.unwrap(), 1);
+        assert_eq!(state(&db, "job_paid", key).await, (State::Queued, None), "paid by a deposit made in time");
+        assert_eq!(state(&db, "job_none", key).await, waiting, "an unread transaction may be its deposit");
+
+        // Shown again (read once its backoff passed): nothing landed for it, so it fails.
+        node.unreadable(&hidden, "readable").await;
+        asset_host::store::set_clock_offset(jobs::UNPAID_FOR_MS + 3_660_000);
+        assert_eq!(claim().await.unwrap(), 0);
+        assert_eq!(state(&db, "job_none", key).await, (State::Failed, Some("quote_expired".into())));
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM sol_unread_signatures WHERE signature = $1", &hidden).await, 0);
+        asset_host::store::set_clock_offset(0);
+    }
+
+    asset_tests::on_both_backends!(
+        a_job_waits_for_its_deposit_and_keeps_it,
+        a_lapsed_quote_is_closed_only_once_no_deposit_can_have_landed
+    );
 }

@@ -71,6 +71,12 @@ Test-control endpoints (plain HTTP, JSON bodies, not JSON-RPC):
   -> changes the confirmation of a recorded transaction (e.g. to make a
   confirmed transaction finalized later); answers `{"signature",
   "confirmation"}`, 404 if unknown.
+* `POST /_unreadable` `{"signature": base58, "answer": "error"|"null"|"500"|"readable"}`
+  -> makes `getTransaction` of one recorded transaction fail until set `readable` again, as a
+  node that cannot return one transaction does: `error` answers -32015 (an unsupported
+  transaction version, what a node says of a version newer than the client asks for), `null`
+  answers `result: null`, `500` answers HTTP 500. Listing is unaffected. Answers
+  `{"signature", "answer"}`, 404 if unknown.
 * `POST /_control` `{"rateLimit": n, "error500": n, "pageSize": n,
   "reset": bool}` (all optional; `reset` first clears transactions, balances,
   slots and counters): the next `rateLimit` JSON-RPC requests get HTTP 429
@@ -250,6 +256,8 @@ class State:
     def _clear(self) -> None:
         self.records: list[Record] = []
         self.by_signature: dict[str, Record] = {}
+        # signature -> how its getTransaction fails ("error", "null", "500"); see /_unreadable
+        self.unreadable: dict[str, str] = {}
         self.balances: dict[str, int] = {}
         self.next_slot = FIRST_SLOT
         self.seq = 0
@@ -606,6 +614,14 @@ def get_transaction(request: dict[str, Any], state: State) -> Any:
         record = state.by_signature.get(signature)
         if record is None or COMMITMENT_RANK[record.confirmation] < COMMITMENT_RANK[commitment]:
             return None
+        unreadable = state.unreadable.get(signature)
+        if unreadable == "null":
+            return None
+        if unreadable == "error":
+            raise RpcError(
+                UNSUPPORTED_TRANSACTION_VERSION,
+                "Transaction version (2) is not supported by the requesting client. Please try the request "
+                "again with the following configuration parameter: \"maxSupportedTransactionVersion\": 2")
         if record.version != "legacy" and (max_version is None or record.version > max_version):
             version = record.version
             raise RpcError(
@@ -623,6 +639,16 @@ def get_transaction(request: dict[str, Any], state: State) -> Any:
         if max_version is not None:
             answer["version"] = record.version
         return answer
+
+
+def _unreadable_500(body: Any, state: State) -> bool:
+    """Whether `body` asks for a transaction set to answer HTTP 500 (see `/_unreadable`)."""
+    if not isinstance(body, dict) or body.get("method") != "getTransaction":
+        return False
+    params = body.get("params")
+    signature = params[0] if isinstance(params, list) and params else None
+    with state.lock:
+        return isinstance(signature, str) and state.unreadable.get(signature) == "500"
 
 
 METHODS = {
@@ -774,7 +800,7 @@ class Handler(JsonHandler):
         elif path == "/_control":
             with state.lock:
                 self._send_json(200, state.settings())
-        elif path in ("/_transfer", "/_dust", "/_confirm") or not path.startswith("/_"):
+        elif path in ("/_transfer", "/_dust", "/_confirm", "/_unreadable") or not path.startswith("/_"):
             self._send_json(405, {"error": "method_not_allowed"}, {"Allow": "POST"})
         else:
             self._send_json(404, {"error": "not_found"})
@@ -785,7 +811,7 @@ class Handler(JsonHandler):
         if not path.startswith("/_"):
             self._rpc(raw)
             return
-        if path not in ("/_transfer", "/_dust", "/_confirm", "/_control"):
+        if path not in ("/_transfer", "/_dust", "/_confirm", "/_unreadable", "/_control"):
             self._send_json(405 if path == "/_calls" else 404,
                             {"error": "method_not_allowed" if path == "/_calls" else "not_found"})
             return
@@ -801,6 +827,8 @@ class Handler(JsonHandler):
                 self._dust(body)
             elif path == "/_confirm":
                 self._confirm(body)
+            elif path == "/_unreadable":
+                self._unreadable(body)
             else:
                 self._control(body)
         except BadControl as exc:
@@ -831,6 +859,8 @@ class Handler(JsonHandler):
                 state.error500 -= 1
                 state.calls["failed500"] += 1
                 refuse = 500
+        if refuse is None and _unreadable_500(body, state):
+            refuse = 500
         if refuse == 429:
             self._send_json(429, {"jsonrpc": "2.0",
                                   "error": {"code": 429, "message": "Too many requests"},
@@ -888,6 +918,22 @@ class Handler(JsonHandler):
                 return
             record.confirmation = confirmation
         self._send_json(200, {"signature": signature, "confirmation": confirmation})
+
+    def _unreadable(self, body: Any) -> None:
+        if not isinstance(body, dict):
+            raise BadControl("body must be a JSON object")
+        signature, answer = body.get("signature"), body.get("answer")
+        if answer not in ("error", "null", "500", "readable"):
+            raise BadControl("answer must be error, null, 500 or readable")
+        with self.state.lock:
+            if not isinstance(signature, str) or signature not in self.state.by_signature:
+                self._send_json(404, {"error": "unknown signature"})
+                return
+            if answer == "readable":
+                self.state.unreadable.pop(signature, None)
+            else:
+                self.state.unreadable[signature] = answer
+        self._send_json(200, {"signature": signature, "answer": answer})
 
     def _control(self, body: Any) -> None:
         if not isinstance(body, dict):

@@ -65,6 +65,12 @@ impl Rpc {
         assert_eq!(answer["count"], count, "{answer}");
     }
 
+    /// Makes the node fail `getTransaction` of `signature` (`answer`: `error`, a JSON-RPC error;
+    /// `null`; `500`, HTTP 500) until it is set `readable` again; listing it is unaffected.
+    pub async fn unreadable(&self, signature: &str, answer: &str) {
+        self.post("/_unreadable", json!({"signature": signature, "answer": answer})).await;
+    }
+
     /// The next `rate_limited` calls answer 429 (with `Retry-After: 0`), then `error500` 500s.
     pub async fn control(&self, settings: Value) {
         self.post("/_control", settings).await;

@@ -17,7 +17,13 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 
-async fn call(server: &Server, method: &str, path: &str, key: &str, body: Option<Value>) -> (StatusCode, Value) {
+pub(crate) async fn call(
+    server: &Server,
+    method: &str,
+    path: &str,
+    key: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let client = reqwest::Client::new();
     let mut request = client.request(method.parse().unwrap(), server.url(path)).header("x-api-key", key);
     if let Some(body) = body {
@@ -28,7 +34,7 @@ async fn call(server: &Server, method: &str, path: &str, key: &str, body: Option
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-fn serve(env: &Env, rpc: &Rpc, extra: &[(&str, &str)]) -> Server {
+pub(crate) fn serve(env: &Env, rpc: &Rpc, extra: &[(&str, &str)]) -> Server {
     let mut vars: Vec<(&str, String)> = rpc.vars();
     vars.push(("ASSET_FETCH_ALLOW", "127.0.0.0/8".into()));
     vars.push(("ASSET_LOG", "warn".into()));
@@ -57,7 +63,7 @@ fn lamports(created: &Value) -> u64 {
     created["job"]["quote"]["amountLamports"].as_u64().expect("a quote")
 }
 
-async fn count(db: &AnyPool, sql: &'static str, job: &str) -> i64 {
+pub(crate) async fn count(db: &AnyPool, sql: &'static str, job: &str) -> i64 {
     sqlx::query_scalar::<_, i64>(sql).bind(job).fetch_one(db).await.unwrap()
 }
 
@@ -636,7 +642,13 @@ async fn open_quotes_are_bounded_per_key_and_exhausted_amounts_are_a_clear_503_o
 // Any `solPerAsset` job-style service paid per job in SOL (`X-Pay-With: sol`).
 
 /// A call to the service paying in SOL (or with `pay_with` as given).
-async fn paying(server: &Server, pay_with: &str, key: Option<&str>, path: &str, body: Value) -> (StatusCode, Value) {
+pub(crate) async fn paying(
+    server: &Server,
+    pay_with: &str,
+    key: Option<&str>,
+    path: &str,
+    body: Value,
+) -> (StatusCode, Value) {
     let mut request = reqwest::Client::new().post(server.url(path)).header("x-pay-with", pay_with).json(&body);
     if let Some(key) = key {
         request = request.header("x-api-key", key);
@@ -648,7 +660,7 @@ async fn paying(server: &Server, pay_with: &str, key: Option<&str>, path: &str, 
 
 /// Audioscript job `id` once it is no longer `awaiting_payment`, `queued` or `running` (within
 /// `seconds`), read with `wait`.
-async fn settled(server: &Server, id: &str, key: &str, seconds: u64) -> Value {
+pub(crate) async fn settled(server: &Server, id: &str, key: &str, seconds: u64) -> Value {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
     loop {
         let job = server.get_json(&format!("/api/agent/audioscript/{id}?wait=10"), Some(key)).await;
@@ -659,7 +671,7 @@ async fn settled(server: &Server, id: &str, key: &str, seconds: u64) -> Value {
     }
 }
 
-const SCRIPT: &str = "Mornings are hard. Coffee helps. Our app brews it before you wake up.";
+pub(crate) const SCRIPT: &str = "Mornings are hard. Coffee helps. Our app brews it before you wake up.";
 
 async fn audioscripts_are_paid_per_job_in_sol(storage: Storage) {
     let env = Env::new(storage);
@@ -737,9 +749,17 @@ async fn audioscripts_are_paid_per_job_in_sol(storage: Storage) {
     assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_pay_with")), "{body}");
     let (status, _) = paying(&server, "sol", None, "/api/agent/audioscript", json!({"script": SCRIPT})).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // Without a treasury, SOL is refused for good (a 400, not a 503 to retry), naming the rails
+    // this deployment takes; over MCP too.
     let plain = env.serve_with(&[("ASSET_LOG", "warn")]);
     let (status, body) = paying(&plain, "sol", Some(&key), "/api/agent/audioscript", json!({"script": SCRIPT})).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("sol_not_configured")));
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("payment_rail_unavailable")), "{body}");
+    assert_eq!(body["details"], json!({"rail": "sol", "available": ["credits"]}), "{body}");
+    let mut mcp = asset_tests::mcp::McpClient::connect(&plain.url("/api/mcp"), &key, options);
+    let refused = mcp.call_with_meta("create_audioscript", json!({"script": SCRIPT}), json!({"payWith": "sol"}));
+    let refused = &refused["structuredContent"];
+    assert_eq!((refused["code"].as_str(), refused["status"].as_u64()), (Some("payment_rail_unavailable"), Some(400)));
+    assert_eq!(refused["details"]["available"], json!(["credits"]), "{refused}");
     let waiting = "SELECT COUNT(*) FROM jobs WHERE api_key_id = (SELECT api_key_id FROM jobs WHERE id = $1)";
     assert_eq!(count(&db, waiting, &job).await, 2, "only the two paid jobs were written");
 }

@@ -27,4 +27,5 @@ mod payments;
 mod pitch;
 mod plugins;
 mod shutdown;
+mod sol_jobs;
 mod waits;

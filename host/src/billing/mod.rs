@@ -335,6 +335,14 @@ pub fn menu(x402: Option<&X402>, treasury: Option<&sol::chain::Chain>) -> crate:
     crate::catalog::menu(x402.map(X402::payment_method), treasury.map(sol::payment_method))
 }
 
+/// 400 `payment_rail_unavailable` for a call asking for `rail`, which this process does not take
+/// (SOL without a treasury): nothing will change until an operator sets it up, so it is no 503
+/// to retry; `details.available` names the rails the menu offers instead.
+pub fn rail_unavailable(rail: &'static str, x402: Option<&X402>, treasury: Option<&sol::chain::Chain>) -> Error {
+    let available = menu(x402, treasury).payments.iter().map(|p| p.method).filter(|m| *m != rail).collect();
+    Error::RailUnavailable { rail, available }
+}
+
 /// Refuses a price `key_id`'s credits do not cover.
 async fn ensure_credits(db: &Db, key_id: i64, price: Price) -> Result<(), Error> {
     if price.credits == 0 {

@@ -22,7 +22,7 @@ use axum::http::{HeaderMap, header, request::Parts};
 
 use crate::auth::Caller;
 use crate::billing::sol::SolRail;
-use crate::billing::{Payer, Payment};
+use crate::billing::{self, Payer, Payment, Rail};
 use crate::config::Settings;
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
@@ -151,7 +151,10 @@ pub async fn context(state: &AppState, parts: &Parts, request_id: String) -> Res
         (None, PayWith::Sol) if caller.key_id == 0 => return Err(gate::MISSING_KEY),
         (None, PayWith::Sol) => {
             let services = &state.services;
-            let rail = SolRail::new(&services.settings, &services.sol_price, services.sol_chain.as_ref())?;
+            let Some(chain) = services.sol_chain.as_ref() else {
+                return Err(billing::rail_unavailable(Rail::Sol.as_str(), services.x402.as_deref(), None));
+            };
+            let rail = SolRail::new(&services.settings, &services.sol_price, Some(chain))?;
             Payer::Sol { key_id: caller.key_id, rail }
         }
         (None, PayWith::Default) if caller.key_id == 0 => Payer::Unpaid,

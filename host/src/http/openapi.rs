@@ -352,7 +352,9 @@ fn payable_in_sol(operation: &mut Operation) {
         .enum_values(Some(["sol", "credits", "x402"]))
         .description(Some(
             "`sol`: pay this job with a SOL deposit (the 202 is `awaiting_payment` with the exact lamports to send \
-             and a checkUrl); `credits` or `x402` (the default) pay as the key's credits or the x402 payment do",
+             and a checkUrl); `credits` or `x402` (the default) pay as the key's credits or the x402 payment do. \
+             A rail this deployment does not take (`sol` without a treasury) is refused for good: 400 \
+             `payment_rail_unavailable`, `details.available` listing the rails it takes",
         ));
     operation.parameters.get_or_insert_with(Vec::new).push(
         ParameterBuilder::new()

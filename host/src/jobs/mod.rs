@@ -407,9 +407,21 @@ const NEVER_PAID: crate::error::Reason = crate::error::Reason {
     message: "No payment came for this work while its quote was open; nothing was charged.",
 };
 
-/// Fails the work that waited for its payment past [`UNPAID_FOR_MS`]; returns how many.
+/// Fails the work that waited for its payment past [`UNPAID_FOR_MS`]; returns how many. A job
+/// waiting on a SOL quote of its own is not among it: the periodic claim closes it
+/// (`deposits::claim_waiting`), once a deposit made in time is known not to have landed.
 pub async fn abandon_unpaid(db: &Db) -> Result<u64, sqlx::Error> {
     jobs::abandon_unpaid(db, now_ms() - UNPAID_FOR_MS, &crate::error::Failure::stored(NEVER_PAID)).await
+}
+
+/// Fails job `id` still waiting for its payment (`quote_expired`); false when it no longer
+/// waits (a claim paid it a moment ago).
+async fn abandon(db: &Db, id: &str) -> Result<bool, Error> {
+    let failed = jobs::abandon_waiting(db, id, &crate::error::Failure::stored(NEVER_PAID)).await?;
+    if failed {
+        db.announce(Notice::Changed(id.into())).await;
+    }
+    Ok(failed)
 }
 
 /// What a job cancelled by its caller says.
@@ -418,15 +430,28 @@ const CANCELLED: crate::error::Reason = crate::error::Reason {
     message: "Cancelled by its caller before it finished; its payment was released.",
 };
 
+/// What a job cancelled while it waited for its SOL deposit says: nothing was taken.
+const CANCELLED_UNPAID: crate::error::Reason = crate::error::Reason {
+    code: "cancelled",
+    message: "Cancelled by its caller before its SOL deposit landed; nothing was taken and its quote is closed.",
+};
+
 /// Cancels the caller's job `id` of `kind` that has not finished: it fails with `cancelled` and
 /// its payment is released in the same transaction (credits back, an x402 payment never
-/// settled, a SOL quote closed). A job that finished is answered as it is; 409 `paid_in_sol` for
-/// one a deposit paid (deposits are not given back), 409 `payment_settling` for one whose x402
-/// payment is being settled (it is finishing). Answers the job's status.
+/// settled, a SOL quote closed). A job waiting for its SOL deposit has it looked for first (the
+/// index brought up to date) and claimed if it landed: 409 `paid_in_sol`, and the job runs; 503
+/// `sol_deposits_unknown` (nothing changed) when the node cannot be read. A job that finished
+/// is answered as it is; 409 `paid_in_sol` for one a deposit paid (deposits are not given
+/// back), 409 `payment_settling` for one whose x402 payment is being settled (it is finishing).
+/// Answers the job's status.
 pub async fn cancel(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) -> Result<Value, Error> {
     let job = find(ctx, id, kind).await?;
+    let waiting = job.state == State::AwaitingPayment;
+    if waiting && deposits::claim_before_closing(ctx, &job).await? {
+        return Err(paid_in_sol());
+    }
     let mut tx = ctx.db.pool().begin().await?;
-    let stored = crate::error::Failure::stored(CANCELLED);
+    let stored = crate::error::Failure::stored(if waiting { CANCELLED_UNPAID } else { CANCELLED });
     match jobs::cancel_in(&mut tx, &job.id, &stored).await? {
         jobs::Cancelled::Now { payment } => {
             if let Some(payment) = payment
@@ -447,16 +472,22 @@ pub async fn cancel(ctx: &Ctx, id: &str, kind: &str, result_view: ResultView) ->
         }
         jobs::Cancelled::Not => {
             tx.rollback().await?;
+            // As it is now: a concurrent claim may have paid it since it was read.
+            let job = find(ctx, id, kind).await?;
             if job.payment.as_ref().is_some_and(|p| p.rail.taken_before_work()) && !job.state.is_final() {
-                return Err(Error::Conflict {
-                    code: "paid_in_sol",
-                    message: "This job was paid by a SOL deposit, which is never given back: it runs to the end."
-                        .into(),
-                });
+                return Err(paid_in_sol());
             }
         }
     }
     status(ctx, id, kind, result_view, Duration::ZERO).await
+}
+
+/// 409 for cancelling a job a SOL deposit paid.
+fn paid_in_sol() -> Error {
+    Error::Conflict {
+        code: "paid_in_sol",
+        message: "This job was paid by a SOL deposit, which is never given back: it runs to the end.".into(),
+    }
 }
 
 /// Moves job `id` from `running` to `failed` if `holder` still holds it, releasing its

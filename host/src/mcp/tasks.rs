@@ -122,7 +122,9 @@ impl Server {
 
     /// `tasks/cancel`: a task following a job that has a cancel route cancels it as that route
     /// does (its payment released); the acknowledgement says nothing more, as the extension
-    /// has it: a job that finished, or one a deposit paid, runs on, and `tasks/get` tells.
+    /// has it: a job that finished, or one a deposit paid (found by this cancel too), runs on,
+    /// and `tasks/get` tells. A job whose deposit cannot be looked for now (the node unreadable)
+    /// is not cancelled: an error carrying the 503 body and its `retryAfter`, to try again.
     pub(super) async fn cancel_task_of(&self, parts: axum::http::request::Parts, id: &str) -> Result<(), McpError> {
         let row = self.task_of(&parts, id).await?;
         let Follows::Job { service, job_id } = &row.follows else { return Ok(()) };

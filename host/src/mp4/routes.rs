@@ -34,11 +34,15 @@ async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -
 }
 
 /// Cancels a job that has not finished: it fails with `cancelled` and its payment is released
-/// (credits back, an x402 payment never settled, a SOL quote freed); answers the job's status.
-/// A finished job is answered as it is. Free.
+/// (credits back, an x402 payment never settled, a SOL quote closed); answers the job's status.
+/// A job waiting for its SOL deposit has it looked for on chain first: one that landed pays the
+/// job, which runs (409 `paid_in_sol`); while the node cannot be read it is not cancelled (503
+/// `sol_deposits_unknown`, `Retry-After`). A finished job is answered as it is. Free.
 #[utoipa::path(post, path = "/api/agent/mp4/{jobId}/cancel", tag = "audio", params(("jobId" = String, Path)),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody),
-              (status = 409, description = "Paid by a SOL deposit (`paid_in_sol`), or its x402 payment is being settled (`payment_settling`)", body = ErrorBody)))]
+              (status = 409, description = "Paid by a SOL deposit (`paid_in_sol`, also when the cancel found its deposit), or its x402 payment is being settled (`payment_settling`)", body = ErrorBody),
+              (status = 503, description = "Waiting for its SOL deposit, and whether it landed cannot be told: the Solana RPC node cannot be read (`sol_deposits_unknown`); nothing changed, the job still waits; ask again after `Retry-After`", body = ErrorBody,
+               headers(("Retry-After" = u64, description = "Seconds to wait before cancelling again")))))]
 async fn cancel(Call(ctx): Call, Path(job_id): Path<String>) -> Result<Json<Value>, Error> {
     Ok(Json(jobs::cancel(&ctx, &job_id, super::KIND, super::result_view).await?))
 }

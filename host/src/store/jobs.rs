@@ -552,11 +552,14 @@ pub async fn cancel_in(conn: &mut AnyConnection, id: &str, error: &str) -> Resul
 }
 
 /// Fails, with `error`, the jobs still awaiting their payment that were written before
-/// `created_before`; returns how many. Nothing was taken for them, so nothing is released.
+/// `created_before`, but those waiting on a SOL quote of their own (closed only once their
+/// deposit is known not to have landed, by [`abandon_waiting`]); returns how many. Nothing was
+/// taken for them, so nothing is released.
 pub async fn abandon_unpaid(db: &Db, created_before: i64, error: &str) -> Result<u64, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE jobs SET state = 'failed', error = $1, updated_at = $2, finished_at = $2 \
-         WHERE state = 'awaiting_payment' AND created_at < $3",
+         WHERE state = 'awaiting_payment' AND created_at < $3 \
+         AND NOT EXISTS (SELECT 1 FROM sol_quotes q WHERE q.job_id = jobs.id)",
     )
     .bind(error)
     .bind(now_ms())
@@ -564,6 +567,20 @@ pub async fn abandon_unpaid(db: &Db, created_before: i64, error: &str) -> Result
     .execute(db.pool())
     .await?;
     Ok(done.rows_affected())
+}
+
+/// Fails job `id`, with `error`, if it still awaits its payment; false when it does not.
+pub async fn abandon_waiting(db: &Db, id: &str, error: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE jobs SET state = 'failed', error = $1, updated_at = $2, finished_at = $2 \
+         WHERE id = $3 AND state = 'awaiting_payment'",
+    )
+    .bind(error)
+    .bind(now_ms())
+    .bind(id)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Puts `worker`'s running jobs back in the queue without counting the interrupted attempt;

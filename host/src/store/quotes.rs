@@ -9,6 +9,14 @@ use super::{Db, now_ms};
 /// job's asset: a week.
 pub const RESERVED_AFTER_EXPIRY_MS: i64 = 7 * 24 * 3600 * 1000;
 
+/// True of a `sol_quotes` row whose job still waits for its deposit (a macro, so queries are
+/// whole `&'static str`s made by `concat!`).
+macro_rules! waits {
+    () => {
+        "EXISTS (SELECT 1 FROM jobs j WHERE j.id = sol_quotes.job_id AND j.state = 'awaiting_payment')"
+    };
+}
+
 /// Holds `amount` for `job_id` until `expires_at`, inside the caller's transaction; false when
 /// another quote holds it.
 pub async fn hold_in(
@@ -18,8 +26,10 @@ pub async fn hold_in(
     expires_at: i64,
 ) -> Result<bool, sqlx::Error> {
     let now = now_ms();
-    // An amount whose quote lapsed more than a week ago is free again.
-    sqlx::query("DELETE FROM sol_quotes WHERE amount_lamports = $1 AND expires_at < $2")
+    // An amount whose quote lapsed more than a week ago is free again, unless its job still
+    // waits: it is closed only once its deposit is known not to have landed, and needs the quote
+    // to look for it.
+    sqlx::query(concat!("DELETE FROM sol_quotes WHERE amount_lamports = $1 AND expires_at < $2 AND NOT ", waits!()))
         .bind(amount)
         .bind(now - RESERVED_AFTER_EXPIRY_MS)
         .execute(&mut *conn)
@@ -56,18 +66,20 @@ pub async fn lapse_in(conn: &mut AnyConnection, job_id: &str) -> Result<(), sqlx
     Ok(())
 }
 
-/// Amounts between `low` and `high` (inclusive) that quotes hold: open ones, and lapsed ones
-/// still reserved (expired at or after `reserved_after`).
+/// Amounts between `low` and `high` (inclusive) that quotes hold: open ones, lapsed ones still
+/// reserved (expired at or after `reserved_after`), and those whose job still waits.
 pub async fn held_between_in(
     conn: &mut AnyConnection,
     low: i64,
     high: i64,
     reserved_after: i64,
 ) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar(concat!(
         "SELECT amount_lamports FROM sol_quotes WHERE amount_lamports >= $1 AND amount_lamports <= $2 \
-         AND expires_at >= $3",
-    )
+         AND (expires_at >= $3 OR ",
+        waits!(),
+        ")"
+    ))
     .bind(low)
     .bind(high)
     .bind(reserved_after)
@@ -132,15 +144,15 @@ pub struct Awaiting {
     pub quote: Held,
 }
 
-/// The jobs waiting in `awaiting_payment` with a quote of their own whose deposit may still
-/// count (quoted before `now`, lapsed at most the reserved week ago), oldest first.
-pub async fn awaiting(db: &Db, now: i64) -> Result<Vec<Awaiting>, sqlx::Error> {
+/// The jobs waiting in `awaiting_payment` with a quote of their own, oldest first: those whose
+/// deposit may still come (their quote lapsed at most the reserved week ago), and those to close
+/// once a deposit made in time is known not to have landed.
+pub async fn awaiting(db: &Db) -> Result<Vec<Awaiting>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT j.id, j.api_key_id, j.kind, q.amount_lamports, q.created_at, q.expires_at \
          FROM jobs j JOIN sol_quotes q ON q.job_id = j.id \
-         WHERE j.state = 'awaiting_payment' AND q.expires_at > $1 ORDER BY q.created_at",
+         WHERE j.state = 'awaiting_payment' ORDER BY q.created_at",
     )
-    .bind(now - RESERVED_AFTER_EXPIRY_MS)
     .fetch_all(db.pool())
     .await?;
     rows.iter()

@@ -1,6 +1,7 @@
-//! Queries of the treasury's deposit index (`sol_index`, `sol_treasury_deposits`): the cursor and
-//! the walk in progress, the lease one replica walks under (every write conditional on holding
-//! it), and the deposits found, looked up by amount and block time.
+//! Queries of the treasury's deposit index (`sol_index`, `sol_treasury_deposits`,
+//! `sol_unread_signatures`): the cursor and the walk in progress, the lease one replica walks
+//! under (every write conditional on holding it), the deposits found, looked up by amount and
+//! block time, and the signatures the node would not show, read again later.
 
 use sqlx::{AnyConnection, Row};
 
@@ -164,10 +165,110 @@ pub async fn matching(db: &Db, treasury: &str, amount: i64, from: i64, until: i6
 }
 
 /// When the oldest quote that can still be paid was opened (ms): the first walk need not read
-/// further back. `None` when no quote can be paid.
+/// further back. `None` when no quote can be paid. A quote can be paid while its amount is
+/// reserved (it expired at or after `reserved_after`), and while its job still waits for it: a
+/// job is closed only once its deposit is known not to have landed in time.
 pub async fn oldest_payable_quote(db: &Db, reserved_after: i64) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT MIN(created_at) FROM sol_quotes WHERE expires_at >= $1")
-        .bind(reserved_after)
-        .fetch_one(db.pool())
-        .await
+    sqlx::query_scalar(
+        "SELECT MIN(created_at) FROM sol_quotes q WHERE q.expires_at >= $1 \
+         OR EXISTS (SELECT 1 FROM jobs j WHERE j.id = q.job_id AND j.state = 'awaiting_payment')",
+    )
+    .bind(reserved_after)
+    .fetch_one(db.pool())
+    .await
+}
+
+/// A treasury signature the node listed but would not show, and how many reads of it failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unread {
+    pub signature: String,
+    /// As listed (seconds), when the node said.
+    pub block_time: Option<i64>,
+    pub attempts: i64,
+}
+
+/// What to do with an unread signature after a failed read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Read it again at this moment (ms).
+    At(i64),
+    /// Stop trying (the row stays, for the operator).
+    GiveUp,
+}
+
+/// Records `unread` (its `attempts` counting the read that just failed with `error`) inside the
+/// walk's transaction: to be read again, or given up.
+pub async fn unread_in(
+    conn: &mut AnyConnection,
+    treasury: &str,
+    unread: &Unread,
+    error: &str,
+    next: Next,
+) -> Result<(), sqlx::Error> {
+    let now = now_ms();
+    let (next_at, given_up_at) = match next {
+        Next::At(at) => (at, None),
+        Next::GiveUp => (now, Some(now)),
+    };
+    sqlx::query(
+        "INSERT INTO sol_unread_signatures \
+         (signature, treasury, block_time, attempts, next_at, last_error, first_seen_at, given_up_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (signature) DO UPDATE SET \
+         attempts = excluded.attempts, next_at = excluded.next_at, last_error = excluded.last_error, \
+         given_up_at = excluded.given_up_at",
+    )
+    .bind(&unread.signature)
+    .bind(treasury)
+    .bind(unread.block_time)
+    .bind(unread.attempts)
+    .bind(next_at)
+    .bind(error)
+    .bind(now)
+    .bind(given_up_at)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Forgets the unread `signature`: it was read, inside the transaction that stores what it is.
+pub async fn read_in(conn: &mut AnyConnection, signature: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM sol_unread_signatures WHERE signature = $1").bind(signature).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// The unread signatures due to be read again at `now` (not given up), the longest due first,
+/// at most `limit`.
+pub async fn due(db: &Db, treasury: &str, now: i64, limit: usize) -> Result<Vec<Unread>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT signature, block_time, attempts FROM sol_unread_signatures \
+         WHERE treasury = $1 AND given_up_at IS NULL AND next_at <= $2 ORDER BY next_at, signature LIMIT $3",
+    )
+    .bind(treasury)
+    .bind(now)
+    .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Unread {
+                signature: row.try_get("signature")?,
+                block_time: row.try_get("block_time")?,
+                attempts: row.try_get("attempts")?,
+            })
+        })
+        .collect()
+}
+
+/// How many signatures still unread (not given up) may have landed between `from` and `until`
+/// (seconds, inclusive): those whose block time the node did not say too.
+pub async fn unread_between(db: &Db, treasury: &str, from: i64, until: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sol_unread_signatures WHERE treasury = $1 AND given_up_at IS NULL \
+         AND (block_time IS NULL OR (block_time >= $2 AND block_time <= $3))",
+    )
+    .bind(treasury)
+    .bind(from)
+    .bind(until)
+    .fetch_one(db.pool())
+    .await
 }

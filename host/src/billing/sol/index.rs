@@ -9,8 +9,11 @@
 //! its deposits stored in the transaction that moves the walk on, so the cursor never passes
 //! what is not stored, and a walk cut short (a timeout, a crash, a lost lease) goes on where it
 //! stopped. When the walk meets the cursor, the cursor becomes the newest signature it began
-//! from. A transaction the node lists but does not show yet stops the walk there, to be read
-//! again next time.
+//! from. A transaction the node lists but will not show (an error, `null`) is recorded as unread
+//! in the same transaction and read again later (`unread`), so it holds up no other deposit.
+//! A check answers from the deposits the index holds even when the walk fails; closing a quote
+//! (a cancel, an expiry) needs more: the index up to date and no unread signature that may be
+//! its deposit (`closing`).
 //!
 //! The first walk (no cursor) does not read the treasury's whole history: it stops at
 //! signatures older than the oldest quote that can still be paid (open, or lapsed less than the
@@ -22,7 +25,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::chain::{Chain, Listed, Read, Transfer};
+use super::chain::{Chain, Listed, Transfer};
+use super::unread::{self, Batch};
 use crate::error::Error;
 use crate::store::treasury::{self, Cursor, Walk};
 use crate::store::{Db, now_ms, public_id, quotes};
@@ -35,6 +39,8 @@ const CHUNK: usize = 100;
 const POLL: Duration = Duration::from_millis(100);
 /// How far before the oldest payable quote's opening the first walk reads.
 const FLOOR_SLACK_SECS: i64 = 600;
+/// When to ask again whether a deposit landed, when that cannot be told now.
+const UNKNOWN_RETRY_SECS: u64 = 10;
 
 /// Which deposits pay a quote: exactly `lamports`, landed between `from_secs` and `until_secs`
 /// (inclusive).
@@ -56,18 +62,59 @@ impl Window {
     }
 }
 
-/// The deposits in `window`, oldest first, once the index is up to date (claimed ones too:
-/// `claim_in` refuses those). 503 when the index could not be brought up to date in time and
-/// holds no such deposit yet.
+/// The deposits in `window`, oldest first, once the index is brought up to date (claimed ones
+/// too: `claim_in` refuses those). Those the index holds answer even when the walk failed (the
+/// node down, a signature it would not show): only with none is the walk's failure the answer,
+/// or 503 when it ran out of time.
 pub async fn deposits(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transfer>, Error> {
-    let current = bring_up_to_date(db, chain, now_ms()).await?;
+    let walked = bring_up_to_date(db, chain, now_ms()).await;
     let found = stored(db, chain, window).await?;
-    if found.is_empty() && !current {
-        return Err(Error::Unavailable {
-            message: "The treasury's transfers are still being read from the Solana RPC node; check again shortly.",
-        });
+    if !found.is_empty() {
+        if let Err(e) = &walked {
+            tracing::info!(error = %e, "the treasury's index is behind; answered from the deposits it holds");
+        }
+        return Ok(found);
     }
-    Ok(found)
+    if walked? {
+        return Ok(found);
+    }
+    Err(Error::Unavailable {
+        message: "The treasury's transfers are still being read from the Solana RPC node; check again shortly.",
+    })
+}
+
+/// Every deposit in `window`, before its quote is closed (a cancel, an expiry): the index is
+/// brought up to date first. 503 `sol_deposits_unknown` when none is found and one may still
+/// have landed unseen. See [`closing_after`].
+pub async fn closing(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transfer>, Error> {
+    let current = bring_up_to_date(db, chain, now_ms()).await.unwrap_or_else(|e| {
+        tracing::info!(error = %e, "the treasury's index could not be brought up to date");
+        false
+    });
+    closing_after(db, chain, window, current).await
+}
+
+/// [`closing`] once the index was brought up to date (`current`) or not: the deposits in
+/// `window` it holds; with none, an empty answer only when the index is current and holds no
+/// unread signature that may have landed in the window; else 503 `sol_deposits_unknown`, so
+/// nothing is closed on a guess.
+pub async fn closing_after(db: &Db, chain: &Chain, window: Window, current: bool) -> Result<Vec<Transfer>, Error> {
+    let found = stored(db, chain, window).await?;
+    if !found.is_empty() {
+        return Ok(found);
+    }
+    let unread = treasury::unread_between(db, &chain.treasury(), window.from_secs, window.until_secs).await?;
+    if current && unread == 0 {
+        return Ok(found);
+    }
+    Err(Error::Undecided {
+        code: "sol_deposits_unknown",
+        message: format!(
+            "Whether a SOL deposit for this job landed cannot be told now: the treasury's transfers could not be \
+             read from the Solana RPC node. Nothing was changed; retry in {UNKNOWN_RETRY_SECS} s."
+        ),
+        retry_after_secs: UNKNOWN_RETRY_SECS,
+    })
 }
 
 /// The deposits in `window` the index holds now (it is not brought up to date: see
@@ -89,8 +136,7 @@ pub async fn stored(db: &Db, chain: &Chain, window: Window) -> Result<Vec<Transf
 }
 
 /// Makes the index cover everything that landed before `since` (ms): walks under the lease, or
-/// waits for the replica that holds it. False when the budget ran out (or the node does not
-/// show a listed transaction yet) before it did.
+/// waits for the replica that holds it. False when the budget ran out before it did.
 pub async fn bring_up_to_date(db: &Db, chain: &Chain, since: i64) -> Result<bool, Error> {
     let deadline = Instant::now() + chain.index_budget();
     let address = chain.treasury();
@@ -113,7 +159,8 @@ pub async fn bring_up_to_date(db: &Db, chain: &Chain, since: i64) -> Result<bool
     }
 }
 
-/// Walks while holding the lease as `owner` until the index covers `since`.
+/// Walks while holding the lease as `owner` until the index covers `since`, then reads again
+/// the unread signatures that are due.
 async fn walk(db: &Db, chain: &Chain, owner: &str, since: i64) -> Result<bool, Error> {
     let address = chain.treasury();
     let floor = floor_secs(db).await?;
@@ -124,32 +171,39 @@ async fn walk(db: &Db, chain: &Chain, owner: &str, since: i64) -> Result<bool, E
         let page = chain.signatures(before.as_deref(), at.cursor.as_deref()).await?;
         let (entries, end) = above_floor(page, floor);
         for chunk in entries.chunks(CHUNK) {
-            let reads = chain.read_all(chunk).await?;
-            let shown = reads.iter().take_while(|r| **r != Read::NotYet).count();
-            if shown > 0 {
-                let next = walked_past(&at, &chunk[..shown], listed_at);
-                if !store(db, &address, owner, &next, &reads[..shown]).await? {
-                    return Ok(false);
-                }
-                at = next;
-            }
-            if shown < chunk.len() {
-                tracing::warn!(
-                    signature = chunk[shown].signature,
-                    "the Solana RPC node lists a transaction it does not show yet"
-                );
+            // What the node would not show is stored as unread with the rest: the walk goes on.
+            let read = Batch::listed(chunk, chain.read_all(chunk).await);
+            let next = walked_past(&at, chunk, listed_at);
+            if !store(db, &address, owner, &next, &read).await? {
                 return Ok(false);
             }
+            at = next;
         }
         if end {
             let next = closed(&at, listed_at);
-            if !store(db, &address, owner, &next, &[]).await? {
+            if !store(db, &address, owner, &next, &Batch::default()).await? {
                 return Ok(false);
             }
             at = next;
         }
     }
+    read_unread_again(db, chain, owner, &at).await?;
     Ok(true)
+}
+
+/// Reads again the unread signatures that are due, and stores what they are (the index stays
+/// where it is). Only after a walk: the node has just answered, so a failure now counts against
+/// the signature, and an outage spends none of its tries.
+async fn read_unread_again(db: &Db, chain: &Chain, owner: &str, at: &Cursor) -> Result<(), Error> {
+    let address = chain.treasury();
+    let due = treasury::due(db, &address, now_ms(), CHUNK).await?;
+    if due.is_empty() {
+        return Ok(());
+    }
+    let listed: Vec<Listed> = due.iter().map(unread::listed).collect();
+    let reads = chain.read_all(&listed).await;
+    store(db, &address, owner, at, &Batch::of(due.into_iter().zip(reads))).await?;
+    Ok(())
 }
 
 /// Whether an index covering what landed before `covered_at` covers `since`. A moment ahead
@@ -195,20 +249,16 @@ fn closed(at: &Cursor, listed_at: i64) -> Cursor {
     }
 }
 
-/// Stores `reads`' deposits and moves the index to `to`, in one transaction, if `owner` still
+/// Stores what `read` found and moves the index to `to`, in one transaction, if `owner` still
 /// holds the lease; false when it does not (nothing written).
-async fn store(db: &Db, address: &str, owner: &str, to: &Cursor, reads: &[Read]) -> Result<bool, Error> {
+async fn store(db: &Db, address: &str, owner: &str, to: &Cursor, read: &Batch) -> Result<bool, Error> {
     let mut tx = db.pool().begin().await?;
     if !treasury::advance_in(&mut tx, address, owner, to, now_ms() + LEASE_MS).await? {
         tx.rollback().await?;
         tracing::warn!("the treasury index's lease passed to another replica mid-walk");
         return Ok(false);
     }
-    for read in reads {
-        if let Read::Deposit(transfer) = read {
-            treasury::keep_in(&mut tx, address, &super::row(transfer)?).await?;
-        }
-    }
+    read.write_in(&mut tx, address).await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -1,6 +1,6 @@
 //! The SOL rail: its price, open quotes (bounded per key), the deposits that pay them
-//! (`claim_in`, `claim_first`), the chain they are found on (`chain`) and the index of the
-//! treasury's deposits (`index`). A price is what its US cents are in lamports at the live
+//! (`claim_in`, `claim_first`), the chain they are found on (`chain`), the index of the
+//! treasury's deposits (`index`) and the transactions it could not read yet (`unread`). A price is what its US cents are in lamports at the live
 //! SOL/USD rate. The rate comes from a CoinGecko-style `simple/price` source, else Jupiter's
 //! price API, cached for 45 s; when both fail, a recent cached rate (marked stale) or the
 //! operator's fixed fallback (marked as such) is used, never silently. Lamports are computed in
@@ -8,6 +8,7 @@
 
 pub mod chain;
 pub mod index;
+pub mod unread;
 
 use std::future::Future;
 use std::sync::{Arc, Mutex};
