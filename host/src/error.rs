@@ -213,10 +213,15 @@ impl Error {
                 })),
             ),
             Self::RailUnavailable { rail, available } => (
-                format!(
-                    "Paying with `{rail}` is not set up on this service; pay with {} instead.",
-                    available.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" or ")
-                ),
+                match available.is_empty() {
+                    true => {
+                        format!("Paying with `{rail}` is not set up on this service, and no other way is taken here.")
+                    }
+                    false => format!(
+                        "Paying with `{rail}` is not set up on this service; pay with {} instead.",
+                        available.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(" or ")
+                    ),
+                },
                 Some(json!({ "rail": rail, "available": available })),
             ),
             Self::ComingSoon { service } => (

@@ -383,7 +383,8 @@ async fn bad_requests_and_private_callbacks_are_refused_before_anything_is_made(
     // Without a treasury the asset routes say so.
     let server = env.serve();
     let (status, body) = call(&server, "POST", "/api/agent/asset/jobs", &key, Some(json!({"input": "x"}))).await;
-    assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("sol_not_configured")));
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("payment_rail_unavailable")), "{body}");
+    assert_eq!(body["details"], json!({"rail": "sol", "available": ["credits"]}), "{body}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -53,10 +53,14 @@ fn the_price_is_quoted_at_the_live_rate_from_the_first_source_that_answers() {
         second_calls.clone(),
     );
     block_on(async {
-        // Nothing set up: 503 with a code saying what.
+        // No treasury: a permanent refusal naming the rails taken, not a 503 to retry.
         let server = env.serve();
         let (status, body) = pricing(&server, &key).await;
-        assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("sol_not_configured")));
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("payment_rail_unavailable")),
+            "{body}"
+        );
         drop(server);
 
         let first = format!("{coingecko}/simple/price");

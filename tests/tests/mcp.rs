@@ -151,7 +151,7 @@ async fn the_sdk_lists_and_calls_every_tool_and_follows_jobs_to_their_page_and_v
 
     // Asset tools exist; without a treasury they answer what the route answers.
     let no_sol = refused(&client.call("create_asset_job", json!({"input": "A bakery"})));
-    assert_eq!((no_sol["code"].as_str(), no_sol["status"].as_u64()), (Some("sol_not_configured"), Some(503)));
+    assert_eq!((no_sol["code"].as_str(), no_sol["status"].as_u64()), (Some("payment_rail_unavailable"), Some(400)));
     for tool in ["check_asset_job", "get_asset_job"] {
         let missing = refused(&client.call(tool, json!({"jobId": "asset_nope"})));
         assert_eq!((missing["code"].as_str(), missing["status"].as_u64()), (Some("not_found"), Some(404)), "{tool}");

@@ -112,7 +112,7 @@ struct Asked {
 }
 
 async fn asked(ctx: &Ctx, request: AssetJobRequest) -> Result<Asked, Error> {
-    let rail = SolRail::new(&ctx.settings, &ctx.sol_price, ctx.sol_chain.as_ref())?;
+    let rail = super::sol_rail(ctx)?;
     let input = request.input.unwrap_or_default();
     let format = checked(&input, request.format.as_deref())?;
     let language = crate::languages::resolve(request.language.as_deref())?;

@@ -93,9 +93,17 @@ pub fn cents() -> u64 {
     crate::catalog::service("asset-job").and_then(|s| s.usd_cents).map_or(25, u64::from)
 }
 
+/// The SOL rail assets are paid on; 400 `payment_rail_unavailable` (naming the rails this
+/// deployment takes) without a treasury: no retry helps until an operator sets one up.
+pub fn sol_rail(services: &Services) -> Result<SolRail, Error> {
+    let chain = services.sol_chain.as_ref();
+    let refused = || crate::billing::rail_unavailable("sol", services.x402.as_deref(), None);
+    SolRail::new(&services.settings, &services.sol_price, Some(chain.ok_or_else(refused)?))
+}
+
 /// The price of an asset now.
 pub async fn pricing(services: &Services) -> Result<PricingResult, Error> {
-    let rail = SolRail::new(&services.settings, &services.sol_price, services.sol_chain.as_ref())?;
+    let rail = sol_rail(services)?;
     let wallet = rail.chain.treasury();
     let rate = rail.rate().await?;
     let cents = cents();

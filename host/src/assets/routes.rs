@@ -14,7 +14,8 @@ use crate::http::{AppState, Call, Wait, WaitQuery};
 /// The price of one asset in SOL at the live rate (cached 45 s), the formats, the treasury.
 #[utoipa::path(get, path = "/api/agent/asset/pricing", tag = "assets",
     responses((status = 200, body = PricingResult),
-              (status = 503, description = "No treasury set up, or no SOL/USD rate", body = ErrorBody)))]
+              (status = 400, description = "No treasury set up (`payment_rail_unavailable`, naming the rails taken)", body = ErrorBody),
+              (status = 503, description = "No SOL/USD rate right now", body = ErrorBody)))]
 async fn pricing(_caller: Caller, State(state): State<AppState>) -> Result<Json<PricingResult>, Error> {
     Ok(Json(super::pricing(&state.services).await?))
 }
@@ -22,9 +23,11 @@ async fn pricing(_caller: Caller, State(state): State<AppState>) -> Result<Json<
 /// Makes the free preview and opens a 24-hour quote of a unique lamport amount. Send exactly
 /// that amount to the treasury, then call the check route.
 #[utoipa::path(post, path = "/api/agent/asset/jobs", tag = "assets", request_body = AssetJobRequest,
-    responses((status = 200, body = Created), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 200, body = Created),
+              (status = 400, description = "A bad request, or no treasury set up (`payment_rail_unavailable`)", body = ErrorBody),
+              (status = 401, body = ErrorBody),
               (status = 429, description = "Rate limited, or the key has its most open quotes (`too_many_open_quotes`)", body = ErrorBody),
-              (status = 503, description = "No treasury, no SOL/USD rate, or every amount of the price held (`quote_amounts_exhausted`)", body = ErrorBody)))]
+              (status = 503, description = "No SOL/USD rate, or every amount of the price held (`quote_amounts_exhausted`)", body = ErrorBody)))]
 async fn create(Call(ctx): Call, ApiJson(request): ApiJson<AssetJobRequest>) -> Result<Json<Created>, Error> {
     Ok(Json(super::jobs::create(&ctx, request).await?))
 }

@@ -116,10 +116,9 @@ async fn grant(
 }
 
 async fn buy_with_card(ctx: &Ctx, pack: &'static Pack) -> Result<Bought, Error> {
-    let stripe = ctx.stripe.as_ref().ok_or(Error::NotSetUp {
-        code: "card_payments_off",
-        message: "Card payments are not set up on this service; buy the pack in USDC over x402.",
-    })?;
+    // Not set up is permanent until an operator acts: a 400 naming what is taken, not a 503.
+    let available = if ctx.x402.is_some() { vec!["x402"] } else { Vec::new() };
+    let stripe = ctx.stripe.as_ref().ok_or(Error::RailUnavailable { rail: "card", available })?;
     let id = format!("cp_{}", store::public_id());
     let (success_url, cancel_url) = (
         format!("{}/?purchase={id}&checkout=done", ctx.base_url),
@@ -196,7 +195,7 @@ pub async fn stripe_event(services: &Services, signature: Option<&str>, body: &[
         .settings
         .stripe_webhook_secret
         .as_deref()
-        .ok_or(Error::Unavailable { message: "Stripe events are not set up on this service." })?;
+        .ok_or_else(|| Error::NotFound { message: "Stripe events are not set up on this service.".into() })?;
     let refused = |why: &str| {
         Error::bad_request("invalid_signature", format!("The Stripe-Signature {why}; nothing was changed."))
     };

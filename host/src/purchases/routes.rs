@@ -18,7 +18,9 @@ use crate::http::{AppState, Call};
 #[utoipa::path(post, path = "/api/agent/credits/packs/{pack}/buy", tag = "billing",
     params(("pack" = String, Path, description = "A pack id from /api/agent/credits/packs")),
     request_body(content = Option<BuyRequest>, description = "Optional; `usdc` by default"),
-    responses((status = 200, body = Bought), (status = 402, description = "Pay the pack's price over x402", body = ErrorBody),
+    responses((status = 200, body = Bought),
+              (status = 400, description = "A bad body, or card payments not set up here (`payment_rail_unavailable`)", body = ErrorBody),
+              (status = 402, description = "Pay the pack's price over x402", body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 async fn buy(Call(ctx): Call, Path(pack): Path<String>, body: Bytes) -> Result<Json<Bought>, Error> {
     // The body is optional: an x402 client retries the same bare POST with its payment.
@@ -37,7 +39,8 @@ async fn buy(Call(ctx): Call, Path(pack): Path<String>, body: Bytes) -> Result<J
 
 /// Stripe's events for card purchases; `Stripe-Signature` must match the raw body.
 #[utoipa::path(post, path = "/api/billing/stripe/webhook", tag = "billing",
-    responses((status = 200, body = EventOutcome), (status = 400, description = "Bad signature or event; nothing changed", body = ErrorBody)))]
+    responses((status = 200, body = EventOutcome), (status = 400, description = "Bad signature or event; nothing changed", body = ErrorBody),
+              (status = 404, description = "Stripe events are not set up on this service", body = ErrorBody)))]
 async fn stripe_webhook(
     State(state): State<AppState>,
     headers: HeaderMap,
