@@ -505,9 +505,20 @@ pub async fn ending(services: &Services, id: &str, link: &str) -> Result<Option<
     Ok(Some(png))
 }
 
-/// Draws the pictures of a stored meme and keeps them: blobs first, then their rows (a
-/// concurrent first request draws the same pictures; whichever row lands first stays).
+/// Memes being drawn in this process, by id: a first request and those at the same moment share
+/// one drawing, so a public route never draws a meme twice.
+static DRAWINGS: std::sync::LazyLock<crate::blobs::kept::Flights<Result<Vec<cards::Picture>, String>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// The pictures of a stored meme that has none kept yet, drawn once per process.
 async fn draw_stored(services: &Services, meme: &store::memes::Stored) -> Result<Vec<cards::Picture>, Error> {
+    let drawn = DRAWINGS.run(&meme.id, || async { draw_and_keep(services, meme).await.map_err(|e| e.to_string()) });
+    drawn.await.map_err(Error::Internal)
+}
+
+/// Draws the pictures of a stored meme and keeps them: blobs first, then their rows (another
+/// replica's first request may draw the same pictures; whichever row lands first stays).
+async fn draw_and_keep(services: &Services, meme: &store::memes::Stored) -> Result<Vec<cards::Picture>, Error> {
     let blocks = sheet_blocks(&meme.content);
     let language = languages::resolve(Some(&meme.language))?;
     let seed = crate::plugins::seed_of(&meme.id);
