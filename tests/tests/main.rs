@@ -26,5 +26,6 @@ mod pages;
 mod payments;
 mod pitch;
 mod plugins;
+mod recogniser;
 mod shutdown;
 mod waits;
