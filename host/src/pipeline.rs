@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::error::Reason;
-use crate::jobs::worker::JobError;
+use crate::jobs::worker::{self, JobError};
 use crate::languages::Language;
 use crate::media::rhythm::{self, End, Piece};
 use crate::media::speech::Anchors;
@@ -96,7 +96,9 @@ async fn hear_voice(
     recognise(recogniser, &pcm, language.code, &stretches, budget).await
 }
 
-/// What the embedded recogniser hears of `audio` within `budget`.
+/// What the embedded recogniser hears of `audio` within `budget`. Its job gives its worker
+/// seat back meanwhile (`worker::aside`): transcriptions queue for the recogniser's own slot,
+/// and a long recording never holds the worker a short job waits for.
 async fn recognise(
     recogniser: &whisper::Recogniser,
     audio: &wav::Pcm,
@@ -104,7 +106,7 @@ async fn recognise(
     speech: &[(u64, u64)],
     budget: Duration,
 ) -> Result<Vec<transcribe::Word>, JobError> {
-    recogniser.hear(audio, language, speech, budget).await.map_err(recognition_failure)
+    worker::aside(recogniser.hear(audio, language, speech, budget)).await.map_err(recognition_failure)
 }
 
 /// The recogniser's failure as a job's: over its budget it would be again (failed for good,
