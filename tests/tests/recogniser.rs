@@ -119,12 +119,22 @@ async fn idle_cpu(pid: u32, window: Duration) -> f64 {
     cpu_seconds(pid) - before
 }
 
+/// Waits until `pid` has used `seconds` more CPU-seconds (at most two minutes).
+async fn busy(pid: u32, seconds: f64) {
+    let (from, deadline) = (cpu_seconds(pid), Instant::now() + Duration::from_secs(120));
+    while cpu_seconds(pid) - from < seconds {
+        assert!(Instant::now() < deadline, "the server did not get busy");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
 #[test]
 fn a_recording_past_its_budget_fails_once_refunded_and_the_server_stops_using_cpu_with_it() {
-    const BUDGET_SECS: f64 = 20.0;
+    // Far less than hearing the whole recording takes on two idle cores (about 12 s).
+    const BUDGET_SECS: f64 = 4.0;
     let (env, files) = with_recording();
     let key = env.create_key(10, "operator");
-    let server = env.serve_with(&[("ASSET_MEDIA_BUDGET_MS", "20000")]);
+    let server = env.serve_with(&[("ASSET_MEDIA_BUDGET_MS", "4000")]);
     let pid = server.child.id();
     block_on(async {
         let accepted = submit(&server, &key, json!({"audio_url": format!("{}/long.wav", files.base)})).await;
@@ -148,7 +158,7 @@ fn a_recording_past_its_budget_fails_once_refunded_and_the_server_stops_using_cp
         assert!(refunded, "refunded once: {done}");
         // The recogniser uses every core for at most its budget (and the step under way when
         // it ran out); the rest is reading the file and loading the model.
-        assert!(used <= BUDGET_SECS * cores() * 1.5 + 15.0, "{used:.1} CPU-s for a {BUDGET_SECS} s budget");
+        assert!(used <= BUDGET_SECS * cores() * 2.0 + 15.0, "{used:.1} CPU-s for a {BUDGET_SECS} s budget");
         assert!(after < 2.0, "{after:.1} CPU-s used after the job failed: a transcription ran on");
     });
 }
@@ -165,12 +175,14 @@ fn a_short_script_behind_a_long_recording_is_made_while_the_recording_is_heard_a
         let long_url = long["statusUrl"].as_str().unwrap();
         let hearing = |b: &Value| (b["status"] == "running" && b["stage"] == "voice") || finished(b);
         until(long_url, &key, Duration::from_secs(120), hearing).await;
+        // The model loaded and chunks being heard: the server is busy with the recording.
+        busy(pid, 3.0).await;
         let queued = Instant::now();
         let short = submit(&server, &key, json!({"script": "Agents ship their pages fast."})).await;
         let short = until(short["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(600), finished).await;
         let waited = queued.elapsed().as_secs_f64();
         let long_then = status(long_url, &key).await;
-        eprintln!("the short script took {waited:.0} s; the recording then: {long_then}");
+        eprintln!("the short script took {waited:.1} s; the recording then: {long_then}");
         assert_eq!(short["status"], "succeeded", "{short}");
         assert_eq!(long_then["status"], "running", "the short script waited for the whole recording: {long_then}");
 
