@@ -58,7 +58,7 @@ pub async fn services(db: Db, settings: Settings) -> Result<Services, String> {
         sol_chain: Chain::from_settings(&settings)?.map(Arc::new),
         transcriber: Transcriber::from_settings(&settings)?.map(Arc::new),
         speech: Arc::new(Voices::from_settings(&settings, &renders)?),
-        recogniser: Recogniser::from_settings(&settings, &renders).map(Arc::new),
+        recogniser: Recogniser::from_settings(&settings).map(Arc::new),
         detached: settings.instance.as_deref().map_or_else(Detached::default, Detached::held_by),
         db,
         plugins: Arc::new(plugins),

@@ -280,7 +280,8 @@ settings! {
     /// refunded.
     picture_budget_ms: u64 = 10_000,
         flag "picture-budget-ms": Option<u64>, env "ASSET_PICTURE_BUDGET_MS";
-    /// Time an MP4 encode or an audio decode may take, in milliseconds.
+    /// Time an MP4 encode, an audio decode or a recording's transcription by the embedded
+    /// recogniser may take, in milliseconds.
     media_budget_ms: u64 = 300_000,
         flag "media-budget-ms": Option<u64>, env "ASSET_MEDIA_BUDGET_MS";
     /// Seconds a job's claim lasts without a heartbeat: how soon a dead worker's job moves on.

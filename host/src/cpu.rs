@@ -22,23 +22,40 @@ pub struct CpuPool {
 pub struct Budget {
     limit: Duration,
     deadline: Instant,
-    abandoned: Arc<AtomicBool>,
+    /// Set when the work must stop before its deadline: its caller stopped waiting (gave up,
+    /// or was dropped with its job), or the work saw its next step would not fit.
+    stopped: Arc<AtomicBool>,
 }
 
 impl Budget {
     /// A budget of `limit` from now.
     pub fn new(limit: Duration) -> Budget {
-        Budget { limit, deadline: Instant::now() + limit, abandoned: Arc::new(AtomicBool::new(false)) }
+        Budget { limit, deadline: Instant::now() + limit, stopped: Arc::new(AtomicBool::new(false)) }
     }
 
     /// Whether the work should stop: its time is up or its caller stopped waiting.
     pub fn spent(&self) -> bool {
-        self.abandoned.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+        self.stopped.load(Ordering::Relaxed) || Instant::now() >= self.deadline
     }
 
     /// `Err` once the budget is spent, for `?` between steps.
     pub fn check(&self) -> Result<(), String> {
         if self.spent() { Err(format!("over its time budget of {:?}", self.limit)) } else { Ok(()) }
+    }
+
+    /// [`Budget::check`] before a step that cannot stop part way and may take as long as
+    /// `step`: with less time left than that, the budget counts as spent now, since the step
+    /// would end past the deadline and its work would be thrown away.
+    pub fn check_room(&self, step: Duration) -> Result<(), String> {
+        if self.remaining() < step {
+            self.stop();
+        }
+        self.check()
+    }
+
+    /// Spends the budget now: the work stops at its next check.
+    fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
     }
 
     /// Time left before the deadline (zero once spent).
@@ -62,6 +79,16 @@ pub enum CpuError {
 /// and stop, before abandoning it.
 const GRACE: Duration = Duration::from_millis(250);
 
+/// Stops the work when its caller goes away (a job's attempt dropped when its lease is lost or
+/// it is cancelled), so work that checks its budget does not run on for nobody.
+struct StopOnDrop(Budget);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
 impl CpuPool {
     /// A pool of `threads` slots (at least one); `name` labels its errors and logs.
     pub fn new(name: &'static str, threads: usize) -> CpuPool {
@@ -81,6 +108,17 @@ impl CpuPool {
         T: Send + 'static,
         F: FnOnce(&Budget) -> Result<T, String> + Send + 'static,
     {
+        self.run_with_grace(budget, GRACE, work).await
+    }
+
+    /// [`CpuPool::run`] for work whose steps cannot stop part way (a model's forward pass): past
+    /// the budget its caller waits up to `grace` for the step under way to end, so the work it
+    /// reports over budget has stopped rather than running on beside what comes next.
+    pub async fn run_with_grace<T, F>(&self, budget: Duration, grace: Duration, work: F) -> Result<T, CpuError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Budget) -> Result<T, String> + Send + 'static,
+    {
         let slot = self.slots.clone().acquire_owned().await.map_err(|_| CpuError::Failed("pool closed".into()))?;
         let budget = Budget::new(budget);
         let given = budget.clone();
@@ -89,14 +127,15 @@ impl CpuPool {
             let _slot = slot;
             work(&given)
         });
+        let _stop = StopOnDrop(budget.clone());
         let over = || CpuError::OverBudget { pool: self.name, budget: budget.limit };
-        match tokio::time::timeout(budget.limit + GRACE, task).await {
+        match tokio::time::timeout(budget.limit + grace, task).await {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(_))) if budget.spent() => Err(over()),
             Ok(Ok(Err(why))) => Err(CpuError::Failed(why)),
             Ok(Err(join)) => Err(CpuError::Failed(format!("{} work panicked: {join}", self.name))),
             Err(_) => {
-                budget.abandoned.store(true, Ordering::Relaxed);
+                budget.stop();
                 tracing::warn!(
                     pool = self.name,
                     budget_ms = budget.limit.as_millis() as u64,
@@ -142,6 +181,42 @@ mod tests {
             pool.run(Duration::from_secs(5), |_| Err::<(), _>("no".into())).await,
             Err(CpuError::Failed("no".into()))
         );
+    }
+
+    #[tokio::test]
+    async fn a_step_that_would_end_past_the_deadline_is_not_started_and_counts_as_over_budget() {
+        let roomy = Budget::new(Duration::from_secs(3_600));
+        assert_eq!(roomy.check_room(Duration::from_secs(60)), Ok(()));
+        assert!(!roomy.spent());
+        let pool = CpuPool::new("test", 1);
+        let budget = Duration::from_secs(60);
+        let got = pool.run(budget, |budget| budget.check_room(Duration::from_secs(120))).await;
+        assert_eq!(got, Err(CpuError::OverBudget { pool: "test", budget }), "stopped before the step, not failed");
+    }
+
+    #[tokio::test]
+    async fn work_whose_caller_is_dropped_stops_at_its_next_check_and_frees_its_slot() {
+        let pool = CpuPool::new("test", 1);
+        let (started, mut running) = tokio::sync::mpsc::unbounded_channel();
+        let (ended, stopped) = tokio::sync::oneshot::channel();
+        // An hour's budget: only its caller going away can stop it.
+        let work = move |budget: &Budget| {
+            started.send(()).ok();
+            while budget.check().is_ok() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            ended.send(()).ok();
+            Ok(())
+        };
+        let caller = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(Duration::from_secs(3_600), work).await }
+        });
+        running.recv().await.expect("the work starts");
+        caller.abort();
+        // Bounded far below the budget: the work stops because its caller went away.
+        tokio::time::timeout(Duration::from_secs(60), stopped).await.expect("the work stopped").unwrap();
+        assert_eq!(pool.run(Duration::from_secs(5), |_| Ok(1)).await, Ok(1), "its slot is free again");
     }
 
     #[tokio::test]

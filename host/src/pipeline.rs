@@ -5,13 +5,14 @@
 //! first needed (`engine::pictures`), so a page waits for its voice, not for its pictures.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Serialize;
 
 use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::error::Reason;
-use crate::jobs::worker::JobError;
+use crate::jobs::worker::{self, JobError};
 use crate::languages::Language;
 use crate::media::rhythm::{self, End, Piece};
 use crate::media::speech::Anchors;
@@ -83,16 +84,38 @@ async fn hear_voice(
     recogniser: &whisper::Recogniser,
     voice: &wav::Pcm,
     language: &Language,
-) -> Result<Vec<transcribe::Word>, String> {
+) -> Result<Vec<transcribe::Word>, JobError> {
     let (track, budget) = (voice.to_wav(), services.settings.media_budget());
     let limit = voice.duration_ms() + 1_000;
     let pcm = services
         .renders
         .run(budget, move |budget| audio::decode(&track, limit, budget).map_err(|e| format!("{e:?}")))
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(recognition_failure)?;
     let stretches = audio::speech_stretches(&pcm, PAUSE_MS);
-    recogniser.hear(&pcm, language.code, &stretches, budget).await
+    recognise(recogniser, &pcm, language.code, &stretches, budget).await
+}
+
+/// What the embedded recogniser hears of `audio` within `budget`. Its job gives its worker
+/// seat back meanwhile (`worker::aside`): transcriptions queue for the recogniser's own slot,
+/// and a long recording never holds the worker a short job waits for.
+async fn recognise(
+    recogniser: &whisper::Recogniser,
+    audio: &wav::Pcm,
+    language: &str,
+    speech: &[(u64, u64)],
+    budget: Duration,
+) -> Result<Vec<transcribe::Word>, JobError> {
+    worker::aside(recogniser.hear(audio, language, speech, budget)).await.map_err(recognition_failure)
+}
+
+/// The recogniser's failure as a job's: over its budget it would be again (failed for good,
+/// refunded once, never tried three times); anything else may pass.
+fn recognition_failure(e: CpuError) -> JobError {
+    match e {
+        CpuError::OverBudget { .. } => cpu_failure(e),
+        CpuError::Failed(why) => JobError::Retry(why).told(RECOGNITION_UNAVAILABLE),
+    }
 }
 
 /// What callers are told of the pipeline's failures (the causes, which may name endpoints and
@@ -477,9 +500,7 @@ async fn voice_beats_with(
         }
         _ => match &services.recogniser {
             Some(recogniser) => {
-                let heard = hear_voice(services, recogniser, &spoken.audio, language)
-                    .await
-                    .map_err(|e| JobError::Retry(e).told(RECOGNITION_UNAVAILABLE))?;
+                let heard = hear_voice(services, recogniser, &spoken.audio, language).await?;
                 let word_times = if heard.is_empty() { WordTimes::None } else { WordTimes::Recognizer };
                 (Some(heard).filter(|h| !h.is_empty()), word_times)
             }
@@ -546,10 +567,7 @@ pub async fn voice_recording(
             WordTimes::Transcription,
         ),
         (None, Some(recogniser)) => (
-            recogniser
-                .hear(&audio, language.code, &stretches, services.settings.media_budget())
-                .await
-                .map_err(|e| JobError::Retry(e).told(RECOGNITION_UNAVAILABLE))?,
+            recognise(recogniser, &audio, language.code, &stretches, services.settings.media_budget()).await?,
             WordTimes::Recognizer,
         ),
         (None, None) => (Vec::new(), WordTimes::None),

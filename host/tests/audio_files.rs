@@ -118,22 +118,28 @@ fn pauses_made_by_sox_split_the_recording_into_stretches() {
     }
 }
 
-#[tokio::test]
-async fn the_embedded_recogniser_hears_words_with_times_and_nothing_in_silence() {
+/// The recogniser the setup fetched (scripts/test.sh), hearing on a pool of one slot as the
+/// service's does; its absence fails the test.
+fn recogniser() -> asset_host::media::whisper::Recogniser {
     let voices = std::path::PathBuf::from(std::env::var("HOME").unwrap()).join(".cache/asset-service/voices");
-    let pool = asset_host::cpu::CpuPool::new("test", 2);
-    let recogniser = asset_host::media::whisper::Recogniser::find(&voices, &pool)
-        .unwrap_or_else(|| panic!("no recogniser in {}: run scripts/test.sh", voices.display()));
+    let pool = asset_host::cpu::CpuPool::new("test", 1);
+    asset_host::media::whisper::Recogniser::find(&voices, &pool)
+        .unwrap_or_else(|| panic!("no recogniser in {}: run scripts/test.sh", voices.display()))
+}
+
+/// `text` said by espeak-ng, decoded to 16 kHz mono.
+fn said(text: &str) -> asset_host::media::wav::Pcm {
     let dir = tempfile::tempdir().unwrap();
     let spoken = dir.path().join("spoken.wav");
-    let status = Command::new("espeak-ng")
-        .args(["-v", "en-us", "-w"])
-        .arg(&spoken)
-        .arg("Hello world. This is a test of the recogniser.")
-        .status()
-        .expect("espeak-ng runs");
-    assert!(status.success());
-    let pcm = audio::decode(&std::fs::read(&spoken).unwrap(), 180_000, &roomy()).unwrap();
+    let status = Command::new("espeak-ng").args(["-v", "en-us", "-w"]).arg(&spoken).arg(text).status();
+    assert!(status.expect("espeak-ng runs").success());
+    audio::decode(&std::fs::read(&spoken).unwrap(), 180_000, &roomy()).unwrap()
+}
+
+#[tokio::test]
+async fn the_embedded_recogniser_hears_words_with_times_and_nothing_in_silence() {
+    let recogniser = recogniser();
+    let pcm = said("Hello world. This is a test of the recogniser.");
     let stretches = audio::speech_stretches(&pcm, 300);
     let budget = std::time::Duration::from_secs(120);
     let heard = recogniser.hear(&pcm, "en", &stretches, budget).await.unwrap();
@@ -161,4 +167,21 @@ async fn the_embedded_recogniser_hears_words_with_times_and_nothing_in_silence()
     };
     let heard = recogniser.hear(&noise, "en", &[(0, 2_000)], budget).await.unwrap();
     assert!(heard.len() <= 2, "nothing much heard in noise: {heard:?}");
+}
+
+#[tokio::test]
+async fn the_recogniser_stops_between_chunks_once_its_budget_is_spent_and_says_so() {
+    let recogniser = recogniser();
+    // About a minute of speech: three chunks, more than a second's budget can hear.
+    let pcm = said(&"Agents pay for their own tools every single day. They ship pages in seconds. ".repeat(16));
+    let stretches = audio::speech_stretches(&pcm, 300);
+    assert!(pcm.duration_ms() > 60_000, "{} ms", pcm.duration_ms());
+    let budget = Duration::from_secs(1);
+    let got = recogniser.hear(&pcm, "en", &stretches, budget).await;
+    // Over budget (a job then fails for good), not a failure another attempt might mend.
+    assert_eq!(got, Err(asset_host::cpu::CpuError::OverBudget { pool: "test", budget }));
+    // Its slot came back with it: the recogniser hears the next recording.
+    let short = said("Hello world.");
+    let heard = recogniser.hear(&short, "en", &audio::speech_stretches(&short, 300), Duration::from_secs(120)).await;
+    assert!(heard.is_ok_and(|words| !words.is_empty()));
 }

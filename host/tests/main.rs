@@ -27,3 +27,4 @@ mod render;
 mod sandbox;
 mod store;
 mod webhooks;
+mod workers;

@@ -26,6 +26,7 @@ mod pages;
 mod payments;
 mod pitch;
 mod plugins;
+mod recogniser;
 mod shutdown;
 mod sol_jobs;
 mod waits;

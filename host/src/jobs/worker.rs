@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use serde_json::Value;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tracing::Instrument;
 
 use super::{Failed, Job};
@@ -114,6 +114,43 @@ impl Default for Settings {
     }
 }
 
+/// A job's place among the `concurrency` its worker runs at once. A job that waits on a queue
+/// of its own (the recogniser's) gives it back meanwhile, with [`aside`].
+#[derive(Clone)]
+struct Seat {
+    seats: Arc<Semaphore>,
+    held: Arc<Mutex<Option<OwnedSemaphorePermit>>>,
+}
+
+impl Seat {
+    fn new(seats: Arc<Semaphore>, permit: OwnedSemaphorePermit) -> Seat {
+        Seat { seats, held: Arc::new(Mutex::new(Some(permit))) }
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, Option<OwnedSemaphorePermit>> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+tokio::task_local! {
+    /// The seat of the job the current task runs, while a worker runs it.
+    static SEAT: Seat;
+}
+
+/// Runs `work` with the current job's worker seat given back, so the worker takes other jobs
+/// while this one waits on a queue of its own and works there (a long recording heard by the
+/// recogniser, which bounds its own work: one at a time, within the media budget); the job
+/// takes a seat again before going on. Outside a worker's job (work done inside a call) it
+/// only runs `work`.
+pub async fn aside<T>(work: impl Future<Output = T>) -> T {
+    let Ok(seat) = SEAT.try_with(Seat::clone) else { return work.await };
+    drop(seat.held().take());
+    let out = work.await;
+    let permit = seat.seats.clone().acquire_owned().await.expect("never closed");
+    *seat.held() = Some(permit);
+    out
+}
+
 /// Runs jobs until `stop` turns true; jobs still running then are handed back to the queue.
 pub async fn run(
     db: Db,
@@ -160,10 +197,9 @@ pub async fn run(
         };
         let handler = handlers[job.kind.as_str()].clone();
         let (db, worker, x402) = (db.clone(), worker.clone(), settings.x402.clone());
-        running.spawn(async move {
-            attempt(&db, &worker, handler, x402, job, lease_ms).await;
-            drop(permit);
-        });
+        // The seat (and its permit) goes when the attempt ends, however it ends.
+        let seat = Seat::new(permits.clone(), permit);
+        running.spawn(async move { attempt(&db, &worker, (handler, seat), x402, job, lease_ms).await });
         while running.try_join_next().is_some() {}
     }
     // Hand unfinished jobs back at once rather than waiting for their leases to expire.
@@ -177,10 +213,10 @@ pub async fn run(
     tracing::info!(worker, "job worker stopped");
 }
 
-/// One attempt: the handler races the heartbeat, which stops it if the lease is lost.
-async fn attempt(db: &Db, worker: &str, handler: Handler, x402: Option<Arc<X402>>, job: Job, lease_ms: i64) {
+/// One attempt in its seat: the handler races the heartbeat, which stops it if the lease is lost.
+async fn attempt(db: &Db, worker: &str, run: (Handler, Seat), x402: Option<Arc<X402>>, job: Job, lease_ms: i64) {
     let span = tracing::info_span!("job", id = %job.id, kind = %job.kind, attempt = job.attempts);
-    attempt_in_span(db, worker, handler, x402, job, lease_ms).instrument(span).await;
+    attempt_in_span(db, worker, run, x402, job, lease_ms).instrument(span).await;
 }
 
 /// The handler's work, then the job's payment settled (under the same lease), so its result
@@ -197,9 +233,17 @@ async fn work_and_settle(db: Db, handler: Handler, x402: Option<Arc<X402>>, job:
     Ok(result)
 }
 
-async fn attempt_in_span(db: &Db, worker: &str, handler: Handler, x402: Option<Arc<X402>>, job: Job, lease_ms: i64) {
+async fn attempt_in_span(
+    db: &Db,
+    worker: &str,
+    (handler, seat): (Handler, Seat),
+    x402: Option<Arc<X402>>,
+    job: Job,
+    lease_ms: i64,
+) {
     let started = std::time::Instant::now();
-    let work = tokio::spawn(work_and_settle(db.clone(), handler, x402, job.clone()));
+    // The handler runs in the seat; this attempt keeps it too, until the outcome is recorded.
+    let work = tokio::spawn(SEAT.scope(seat.clone(), work_and_settle(db.clone(), handler, x402, job.clone())));
     let abort = work.abort_handle();
     let heartbeat = async {
         let mut tick = tokio::time::interval(Duration::from_millis((lease_ms / 3).max(50) as u64));

@@ -1,9 +1,18 @@
 //! The embedded speech recogniser: Whisper base (multilingual, in CTranslate2's format, as the
-//! setup fetches it from PyPI) run in this process through CTranslate2 (`ct2rs`), on the render
-//! pool. A recording is cut at its pauses into chunks of at most 30 s (the model's window), all
-//! transcribed at once in the recording's language; each chunk's tokens are then aligned to its
-//! sound by CTranslate2 (dynamic time warping over the model's alignment heads), which times
-//! every word without a second model.
+//! setup fetches it from PyPI) run in this process through CTranslate2 (`ct2rs`), on a pool of
+//! its own: one recording at a time (the model is one replica, on half the cores), so a long
+//! recording never takes the render pool's slots, or every core, from other work. A recording
+//! is cut at its pauses into chunks of at most 30 s (the model's window), transcribed one after
+//! the other in the recording's language; each chunk's tokens are then aligned to its sound by
+//! CTranslate2 (dynamic time warping over the model's alignment heads), which times every word
+//! without a second model.
+//!
+//! A transcription keeps the media budget as the voice does: CTranslate2 cannot stop inside a
+//! step (encoding, decoding, aligning one chunk), so the budget is checked between steps, a
+//! chunk that would end past the deadline is not started, and the caller waits for the step
+//! under way to end. A run over budget has stopped when it is reported, and its job fails for
+//! good; a run whose caller goes away (its job cancelled or its lease lost) stops at its next
+//! check.
 //!
 //! The service checks the files at start ([`Recogniser::find`]) and loads the model on first use
 //! (under a second), so processes that never caption a recording never pay for it.
@@ -13,11 +22,13 @@ mod tokens;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use ct2rs::sys::{ComputeType, Config, Device, StorageView, Whisper, WhisperOptions};
+use ct2rs::sys::{
+    ComputeType, Config, Device, StorageView, Whisper, WhisperAlignmentResult, WhisperGenerationResult, WhisperOptions,
+};
 
-use crate::cpu::CpuPool;
+use crate::cpu::{Budget, CpuError, CpuPool};
 use crate::media::transcribe::Word;
 use crate::media::wav::Pcm;
 use mel::{Front, RATE};
@@ -30,6 +41,9 @@ const FILES: [&str; 4] = ["model.bin", "config.json", "vocabulary.txt", "tokeniz
 const MARGIN_MS: u64 = 200;
 /// Width of the median filter over the attention weights (what Whisper's own alignment uses).
 const MEDIAN_FILTER: i64 = 7;
+/// How long past the budget a transcription's caller waits for the step under way to end: far
+/// above the seconds one step of one 30-s chunk takes, so only a step that hangs is abandoned.
+const STEP_GRACE: Duration = Duration::from_secs(60);
 
 /// Written without spaces between words: each character the model writes is timed, then
 /// grouped into words by whoever lays out the captions.
@@ -57,13 +71,16 @@ struct Loaded {
 }
 
 impl Recogniser {
-    /// The recogniser in the settings' voices folder, when it is there.
-    pub fn from_settings(settings: &crate::config::Settings, pool: &CpuPool) -> Option<Recogniser> {
-        settings.voice_folder().and_then(|dir| Recogniser::find(&dir, pool))
+    /// The recogniser in the settings' voices folder, when it is there, on a pool of its own of
+    /// one slot (the model's one replica).
+    pub fn from_settings(settings: &crate::config::Settings) -> Option<Recogniser> {
+        let pool = CpuPool::new("recogniser", 1);
+        settings.voice_folder().and_then(|dir| Recogniser::find(&dir, &pool))
     }
 
-    /// The recogniser in `voices/whisper-base`, when its files are there; otherwise says why in
-    /// the log (recordings then get captions only from a transcription endpoint).
+    /// The recogniser in `voices/whisper-base`, when its files are there, hearing on `pool`;
+    /// otherwise says why in the log (recordings then get captions only from a transcription
+    /// endpoint).
     pub fn find(voices: &Path, pool: &CpuPool) -> Option<Recogniser> {
         let dir = voices.join(DIR);
         match FILES.iter().find(|name| !dir.join(name).is_file()) {
@@ -96,17 +113,20 @@ impl Recogniser {
     }
 
     /// The words said in `audio` (16 kHz mono) in `language` (ISO 639-1), with their times in
-    /// ms; `speech` is where the recording's speech is (its stretches between pauses).
+    /// ms; `speech` is where the recording's speech is (its stretches between pauses). Heard
+    /// within `budget` from when the recogniser's slot is free; past it, `OverBudget` once the
+    /// work has stopped.
     pub async fn hear(
         &self,
         audio: &Pcm,
         language: &str,
         speech: &[(u64, u64)],
         budget: Duration,
-    ) -> Result<Vec<Word>, String> {
-        let loaded = self.get().await?;
+    ) -> Result<Vec<Word>, CpuError> {
+        let loaded = self.get().await.map_err(CpuError::Failed)?;
         if audio.sample_rate as usize != RATE || audio.channels != 1 {
-            return Err(format!("the recogniser hears 16 kHz mono, not {} Hz × {}", audio.sample_rate, audio.channels));
+            let why = format!("the recogniser hears 16 kHz mono, not {} Hz × {}", audio.sample_rate, audio.channels);
+            return Err(CpuError::Failed(why));
         }
         let samples: Vec<f32> =
             audio.data.chunks_exact(2).map(|s| f32::from(i16::from_le_bytes([s[0], s[1]])) / 32_768.0).collect();
@@ -114,9 +134,8 @@ impl Recogniser {
         let language = language.to_string();
         let mut words = self
             .pool
-            .run(budget, move |_| loaded.transcribe(&samples, &chunks, &language))
-            .await
-            .map_err(|e| e.to_string())?;
+            .run_with_grace(budget, STEP_GRACE, move |budget| loaded.transcribe(&samples, &chunks, &language, budget))
+            .await?;
         onsets(&mut words, speech);
         Ok(words)
     }
@@ -124,7 +143,11 @@ impl Recogniser {
 
 impl Loaded {
     fn load(dir: &Path) -> Result<Loaded, String> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Half the cores, at least one: on two cores one thread hears 170 s of speech no slower
+        // than two (15 s against 20 s idle, 17 s against 20 s loaded) for 15 CPU-s against 18 to
+        // 25 (its decoding, a chunk at a time, is too small to share), and a long recording
+        // leaves the other core to the jobs beside it.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get() / 2).max(1);
         let config = Config {
             device: Device::CPU,
             compute_type: ComputeType::INT8,
@@ -137,82 +160,145 @@ impl Loaded {
         Ok(Loaded { model, vocabulary: Vocabulary::parse(&text)?, front: Front::new() })
     }
 
-    /// Every chunk (start and end in ms) transcribed and its words timed.
-    fn transcribe(&self, samples: &[f32], chunks: &[(u64, u64)], language: &str) -> Result<Vec<Word>, String> {
+    /// Every chunk (start and end in ms) transcribed and its words timed, one chunk after the
+    /// other within `budget`.
+    fn transcribe(
+        &self,
+        samples: &[f32],
+        chunks: &[(u64, u64)],
+        language: &str,
+        budget: &Budget,
+    ) -> Result<Vec<Word>, String> {
         if chunks.is_empty() {
             return Ok(Vec::new());
         }
-        let language_token = format!("<|{language}|>");
+        let prompt = Prompt::new(&self.vocabulary, language)?;
+        one_by_one(chunks, budget, |chunk| self.chunk(samples, chunk, &prompt, budget))
+    }
+
+    /// One chunk (start and end in ms) transcribed and its words timed; the budget is checked
+    /// between its steps, which cannot stop part way.
+    fn chunk(
+        &self,
+        samples: &[f32],
+        (from, to): (u64, u64),
+        prompt: &Prompt,
+        budget: &Budget,
+    ) -> Result<Vec<Word>, String> {
+        let at = |ms: u64| ((ms as usize) * RATE / 1000).min(samples.len());
+        let sound = &samples[at(from)..at(to)];
+        let mut features = self.front.features(sound);
+        let view = StorageView::new(&[1, mel::BANDS, mel::FRAMES], &mut features, Device::CPU).map_err(failed)?;
+        let encoded = self.model.encode(&view, false).map_err(failed)?;
+        budget.check()?;
+        let result = self.model.generate(&encoded, &[prompt.tokens.to_vec()], &decoding()).map_err(failed)?;
+        let ids = result.first().map(|r| prompt.text_of(r)).unwrap_or_default();
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        budget.check()?;
+        self.timed(&encoded, prompt, ids, (from, sound.len()))
+    }
+
+    /// The words of a chunk's text `ids`, timed by aligning them to the chunk's `encoded` sound
+    /// (`samples` of it, starting at `from` ms).
+    fn timed(
+        &self,
+        encoded: &StorageView,
+        prompt: &Prompt,
+        mut ids: Vec<usize>,
+        (from, samples): (u64, usize),
+    ) -> Result<Vec<Word>, String> {
+        let frames = samples / (RATE / 100);
+        let aligned = self
+            .model
+            .align(encoded, &prompt.ids, std::slice::from_ref(&ids), &[frames], MEDIAN_FILTER)
+            .map_err(failed)?;
+        let starts = aligned.first().map(|a| token_starts(a, ids.len())).unwrap_or_default();
+        ids.push(prompt.end_of_text);
+        Ok(self.vocabulary.words(&ids, &starts, from, prompt.spaced))
+    }
+}
+
+/// What starts the decoding of every chunk of a recording in one language, and how its text ends.
+struct Prompt {
+    tokens: [String; 3],
+    /// The tokens' ids, which the alignment starts from.
+    ids: Vec<usize>,
+    end_of_text: usize,
+    spaced: bool,
+}
+
+impl Prompt {
+    fn new(vocabulary: &Vocabulary, language: &str) -> Result<Prompt, String> {
         // Decoded with timestamps, the mode Whisper was mostly trained in: without them it is
         // apt to stop after a chunk's first sentence. The timestamps themselves are dropped; the
         // alignment times the words.
-        let prompt = ["<|startoftranscript|>", language_token.as_str(), "<|transcribe|>"];
-        let start_sequence: Vec<usize> = prompt
+        let tokens = ["<|startoftranscript|>".to_string(), format!("<|{language}|>"), "<|transcribe|>".to_string()];
+        let ids = tokens
             .iter()
-            .map(|t| self.vocabulary.special(t).ok_or_else(|| format!("the model does not know {t}")))
+            .map(|t| vocabulary.special(t).ok_or_else(|| format!("the model does not know {t}")))
             .collect::<Result<_, _>>()?;
-        let end_of_text = self.vocabulary.special("<|endoftext|>").unwrap_or(usize::MAX);
-        let slice = |&(from, to): &(u64, u64)| {
-            let at = |ms: u64| ((ms as usize) * RATE / 1000).min(samples.len());
-            &samples[at(from)..at(to)]
-        };
-        let mut features: Vec<f32> = chunks.iter().flat_map(|c| self.front.features(slice(c))).collect();
-        let view =
-            StorageView::new(&[chunks.len(), mel::BANDS, mel::FRAMES], &mut features, Device::CPU).map_err(failed)?;
-        let encoded = self.model.encode(&view, false).map_err(failed)?;
-        let options = WhisperOptions {
-            beam_size: 5,
-            return_scores: true,
-            return_no_speech_prob: true,
-            ..WhisperOptions::default()
-        };
-        let results = self.model.generate(&encoded, &vec![prompt.to_vec(); chunks.len()], &options).map_err(failed)?;
-        // A chunk the model thinks holds no speech, and whose words it is unsure of, says nothing:
-        // Whisper writes plausible sentences over music and noise (its own rule, as faster-whisper
-        // applies it).
-        let texts: Vec<Vec<usize>> = results
-            .iter()
-            .map(|r| {
-                let unsure = r.scores.first().is_some_and(|&s| s < -1.0);
-                if r.no_speech_prob > 0.6 && unsure {
-                    Vec::new()
-                } else {
-                    let ids = r.sequences_ids.first().map(Vec::as_slice).unwrap_or_default();
-                    // Text tokens only: every special token (timestamps too) comes after the end.
-                    ids.iter().copied().filter(|&id| id < end_of_text).collect()
-                }
-            })
-            .collect();
-        if texts.iter().all(Vec::is_empty) {
-            return Ok(Vec::new());
-        }
-        let frames: Vec<usize> = chunks.iter().map(|c| slice(c).len() / (RATE / 100)).collect();
-        let alignments = self.model.align(&encoded, &start_sequence, &texts, &frames, MEDIAN_FILTER).map_err(failed)?;
-        let spaced = !unspaced(language);
-        let mut words = Vec::new();
-        for ((ids, aligned), &(from, _)) in texts.iter().zip(&alignments).zip(chunks) {
-            // Where each token starts: the first frame the warping path gives it.
-            let mut starts = vec![None; ids.len() + 1];
-            for step in &aligned.alignments {
-                if let Some(slot) = usize::try_from(step.token_x).ok().and_then(|t| starts.get_mut(t)) {
-                    slot.get_or_insert(step.frame_x.max(0) as u64);
-                }
-            }
-            // A token the path skips starts where the one before it did.
-            let mut last = 0;
-            let starts: Vec<u64> = starts
-                .iter()
-                .map(|s| {
-                    last = s.unwrap_or(last).max(last);
-                    last
-                })
-                .collect();
-            let mut ids = ids.clone();
-            ids.push(end_of_text);
-            words.extend(self.vocabulary.words(&ids, &starts, from, spaced));
-        }
-        Ok(words)
+        let end_of_text = vocabulary.special("<|endoftext|>").unwrap_or(usize::MAX);
+        Ok(Prompt { tokens, ids, end_of_text, spaced: !unspaced(language) })
     }
+
+    /// The text tokens of a chunk's decoding. A chunk the model thinks holds no speech, and whose
+    /// words it is unsure of, says nothing: Whisper writes plausible sentences over music and
+    /// noise (its own rule, as faster-whisper applies it).
+    fn text_of(&self, result: &WhisperGenerationResult) -> Vec<usize> {
+        let unsure = result.scores.first().is_some_and(|&s| s < -1.0);
+        if result.no_speech_prob > 0.6 && unsure {
+            return Vec::new();
+        }
+        let ids = result.sequences_ids.first().map(Vec::as_slice).unwrap_or_default();
+        // Text tokens only: every special token (timestamps too) comes after the end.
+        ids.iter().copied().filter(|&id| id < self.end_of_text).collect()
+    }
+}
+
+/// How each chunk is decoded: a beam of five, with the scores and the no-speech probability
+/// that tell speech from noise (see [`Prompt::text_of`]).
+fn decoding() -> WhisperOptions {
+    WhisperOptions { beam_size: 5, return_scores: true, return_no_speech_prob: true, ..WhisperOptions::default() }
+}
+
+/// Where each of `count` tokens starts (and, last, where the text ends): the first frame the
+/// warping path gives it; a token the path skips starts where the one before it did.
+fn token_starts(aligned: &WhisperAlignmentResult, count: usize) -> Vec<u64> {
+    let mut starts = vec![None; count + 1];
+    for step in &aligned.alignments {
+        if let Some(slot) = usize::try_from(step.token_x).ok().and_then(|t| starts.get_mut(t)) {
+            slot.get_or_insert(step.frame_x.max(0) as u64);
+        }
+    }
+    let mut last = 0;
+    starts
+        .iter()
+        .map(|s| {
+            last = s.unwrap_or(last).max(last);
+            last
+        })
+        .collect()
+}
+
+/// Each chunk through `step`, one after the other, within `budget`: a chunk is started only
+/// when the longest one so far would still end before the deadline, as its steps cannot stop
+/// part way and a chunk ending past it would be thrown away.
+fn one_by_one<T>(
+    chunks: &[(u64, u64)],
+    budget: &Budget,
+    mut step: impl FnMut((u64, u64)) -> Result<Vec<T>, String>,
+) -> Result<Vec<T>, String> {
+    let mut out = Vec::new();
+    let mut longest = Duration::ZERO;
+    for &chunk in chunks {
+        budget.check_room(longest)?;
+        let started = Instant::now();
+        out.extend(step(chunk)?);
+        longest = longest.max(started.elapsed());
+    }
+    Ok(out)
 }
 
 /// Puts each word that runs through a pause on the side of it where most of the word is: the
@@ -274,6 +360,23 @@ mod tests {
         // A stretch of 70 s without a pause is cut every 30 s.
         assert_eq!(chunks(&[(0, 70_000)], 70_000), [(0, 30_000), (30_000, 60_000), (60_000, 70_000)]);
         assert!(chunks(&[], 5_000).is_empty());
+    }
+
+    #[test]
+    fn chunks_are_heard_one_by_one_and_none_is_started_that_would_end_past_the_deadline() {
+        let chunks = [(0, 30_000), (30_000, 60_000), (60_000, 70_000)];
+        let roomy = Budget::new(Duration::from_secs(3_600));
+        assert_eq!(one_by_one(&chunks, &roomy, |c| Ok(vec![c.0])), Ok(vec![0, 30_000, 60_000]));
+        // Each chunk takes 120 ms of a 200-ms budget: the second would end past the deadline.
+        let tight = Budget::new(Duration::from_millis(200));
+        let mut heard = 0;
+        let got = one_by_one(&chunks, &tight, |c| {
+            heard += 1;
+            std::thread::sleep(Duration::from_millis(120));
+            Ok(vec![c.0])
+        });
+        assert!(got.is_err() && tight.spent(), "{got:?}");
+        assert_eq!(heard, 1, "no chunk started that could not end in time");
     }
 
     #[test]
