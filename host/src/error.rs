@@ -47,8 +47,9 @@ pub enum Kind {
     Internal,
 }
 
-/// Everything an operation can fail with. Each variant names its [`Kind`].
-#[derive(Debug)]
+/// Everything an operation can fail with. Each variant names its [`Kind`]. Clone, so work shared
+/// by several callers (one drawing for all who ask at once) answers each with its own error.
+#[derive(Debug, Clone)]
 pub enum Error {
     /// Malformed body, failed validation.
     BadRequest { code: &'static str, message: String },

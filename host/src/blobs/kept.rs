@@ -42,7 +42,7 @@ impl<T: Clone> Flights<T> {
 }
 
 /// Blobs being made in this process.
-static MAKING: LazyLock<Flights<Result<Vec<u8>, String>>> = LazyLock::new(Flights::default);
+static MAKING: LazyLock<Flights<Result<Vec<u8>, Error>>> = LazyLock::new(Flights::default);
 
 /// The blob under `key`, or what `make` makes, stored under `key` first.
 pub async fn read_or_make<F>(blobs: &dyn BlobStore, key: &str, make: impl FnOnce() -> F) -> Result<Vec<u8>, Error>
@@ -52,14 +52,13 @@ where
     if let Some(bytes) = blobs.get(key).await? {
         return Ok(bytes);
     }
-    let made = MAKING
+    MAKING
         .run(key, || async {
-            let bytes = make().await.map_err(|e| e.to_string())?;
-            blobs.put(key, bytes.clone()).await.map_err(|e| e.to_string())?;
+            let bytes = make().await?;
+            blobs.put(key, bytes.clone()).await?;
             Ok(bytes)
         })
-        .await;
-    made.map_err(Error::Internal)
+        .await
 }
 
 #[cfg(test)]
@@ -85,11 +84,12 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_failed_making_is_not_kept() {
+    async fn a_failed_making_is_not_kept_and_answers_its_own_error() {
         let dir = tempfile::tempdir().unwrap();
         let blobs = super::super::LocalFolder::new(dir.path().to_path_buf()).await.unwrap();
-        let failed = read_or_make(&blobs, "pages/j/card.png", || async { Err(Error::internal("no")) }).await;
-        assert!(failed.is_err());
+        let over = || Error::BadGateway { code: "render_over_budget", message: "over".into() };
+        let failed = read_or_make(&blobs, "pages/j/card.png", || async { Err(over()) }).await;
+        assert!(matches!(failed, Err(Error::BadGateway { code: "render_over_budget", .. })), "{failed:?}");
         assert_eq!(blobs.get("pages/j/card.png").await.unwrap(), None);
     }
 }

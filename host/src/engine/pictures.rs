@@ -23,7 +23,7 @@ use crate::store;
 pub type Pair = (Vec<u8>, Option<Vec<u8>>);
 
 /// Drawings under way in this process, by the plain picture's blob key (unique per page).
-static FLIGHTS: LazyLock<Flights<Result<Pair, String>>> = LazyLock::new(Flights::default);
+static FLIGHTS: LazyLock<Flights<Result<Pair, Error>>> = LazyLock::new(Flights::default);
 
 /// Reads, or draws and keeps, the pictures of one page. The page is read from the store only if
 /// a picture has to be drawn, and its sheets are built once, on the first such picture.
@@ -114,24 +114,22 @@ impl<'a> Painter<'a> {
             };
             return Ok((plain, lit));
         }
-        let drawn = FLIGHTS.run(&plain_key, || self.draw(position, &plain_key, lit_key.as_deref())).await;
-        drawn.map_err(Error::Internal)
+        FLIGHTS.run(&plain_key, || self.draw(position, &plain_key, lit_key.as_deref())).await
     }
 
-    async fn draw(&self, position: i64, plain_key: &str, lit_key: Option<&str>) -> Result<Pair, String> {
+    async fn draw(&self, position: i64, plain_key: &str, lit_key: Option<&str>) -> Result<Pair, Error> {
         let services = self.services;
-        let page = self.page().await.map_err(|e| e.to_string())?;
+        let page = self.page().await?;
         // Pages made before pictures were drawn later have no way to draw a lost one.
-        let drawing = page.drawing.as_ref().ok_or_else(|| BlobError::Missing(plain_key.to_string()).to_string())?;
-        let sheets =
-            self.sheets.get_or_try_init(|| sheets(services, page, drawing)).await.map_err(|e| e.to_string())?;
+        let drawing = page.drawing.as_ref().ok_or_else(|| BlobError::Missing(plain_key.to_string()))?;
+        let sheets = self.sheets.get_or_try_init(|| sheets(services, page, drawing)).await?;
         let boxes =
             usize::try_from(position - 1).ok().and_then(|i| page.beats.get(i)).map(boxes_of).unwrap_or_default();
-        let pictures = sheets.draw(services, position as usize, boxes).await.map_err(|e| e.to_string())?;
+        let pictures = sheets.draw(services, position as usize, boxes).await?;
         if let (Some(key), Some(png)) = (lit_key, &pictures.lit) {
-            services.blobs.put(key, png.clone()).await.map_err(|e| e.to_string())?;
+            services.blobs.put(key, png.clone()).await?;
         }
-        services.blobs.put(plain_key, pictures.plain.clone()).await.map_err(|e| e.to_string())?;
+        services.blobs.put(plain_key, pictures.plain.clone()).await?;
         Ok((pictures.plain, pictures.lit))
     }
 }

@@ -507,13 +507,12 @@ pub async fn ending(services: &Services, id: &str, link: &str) -> Result<Option<
 
 /// Memes being drawn in this process, by id: a first request and those at the same moment share
 /// one drawing, so a public route never draws a meme twice.
-static DRAWINGS: std::sync::LazyLock<crate::blobs::kept::Flights<Result<Vec<cards::Picture>, String>>> =
+static DRAWINGS: std::sync::LazyLock<crate::blobs::kept::Flights<Result<Vec<cards::Picture>, Error>>> =
     std::sync::LazyLock::new(Default::default);
 
 /// The pictures of a stored meme that has none kept yet, drawn once per process.
 async fn draw_stored(services: &Services, meme: &store::memes::Stored) -> Result<Vec<cards::Picture>, Error> {
-    let drawn = DRAWINGS.run(&meme.id, || async { draw_and_keep(services, meme).await.map_err(|e| e.to_string()) });
-    drawn.await.map_err(Error::Internal)
+    DRAWINGS.run(&meme.id, || draw_and_keep(services, meme)).await
 }
 
 /// Draws the pictures of a stored meme and keeps them: blobs first, then their rows (another
