@@ -286,6 +286,8 @@ const PLATFORM: &[&[&str]] = &[
     &["config", "counted", "dates", "money", "limits", "links", "markup", "chrome", "redact", "model"],
     &["error", "rules", "net", "seal"],
     &["caller", "languages", "cpu", "blobs", "callbacks", "reading"],
+    // What pictures show of their subject (reads the reading's domain and words).
+    &["illustrate"],
     // Drawing, media and the menu.
     &["render", "media", "catalog"],
     // What is kept, and the pages drawn for people.
