@@ -11,8 +11,8 @@ use serde::Serialize;
 use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::error::Reason;
-use crate::jobs::worker::JobError;
 use crate::illustrate::Subject;
+use crate::jobs::worker::JobError;
 use crate::languages::Language;
 use crate::media::rhythm::{self, End, Piece};
 use crate::media::speech::Anchors;
@@ -321,7 +321,12 @@ impl Sheets {
     }
 
     fn drawing(&self) -> Drawing {
-        Drawing { title: self.title.clone(), seed: self.seed, typeface: self.style.typeface, subject: self.subject.clone() }
+        Drawing {
+            title: self.title.clone(),
+            seed: self.seed,
+            typeface: self.style.typeface,
+            subject: self.subject.clone(),
+        }
     }
 }
 

@@ -268,7 +268,11 @@ async fn every_picture_kind_shows_what_its_subject_is() {
             for (layout, things) in layouts.iter().zip(&shown) {
                 assert!(!things.is_empty(), "{code} {kind}: no illustration");
                 for (n, thing) in things.iter().enumerate() {
-                    assert!(layout.svg.contains(&format!(r#"<g id="ill{n}""#)), "{code} {kind}: {} not drawn", thing.icon);
+                    assert!(
+                        layout.svg.contains(&format!(r#"<g id="ill{n}""#)),
+                        "{code} {kind}: {} not drawn",
+                        thing.icon
+                    );
                     let group = emojis::get(thing.emoji).or_else(|| emojis::get(&format!("{}\u{FE0F}", thing.emoji)));
                     assert_ne!(group.map(|e| e.group()), Some(emojis::Group::SmileysAndEmotion), "{code} {kind}");
                     assert!(!thing.label.is_empty());

@@ -9,8 +9,8 @@ use maud::{PreEscaped, html};
 use super::Page;
 use crate::chrome::Chrome;
 use crate::illustrate::{self, Subject};
-use crate::render::cards;
 use crate::pages::{Head, PageLook, document, link_card};
+use crate::render::cards;
 
 const STYLE: &str = r#"
 body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }

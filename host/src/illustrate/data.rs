@@ -183,7 +183,8 @@ impl Set {
 
     fn indexed(&self, annotations: HashMap<String, Annotation>) -> Index {
         let count = self.emoji.len();
-        let mut index = Index { names: vec![String::new(); count], keywords_of: vec![Vec::new(); count], ..Index::default() };
+        let mut index =
+            Index { names: vec![String::new(); count], keywords_of: vec![Vec::new(); count], ..Index::default() };
         for (text, annotation) in annotations {
             let Some(&at) = self.by_text.get(&plain(&text)) else { continue };
             if let Some(name) = annotation.tts.first() {

@@ -248,7 +248,8 @@ fn scored(index: &Index, found: HashMap<u32, f32>) -> Vec<Named> {
         let keyword = index.words[id as usize].as_str();
         for &emoji in named {
             let own = fold(&index.names[emoji as usize]) == keyword;
-            let around = index.keywords_of[emoji as usize].iter().filter(|&&k| index.words[k as usize].contains(keyword));
+            let around =
+                index.keywords_of[emoji as usize].iter().filter(|&&k| index.words[k as usize].contains(keyword));
             let central = 1.0 + 0.1 * around.count().saturating_sub(1) as f32;
             let entry = by_emoji.entry(emoji).or_insert(Named { emoji, score: 0.0, keywords: Vec::new() });
             entry.score += weight * rarity * central * if own { 1.5 } else { 1.0 };

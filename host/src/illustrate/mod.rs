@@ -32,12 +32,15 @@ pub struct Subject {
 }
 
 impl Subject {
-    /// The subject of a reading: what it is, for whom, its topics and place, and its sentences.
+    /// The subject of a reading: what it is, for whom, its topics and place; its sentences only
+    /// when it has none of those (they also say how it is, "open on Sundays", which is no thing).
     pub fn of(reading: &crate::reading::Reading) -> Subject {
         let mut parts: Vec<&str> = vec![&reading.phrase, &reading.what, &reading.audience, &reading.place];
         parts.extend(reading.topics.iter().map(String::as_str));
-        parts.extend(reading.claims.iter().map(String::as_str));
-        parts.retain(|p| !p.is_empty());
+        parts.retain(|p| !p.is_empty() && *p != reading.name);
+        if parts.is_empty() {
+            parts.extend(reading.claims.iter().map(String::as_str));
+        }
         Subject { words: parts.join(" · "), language: reading.language.clone(), domain: reading.domain.clone() }
     }
 
@@ -125,6 +128,10 @@ pub fn available() -> bool {
     set().is_some()
 }
 
+/// How surely a line must name a thing for it to stand beside the subject's: a whole word that
+/// names a handful of things, not a stem shared by dozens.
+const LINE_LEAST: f32 = 0.45;
+
 /// The most illustrations a picture shows.
 pub const MOST: usize = 3;
 
@@ -144,10 +151,16 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
         .map(|code| named(&subject.words, code).unwrap_or_default())
         .find(|found| !found.is_empty())
         .unwrap_or_default();
-    // The subject first: it is what every picture of it shows; the line's own things beside.
-    let mut chosen = alternate(&picks(set, &about, false), &picks(set, &own, false));
+    // The subject first (its words' things, else its domain's): it is what every picture of it
+    // shows; the line's own things beside, where the line surely names them.
+    let mut first = picks(set, &about, false);
+    if first.is_empty() && !matches!(subject.domain.as_str(), "" | "general") {
+        first = domains::things(set, &subject.domain, subject.seed());
+    }
+    let sure: Vec<Named> = own.into_iter().filter(|n| n.score >= LINE_LEAST).collect();
+    let mut chosen = alternate(&first, &picks(set, &sure, false));
     if chosen.is_empty() {
-        chosen = alternate(&picks(set, &about, true), &picks(set, &own, true));
+        chosen = alternate(&picks(set, &about, true), &picks(set, &sure, true));
     }
     if chosen.is_empty() {
         chosen = domains::things(set, &subject.domain, subject.seed());

@@ -13,7 +13,6 @@ fn emoji(line: &str, language: &str, about: &Subject) -> Vec<&'static str> {
 
 #[test]
 fn a_dental_clinic_gets_a_tooth_in_every_script() {
-    let none = Subject::default();
     for (line, language) in [
         ("A dental clinic in Porto, open on Sundays", "en"),
         ("Una clínica dental en Oporto, también los domingos", "es"),
@@ -22,19 +21,19 @@ fn a_dental_clinic_gets_a_tooth_in_every_script() {
         ("पोर्टो में दाँत का डॉक्टर", "hi"),
         ("波尔图的牙医诊所", "zh"),
     ] {
-        assert!(emoji(line, language, &none).contains(&"🦷"), "{language}: {line}: {:?}", emoji(line, language, &none));
+        let shown = emoji("", language, &subject(line, language, ""));
+        assert!(shown.contains(&"🦷"), "{language}: {line}: {shown:?}");
     }
 }
 
 #[test]
 fn a_parking_app_gets_a_car_and_a_parking_sign() {
-    let none = Subject::default();
     for (line, language) in [
         ("A parking app for city drivers: your car, parked in minutes", "en"),
         ("都会で車を停める場所がすぐ見つかる駐車場アプリ", "ja"),
         ("تطبيق موقف سيارات لسائقي المدن", "ar"),
     ] {
-        let shown = emoji(line, language, &none);
+        let shown = emoji("", language, &subject(line, language, ""));
         assert!(shown.iter().any(|e| ["🚗", "🚘", "🚙", "🚕"].contains(e)), "{language}: {shown:?}");
         // Arabic's word for a parking place is also a bus stop's: one of them.
         assert!(shown.iter().any(|e| ["🅿", "🚏"].contains(e)), "{language}: {shown:?}");
@@ -70,7 +69,8 @@ fn subjects_that_name_nothing_never_share_one_default() {
 fn flags_keycaps_and_faces_are_never_chosen() {
     let none = Subject::default();
     let line = "Number one in Japan and France: flag, keycap, smile, happy face, grinning, 100 percent";
-    for shown in [emoji(line, "en", &none), emoji("日本 フランス 国旗 笑顔 キーキャップ", "ja", &none)] {
+    for shown in [emoji(line, "en", &none), emoji("日本 フランス 国旗 笑顔 キーキャップ", "ja", &none)]
+    {
         for e in shown {
             let found = emojis::get(e).or_else(|| emojis::get(&format!("{e}\u{FE0F}"))).unwrap();
             assert!(!matches!(found.group(), emojis::Group::Flags | emojis::Group::SmileysAndEmotion), "{e}");
@@ -89,4 +89,3 @@ fn every_drawing_is_valid_svg_with_its_own_ids() {
     svg.push_str("</svg>");
     resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
 }
-

@@ -3,8 +3,8 @@
 
 use maud::{PreEscaped, html};
 
-use crate::pages::{Head, PageLook, document, link_card};
 use crate::illustrate;
+use crate::pages::{Head, PageLook, document, link_card};
 use crate::render::cards::{self, CARD, SLIDE};
 use crate::store::memes::Stored;
 

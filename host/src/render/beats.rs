@@ -575,8 +575,16 @@ fn reaction(pen: &Pen<'_>) -> String {
     let said = pen.say(Paragraph { outline: Some(("#000000", 9.0)), ..pen.boxed(top + 20.0, body * 0.42, BIG) });
     let tone = scenes::tone(pen.sheet.text, pen.sheet.seed);
     match pen.things.is_empty() {
-        true => said + &scenes::reaction(tone, pen.w / 2.0, top + body * 0.72, (body * 0.5 / 460.0).min(1.0), pen.accent()),
-        false => said + &scenes::beside([80.0, top + body * 0.47, pen.w - 160.0, body * 0.5], &pen.things, Some((tone, pen.accent()))),
+        true => {
+            said + &scenes::reaction(tone, pen.w / 2.0, top + body * 0.72, (body * 0.5 / 460.0).min(1.0), pen.accent())
+        }
+        false => {
+            said + &scenes::beside(
+                [80.0, top + body * 0.47, pen.w - 160.0, body * 0.5],
+                &pen.things,
+                Some((tone, pen.accent())),
+            )
+        }
     }
 }
 

@@ -139,7 +139,8 @@ impl Sheet<'_> {
 fn lines(kind: &str, blocks: &[(&str, &str)]) -> Vec<String> {
     // No roles: every block but the sign-off and the moods.
     let joined = |roles: &[&str]| {
-        let wanted = |role: &str| if roles.is_empty() { !["signoff", "mood"].contains(&role) } else { roles.contains(&role) };
+        let wanted =
+            |role: &str| if roles.is_empty() { !["signoff", "mood"].contains(&role) } else { roles.contains(&role) };
         blocks.iter().filter(|(r, _)| wanted(r)).map(|(_, t)| *t).collect::<Vec<_>>().join(" ")
     };
     match kind {
@@ -338,7 +339,8 @@ fn reply(card: &Card<'_>) -> Layout {
 fn image(card: &Card<'_>, hybrid: bool) -> Layout {
     let (sheet, accent) = (card.sheet, card.accent());
     // The top line, the row of the subject's things and the reaction, the bottom line.
-    let (top, row, bottom) = if hybrid { (100.0, [60.0, 510.0, 960.0, 330.0], 860.0) } else { (150.0, [60.0, 730.0, 960.0, 480.0], 1250.0) };
+    let (top, row, bottom) =
+        if hybrid { (100.0, [60.0, 510.0, 960.0, 330.0], 860.0) } else { (150.0, [60.0, 730.0, 960.0, 480.0], 1250.0) };
     let mut body = card.draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
     let line = format!("{} {}", sheet.text("top"), sheet.text("bottom"));
     let tone = scenes::mood(sheet.text("mood")).unwrap_or_else(|| scenes::tone(&line, sheet.seed));

@@ -10,9 +10,9 @@ use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
 use super::fonts::Fonts;
 use super::scenes;
 use super::style::Style;
-use crate::illustrate::{self, Subject};
 use super::text::{Paragraph, paragraph};
 use super::{RenderError, encode_png, parse, rasterize_on};
+use crate::illustrate::{self, Subject};
 
 /// Width and height of a link card's picture.
 pub const SIZE: (u32, u32) = (1200, 630);
@@ -100,8 +100,14 @@ mod tests {
         let mut tall = Pixmap::new(108, 192).unwrap();
         tall.fill(resvg::tiny_skia::Color::from_rgba8(10, 200, 30, 255));
         let picture = tall.encode_png().unwrap();
-        let preview =
-            Preview { title: "Fewer meetings, more shipping", name: "Acme", language: "en", rtl: false, style: &style, subject: &Subject::default() };
+        let preview = Preview {
+            title: "Fewer meetings, more shipping",
+            name: "Acme",
+            language: "en",
+            rtl: false,
+            style: &style,
+            subject: &Subject::default(),
+        };
         let card = Pixmap::decode_png(&png(&preview, Some(&picture)).unwrap()).unwrap();
         assert_eq!((card.width(), card.height()), SIZE);
         // The picture: 550 tall, 309 wide, ending 40 px from the right edge.

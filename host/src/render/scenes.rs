@@ -111,7 +111,9 @@ pub fn beside(area: [f32; 4], things: &[Illustration], mood: Option<(Tone, &str)
         let left = start + slot as f32 * side * 1.2;
         match mood.filter(|_| slot == face_at) {
             // The face's hat and flames reach past its circle: a little smaller than the square.
-            Some((tone, face)) => row.push_str(&reaction(tone, left + side / 2.0, top + side / 2.0, side / 560.0, face)),
+            Some((tone, face)) => {
+                row.push_str(&reaction(tone, left + side / 2.0, top + side / 2.0, side / 560.0, face))
+            }
             None => {
                 if let Some((n, thing)) = things.next() {
                     row.push_str(&thing.svg((left, top), side, n));
