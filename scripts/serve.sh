@@ -12,5 +12,6 @@ ensure_media
 say "building asset-host (while the voice downloads)"
 build_in_background build --locked -p asset-host --bin asset-host
 ensure_voice
+ensure_illustrations
 await_build
 exec "$CARGO_TARGET_DIR/debug/asset-host" serve "$@"

@@ -13,6 +13,7 @@ say "building (while the test tools install)"
 # --all-targets: the examples too (in test mode), so none of them rots.
 build_in_background test --locked --workspace --all-targets --no-run
 ensure_voice
+ensure_illustrations
 # psql for the database checks; Chromium for the page tests, and its WebDriver (chromedriver) for
 # the tests that click through the dashboard; ffprobe/ffmpeg and gst-launch for
 # checking renders; sox for recordings with pauses; nginx, the load balancer of the cluster test;

@@ -118,6 +118,8 @@ fn main() {
     let budget = Budget::new(Duration::from_secs(600));
     for (language, rtl, title, lines) in SCRIPTS {
         let mut pixels = sheet::blank(COLUMNS, LAYOUTS.len().div_ceil(COLUMNS));
+        // The title is the beats' subject, as a page's is.
+        let subject = asset_host::illustrate::Subject::titled(title, language);
         for (n, (layout, text)) in LAYOUTS.iter().zip(lines).enumerate() {
             let style = Style::seeded(n as u64);
             let beat = BeatSheet {
@@ -130,6 +132,7 @@ fn main() {
                 count: LAYOUTS.len(),
                 style: &style,
                 seed: n as u64,
+                subject: Some(&subject),
             };
             let units = words::units(text);
             let pictures = spoken::draw(&beat, &units, CARD, &budget).unwrap();

@@ -54,8 +54,15 @@ fn main() {
             std::hint::black_box(paragraph(fonts, text, lang, false, &box_));
         });
         let style = asset_host::render::style::Style::seeded(1);
-        let sheet =
-            Sheet { kind: "hottake", language: lang, rtl: false, blocks: vec![("take", text)], style: &style, seed: 1 };
+        let sheet = Sheet {
+            kind: "hottake",
+            language: lang,
+            rtl: false,
+            blocks: vec![("take", text)],
+            style: &style,
+            seed: 1,
+            subject: &Default::default(),
+        };
         let card = median(|| {
             std::hint::black_box(
                 cards::render(&sheet, &asset_host::cpu::Budget::new(std::time::Duration::from_secs(300)))

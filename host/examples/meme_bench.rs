@@ -100,6 +100,8 @@ fn render_by_script() {
         ("Korean", "ko", "아무도:", "나도: 스스로 돈을 내는 에이전트"),
     ];
     let style = asset_host::render::style::Style::seeded(1);
+    // Cards show their subject's illustrations, as the service draws them.
+    let subject = asset_host::illustrate::Subject::titled("agents that pay their own way", "en");
     for (script, language, top, bottom) in samples {
         let sheet = Sheet {
             kind: "image",
@@ -108,6 +110,7 @@ fn render_by_script() {
             blocks: vec![("top", top), ("bottom", bottom), ("signoff", "#ACME $ACME")],
             style: &style,
             seed: 1,
+            subject: &subject,
         };
         let mut stages: [Vec<f64>; 5] = Default::default();
         let mut size = 0;

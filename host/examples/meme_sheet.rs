@@ -1,25 +1,32 @@
 //! Contact sheets of memes: for each of the 23 languages, the built-in meme generator (run in
 //! the real sandbox, from the host's reading of each input) writes every picture kind for the
-//! same fixed inputs — a product, a person, a website's name, an idea — and the pictures are
-//! drawn as the service draws them, a quarter size, one row per input, one sheet per language,
-//! written to the folder given (default `target/meme-sheets`). Reviewers look at these.
+//! same fixed inputs — six subjects as unlike as a dental clinic and a podcast, a product with a
+//! claim, a person — and the pictures are drawn as the service draws them (a carousel by its
+//! first slide), illustrations of each subject and all, a quarter size, one row per input, one
+//! sheet per language, written to the folder given (default `target/meme-sheets`). Reviewers
+//! look at these: could one tell from a picture what its post is about?
 //!
 //! `cargo run --release -p asset-host --example meme_sheet [-- FOLDER [LANGUAGE...]]`
 
 use std::time::Duration;
 
 use asset_host::cpu::CpuPool;
+use asset_host::illustrate::Subject;
 use asset_host::plugins::{Limits, Request, Sandbox, builtins, reading};
 use asset_host::render::cards::{self, OwnedSheet};
 use asset_host::render::style::Style;
 
-const INPUTS: [&str; 4] = [
+const INPUTS: [&str; 8] = [
+    "Sorriso is a dental clinic in Porto, open on Sundays.",
+    "Parkly is a parking app for city drivers.",
+    "Trailhead 40 is a hiking backpack for long mountain trails.",
     "Ledgerly helps freelancers chase late invoices automatically. Get paid 2x faster.",
+    "Echoes is a podcast about history.",
+    "Vesuvio is a pizza restaurant in Naples delivering until 2 a.m.",
     "Maria Lopez, head of growth at Fintechly in Berlin, posts about B2B onboarding.",
-    "https://www.pao-quente.pt",
     "Agents that pay for their own tools",
 ];
-const KINDS: [&str; 5] = ["image", "hottake", "confession", "reply", "hybrid"];
+const KINDS: [&str; 6] = ["image", "hottake", "confession", "reply", "hybrid", "carousel"];
 
 #[path = "common/sheet.rs"]
 mod sheet;
@@ -37,12 +44,13 @@ async fn main() {
     for language in asset_host::languages::LANGUAGES.iter().filter(|l| only.is_empty() || only.contains(&l.code)) {
         let mut pixels = sheet::blank(KINDS.len(), INPUTS.len());
         for (row, input) in INPUTS.iter().enumerate() {
+            let host_reading = asset_host::reading::of_text(input);
             for (col, kind) in KINDS.iter().enumerate() {
                 let request = Request {
                     task: "meme".into(),
                     kind: Some(kind.to_string()),
                     input: input.to_string(),
-                    reading: reading::of(input),
+                    reading: reading::to_wit(&host_reading),
                     language: language.code.into(),
                     seed: (row * 7 + col) as u64,
                     brand: None,
@@ -63,9 +71,11 @@ async fn main() {
                     blocks,
                     style: Style::seeded((row * 5 + col) as u64),
                     seed: request.seed,
+                    subject: Subject::of(&host_reading),
                 };
                 let pictures = cards::draw(&pool, Duration::from_secs(30), vec![owned]).await.unwrap();
-                sheet::paste(&mut pixels, KINDS.len(), &sheet::rgb(&pictures[0][0].png), col, row);
+                let card = asset_host::render::framed(&pictures[0][0].png, cards::CARD.0, cards::CARD.1).unwrap();
+                sheet::paste(&mut pixels, KINDS.len(), &sheet::rgb(&card), col, row);
             }
         }
         let path = out.join(format!("memes-{}.png", language.code));

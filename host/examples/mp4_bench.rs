@@ -68,6 +68,7 @@ fn main() {
                 count: captions.len(),
                 style: &style,
                 seed: 3,
+                subject: None,
             };
             let units = words::units(text);
             let start = i as u64 * beat_ms;
@@ -86,6 +87,7 @@ fn main() {
         count: 0,
         style: &style,
         seed: 3,
+        subject: None,
     };
     let opening = spoken::draw(&opening_sheet, &[], CARD, &budget).unwrap().plain;
     let end_card = ending::EndCard {

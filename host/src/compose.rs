@@ -28,6 +28,9 @@ use crate::telegram::ServiceBot;
 pub async fn services(db: Db, settings: Settings) -> Result<Services, String> {
     crate::store::set_clock_offset(settings.clock_offset_ms);
     crate::limits::set_limits(&settings.rate_limits)?;
+    // Read once per process (the first services' folder), in the background: no picture waits.
+    crate::illustrate::use_folder(settings.illustration_folder());
+    crate::illustrate::preload();
     let blobs = crate::blobs::from_settings(&settings).await?;
     crate::store::blobs::move_out(&db, blobs.as_ref())
         .await

@@ -210,6 +210,11 @@ settings! {
     /// user's cache, when it is there; `off`: none (espeak-ng speaks every language).
     voice_dir: Option<PathBuf> = None,
         flag "voice-dir": Option<PathBuf>, env "ASSET_VOICE_DIR";
+    /// The folder of the pictures' illustrations (CLDR's emoji annotations and Fluent Emoji
+    /// Flat, as the README's commands fetch them). Unset: the setup's folder in the user's
+    /// cache, when it is there; `off`: none (pictures show their reaction alone).
+    illustration_dir: Option<PathBuf> = None,
+        flag "illustration-dir": Option<PathBuf>, env "ASSET_ILLUSTRATION_DIR";
     /// Whether English is spoken by the neural voice (about 0.05–0.1 s of CPU per second of
     /// speech) rather than by espeak-ng (hundreds of times faster, and robotic).
     neural_voice: bool = true,
@@ -438,16 +443,12 @@ impl Settings {
 
     /// `voice_dir`, or the setup's folder when it exists; none when set to `off` or empty.
     pub fn voice_folder(&self) -> Option<PathBuf> {
-        match &self.voice_dir {
-            Some(dir) if dir.as_os_str().is_empty() || dir.as_os_str() == "off" => None,
-            Some(dir) => Some(dir.clone()),
-            None => {
-                let cache = std::env::var_os("XDG_CACHE_HOME")
-                    .map(PathBuf::from)
-                    .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
-                Some(cache.join("asset-service").join("voices")).filter(|dir| dir.is_dir())
-            }
-        }
+        setup_folder(self.voice_dir.as_deref(), "voices")
+    }
+
+    /// `illustration_dir`, or the setup's folder when it exists; none when set to `off` or empty.
+    pub fn illustration_folder(&self) -> Option<PathBuf> {
+        setup_folder(self.illustration_dir.as_deref(), "illustrations")
     }
 
     /// Where this process keeps its state, for people: the data folder and the database
@@ -468,6 +469,21 @@ impl Settings {
             },
         };
         format!("data folder {}, database {database}", folder.display())
+    }
+}
+
+/// The folder a setting names (none when it says `off` or nothing), else the setup's folder
+/// `name` in the user's cache when it exists.
+fn setup_folder(setting: Option<&Path>, name: &str) -> Option<PathBuf> {
+    match setting {
+        Some(dir) if dir.as_os_str().is_empty() || dir.as_os_str() == "off" => None,
+        Some(dir) => Some(dir.to_path_buf()),
+        None => {
+            let cache = std::env::var_os("XDG_CACHE_HOME")
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))?;
+            Some(cache.join("asset-service").join(name)).filter(|dir| dir.is_dir())
+        }
     }
 }
 

@@ -44,6 +44,7 @@ pub mod chrome;
 pub mod cpu;
 pub mod events;
 pub mod idempotency;
+pub mod illustrate;
 pub mod jobs;
 pub mod languages;
 pub mod limiter;

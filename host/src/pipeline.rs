@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::error::Reason;
+use crate::illustrate::Subject;
 use crate::jobs::worker::{self, JobError};
 use crate::languages::Language;
 use crate::media::rhythm::{self, End, Piece};
@@ -240,17 +241,26 @@ pub struct Sheets {
     language: &'static Language,
     style: Style,
     seed: u64,
+    /// What the illustrations show when a beat names nothing (its title's words); `None` for a
+    /// page laid out before beats had illustrations.
+    subject: Option<Subject>,
 }
 
 impl Sheets {
     pub fn new(texts: Vec<String>, title: &str, language: &'static Language, style: Style, seed: u64) -> Sheets {
         let layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
-        Sheets { texts, layouts, title: title.to_string(), brand: String::new(), language, style, seed }
+        let subject = Some(Subject::titled(title, language.code));
+        Sheets { texts, layouts, title: title.to_string(), brand: String::new(), language, style, seed, subject }
     }
 
     /// The sheets with `brand`'s name on the opening card.
     pub fn branded(self, brand: &str) -> Sheets {
         Sheets { brand: brand.to_string(), ..self }
+    }
+
+    /// The sheets of a page drawn as it was laid out: about `subject`, or without illustrations.
+    pub fn about(self, subject: Option<Subject>) -> Sheets {
+        Sheets { subject, ..self }
     }
 
     /// The sheet of picture `position`, if the page has it.
@@ -270,6 +280,7 @@ impl Sheets {
             count,
             style: &self.style,
             seed: self.seed,
+            subject: self.subject.as_ref(),
         })
     }
 
@@ -333,7 +344,12 @@ impl Sheets {
     }
 
     fn drawing(&self) -> Drawing {
-        Drawing { title: self.title.clone(), seed: self.seed, typeface: self.style.typeface }
+        Drawing {
+            title: self.title.clone(),
+            seed: self.seed,
+            typeface: self.style.typeface,
+            subject: self.subject.clone(),
+        }
     }
 }
 

@@ -141,7 +141,10 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         &w.services,
         &job,
         engine::About { title: "t", language: english, brand: None },
-        &engine::Made { voiced, drawing: Drawing { title: "t".into(), seed: 1, typeface: Default::default() } },
+        &engine::Made {
+            voiced,
+            drawing: Drawing { title: "t".into(), seed: 1, typeface: Default::default(), subject: None },
+        },
     )
     .await
     .unwrap();

@@ -54,6 +54,7 @@ async fn every_language_is_drawn_in_its_own_font_and_inked() {
                 blocks: content.blocks.iter().map(|b| (b.role.as_str(), b.text.as_str())).collect(),
                 style: &asset_host::render::style::Style::seeded(0),
                 seed: 0,
+                subject: &Default::default(),
             };
             let pictures =
                 card::render(&sheet, &asset_host::cpu::Budget::new(std::time::Duration::from_secs(300))).unwrap();
@@ -183,6 +184,8 @@ const LAID_OUT: [(&str, bool, &str); 6] = [
 fn captions_and_cards_in_six_scripts_are_laid_out_like_their_golden_images() {
     use asset_host::render::beats::{self, BeatSheet, Layout};
     let style = asset_host::render::style::Style::seeded(2);
+    // Drawn with their illustrations, so the goldens show that no line runs into them.
+    let subject = asset_host::illustrate::Subject::default();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let update = std::env::var_os("ASSET_UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
@@ -198,6 +201,7 @@ fn captions_and_cards_in_six_scripts_are_laid_out_like_their_golden_images() {
                 count: 0,
                 style: &style,
                 seed: 2,
+                subject: Some(&subject),
             };
             let drawn = beats::draw(fonts::get(), &sheet, size, asset_host::render::text::Ink::Plain);
             // Half size: enough to see every break, a quarter of the bytes in the repository.
@@ -220,4 +224,64 @@ fn captions_and_cards_in_six_scripts_are_laid_out_like_their_golden_images() {
         }
     }
     assert!(failures.is_empty(), "{failures:?} (see the module comment to update after a deliberate change)");
+}
+
+/// Every picture kind of a meme, in languages of five scripts, shows at least one illustration
+/// of what it is about — a drawn thing, not a face — and the same ones its page's alt text names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_picture_kind_shows_what_its_subject_is() {
+    assert!(asset_host::illustrate::available(), "the illustrations' data is missing (scripts/lib.sh)");
+    let sandbox = crate::common::sandboxes::cached(Default::default());
+    let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
+    let prepared = sandbox.prepare(meme).unwrap();
+    let input = "Parkly is a parking app for city drivers.";
+    let reading = asset_host::reading::of_text(input);
+    let subject = asset_host::illustrate::Subject::of(&reading);
+    for code in ["en", "ja", "ar", "hi", "zh", "es"] {
+        let language = asset_host::languages::find(code).unwrap();
+        for kind in KINDS {
+            let request = Request {
+                task: "meme".into(),
+                kind: Some(kind.into()),
+                input: input.into(),
+                reading: asset_host::plugins::reading::to_wit(&reading),
+                language: code.into(),
+                seed: 1,
+                brand: None,
+                options: Vec::new(),
+            };
+            let content = sandbox.generate(&prepared, Limits::GLOBAL, &[], "meme", &request).await.unwrap();
+            let blocks: Vec<(&str, &str)> = content.blocks.iter().map(|b| (b.role.as_str(), b.text.as_str())).collect();
+            let style = asset_host::render::style::Style::seeded(0);
+            let sheet = Sheet {
+                kind,
+                language: code,
+                rtl: language.direction == "rtl",
+                blocks: blocks.clone(),
+                style: &style,
+                seed: 1,
+                subject: &subject,
+            };
+            let layouts = card::layouts(fonts::get(), &sheet);
+            let shown = card::shown(kind, code, &blocks, &subject);
+            assert_eq!(layouts.len(), shown.len(), "{code} {kind}");
+            for (layout, things) in layouts.iter().zip(&shown) {
+                assert!(!things.is_empty(), "{code} {kind}: no illustration");
+                for (n, thing) in things.iter().enumerate() {
+                    assert!(
+                        layout.svg.contains(&format!(r#"<g id="ill{n}""#)),
+                        "{code} {kind}: {} not drawn",
+                        thing.icon
+                    );
+                    let group = emojis::get(thing.emoji).or_else(|| emojis::get(&format!("{}\u{FE0F}", thing.emoji)));
+                    assert_ne!(group.map(|e| e.group()), Some(emojis::Group::SmileysAndEmotion), "{code} {kind}");
+                    assert!(!thing.label.is_empty());
+                }
+            }
+            // A parking app: a car or a parking sign on the card (in every language, from the
+            // subject when the line does not say it).
+            let all: Vec<&str> = shown.iter().flatten().map(|t| t.emoji).collect();
+            assert!(all.iter().any(|e| ["🅿", "🚗", "🚘", "🚙"].contains(e)), "{code} {kind}: {all:?}");
+        }
+    }
 }

@@ -138,9 +138,11 @@ async fn draw_link_card(services: &Services, page: Page) -> Result<Vec<u8>, Erro
     // Names only, in no language: the card may be of a page in any.
     let name =
         said("from").or(brand.map(|(_, name)| name)).unwrap_or_else(|| crate::render::ending::SERVICE_NAME.to_string());
+    let subject = page.drawing.as_ref().and_then(|d| d.subject.clone());
+    let subject = subject.unwrap_or_else(|| crate::illustrate::Subject::titled(&page.title, &page.language));
     let words = (title, name, page.language.clone());
     let budget = (&services.renders, services.settings.picture_budget());
-    Ok(crate::render::preview::drawn(budget, words, style, picture).await?)
+    Ok(crate::render::preview::drawn(budget, words, (style, subject), picture).await?)
 }
 
 /// Meme picture `n` (from 1) of a pitch page `id`.

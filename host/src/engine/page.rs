@@ -8,7 +8,9 @@ use maud::{PreEscaped, html};
 
 use super::Page;
 use crate::chrome::Chrome;
+use crate::illustrate::{self, Subject};
 use crate::pages::{Head, PageLook, document, link_card};
+use crate::render::cards;
 
 const STYLE: &str = r#"
 body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
@@ -279,7 +281,7 @@ fn body(page: &Page, url: &str, (logo, token): (Option<&str>, Option<&str>)) -> 
                 h1 { (page.title) }
             }
             div class="stage" {
-                img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(page.title);
+                img id="frame" src={ (url) "/1.png" } width="1080" height="1920" alt=(opening_alt(page));
                 div id="mark" {}
             }
             p id="caption" aria-live="polite" { (first) }
@@ -317,15 +319,27 @@ fn body(page: &Page, url: &str, (logo, token): (Option<&str>, Option<&str>)) -> 
 }
 
 /// A pitch's memes as their top and bottom lines (each picture's alt text).
+/// Each meme's alt text: its lines, and the illustrations drawn beside its reaction.
 fn meme_lines(page: &Page) -> Vec<String> {
-    page.extra["memes"]
-        .as_array()
+    let subject = serde_json::from_value(page.extra["subject"].clone())
+        .unwrap_or_else(|_| Subject::titled(&page.title, &page.language));
+    let memes = page.extra["memes"].as_array().map(Vec::as_slice).unwrap_or_default();
+    memes
+        .iter()
         .map(|m| {
-            m.iter()
-                .map(|m| format!("{} {}", m["top"].as_str().unwrap_or(""), m["bottom"].as_str().unwrap_or("")))
-                .collect()
+            let (top, bottom) = (m["top"].as_str().unwrap_or(""), m["bottom"].as_str().unwrap_or(""));
+            let blocks = [("top", top), ("bottom", bottom)];
+            let shown = cards::shown("image", &page.language, &blocks, &subject).concat();
+            illustrate::described(&format!("{top} {bottom}"), &shown, &page.language)
         })
-        .unwrap_or_default()
+        .collect()
+}
+
+/// The alt text of the opening card: the title, and the illustrations drawn under it.
+fn opening_alt(page: &Page) -> String {
+    let subject = page.drawing.as_ref().and_then(|d| d.subject.as_ref());
+    let shown = subject.map(|s| illustrate::choose(&page.title, &page.language, s)).unwrap_or_default();
+    illustrate::described(&page.title, &shown, &page.language)
 }
 
 #[cfg(test)]

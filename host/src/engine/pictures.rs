@@ -150,7 +150,8 @@ async fn sheets(services: &Services, page: &Page, drawing: &Drawing) -> Result<A
     };
     style.typeface = drawing.typeface;
     let texts = shown(&page.beats, page.captioned);
-    Ok(Arc::new(Sheets::new(texts, &drawing.title, language, style, drawing.seed).branded(&name)))
+    let sheets = Sheets::new(texts, &drawing.title, language, style, drawing.seed);
+    Ok(Arc::new(sheets.branded(&name).about(drawing.subject.clone())))
 }
 
 /// Draws the pictures of page `id` in the background, so they are ready by the time the page is

@@ -18,6 +18,7 @@ use crate::brands::{self, BrandProfile};
 use crate::catalog::{self, MEME_INPUT_CHARS, MEME_KINDS};
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
+use crate::illustrate::Subject;
 use crate::languages::{self, Language};
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Registry, Request as WitRequest, content_json};
 use crate::render::cards::{self, OwnedSheet};
@@ -202,6 +203,8 @@ struct Prepared {
     /// drawn on first request.
     style: Option<Style>,
     plugin_request: WitRequest,
+    /// What the input is about, for the pictures' illustrations.
+    subject: Subject,
 }
 
 /// Whether a meme of `kind` has its pictures drawn with it: only a carousel, whose cover the
@@ -233,6 +236,7 @@ async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
     } else {
         None
     };
+    let reading = crate::reading::read(&ctx.guard, &checked.input).await;
     let plugin_request = WitRequest {
         task: "meme".into(),
         kind: Some(checked.kind.clone()),
@@ -247,9 +251,9 @@ async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
             token: p.token.clone(),
         }),
         options: Vec::new(),
-        reading: crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &checked.input).await),
+        reading: crate::plugins::reading::to_wit(&reading),
     };
-    Ok(Prepared { checked, id, style, plugin_request })
+    Ok(Prepared { checked, id, style, plugin_request, subject: Subject::of(&reading) })
 }
 
 /// `request` checked as the route checks it before anything is paid or made: its fields, the
@@ -281,7 +285,7 @@ async fn produce(
     prepared: Prepared,
     hold: Option<billing::Hold>,
 ) -> Result<String, Error> {
-    let Prepared { checked, id, style, plugin_request } = prepared;
+    let Prepared { checked, id, style, plugin_request, subject } = prepared;
     let Checked { brand_key, profile, kind, language, .. } = checked;
     let (plugins, db, blobs) = (&services.plugins, &services.db, &services.blobs);
     let (mut content, _) = plugins.generate(SLOT, brand_key.as_deref(), &plugin_request).await.map_err(Error::from)?;
@@ -289,10 +293,13 @@ async fn produce(
         content = in_brand_voice(plugins, brand_key.as_deref(), &plugin_request, content).await?;
     }
     let picture_count = cards::pictures_of(&kind, content.blocks.iter().map(|b| b.role.as_str()));
+    // Kept with the words, so pictures drawn later show the same things.
+    let mut stored = content_json(&content);
+    stored["subject"] = serde_json::to_value(&subject).unwrap_or_default();
     let pictures = match style {
         Some(style) => {
-            let blocks = sheet_blocks(&content_json(&content));
-            draw(&services, blocks, &kind, language, style, plugin_request.seed).await?
+            let blocks = sheet_blocks(&stored);
+            draw(&services, blocks, (&kind, language), (style, subject), plugin_request.seed).await?
         }
         None => Vec::new(),
     };
@@ -316,7 +323,7 @@ async fn produce(
                 kind: &kind,
                 language: language.code,
                 title: &title,
-                content: &content_json(&content),
+                content: &stored,
                 credits: hold.as_ref().map_or(0, |_| checked.price.credits),
                 picture_count: i64::try_from(picture_count).unwrap_or(i64::MAX),
                 pictures: &pictures,
@@ -412,9 +419,8 @@ async fn in_brand_voice(
 async fn draw(
     services: &Services,
     blocks: Vec<(String, String)>,
-    kind: &str,
-    language: &'static Language,
-    style: Style,
+    (kind, language): (&str, &'static Language),
+    (style, subject): (Style, Subject),
     seed: u64,
 ) -> Result<Vec<cards::Picture>, Error> {
     let sheet = OwnedSheet {
@@ -424,6 +430,7 @@ async fn draw(
         blocks,
         style,
         seed,
+        subject,
     };
     let mut drawn = cards::draw(&services.renders, services.settings.picture_budget(), vec![sheet]).await?;
     Ok(drawn.pop().unwrap_or_default())
@@ -461,7 +468,14 @@ async fn draw_link_card(services: &Services, meme: store::memes::Stored) -> Resu
     let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
     let words = (meme.title.clone(), name, meme.language.clone());
     let budget = (&services.renders, services.settings.picture_budget());
-    Ok(crate::render::preview::drawn(budget, words, style, picture).await?)
+    Ok(crate::render::preview::drawn(budget, words, (style, subject_of(&meme)), picture).await?)
+}
+
+/// What a stored meme is about: as it was read when it was made, else (memes made before that
+/// was kept) its title.
+pub fn subject_of(meme: &store::memes::Stored) -> Subject {
+    serde_json::from_value(meme.content["subject"].clone())
+        .unwrap_or_else(|_| Subject::titled(&meme.title, &meme.language))
 }
 
 /// A meme's blocks as its pictures are drawn from them: (role, text), each followed by a
@@ -522,7 +536,7 @@ async fn draw_and_keep(services: &Services, meme: &store::memes::Stored) -> Resu
     let language = languages::resolve(Some(&meme.language))?;
     let seed = crate::plugins::seed_of(&meme.id);
     let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, seed).await?;
-    let pictures = draw(services, blocks, &meme.kind, language, style, seed).await?;
+    let pictures = draw(services, blocks, (&meme.kind, language), (style, subject_of(meme)), seed).await?;
     for (position, picture) in (1i64..).zip(&pictures) {
         services.blobs.put(&store::memes::picture_key(&meme.id, position), picture.png.clone()).await?;
     }

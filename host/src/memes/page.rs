@@ -3,8 +3,9 @@
 
 use maud::{PreEscaped, html};
 
+use crate::illustrate;
 use crate::pages::{Head, PageLook, document, link_card};
-use crate::render::cards::{CARD, SLIDE};
+use crate::render::cards::{self, CARD, SLIDE};
 use crate::store::memes::Stored;
 
 const STYLE: &str = r#"
@@ -51,6 +52,11 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
     let description = blocks.iter().map(|(_, text)| *text).collect::<Vec<_>>().join(" · ");
     let (width, height) = if meme.kind == "carousel" { SLIDE } else { CARD };
     let pictures: Vec<String> = (1..=meme.pictures as usize).map(|n| super::image_url(base_url, &meme.id, n)).collect();
+    let shown = cards::shown(&meme.kind, &meme.language, &blocks, &super::subject_of(meme));
+    let alt = |i: usize| {
+        let numbered = format!("{} ({}/{})", meme.title, i + 1, pictures.len());
+        illustrate::described(&numbered, shown.get(i).map(Vec::as_slice).unwrap_or_default(), &meme.language)
+    };
     let url = format!("{base_url}/memes/{}", meme.id);
     let chrome = crate::chrome::of(&meme.language);
     let by = crate::chrome::around(chrome.by, "brand");
@@ -76,7 +82,6 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
         look,
         alternates: Vec::new(),
     };
-    let count = pictures.len();
     let post_on_x = format!("https://x.com/intent/post?text={}&url={}", query(&meme.title), query(&url));
     let telegram = format!("https://t.me/share/url?url={}&text={}", query(&url), query(&meme.title));
     document(
@@ -87,7 +92,7 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
                     div class="pictures" {
                         @for (i, src) in pictures.iter().enumerate() {
                             img class="picture" src=(src) width=(width) height=(height)
-                                alt={ (meme.title) " (" (i + 1) "/" (count) ")" }
+                                alt=(alt(i))
                                 loading=[(i > 0).then_some("lazy")];
                         }
                     }
@@ -141,7 +146,7 @@ mod tests {
         assert!(html.contains(r#"class="take&quot; onclick=&quot;x""#), "{html}");
         assert!(html.contains(r#"dir="rtl""#));
         assert!(html.contains(r#"<meta property="og:title" content="&lt;script&gt;"#));
-        assert!(html.contains(r#"alt="&lt;script&gt;alert(1)&lt;/script&gt; (1/1)""#));
+        assert!(html.contains(r#"alt="&lt;script&gt;alert(1)&lt;/script&gt; (1/1)"#));
         assert!(html.contains(r#"<meta property="og:image" content="https://example.com/memes/x/1.png">"#));
     }
 }

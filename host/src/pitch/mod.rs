@@ -464,7 +464,8 @@ async fn make(
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
         .await
         .map_err(Error::from)?;
-    let memes = draw_memes(services, &pitch.memes, language, &style, id).await?;
+    let subject = crate::illustrate::Subject::of(&about.reading);
+    let memes = draw_memes(services, &pitch.memes, (language, &subject), &style, id).await?;
     let meme_keys: Vec<String> = (1..=memes.len()).map(|n| meme_key(origin, n)).collect();
     let about_page = engine::About { title: &pitch.title, language, brand: brand.as_deref() };
     let extra = json!({
@@ -475,6 +476,8 @@ async fn make(
         "fromBrand": pitch.from.as_ref().and_then(|f| f.brand.as_ref()),
         "memes": pitch.memes.iter().zip(&meme_keys).map(|((top, bottom), blob)| json!({"top": top, "bottom": bottom, "blob": blob})).collect::<Vec<_>>(),
         "about": about,
+        // What the memes' illustrations show besides their lines: their alt text names them.
+        "subject": subject,
     });
     let record = async {
         for (key, picture) in meme_keys.iter().zip(&memes) {
@@ -510,7 +513,7 @@ async fn make(
 async fn draw_memes(
     services: &Services,
     memes: &[(String, String)],
-    language: &'static Language,
+    (language, subject): (&'static Language, &crate::illustrate::Subject),
     style: &Style,
     id: &str,
 ) -> Result<Vec<Vec<cards::Picture>>, Error> {
@@ -523,6 +526,7 @@ async fn draw_memes(
             blocks: vec![("top".into(), top.clone()), ("bottom".into(), bottom.clone())],
             style: style.clone(),
             seed: crate::plugins::seed_of(id),
+            subject: subject.clone(),
         })
         .collect();
     Ok(cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?)

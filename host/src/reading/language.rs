@@ -42,6 +42,12 @@ const MARKERS: [(&str, &[&str]); 13] = [
     ),
 ];
 
+/// Whether `word` (lower case) is one of the commonest small words of `language` (articles,
+/// prepositions, pronouns), which name nothing.
+pub fn is_small_word(language: &str, word: &str) -> bool {
+    MARKERS.iter().any(|(code, markers)| *code == language && markers.contains(&word))
+}
+
 /// The ISO 639-1 code of `text`'s language, or "" when it cannot be told.
 pub fn guess(text: &str) -> &'static str {
     if let Some(code) = by_script(text) {

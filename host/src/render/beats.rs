@@ -2,7 +2,8 @@
 //! by what the beat says: two sides for a contrast, a checklist for a list, a chat bubble or a big
 //! question mark for a question, a number for a number, a quote card for a quote, the call to
 //! action on a button for the last beat; otherwise plain caption layouts in turn, so that no two
-//! beats in a row look alike. Every layout draws the beat's caption exactly once (in one box, or
+//! beats in a row look alike. Under every layout's body, a strip of illustrations of what the
+//! beat and its subject name (the reaction layout puts them beside its face instead). Every layout draws the beat's caption exactly once (in one box, or
 //! in parts: one per side or item), as the spoken paragraph, so its words can be lit one at a time
 //! (`render::spoken`).
 
@@ -13,6 +14,7 @@ use std::ops::Range;
 use super::scenes;
 use super::style::Style;
 use super::text::{Ink, Laid, Paragraph, Part, inked_part, paragraph};
+use crate::illustrate::{self, Illustration, Subject};
 use crate::render::fonts::Fonts;
 
 /// A beat layout.
@@ -263,6 +265,17 @@ pub struct BeatSheet<'a> {
     pub style: &'a Style,
     /// Picks among equals (the reaction's face when the line has no tone).
     pub seed: u64,
+    /// What the beats are about: the illustrations show what the caption names, else this.
+    /// `None` for pages laid out before beats had illustrations, whose words' boxes were found
+    /// without them.
+    pub subject: Option<&'a Subject>,
+}
+
+impl BeatSheet<'_> {
+    /// The illustrations the beat's picture shows.
+    pub fn things(&self) -> Vec<Illustration> {
+        self.subject.map(|subject| illustrate::choose(self.text, self.language, subject)).unwrap_or_default()
+    }
 }
 
 /// A beat's layout as SVG.
@@ -276,8 +289,16 @@ pub struct Drawn {
 /// The beat drawn in `size`, its caption painted with `ink`.
 pub fn draw(fonts: &Fonts, sheet: &BeatSheet<'_>, size: (u32, u32), ink: Ink<'_>) -> Drawn {
     let (w, h) = (size.0 as f32, size.1 as f32);
-    // The body: between the top bar (title, counter) and the foot (logo, progress bar).
-    let pen = Pen { fonts, sheet, ink, spoken: RefCell::new(Laid::default()), w, top: 200.0, bottom: h - 230.0 };
+    let things = sheet.things();
+    // The strip of illustrations above the foot, which the body's words never enter.
+    let strip = match things.is_empty() || sheet.layout == Layout::Reaction {
+        true => 0.0,
+        false => (h * 0.15).min(280.0),
+    };
+    // The body: between the top bar (title, counter) and the strip over the foot (logo, progress
+    // bar).
+    let bottom = h - 230.0 - strip;
+    let pen = Pen { fonts, sheet, ink, spoken: RefCell::new(Laid::default()), w, top: 200.0, bottom, things };
     let svg = match sheet.layout {
         Layout::Title => title(&pen),
         Layout::Statement => statement(&pen),
@@ -290,7 +311,10 @@ pub fn draw(fonts: &Fonts, sheet: &BeatSheet<'_>, size: (u32, u32), ink: Ink<'_>
         Layout::Question => question(&pen),
         Layout::Action => action(&pen),
     };
-    let chrome = chrome(fonts, sheet, w);
+    let mut chrome = chrome(fonts, sheet, w);
+    if strip > 0.0 {
+        chrome.push_str(&scenes::beside([100.0, bottom + 10.0, w - 200.0, strip - 30.0], &pen.things, None));
+    }
     let (width, height) = size;
     let open = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
@@ -308,6 +332,7 @@ struct Pen<'a> {
     w: f32,
     top: f32,
     bottom: f32,
+    things: Vec<Illustration>,
 }
 
 impl Pen<'_> {
@@ -544,12 +569,23 @@ fn split(pen: &Pen<'_>) -> String {
     }
 }
 
-/// The line, and under it a drawn reaction in its mood.
+/// The line, and under it a drawn reaction in its mood beside the beat's illustrations.
 fn reaction(pen: &Pen<'_>) -> String {
     let (top, body) = (pen.top, pen.body());
     let said = pen.say(Paragraph { outline: Some(("#000000", 9.0)), ..pen.boxed(top + 20.0, body * 0.42, BIG) });
     let tone = scenes::tone(pen.sheet.text, pen.sheet.seed);
-    said + &scenes::reaction(tone, pen.w / 2.0, top + body * 0.72, (body * 0.5 / 460.0).min(1.0), pen.accent())
+    match pen.things.is_empty() {
+        true => {
+            said + &scenes::reaction(tone, pen.w / 2.0, top + body * 0.72, (body * 0.5 / 460.0).min(1.0), pen.accent())
+        }
+        false => {
+            said + &scenes::beside(
+                [80.0, top + body * 0.47, pen.w - 160.0, body * 0.5],
+                &pen.things,
+                Some((tone, pen.accent())),
+            )
+        }
+    }
 }
 
 fn question(pen: &Pen<'_>) -> String {

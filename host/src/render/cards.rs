@@ -1,13 +1,15 @@
-//! Meme cards: one SVG layout per meme kind (a 1080×1920 card, with a drawn reaction picked by
-//! the line's tone where the kind has a picture; a carousel's 1080×1350 slides each in the
-//! beat layout its text fits), in the meme's style (a brand's palette, typeface and logo), filled
-//! with the generator's text and rendered to PNG. The text is untrusted, so it only ever
+//! Meme cards: one SVG layout per meme kind (a 1080×1920 card, with a row of illustrations of
+//! what its words and its subject name — beside a drawn reaction picked by the line's tone where
+//! the kind has one — in a band of its own that no text enters; a carousel's 1080×1350 slides each
+//! in the beat layout its text fits), in the meme's style (a brand's palette, typeface and logo),
+//! filled with the generator's text and rendered to PNG. The text is untrusted, so it only ever
 //! reaches the SVG through [`paragraph`], which escapes it.
 
 use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::cpu::{Budget, CpuError, CpuPool};
+use crate::illustrate::{self, Illustration, Subject};
 use crate::render::beats::{self, BeatSheet};
 use crate::render::fonts::{self, Fonts, Typeface};
 use crate::render::style::Style;
@@ -40,6 +42,9 @@ pub struct Sheet<'a> {
     /// Picks among equals (the reaction when the line has no tone), so one meme always looks
     /// the same.
     pub seed: u64,
+    /// What the meme is about, besides its words: what its illustrations show when its words
+    /// name nothing.
+    pub subject: &'a Subject,
 }
 
 /// A [`Sheet`] that owns its text, to be drawn on another thread.
@@ -51,6 +56,7 @@ pub struct OwnedSheet {
     pub blocks: Vec<(String, String)>,
     pub style: Style,
     pub seed: u64,
+    pub subject: Subject,
 }
 
 impl OwnedSheet {
@@ -62,6 +68,7 @@ impl OwnedSheet {
             blocks: self.blocks.iter().map(|(r, t)| (r.as_str(), t.as_str())).collect(),
             style: &self.style,
             seed: self.seed,
+            subject: &self.subject,
         }
     }
 
@@ -127,6 +134,31 @@ impl Sheet<'_> {
     }
 }
 
+/// The words each picture of a meme of `kind` with `blocks` (role, text) carries, in order: what
+/// its illustrations are matched against.
+fn lines(kind: &str, blocks: &[(&str, &str)]) -> Vec<String> {
+    // No roles: every block but the sign-off and the moods.
+    let joined = |roles: &[&str]| {
+        let wanted =
+            |role: &str| if roles.is_empty() { !["signoff", "mood"].contains(&role) } else { roles.contains(&role) };
+        blocks.iter().filter(|(r, _)| wanted(r)).map(|(_, t)| *t).collect::<Vec<_>>().join(" ")
+    };
+    match kind {
+        "carousel" => blocks.iter().filter(|(r, _)| *r == "card").map(|(_, t)| t.to_string()).collect(),
+        "hottake" => vec![joined(&["take"])],
+        "confession" => vec![joined(&["confession"])],
+        "reply" => vec![joined(&["post", "reply"])],
+        "image" | "hybrid" => vec![joined(&["top", "bottom", "take"])],
+        _ => vec![joined(&[])],
+    }
+}
+
+/// What each picture of a meme shows besides its words (the illustrations drawn on it), named in
+/// its `language`: what the pictures' alt text says.
+pub fn shown(kind: &str, language: &str, blocks: &[(&str, &str)], subject: &Subject) -> Vec<Vec<Illustration>> {
+    lines(kind, blocks).iter().map(|line| illustrate::choose(line, language, subject)).collect()
+}
+
 /// One picture to draw: its size, its layout, and the gradient behind it.
 #[derive(Debug, Clone)]
 pub struct Layout {
@@ -146,6 +178,8 @@ pub fn render(sheet: &Sheet<'_>, budget: &Budget) -> Result<Vec<Picture>, String
 struct Card<'a> {
     fonts: &'a Fonts,
     sheet: &'a Sheet<'a>,
+    /// The illustrations of the card (of a carousel, of its first slide).
+    things: Vec<Illustration>,
 }
 
 const BIG: &[f32] = &[104.0, 92.0, 80.0, 70.0, 60.0, 52.0, 44.0];
@@ -154,6 +188,11 @@ const MID: &[f32] = &[84.0, 74.0, 64.0, 56.0, 48.0, 42.0, 36.0];
 impl Card<'_> {
     fn accent(&self) -> &str {
         self.sheet.style.accent.as_str()
+    }
+
+    /// The card's illustrations in a row across `area`, with the reaction `mood` among them.
+    fn things(&self, area: [f32; 4], mood: Option<scenes::Tone>) -> String {
+        scenes::beside(area, &self.things, mood.map(|tone| (tone, self.accent())))
     }
 
     /// `text` set as paragraph `p` in the sheet's typeface, language and direction.
@@ -189,7 +228,12 @@ fn bold_white(top: f32, height: f32, sizes: &'static [f32]) -> Paragraph<'static
 
 /// The layout of each picture.
 pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
-    let card = Card { fonts, sheet };
+    // A carousel's slides choose their own (`beats`), as [`shown`] does.
+    let things = match sheet.kind {
+        "carousel" => Vec::new(),
+        _ => shown(sheet.kind, sheet.language, &sheet.blocks, sheet.subject).into_iter().next().unwrap_or_default(),
+    };
+    let card = Card { fonts, sheet, things };
     match sheet.kind {
         "carousel" => carousel(&card),
         "hottake" => vec![hottake(&card)],
@@ -223,6 +267,7 @@ fn carousel(card: &Card<'_>) -> Vec<Layout> {
                 count: cards.len(),
                 style: sheet.style,
                 seed: sheet.seed,
+                subject: Some(sheet.subject),
             };
             let drawn = beats::draw(card.fonts, &slide, SLIDE, Ink::Plain);
             Layout { size: SLIDE, svg: drawn.svg, logo_at: beats::logo_at(SLIDE) }
@@ -234,12 +279,13 @@ fn hottake(card: &Card<'_>) -> Layout {
     let accent = card.accent();
     let take = card.draw(
         card.sheet.text("take"),
-        Paragraph { top: 280.0, height: 1220.0, middle: true, ..bold_white(0.0, 0.0, BIG) },
+        Paragraph { top: 260.0, height: 940.0, middle: true, ..bold_white(0.0, 0.0, BIG) },
     );
+    let things = card.things([90.0, 1230.0, 900.0, 300.0], None);
     let body = format!(
         r#"<rect x="0" y="180" width="1080" height="24" fill="{accent}"/>
 <rect x="0" y="1560" width="1080" height="24" fill="{accent}"/>
-{take}"#
+{take}{things}"#
     );
     card.canvas(CARD, body)
 }
@@ -248,12 +294,13 @@ fn confession(card: &Card<'_>) -> Layout {
     let accent = card.accent();
     let confession = card.draw(
         card.sheet.text("confession"),
-        Paragraph { top: 470.0, height: 980.0, sizes: MID, fill: "#222222", middle: true, ..plain(CARD.0) },
+        Paragraph { top: 460.0, height: 720.0, sizes: MID, fill: "#222222", middle: true, ..plain(CARD.0) },
     );
+    let things = card.things([130.0, 1200.0, 820.0, 280.0], None);
     let body = format!(
         r##"<rect x="70" y="360" width="940" height="1160" rx="56" fill="#fbf7ef"/>
 <circle cx="540" cy="360" r="70" fill="{accent}"/><text x="540" y="392" text-anchor="middle" font-family="Noto Sans" font-size="90" font-weight="700" fill="#222222">…</text>
-{confession}"##
+{confession}{things}"##
     );
     card.canvas(CARD, body)
 }
@@ -261,8 +308,10 @@ fn confession(card: &Card<'_>) -> Layout {
 fn reply(card: &Card<'_>) -> Layout {
     let post = card.draw(
         card.sheet.text("post"),
-        Paragraph { top: 410.0, height: 460.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) },
+        Paragraph { top: 400.0, height: 230.0, sizes: MID, fill: "#1f2933", middle: true, ..plain(CARD.0) },
     );
+    // Attached to the post, as a picture is.
+    let things = card.things([120.0, 650.0, 840.0, 220.0], None);
     let reply = card.draw(
         card.sheet.text("reply"),
         Paragraph {
@@ -281,7 +330,7 @@ fn reply(card: &Card<'_>) -> Layout {
 <circle cx="140" cy="340" r="44" fill="#9aa5b1"/><rect x="210" y="318" width="260" height="20" rx="10" fill="#cbd2d9"/><rect x="210" y="350" width="170" height="16" rx="8" fill="#e4e7eb"/>
 <rect x="128" y="900" width="8" height="120" fill="#ffffff" fill-opacity="0.6"/>
 <rect x="120" y="1020" width="900" height="560" rx="40" fill="#1d9bf0"/>
-{post}{reply}"##
+{post}{things}{reply}"##
     );
     card.canvas(CARD, body)
 }
@@ -289,11 +338,13 @@ fn reply(card: &Card<'_>) -> Layout {
 /// The classic captioned reaction; `hybrid` adds the take on a panel below.
 fn image(card: &Card<'_>, hybrid: bool) -> Layout {
     let (sheet, accent) = (card.sheet, card.accent());
-    let (top, face_y, bottom) = if hybrid { (100.0, 640.0, 860.0) } else { (150.0, 960.0, 1250.0) };
+    // The top line, the row of the subject's things and the reaction, the bottom line.
+    let (top, row, bottom) =
+        if hybrid { (100.0, [60.0, 510.0, 960.0, 330.0], 860.0) } else { (150.0, [60.0, 730.0, 960.0, 480.0], 1250.0) };
     let mut body = card.draw(sheet.text("top"), bold_white(top, if hybrid { 400.0 } else { 560.0 }, BIG));
     let line = format!("{} {}", sheet.text("top"), sheet.text("bottom"));
     let tone = scenes::mood(sheet.text("mood")).unwrap_or_else(|| scenes::tone(&line, sheet.seed));
-    body.push_str(&scenes::reaction(tone, 540.0, face_y, if hybrid { 0.7 } else { 1.0 }, accent));
+    body.push_str(&card.things(row, Some(tone)));
     body.push_str(&card.draw(
         sheet.text("bottom"),
         Paragraph { fill: accent, ..bold_white(bottom, if hybrid { 300.0 } else { 460.0 }, BIG) },
@@ -321,8 +372,8 @@ fn every_block(card: &Card<'_>) -> Layout {
     let all: Vec<&str> = card.sheet.blocks.iter().filter(|(r, _)| *r != "signoff").map(|(_, t)| *t).collect();
     let body = card.draw(
         &all.join(" · "),
-        Paragraph { top: 200.0, height: 1400.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) },
-    );
+        Paragraph { top: 200.0, height: 1000.0, sizes: MID, bold: true, middle: true, ..plain(CARD.0) },
+    ) + &card.things([90.0, 1260.0, 900.0, 320.0], None);
     card.canvas(CARD, body)
 }
 

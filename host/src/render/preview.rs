@@ -1,16 +1,18 @@
 //! The picture a link card shows (Open Graph and Twitter's large card, 1200×630, the size both
-//! crop least): the page's title large on its backdrop under a bar in the accent, who it is
-//! from, and its
-//! first picture whole on the right, where a 9:16 picture alone would be cropped to a strip.
+//! crop least): the page's title large on its backdrop under a bar in the accent, a row of
+//! illustrations of what it is about, who it is from, and its first picture whole on the right,
+//! where a 9:16 picture alone would be cropped to a strip.
 
 use std::fmt::Write;
 
 use resvg::tiny_skia::{FilterQuality, Pixmap, PixmapPaint, Transform};
 
 use super::fonts::Fonts;
+use super::scenes;
 use super::style::Style;
 use super::text::{Paragraph, paragraph};
 use super::{RenderError, encode_png, parse, rasterize_on};
+use crate::illustrate::{self, Subject};
 
 /// Width and height of a link card's picture.
 pub const SIZE: (u32, u32) = (1200, 630);
@@ -26,20 +28,23 @@ pub struct Preview<'a> {
     pub language: &'a str,
     pub rtl: bool,
     pub style: &'a Style,
+    /// What the page is about: its illustrations show what the title names, else this.
+    pub subject: &'a Subject,
 }
 
 /// [`png`] on the render pool `renders` within `budget`, from owned parts: title, name,
-/// language, style and picture.
+/// language, style, subject and picture.
 pub async fn drawn(
     (renders, budget): (&crate::cpu::CpuPool, std::time::Duration),
     (title, name, language): (String, String, String),
-    style: Style,
+    (style, subject): (Style, Subject),
     picture: Option<Vec<u8>>,
 ) -> Result<Vec<u8>, crate::cpu::CpuError> {
     let rtl = crate::languages::find(&language).is_some_and(|l| l.direction == "rtl");
     renders
         .run(budget, move |_| {
-            let preview = Preview { title: &title, name: &name, language: &language, rtl, style: &style };
+            let preview =
+                Preview { title: &title, name: &name, language: &language, rtl, style: &style, subject: &subject };
             png(&preview, picture.as_deref()).map_err(|e| e.to_string())
         })
         .await
@@ -71,8 +76,10 @@ fn svg(fonts: &Fonts, preview: &Preview<'_>, picture_width: f32) -> String {
     let text = |top: f32, height: f32, sizes: &'static [f32]| {
         Paragraph::white(60.0 + room / 2.0, (top, room, height), sizes, style.typeface)
     };
-    let title = text(110.0, 360.0, TITLE);
+    let title = text(104.0, 290.0, TITLE);
     svg.push_str(&paragraph(fonts, preview.title, preview.language, preview.rtl, &title).svg);
+    let things = illustrate::choose(preview.title, preview.language, preview.subject);
+    svg.push_str(&scenes::beside([60.0, 400.0, room, 92.0], &things, None));
     // White like the title: a brand's accent may not stand out on its own backdrop.
     let name = Paragraph { bold: false, ..text(500.0, 70.0, NAME) };
     svg.push_str(&paragraph(fonts, preview.name, preview.language, preview.rtl, &name).svg);
@@ -93,8 +100,14 @@ mod tests {
         let mut tall = Pixmap::new(108, 192).unwrap();
         tall.fill(resvg::tiny_skia::Color::from_rgba8(10, 200, 30, 255));
         let picture = tall.encode_png().unwrap();
-        let preview =
-            Preview { title: "Fewer meetings, more shipping", name: "Acme", language: "en", rtl: false, style: &style };
+        let preview = Preview {
+            title: "Fewer meetings, more shipping",
+            name: "Acme",
+            language: "en",
+            rtl: false,
+            style: &style,
+            subject: &Subject::default(),
+        };
         let card = Pixmap::decode_png(&png(&preview, Some(&picture)).unwrap()).unwrap();
         assert_eq!((card.width(), card.height()), SIZE);
         // The picture: 550 tall, 309 wide, ending 40 px from the right edge.

@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use crate::illustrate::Illustration;
+
 /// A reaction's tone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
@@ -87,6 +89,39 @@ pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
     features(&mut g, tone);
     g.push_str("</g>\n");
     g
+}
+
+/// A row across `area` (x, y, width, height): the illustrations of what the picture is about,
+/// and among them (second, beside the first) the reaction `mood` (a tone, its face's fill), each
+/// in a square as large as the row allows, centred.
+pub fn beside(area: [f32; 4], things: &[Illustration], mood: Option<(Tone, &str)>) -> String {
+    let [x, y, width, height] = area;
+    let count = things.len() + usize::from(mood.is_some());
+    if count == 0 {
+        return String::new();
+    }
+    // A gap of a fifth of a square between squares.
+    let side = height.min(width / (count as f32 * 1.2 - 0.2));
+    let start = x + (width - side * (count as f32 * 1.2 - 0.2)) / 2.0;
+    let top = y + (height - side) / 2.0;
+    let face_at = things.len().min(1);
+    let mut row = String::new();
+    let mut things = things.iter().enumerate();
+    for slot in 0..count {
+        let left = start + slot as f32 * side * 1.2;
+        match mood.filter(|_| slot == face_at) {
+            // The face's hat and flames reach past its circle: a little smaller than the square.
+            Some((tone, face)) => {
+                row.push_str(&reaction(tone, left + side / 2.0, top + side / 2.0, side / 560.0, face))
+            }
+            None => {
+                if let Some((n, thing)) = things.next() {
+                    row.push_str(&thing.svg((left, top), side, n));
+                }
+            }
+        }
+    }
+    row
 }
 
 /// The ink of every face's features.

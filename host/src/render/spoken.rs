@@ -144,8 +144,18 @@ mod tests {
 
     fn pictures(text: &str, language: &str, rtl: bool, layout: Layout) -> Pictures {
         let style = Style::seeded(1);
-        let sheet =
-            BeatSheet { layout, text, title: "Title", language, rtl, index: 0, count: 3, style: &style, seed: 1 };
+        let sheet = BeatSheet {
+            layout,
+            text,
+            title: "Title",
+            language,
+            rtl,
+            index: 0,
+            count: 3,
+            style: &style,
+            seed: 1,
+            subject: None,
+        };
         let budget = Budget::new(std::time::Duration::from_secs(60));
         draw(&sheet, &units(text), (1080, 1920), &budget).unwrap()
     }

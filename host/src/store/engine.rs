@@ -6,6 +6,7 @@ use sqlx::Row;
 
 use super::columns::{EMPTY, required};
 use super::{Db, now_ms};
+use crate::illustrate::Subject;
 use crate::render::fonts::Typeface;
 use crate::render::words::Word;
 
@@ -32,6 +33,10 @@ pub struct Drawing {
     pub seed: u64,
     /// The typeface the words' boxes were found in, kept even if the brand picks another.
     pub typeface: Typeface,
+    /// What the beats' illustrations show when a caption names nothing; none on pages laid out
+    /// before beats had illustrations (their words' boxes were found without them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<Subject>,
 }
 
 /// Where a page's voice track is kept. Keyed by the job that made it, so a retried job writes

@@ -1,0 +1,91 @@
+//! The matcher on the real data (the set-up fetches it; `scripts/test.sh` runs the set-up).
+
+use super::*;
+
+fn subject(words: &str, language: &str, domain: &str) -> Subject {
+    Subject { words: words.into(), language: language.into(), domain: domain.into() }
+}
+
+fn emoji(line: &str, language: &str, about: &Subject) -> Vec<&'static str> {
+    assert!(available(), "the illustrations' data is missing: run scripts/lib.sh's ensure_illustrations");
+    choose(line, language, about).into_iter().map(|i| i.emoji).collect()
+}
+
+#[test]
+fn a_dental_clinic_gets_a_tooth_in_every_script() {
+    for (line, language) in [
+        ("A dental clinic in Porto, open on Sundays", "en"),
+        ("Una clínica dental en Oporto, también los domingos", "es"),
+        ("日曜日も開いているポルトの歯医者", "ja"),
+        ("عيادة طبيب أسنان في بورتو", "ar"),
+        ("पोर्टो में दाँत का डॉक्टर", "hi"),
+        ("波尔图的牙医诊所", "zh"),
+    ] {
+        let shown = emoji("", language, &subject(line, language, ""));
+        assert!(shown.contains(&"🦷"), "{language}: {line}: {shown:?}");
+    }
+}
+
+#[test]
+fn a_parking_app_gets_a_car_and_a_parking_sign() {
+    for (line, language) in [
+        ("A parking app for city drivers: your car, parked in minutes", "en"),
+        ("都会で車を停める場所がすぐ見つかる駐車場アプリ", "ja"),
+        ("تطبيق موقف سيارات لسائقي المدن", "ar"),
+    ] {
+        let shown = emoji("", language, &subject(line, language, ""));
+        assert!(shown.iter().any(|e| ["🚗", "🚘", "🚙", "🚕"].contains(e)), "{language}: {shown:?}");
+        // Arabic's word for a parking place is also a bus stop's: one of them.
+        assert!(shown.iter().any(|e| ["🅿", "🚏"].contains(e)), "{language}: {shown:?}");
+    }
+}
+
+#[test]
+fn the_subject_speaks_when_the_line_names_nothing_then_the_domain() {
+    let hiking = subject("A hiking backpack for mountain trails", "en", "general");
+    let shown = emoji("Finally, something that just works.", "en", &hiking);
+    assert!(shown.contains(&"🎒") && shown.iter().any(|e| ["🥾", "⛰", "🏔"].contains(e)), "{shown:?}");
+    // The subject in English, the line in Japanese: names in the page's language.
+    let labels: Vec<&str> = choose("やっと動いた。", "ja", &hiking).iter().map(|i| i.label).collect();
+    assert!(labels.contains(&"バックパック") || labels.iter().any(|l| l.contains("リュック")), "{labels:?}");
+    let finance = subject("Zorblax", "en", "finance");
+    let shown = emoji("Quux!", "en", &finance);
+    assert!(!shown.is_empty() && shown.len() <= 2, "{shown:?}");
+    assert!(shown.iter().all(|e| ["🧾", "💰", "🏦", "🪙", "📈"].contains(e)), "{shown:?}");
+}
+
+#[test]
+fn subjects_that_name_nothing_never_share_one_default() {
+    let mut seen = std::collections::HashSet::new();
+    for domain in copywriter::DOMAINS {
+        for name in ["Zorblax", "Quuxly"] {
+            seen.insert(emoji("Blorp.", "en", &subject(name, "en", domain)));
+        }
+    }
+    assert!(seen.len() > copywriter::DOMAINS.len(), "{seen:?}");
+}
+
+#[test]
+fn flags_keycaps_and_faces_are_never_chosen() {
+    let none = Subject::default();
+    let line = "Number one in Japan and France: flag, keycap, smile, happy face, grinning, 100 percent";
+    for shown in [emoji(line, "en", &none), emoji("日本 フランス 国旗 笑顔 キーキャップ", "ja", &none)]
+    {
+        for e in shown {
+            let found = emojis::get(e).or_else(|| emojis::get(&format!("{e}\u{FE0F}"))).unwrap();
+            assert!(!matches!(found.group(), emojis::Group::Flags | emojis::Group::SmileysAndEmotion), "{e}");
+            assert!(!e.contains('\u{20E3}'), "{e}");
+        }
+    }
+}
+
+#[test]
+fn every_drawing_is_valid_svg_with_its_own_ids() {
+    let set = set().expect("the data");
+    let mut svg = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">"#);
+    for (n, at) in (0..set.emoji.len() as u32).enumerate() {
+        svg.push_str(&illustration(set, "en", at).svg((0.0, 0.0), 64.0, n));
+    }
+    svg.push_str("</svg>");
+    resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+}
