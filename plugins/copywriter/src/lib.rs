@@ -8,6 +8,7 @@
 //! the status quo the subject changes through its domain's `{chore}`, `{pain}` and `{gain}`,
 //! written in the same language as the template around them.
 
+pub mod categories;
 pub mod checks;
 pub mod fill;
 pub mod lang;
