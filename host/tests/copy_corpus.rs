@@ -81,6 +81,11 @@ const REVIEWED: [&str; 6] = [
     "A hiking backpack",
 ];
 
+/// Fails with the first `shown` of `problems`, if there are any.
+fn assert_none(problems: &[String], shown: usize) {
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems[..shown.min(problems.len())].join("\n"));
+}
+
 /// The host's reading: the copy tables' own type.
 fn reading_of(input: &str) -> copywriter::Reading {
     reading::of_text(input)
@@ -127,12 +132,7 @@ fn every_meme_in_every_language_speaks_for_its_subject_in_that_language() {
             }
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
-    );
+    assert_none(&problems, 40);
 }
 
 #[test]
@@ -208,12 +208,7 @@ fn every_pitch_in_every_language_greets_by_name_and_speaks_for_the_offer() {
             }
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
-    );
+    assert_none(&problems, 30);
 }
 
 /// Brand posts of every category and slideshows, written by the built-in generators in the real
@@ -258,12 +253,7 @@ async fn every_post_and_slideshow_in_every_language_speaks_for_its_subject_in_th
             }
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
-    );
+    assert_none(&problems, 30);
 }
 
 #[test]
@@ -336,7 +326,9 @@ fn a_subject_of_a_known_category_is_named_for_it_and_titled_apart_from_the_other
                     if copywriter::fill::is_person(reading) {
                         let users = lang.meme.image[3].1.split("{gain}").next().unwrap_or_default();
                         let users = users.replace("{name}", &reading.name).replace("{name:obl}", &reading.name);
-                        if users.trim().chars().count() > reading.name.chars().count() + 1 && text.contains(users.trim()) {
+                        if users.trim().chars().count() > reading.name.chars().count() + 1
+                            && text.contains(users.trim())
+                        {
                             bad(format!("a person framed as a product ({users:?})"));
                         }
                     }
@@ -351,16 +343,12 @@ fn a_subject_of_a_known_category_is_named_for_it_and_titled_apart_from_the_other
         }
         for (i, (title, subject, input)) in titles.iter().enumerate() {
             if let Some((_, other, first)) = titles[..i].iter().find(|(t, s, _)| t == title && s != subject) {
-                problems.push(format!("{code}: {input:?} and {first:?} ({subject} and {other}) share the title {title:?}"));
+                problems
+                    .push(format!("{code}: {input:?} and {first:?} ({subject} and {other}) share the title {title:?}"));
             }
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
-    );
+    assert_none(&problems, 40);
 }
 
 /// What the review's inputs become, printed for a reader (`-- --nocapture`): each one's title
