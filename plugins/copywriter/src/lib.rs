@@ -8,6 +8,7 @@
 //! the status quo the subject changes through its domain's `{chore}`, `{pain}` and `{gain}`,
 //! written in the same language as the template around them.
 
+pub mod categories;
 pub mod checks;
 pub mod fill;
 pub mod lang;
@@ -46,6 +47,8 @@ pub struct Lang {
     /// One entry per [`DOMAINS`] id, in that order.
     pub domains: [Domain; DOMAINS.len()],
     pub meme: Meme,
+    /// The meme templates for a person or their post, in place of [`Meme`]'s.
+    pub person: Person,
     pub carousel: Carousel,
     pub pitch: Pitch,
     /// Words of a negative verdict in this language ("overrated", "scam"): never in a sentence
@@ -83,6 +86,17 @@ pub struct Meme {
     pub confession: [&'static str; 4],
     /// An objection and the reply in the subject's favour.
     pub reply: [(&'static str, &'static str); 4],
+}
+
+/// Meme templates for a person (or a person's post): their work, their posts, following them;
+/// never the lines of a product ("<name> users").
+pub struct Person {
+    pub image: [(&'static str, &'static str); 2],
+    pub hottake: [&'static str; 2],
+    pub confession: [&'static str; 2],
+    pub reply: [(&'static str, &'static str); 2],
+    /// The carousel's slide that brings them in after the pain.
+    pub turns: [&'static str; 2],
 }
 
 /// The framing slides of a carousel, around what the input itself says.

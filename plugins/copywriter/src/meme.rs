@@ -1,7 +1,7 @@
 //! The meme kinds from a reading: which template each line takes, the carousel's slides from
 //! what the input says, and the mood of the line a reaction picture sits under.
 
-use crate::fill::{Slots, capitalised};
+use crate::fill::{Slots, capitalised, is_person};
 use crate::{Lang, Reading, pick};
 
 /// The kinds a meme can be.
@@ -25,12 +25,46 @@ fn line(role: &'static str, text: String) -> Line {
     Line { role, text, mood: None }
 }
 
+/// The templates one subject takes: a person's (their work, their posts), else a product's.
+struct Templates {
+    image: &'static [(&'static str, &'static str)],
+    hottake: &'static [&'static str],
+    confession: &'static [&'static str],
+    reply: &'static [(&'static str, &'static str)],
+    covers: &'static [&'static str],
+    turns: &'static [&'static str],
+}
+
+fn templates(lang: &'static Lang, reading: &Reading) -> Templates {
+    let (m, c, p) = (&lang.meme, &lang.carousel, &lang.person);
+    if is_person(reading) {
+        // The second cover ("{name}, in one minute") is the one that fits a person.
+        Templates {
+            image: &p.image,
+            hottake: &p.hottake,
+            confession: &p.confession,
+            reply: &p.reply,
+            covers: &c.covers[1..],
+            turns: &p.turns,
+        }
+    } else {
+        Templates {
+            image: &m.image,
+            hottake: &m.hottake,
+            confession: &m.confession,
+            reply: &m.reply,
+            covers: &c.covers,
+            turns: &c.turns,
+        }
+    }
+}
+
 /// The lines of a meme of `kind`, or `None` for a kind there is none of.
-pub fn write(lang: &Lang, reading: &Reading, kind: &str, seed: u64) -> Option<Vec<Line>> {
+pub fn write(lang: &'static Lang, reading: &Reading, kind: &str, seed: u64) -> Option<Vec<Line>> {
     let slots = Slots::new(lang, reading, seed);
-    let m = &lang.meme;
+    let m = templates(lang, reading);
     let image = |salt: u64| {
-        let (top, bottom) = pick(&m.image, seed, salt);
+        let (top, bottom) = pick(m.image, seed, salt);
         vec![
             line("top", slots.fill(top, salt)),
             Line {
@@ -39,13 +73,13 @@ pub fn write(lang: &Lang, reading: &Reading, kind: &str, seed: u64) -> Option<Ve
             },
         ]
     };
-    let take = |salt: u64| line("take", slots.fill(pick(&m.hottake, seed, salt), salt));
+    let take = |salt: u64| line("take", slots.fill(pick(m.hottake, seed, salt), salt));
     Some(match kind {
         "image" => image(1),
         "hottake" => vec![take(5)],
-        "confession" => vec![line("confession", slots.fill(pick(&m.confession, seed, 3), 3))],
+        "confession" => vec![line("confession", slots.fill(pick(m.confession, seed, 3), 3))],
         "reply" => {
-            let (post, reply) = pick(&m.reply, seed, 7);
+            let (post, reply) = pick(m.reply, seed, 7);
             vec![line("post", slots.fill(post, 7)), line("reply", slots.fill(reply, 7))]
         }
         "hybrid" => {
@@ -53,16 +87,16 @@ pub fn write(lang: &Lang, reading: &Reading, kind: &str, seed: u64) -> Option<Ve
             lines.push(take(9));
             lines
         }
-        "carousel" => carousel(lang, reading, &slots, seed),
+        "carousel" => carousel(lang, reading, &m, &slots, seed),
         _ => return None,
     })
 }
 
 /// Cover, then what the input says when it says it in this language (its sentences, whole),
 /// else the domain's pain, the subject, the gain and a figure from the input; then the closer.
-fn carousel(lang: &Lang, reading: &Reading, slots: &Slots<'_>, seed: u64) -> Vec<Line> {
+fn carousel(lang: &Lang, reading: &Reading, m: &Templates, slots: &Slots<'_>, seed: u64) -> Vec<Line> {
     let c = &lang.carousel;
-    let mut slides = vec![slots.fill(pick(&c.covers, seed, 11), 11)];
+    let mut slides = vec![slots.fill(pick(m.covers, seed, 11), 11)];
     let own: Vec<String> = if reading.speaks(lang.code) {
         // The input's sentences carry its claims; one with a verdict word in it (the input
         // may be hostile, or speak of the pain in strong words) is left to the tables.
@@ -79,7 +113,7 @@ fn carousel(lang: &Lang, reading: &Reading, slots: &Slots<'_>, seed: u64) -> Vec
         slides.extend(own.into_iter().take(MAX_SLIDES - 2));
     } else {
         slides.push(slots.fill("{pain}", 12));
-        slides.push(slots.fill(pick(&c.turns, seed, 13), 13));
+        slides.push(slots.fill(pick(m.turns, seed, 13), 13));
         slides.extend(own);
         slides.push(slots.fill("{gain}", 14));
         if slots.number.is_some() {

@@ -1,6 +1,6 @@
 //! Arabic.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "ar",
@@ -98,7 +98,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: انتهت المشكلة."),
             ("الجميع: {pain}", "أنا مع {name}: {gain}"),
             ("قبل {name}: {pain}", "الآن: {gain}"),
-            ("لا أحد:\nأنا في الحادية عشرة ليلًا: {pain}", "مستخدمو {name}: {gain}"),
+            ("لا أحد:\nأنا في الحادية عشرة ليلًا: {pain}", "من اكتشفوا {name}: {gain}"),
         ],
         hottake: [
             "رأي جريء: زمن {chore} انتهى. والفضل يعود إلى {name}.",
@@ -115,13 +115,26 @@ pub const LANG: Lang = Lang {
         reply: [
             ("هل التجربة مع {name} تستحق فعلًا؟", "اسأل أي شخص توقف عن {chore}."),
             ("سأكمل بالطريقة القديمة.", "{gain} هذا هو الفرق مع {name}."),
-            ("{name}؟ يبدو أجمل من أن يكون حقيقيًا.", "جرّبه أسبوعًا. ثم قل لي إنك تشتاق إلى {chore}."),
+            ("{name}؟ كلام أجمل من أن يُصدَّق.", "جرّب أسبوعًا واحدًا. ثم قل لي إنك تشتاق إلى {chore}."),
             ("ولماذا أغيّر؟", "لأن ثمن {chore} أكبر مما تظن. جرّب {name}."),
         ],
     },
+    person: Person {
+        image: [("الجميع: {pain}", "متابعو {name}: {gain}"), ("قبل أن أتابع {name}: {pain}", "الآن: {gain}")],
+        hottake: [
+            "رأي جريء: زمن {chore} انتهى لمن يتابع {name}.",
+            "ردّدوا معي: لا مزيد من {chore}. و{name} أرانا الطريق.",
+        ],
+        confession: ["اعتراف: قضيت سنوات في {chore}. ثم بدأت أتابع {name}.", "حدث معي: {pain} ثم كتب {name} عن ذلك."],
+        reply: [
+            ("هل تستحق متابعة {name}؟", "اسأل أي شخص توقف عن {chore}."),
+            ("لماذا أتابع {name}؟", "{gain} هذا ما يشاركه {name}."),
+        ],
+        turns: ["ثم بدأت أتابع {name}.", "وهنا يأتي دور {name}."],
+    },
     carousel: Carousel {
         covers: ["{name}: ما الذي يتغير حين تتوقف عن {chore}", "{name} في دقيقة واحدة"],
-        turns: ["ثم جاء {name}.", "وهنا يأتي دور {name}."],
+        turns: ["وبعدها: {name}.", "وهنا يأتي دور {name}."],
         numbers: ["{number}: رقم يقول كل شيء.", "{number}. توقّف عند هذا الرقم قليلًا."],
         closers: ["احفظ هذا المنشور لأول شخص يقول لك إنه مستحيل.", "أرسله لشخص يحتاجه."],
     },

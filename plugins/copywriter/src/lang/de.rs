@@ -1,6 +1,6 @@
 //! German.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "de",
@@ -94,19 +94,19 @@ pub const LANG: Lang = Lang {
     meme: Meme {
         image: [
             ("{pain}", "{name}: erledigt."),
-            ("Alle anderen: {pain}", "Ich, seit ich {name} kenne: {gain}"),
-            ("Ohne {name}: {pain}", "Jetzt: {gain}"),
-            ("Niemand:\nIch um 23 Uhr: {pain}", "Alle, die {name} nutzen: {gain}"),
+            ("Alle anderen: {pain}", "Ich, seit {name} da ist: {gain}"),
+            ("Bevor {name} kam: {pain}", "Jetzt: {gain}"),
+            ("Niemand:\nIch um 23 Uhr: {pain}", "Und dann kam {name}: {gain}"),
         ],
         hottake: [
-            "Steile These: Wer heute noch {chore} muss, hat {name} nicht.",
+            "Steile These: Wer heute noch {chore} muss, dem fehlt {name}.",
             "{chore}? War nie alternativlos. Unpopuläre Meinung, ich weiß.",
-            "Sprich mir nach: Nie wieder {chore}. Dafür gibt's {name}.",
+            "Sprich mir nach: Nie wieder {chore}. Dafür ist {name} da.",
             "In fünf Jahren muss niemand mehr {chore}. {name} zeigt, wie.",
         ],
         confession: [
             "Geständnis: Ich musste jahrelang {chore}. Dann kam {name}.",
-            "Ich geb's zu: {pain} Jetzt nicht mehr. Danke, {name}.",
+            "Ich geb's zu: {pain} Jetzt nicht mehr: {name} ist da.",
             "Kein Witz: {pain} {name} hat's in einer Woche gelöst.",
             "Mein Geheimnis? Nie wieder {chore}. Das macht jetzt {name}.",
         ],
@@ -119,6 +119,25 @@ pub const LANG: Lang = Lang {
             ),
             ("Warum sollte ich wechseln?", "Weil du sonst weiter {chore} musst. {name} erspart dir das."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Alle anderen: {pain}", "Alle, die {name} folgen: {gain}"),
+            ("Bevor ich {name} gelesen hab: {pain}", "Jetzt: {gain}"),
+        ],
+        hottake: [
+            "Steile These: Wer {name} folgt, muss nie wieder {chore}.",
+            "Sprich mir nach: Nie wieder {chore}. {name} hat gezeigt, wie.",
+        ],
+        confession: [
+            "Geständnis: Ich musste jahrelang {chore}. Dann hab ich angefangen, {name} zu lesen.",
+            "Kein Witz: {pain} Dann hat {name} genau darüber gepostet.",
+        ],
+        reply: [
+            ("Lohnt es sich, {name} zu folgen?", "Frag mal Leute, die nie wieder {chore} müssen."),
+            ("Warum {name} folgen?", "{gain} Genau das teilt {name}."),
+        ],
+        turns: ["Dann hab ich angefangen, {name} zu folgen.", "Auftritt: {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: Was sich ändert, wenn du nie wieder {chore} musst", "{name} in einer Minute"],

@@ -1,6 +1,6 @@
 //! English.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "en",
@@ -105,7 +105,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: sorted."),
             ("Everyone else: {pain}", "Me with {name}: {gain}"),
             ("Before {name}: {pain}", "After: {gain}"),
-            ("Nobody:\nMe at 11 p.m.: {pain}", "{name} users: {gain}"),
+            ("Nobody:\nMe at 11 p.m.: {pain}", "Anyone who found {name}: {gain}"),
         ],
         hottake: [
             "Hot take: {chore} is a choice now. {name} made sure of it.",
@@ -125,6 +125,25 @@ pub const LANG: Lang = Lang {
             ("{name}? Sounds too good to be true.", "Try it for a week. Then tell me you miss {chore}."),
             ("Why would I switch?", "Because {chore} is costing you more than you think. {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Everyone else: {pain}", "People who follow {name}: {gain}"),
+            ("Before I read {name}: {pain}", "After: {gain}"),
+        ],
+        hottake: [
+            "Hot take: {chore} is optional once you follow {name}.",
+            "Say it with me: no more {chore}. {name} showed us how.",
+        ],
+        confession: [
+            "Confession: I spent years {chore}. Then I started reading {name}.",
+            "True story: {pain} Then {name} posted about it.",
+        ],
+        reply: [
+            ("Is {name} worth following?", "Ask anyone who stopped {chore}."),
+            ("Why follow {name}?", "{gain} That's what {name} shares."),
+        ],
+        turns: ["Then I started following {name}.", "Enter {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: what changes when you stop {chore}", "{name}, in one minute"],

@@ -1,6 +1,6 @@
 //! Spanish.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "es",
@@ -96,7 +96,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: resuelto."),
             ("Todos los demás: {pain}", "Yo con {name}: {gain}"),
             ("Antes de {name}: {pain}", "Después: {gain}"),
-            ("Nadie:\nYo a medianoche: {pain}", "Quienes usan {name}: {gain}"),
+            ("Nadie:\nYo a medianoche: {pain}", "Quienes descubrieron {name}: {gain}"),
         ],
         hottake: [
             "Opinión polémica: {chore} ya es opcional. {name} lo demuestra.",
@@ -119,6 +119,25 @@ pub const LANG: Lang = Lang {
             ),
             ("¿Y para qué voy a cambiar?", "Porque {chore} te cuesta más de lo que crees. {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Todos los demás: {pain}", "Quienes siguen a {name}: {gain}"),
+            ("Antes de leer a {name}: {pain}", "Después: {gain}"),
+        ],
+        hottake: [
+            "Opinión polémica: {chore} es opcional si sigues a {name}.",
+            "Repite conmigo: se acabó {chore}. {name} nos enseñó cómo.",
+        ],
+        confession: [
+            "Confieso: mi rutina era {chore}. Hasta que empecé a leer a {name}.",
+            "Caso real: {pain} Y entonces {name} publicó sobre eso.",
+        ],
+        reply: [
+            ("¿Vale la pena seguir a {name}?", "Pregúntale a cualquiera que dejó de {chore}."),
+            ("¿Por qué seguir a {name}?", "{gain} Eso es lo que comparte {name}."),
+        ],
+        turns: ["Y entonces empecé a seguir a {name}.", "Aquí entra {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: qué cambia cuando dejas de {chore}", "{name}, en un minuto"],

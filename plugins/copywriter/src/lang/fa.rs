@@ -1,6 +1,6 @@
 //! Persian.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "fa",
@@ -98,7 +98,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: حل شد."),
             ("بقیه: {pain}", "من با {name}: {gain}"),
             ("قبل از {name}: {pain}", "حالا: {gain}"),
-            ("هیچ‌کس:\nمن ساعت ۱۱ شب: {pain}", "کاربرای {name}: {gain}"),
+            ("هیچ‌کس:\nمن ساعت ۱۱ شب: {pain}", "کسایی که {name} رو پیدا کردن: {gain}"),
         ],
         hottake: [
             "حرف رک: {chore} دیگه اجباری نیست. به لطف {name}.",
@@ -118,6 +118,25 @@ pub const LANG: Lang = Lang {
             ("{name}؟ زیادی خوب به نظر می‌رسه که واقعی باشه.", "یه هفته امتحانش کن. بعد بگو دلت برای {chore} تنگ شده."),
             ("چرا باید عوض کنم؟", "چون {chore} بیشتر از فکرت خرج داره. {name} رو امتحان کن."),
         ],
+    },
+    person: Person {
+        image: [
+            ("بقیه: {pain}", "دنبال‌کننده‌های {name}: {gain}"),
+            ("قبل از اینکه {name} رو دنبال کنم: {pain}", "حالا: {gain}"),
+        ],
+        hottake: [
+            "حرف رک: برای کسی که {name} رو دنبال می‌کنه، {chore} دیگه اجباری نیست.",
+            "تکرار کنید: دیگه خبری از {chore} نیست. {name} راهش رو نشون داد.",
+        ],
+        confession: [
+            "اعتراف: سال‌ها وقتم پای {chore} رفت، تا پست‌های {name} رو خوندم.",
+            "داستان واقعی: {pain} بعد {name} درباره‌ش نوشت.",
+        ],
+        reply: [
+            ("{name} ارزش دنبال کردن داره؟", "از هر کی که دست از {chore} کشیده بپرس."),
+            ("چرا {name} رو دنبال کنم؟", "{gain} این چیزیه که {name} به اشتراک می‌ذاره."),
+        ],
+        turns: ["بعد شروع کردم {name} رو دنبال کنم.", "و اینجاست که {name} وارد می‌شه."],
     },
     carousel: Carousel {
         covers: ["{name}: وقتی دست از {chore} بکشی چی عوض می‌شه", "{name} در یک دقیقه"],

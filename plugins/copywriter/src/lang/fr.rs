@@ -1,6 +1,6 @@
 //! French.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "fr",
@@ -96,17 +96,17 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name} : réglé."),
             ("Tout le monde : {pain}", "Moi avec {name} : {gain}"),
             ("Avant {name} : {pain}", "Après : {gain}"),
-            ("Personne :\nMoi à 23 h : {pain}", "Ceux qui utilisent {name} : {gain}"),
+            ("Personne :\nMoi à 23 h : {pain}", "Ceux qui ont découvert {name} : {gain}"),
         ],
         hottake: [
-            "Avis tranché : {chore}, c'est devenu optionnel. Merci {name}.",
+            "Avis tranché : {chore}, c'est devenu optionnel. Grâce à {name}.",
             "Avis impopulaire : {chore}, ça n'a jamais été « normal ».",
             "Répète après moi : fini de {chore}. {name} est là pour ça.",
             "Dans cinq ans, {chore}, ça fera ringard. Grâce à {name}.",
         ],
         confession: [
             "Confession : ma routine, c'était {chore}. Et puis, {name}.",
-            "Je l'avoue : {pain} Plus maintenant. Merci {name}.",
+            "Je l'avoue : {pain} Plus maintenant, grâce à {name}.",
             "Du vécu : {pain} {name} a réglé ça en une semaine.",
             "Mon secret ? J'ai arrêté de {chore}. {name} gère le reste.",
         ],
@@ -116,6 +116,25 @@ pub const LANG: Lang = Lang {
             ("{name} ? Trop beau pour être vrai.", "Teste une semaine. Ensuite, dis-moi si {chore} te manque."),
             ("Pourquoi je changerais ?", "Parce que {chore} te coûte plus cher que tu crois. {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Tout le monde : {pain}", "Ceux qui suivent {name} : {gain}"),
+            ("Avant de lire {name} : {pain}", "Après : {gain}"),
+        ],
+        hottake: [
+            "Avis tranché : {chore}, c'est optionnel quand on suit {name}.",
+            "Répète après moi : fini de {chore}. {name} nous a montré comment.",
+        ],
+        confession: [
+            "Confession : ma routine, c'était {chore}. Puis j'ai commencé à lire {name}.",
+            "Du vécu : {pain} Et puis {name} en a parlé.",
+        ],
+        reply: [
+            ("{name}, ça vaut le coup de suivre ?", "Demande à ceux qui ont arrêté de {chore}."),
+            ("Pourquoi suivre {name} ?", "{gain} C'est ce que partage {name}."),
+        ],
+        turns: ["Et puis j'ai commencé à suivre {name}.", "Entrée en scène : {name}."],
     },
     carousel: Carousel {
         covers: ["{name} : ce qui change quand on arrête de {chore}", "{name} en une minute"],

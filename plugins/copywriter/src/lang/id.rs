@@ -1,6 +1,6 @@
 //! Indonesian.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "id",
@@ -94,9 +94,9 @@ pub const LANG: Lang = Lang {
     meme: Meme {
         image: [
             ("{pain}", "{name}: beres."),
-            ("Orang lain: {pain}", "Aku pakai {name}: {gain}"),
+            ("Orang lain: {pain}", "Aku bersama {name}: {gain}"),
             ("Sebelum {name}: {pain}", "Sesudahnya: {gain}"),
-            ("Semua orang: tidur.\nAku jam 11 malam: {pain}", "Pengguna {name}: {gain}"),
+            ("Semua orang: tidur.\nAku jam 11 malam: {pain}", "Yang sudah kenal {name}: {gain}"),
         ],
         hottake: [
             "Opini nggak populer: {chore} sekarang pilihan. Ada {name}.",
@@ -119,6 +119,25 @@ pub const LANG: Lang = Lang {
             ),
             ("Kenapa harus pindah?", "Karena {chore} lebih mahal dari dugaanmu. Solusinya: {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Orang lain: {pain}", "Yang follow {name}: {gain}"),
+            ("Sebelum baca {name}: {pain}", "Sesudahnya: {gain}"),
+        ],
+        hottake: [
+            "Opini nggak populer: {chore} itu pilihan kalau kamu follow {name}.",
+            "Ulangi bareng: cukup sudah {chore}. {name} sudah kasih caranya.",
+        ],
+        confession: [
+            "Ngaku deh: bertahun-tahun aku {chore}. Lalu mulai baca {name}.",
+            "Kisah nyata: {pain} Lalu {name} bahas itu.",
+        ],
+        reply: [
+            ("{name} layak di-follow?", "Tanya saja siapa pun yang sudah berhenti {chore}."),
+            ("Kenapa follow {name}?", "{gain} Itulah yang dibagikan {name}."),
+        ],
+        turns: ["Lalu aku mulai follow {name}.", "Perkenalkan: {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: apa yang berubah saat kamu berhenti {chore}", "{name} dalam satu menit"],

@@ -1,6 +1,6 @@
 //! Italian.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "it",
@@ -96,7 +96,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: risolto."),
             ("Tutti gli altri: {pain}", "Io con {name}: {gain}"),
             ("Prima di {name}: {pain}", "Dopo: {gain}"),
-            ("Nessuno:\nIo alle 23: {pain}", "Chi usa {name}: {gain}"),
+            ("Nessuno:\nIo alle 23: {pain}", "Chi ha scoperto {name}: {gain}"),
         ],
         hottake: [
             "Opinione forte: {chore} ormai è una scelta. Merito di {name}.",
@@ -106,16 +106,35 @@ pub const LANG: Lang = Lang {
         ],
         confession: [
             "Confesso: la mia routine era {chore}. Poi ho scoperto {name}.",
-            "Lo ammetto: {pain} Adesso basta. Grazie, {name}.",
+            "Lo ammetto: {pain} Adesso basta, grazie a {name}.",
             "Storia vera: {pain} {name} l'ha risolto in una settimana.",
             "Il mio segreto? Ho smesso di {chore}. Ora ci pensa {name}.",
         ],
         reply: [
             ("Vale davvero la pena provare {name}?", "Chiedi a chi ha smesso di {chore}."),
-            ("Io continuo alla vecchia maniera.", "{gain} Questo è {name}."),
-            ("{name}? Troppo bello per essere vero.", "Provalo una settimana. Poi dimmi se ti manca {chore}."),
+            ("Io continuo alla vecchia maniera.", "{gain} Ecco {name}."),
+            ("{name}? Troppo bello per essere vero.", "Fai una prova di una settimana. Poi dimmi se ti manca {chore}."),
             ("Perché dovrei cambiare?", "Perché {chore} ti costa più di quanto pensi. {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Tutti gli altri: {pain}", "Chi segue {name}: {gain}"),
+            ("Prima di leggere {name}: {pain}", "Dopo: {gain}"),
+        ],
+        hottake: [
+            "Opinione forte: {chore} è una scelta, se segui {name}.",
+            "Ripeti con me: basta {chore}. {name} ci ha mostrato come.",
+        ],
+        confession: [
+            "Confesso: la mia routine era {chore}. Poi ho iniziato a leggere {name}.",
+            "Storia vera: {pain} Poi {name} ne ha parlato.",
+        ],
+        reply: [
+            ("Vale la pena seguire {name}?", "Chiedi a chi ha smesso di {chore}."),
+            ("Perché seguire {name}?", "{gain} È quello che condivide {name}."),
+        ],
+        turns: ["Poi ho iniziato a seguire {name}.", "Entra in scena {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: cosa cambia quando smetti di {chore}", "{name} in un minuto"],

@@ -1,6 +1,6 @@
 //! Japanese.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "ja",
@@ -96,9 +96,9 @@ pub const LANG: Lang = Lang {
     meme: Meme {
         image: [
             ("{pain}", "{name}で解決。"),
-            ("みんな：{pain}", "{name}を使ってる私：{gain}"),
-            ("{name}を使う前：{pain}", "使ったあと：{gain}"),
-            ("誰にも聞かれてないけど\n夜11時の私：{pain}", "{name}のユーザー：{gain}"),
+            ("みんな：{pain}", "{name}に出会った私：{gain}"),
+            ("{name}に出会う前：{pain}", "出会ったあと：{gain}"),
+            ("誰にも聞かれてないけど\n夜11時の私：{pain}", "{name}を知った人たち：{gain}"),
         ],
         hottake: [
             "異論は認める。でも{chore}は、もう必要ない。{name}があるから。",
@@ -113,11 +113,30 @@ pub const LANG: Lang = Lang {
             "私の秘密？{chore}から卒業したこと。面倒な部分は、今は{name}におまかせ。",
         ],
         reply: [
-            ("{name}って、本当に使う価値ある？", "{chore}から卒業した人に聞いてみて。"),
+            ("{name}って、本当にいいの？", "{chore}から卒業した人に聞いてみて。"),
             ("今までのやり方でいいや。", "{gain}それが{name}。"),
-            ("{name}？うますぎる話じゃない？", "1週間使ってみて。それでも{chore}に戻りたいなら教えて。"),
+            ("{name}？うますぎる話じゃない？", "1週間試してみて。それでも{chore}に戻りたいなら教えて。"),
             ("乗り換える理由ある？", "{chore}、思ってる以上に高くついてるから。{name}で変えよう。"),
         ],
+    },
+    person: Person {
+        image: [
+            ("みんな：{pain}", "{name}をフォローしている人：{gain}"),
+            ("{name}を読む前：{pain}", "読んだあと：{gain}"),
+        ],
+        hottake: [
+            "異論は認める。でも{name}をフォローすれば、{chore}はもう必要ない。",
+            "声に出して言おう。{chore}はもう卒業。やり方は{name}が教えてくれた。",
+        ],
+        confession: [
+            "白状すると、何年も{chore}を続けてた。{name}を読み始めるまでは。",
+            "実話です。{pain}そしたら{name}がちょうどその話を投稿してた。",
+        ],
+        reply: [
+            ("{name}って、フォローする価値ある？", "{chore}から卒業した人に聞いてみて。"),
+            ("なんで{name}をフォローするの？", "{gain}それが{name}の発信。"),
+        ],
+        turns: ["そこで{name}をフォロー。", "そして、{name}の登場。"],
     },
     carousel: Carousel {
         covers: ["{name}：{chore}から卒業したら、何が変わる？", "1分でわかる{name}"],

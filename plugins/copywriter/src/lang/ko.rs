@@ -1,6 +1,6 @@
 //! Korean.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "ko",
@@ -96,9 +96,9 @@ pub const LANG: Lang = Lang {
     meme: Meme {
         image: [
             ("{pain}", "{name}: 해결 완료."),
-            ("다른 사람들: {pain}", "{name} 쓰는 나: {gain}"),
-            ("{name} 쓰기 전: {pain}", "쓰고 난 후: {gain}"),
-            ("아무도 안 물어봤는데\n밤 11시의 나: {pain}", "{name} 사용자들: {gain}"),
+            ("다른 사람들: {pain}", "{name} 만난 나: {gain}"),
+            ("{name} 만나기 전: {pain}", "만나고 난 후: {gain}"),
+            ("아무도 안 물어봤는데\n밤 11시의 나: {pain}", "{name} 만난 사람들: {gain}"),
         ],
         hottake: [
             "솔직히 말할게. {chore}, 이제 안 해도 돼. {name} 덕분에.",
@@ -115,9 +115,28 @@ pub const LANG: Lang = Lang {
         reply: [
             ("{name}, 진짜 그만한 가치 있어?", "{chore}를 그만둔 사람한테 물어봐."),
             ("그냥 하던 대로 할래.", "{gain} 이게 바로 {name} 효과."),
-            ("{name}? 듣기엔 너무 좋은데?", "일주일만 써 봐. 그래도 {chore}가 그리우면 말해 줘."),
+            ("{name}? 듣기엔 너무 좋은데?", "일주일만 경험해 봐. 그래도 {chore}가 그리우면 말해 줘."),
             ("내가 왜 갈아타야 해?", "{chore}, 생각보다 비싸게 먹히거든. 답은 {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("다른 사람들: {pain}", "{name} 팔로우하는 사람들: {gain}"),
+            ("{name} 글 읽기 전: {pain}", "읽고 난 후: {gain}"),
+        ],
+        hottake: [
+            "솔직히 말할게. {name} 팔로우하면 {chore}, 이제 안 해도 돼.",
+            "따라 해 봐. {chore}, 이제 그만. 방법은 {name} 글에 있었어.",
+        ],
+        confession: [
+            "고백할게. 몇 년 동안 {chore}를 반복했어. 그러다 {name} 글을 읽기 시작했어.",
+            "실화임. {pain} 그런데 딱 그 얘기가 {name} 피드에 올라왔어.",
+        ],
+        reply: [
+            ("{name}, 팔로우할 만해?", "{chore}를 그만둔 사람한테 물어봐."),
+            ("왜 {name} 팔로우해?", "{gain} 그게 바로 {name} 피드의 이야기야."),
+        ],
+        turns: ["그러다 {name} 팔로우 시작.", "그리고 만난 {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: {chore}를 그만두면 달라지는 것들", "1분 만에 보는 {name}"],

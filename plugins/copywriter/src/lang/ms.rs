@@ -1,6 +1,6 @@
 //! Malay.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "ms",
@@ -101,7 +101,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: selesai, tak payah pening."),
             ("Orang lain: {pain}", "Aku dengan {name}: {gain}"),
             ("Sebelum {name}: {pain}", "Sekarang: {gain}"),
-            ("Tiada sesiapa:\nAku pukul 11 malam: {pain}", "Pengguna {name}: {gain}"),
+            ("Tiada sesiapa:\nAku pukul 11 malam: {pain}", "Yang dah kenal {name}: {gain}"),
         ],
         hottake: [
             "Jujur cakap: {chore} kini cuma pilihan. Sebab {name}.",
@@ -121,6 +121,25 @@ pub const LANG: Lang = Lang {
             ("{name}? Macam bagus sangat, susah nak percaya.", "Cuba seminggu. Lepas tu cakap kau rindu {chore}."),
             ("Kenapa nak tukar?", "Sebab {chore} lebih mahal dari sangkaan. Cuba {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Orang lain: {pain}", "Yang ikuti {name}: {gain}"),
+            ("Sebelum baca {name}: {pain}", "Sekarang: {gain}"),
+        ],
+        hottake: [
+            "Jujur cakap: {chore} cuma pilihan kalau ikuti {name}.",
+            "Sebut sama-sama: cukuplah {chore}. {name} dah tunjuk caranya.",
+        ],
+        confession: [
+            "Pengakuan: dulu aku {chore}. Lepas tu mula baca {name}.",
+            "Serius: {pain} Lepas tu {name} tulis pasal tu.",
+        ],
+        reply: [
+            ("Berbaloi ke ikuti {name}?", "Tanya sesiapa yang dah berhenti {chore}."),
+            ("Kenapa ikuti {name}?", "{gain} Itulah yang {name} kongsi."),
+        ],
+        turns: ["Lepas tu, aku mula ikuti {name}.", "Di sinilah {name} mainkan peranan."],
     },
     carousel: Carousel {
         covers: ["{name}: apa berubah bila berhenti {chore}", "{name} dalam satu minit"],

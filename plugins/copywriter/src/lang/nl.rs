@@ -1,6 +1,6 @@
 //! Dutch.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "nl",
@@ -96,7 +96,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: geregeld."),
             ("Iedereen: {pain}", "Ik met {name}: {gain}"),
             ("Zonder {name}: {pain}", "Met {name}: {gain}"),
-            ("Niemand:\nIk om 23 uur: {pain}", "Wie {name} gebruikt: {gain}"),
+            ("Niemand:\nIk om 23 uur: {pain}", "Wie {name} ontdekte: {gain}"),
         ],
         hottake: [
             "Stelling: {chore} is nu een keuze. {name} regelt het.",
@@ -116,6 +116,22 @@ pub const LANG: Lang = Lang {
             ("{name}? Klinkt te mooi om waar te zijn.", "Probeer het een week. Zeg dan maar of je {chore} mist."),
             ("Waarom zou ik overstappen?", "Omdat {chore} je meer kost dan je denkt. {name}."),
         ],
+    },
+    person: Person {
+        image: [("Iedereen: {pain}", "Wie {name} volgt: {gain}"), ("Voordat ik {name} las: {pain}", "Nu: {gain}")],
+        hottake: [
+            "Stelling: {chore} is een keuze als je {name} volgt.",
+            "Zeg het me na: klaar met {chore}. {name} liet zien hoe.",
+        ],
+        confession: [
+            "Bekentenis: ik moest jarenlang {chore}. Toen begon ik {name} te lezen.",
+            "Echt gebeurd: {pain} Toen postte {name} erover.",
+        ],
+        reply: [
+            ("Is {name} het volgen waard?", "Vraag het aan iedereen die gestopt is met {chore}."),
+            ("Waarom {name} volgen?", "{gain} Dat is wat {name} deelt."),
+        ],
+        turns: ["Toen begon ik {name} te volgen.", "Maak kennis met {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: wat er verandert als je stopt met {chore}", "{name} in één minuut"],

@@ -1,6 +1,6 @@
 //! Polish.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "pl",
@@ -95,7 +95,7 @@ pub const LANG: Lang = Lang {
         image: [
             ("{pain}", "{name}: załatwione."),
             ("Wszyscy dookoła: {pain}", "Ja, odkąd jest {name}: {gain}"),
-            ("Przedtem: {pain}", "Teraz: {gain} Dzięki, {name}."),
+            ("Przedtem: {pain}", "Teraz: {gain} Bo jest {name}."),
             ("Nikt:\nJa o 23:00: {pain}", "Tymczasem {name}: {gain}"),
         ],
         hottake: [
@@ -119,6 +119,25 @@ pub const LANG: Lang = Lang {
             ),
             ("Po co mam coś zmieniać?", "Bo {chore} kosztuje więcej, niż myślisz. Dlatego {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Wszyscy dookoła: {pain}", "Kto obserwuje, co pisze {name}: {gain}"),
+            ("Zanim trafiłem na to, co pisze {name}: {pain}", "Teraz: {gain}"),
+        ],
+        hottake: [
+            "Niepopularna opinia: {chore} to wybór. Pokazuje to {name}.",
+            "Mów za mną: {chore}? Nie, dzięki. Jak to zrobić, pisze {name}.",
+        ],
+        confession: [
+            "Przyznaję: {chore} to była moja codzienność. Potem trafiłem na to, co pisze {name}.",
+            "Z życia wzięte: {pain} A tu {name} pisze właśnie o tym.",
+        ],
+        reply: [
+            ("{name}? Warto obserwować?", "Zapytaj kogoś, kto rzucił {chore}."),
+            ("Po co obserwować, co pisze {name}?", "{gain} O tym właśnie pisze {name}."),
+        ],
+        turns: ["I wtedy w moim feedzie pojawia się {name}.", "Na scenę wchodzi {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: co się zmienia, gdy znika {chore}", "{name} w minutę"],

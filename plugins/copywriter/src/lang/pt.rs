@@ -1,6 +1,6 @@
 //! Portuguese.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "pt",
@@ -96,7 +96,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: resolvido."),
             ("Todo mundo: {pain}", "Eu com {name}: {gain}"),
             ("Antes: {pain}", "Agora, com {name}: {gain}"),
-            ("Ninguém:\nEu às 23h: {pain}", "Quem usa {name}: {gain}"),
+            ("Ninguém:\nEu às 23h: {pain}", "Quem descobriu {name}: {gain}"),
         ],
         hottake: [
             "Opinião polêmica: {chore} virou opção. {name} garantiu isso.",
@@ -106,7 +106,7 @@ pub const LANG: Lang = Lang {
         ],
         confession: [
             "Confissão: minha rotina era {chore}. Até conhecer {name}.",
-            "Eu admito: {pain} Agora acabou. Valeu, {name}.",
+            "Eu admito: {pain} Agora acabou, graças a {name}.",
             "História real: {pain} {name} resolveu em uma semana.",
             "Meu segredo? Parei de {chore}. Agora quem faz é {name}.",
         ],
@@ -116,6 +116,22 @@ pub const LANG: Lang = Lang {
             ("{name}? Bom demais para ser verdade.", "Testa uma semana. Depois me diz se sente falta de {chore}."),
             ("Por que eu mudaria?", "Porque {chore} sai mais caro do que parece. {name}."),
         ],
+    },
+    person: Person {
+        image: [("Todo mundo: {pain}", "Quem segue {name}: {gain}"), ("Antes de ler {name}: {pain}", "Agora: {gain}")],
+        hottake: [
+            "Opinião polêmica: {chore} virou opção para quem segue {name}.",
+            "Repete comigo: chega de {chore}. {name} mostrou como.",
+        ],
+        confession: [
+            "Confissão: minha rotina era {chore}. Até começar a ler {name}.",
+            "História real: {pain} Aí {name} postou sobre isso.",
+        ],
+        reply: [
+            ("Vale a pena seguir {name}?", "Pergunta para quem parou de {chore}."),
+            ("Por que seguir {name}?", "{gain} É isso que {name} compartilha."),
+        ],
+        turns: ["Aí comecei a seguir {name}.", "É aqui que entra {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: o que muda quando você para de {chore}", "{name} em um minuto"],

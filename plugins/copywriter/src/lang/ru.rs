@@ -1,6 +1,6 @@
 //! Russian.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "ru",
@@ -97,7 +97,7 @@ pub const LANG: Lang = Lang {
         image: [
             ("{pain}", "{name}: вопрос решён."),
             ("Все вокруг: {pain}", "А у меня есть {name}. {gain}"),
-            ("Раньше: {pain}", "Теперь: {gain} Спасибо, {name}."),
+            ("Раньше: {pain}", "Теперь: {gain} Спасибо, что есть {name}."),
             ("Никто:\nЯ в 23:00: {pain}", "А в мире, где есть {name}: {gain}"),
         ],
         hottake: [
@@ -121,6 +121,25 @@ pub const LANG: Lang = Lang {
             ),
             ("Зачем мне что-то менять?", "Потому что {chore} — дороже, чем кажется. Выход — {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Все вокруг: {pain}", "Те, кто читает, что пишет {name}: {gain}"),
+            ("Пока я не читал, что пишет {name}: {pain}", "Теперь: {gain}"),
+        ],
+        hottake: [
+            "Непопулярное мнение: {chore} — уже выбор. Это доказывает {name}.",
+            "Повторяй: я больше не буду {chore}. Как — показывает {name}.",
+        ],
+        confession: [
+            "Признаюсь: годы ушли на то, чтобы {chore}. Потом я начал читать, что пишет {name}.",
+            "Из жизни: {pain} А тут {name} пишет как раз об этом.",
+        ],
+        reply: [
+            ("{name} — стоит подписаться?", "Спроси любого, кто перестал {chore}."),
+            ("Зачем читать, что пишет {name}?", "{gain} Именно этим делится {name}."),
+        ],
+        turns: ["И тут в ленте появляется {name}.", "На сцену выходит {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: что меняется, когда больше не нужно {chore}", "{name} за одну минуту"],

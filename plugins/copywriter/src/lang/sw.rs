@@ -1,6 +1,6 @@
 //! Swahili.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "sw",
@@ -96,10 +96,10 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: tatizo limetatuliwa."),
             ("Wengine wote: {pain}", "Mimi na {name}: {gain}"),
             ("Kabla ya {name}: {pain}", "Baadaye: {gain}"),
-            ("Kila mtu amelala.\nMimi saa tano usiku: {pain}", "Watumiaji wa {name}: {gain}"),
+            ("Kila mtu amelala.\nMimi saa tano usiku: {pain}", "Waliogundua {name}: {gain}"),
         ],
         hottake: [
-            "Ukweli mchungu: {chore} sasa ni hiari. Asante, {name}.",
+            "Ukweli mchungu: {chore} sasa ni hiari. Shukrani kwa {name}.",
             "Tuseme wazi: {chore} si jambo la kawaida.",
             "Sema nami: hakuna tena {chore}. Ndiyo kazi ya {name}.",
             "Miaka 5 ijayo, {chore} kutakuwa historia. Sababu: {name}.",
@@ -113,9 +113,28 @@ pub const LANG: Lang = Lang {
         reply: [
             ("{name}? Kweli ni bora kiasi hicho?", "Muulize yeyote aliyeacha {chore}."),
             ("Nitaendelea na njia ya zamani.", "{gain} Ndivyo ilivyo ukiwa na {name}."),
-            ("{name}? Inaonekana nzuri mno kuwa kweli.", "Jaribu wiki moja. Kisha niambie kama unatamani {chore}."),
+            ("{name}? Ni vigumu kuamini.", "Jaribu wiki moja. Kisha niambie kama unatamani {chore}."),
             ("Kwa nini nibadilishe?", "Kwa sababu {chore} kunakugharimu sana. Jaribu {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Wengine wote: {pain}", "Wanaomfuatilia {name}: {gain}"),
+            ("Kabla sijaanza kumsoma {name}: {pain}", "Sasa: {gain}"),
+        ],
+        hottake: [
+            "Ukweli mchungu: ukimfuatilia {name}, {chore} ni hiari.",
+            "Sema nami: hakuna tena {chore}. {name} ametuonyesha njia.",
+        ],
+        confession: [
+            "Nakiri: nilitumia miaka {chore}. Kisha nikaanza kumsoma {name}.",
+            "Kisa cha kweli: {pain} Kisha {name} akaandika kuhusu hilo.",
+        ],
+        reply: [
+            ("Je, {name} anafaa kufuatiliwa?", "Muulize yeyote aliyeacha {chore}."),
+            ("Kwa nini umfuatilie {name}?", "{gain} Hicho ndicho {name} hushiriki."),
+        ],
+        turns: ["Kisha nikaanza kumfuatilia {name}.", "Karibu {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: kinachobadilika ukiacha {chore}", "{name} kwa dakika moja"],

@@ -6,8 +6,19 @@ use crate::checks::{foreign_run, verdict_on};
 use crate::fill::Slots;
 use crate::{DOMAINS, Domain, Lang, Reading};
 
-const SLOTS: [&str; 10] =
-    ["{name}", "{chore}", "{pain}", "{gain}", "{number}", "{first}", "{company}", "{topic}", "{offer}", "{role}"];
+const SLOTS: [&str; 11] = [
+    "{name}",
+    "{name:obl}",
+    "{chore}",
+    "{pain}",
+    "{gain}",
+    "{number}",
+    "{first}",
+    "{company}",
+    "{topic}",
+    "{offer}",
+    "{role}",
+];
 /// A made-up proper name, in Latin script as most names sent are.
 const NAME: &str = "Zorblax";
 
@@ -27,6 +38,9 @@ fn templates(lang: &Lang) -> Vec<&'static str> {
     all.extend(m.confession);
     all.extend(m.reply.iter().flat_map(|(a, b)| [*a, *b]));
     all.extend(c.covers.iter().chain(&c.turns).chain(&c.numbers).chain(&c.closers));
+    let person = &lang.person;
+    all.extend(person.image.iter().chain(&person.reply).flat_map(|(a, b)| [*a, *b]));
+    all.extend(person.hottake.iter().chain(&person.confession).chain(&person.turns));
     let p = &lang.pitch;
     all.extend([p.title, p.hello_anyone, p.title_anyone]);
     all.extend(p.hello.iter().chain(&p.offer).chain(&p.ask).chain(&p.cta));
@@ -68,11 +82,16 @@ fn every_slot_is_known_and_every_line_is_filled() {
         for d in &lang.domains {
             assert!(domain_lines(d).all(|l| !l.contains('{')), "{}: a domain line with a slot", lang.code);
         }
-        let names = |pair: &(&str, &str)| pair.0.contains("{name}") || pair.1.contains("{name}");
+        // `{name` also finds `{name:obl}`, the same subject before a postposition.
+        let names = |pair: &(&str, &str)| pair.0.contains("{name") || pair.1.contains("{name");
         assert!(lang.meme.image.iter().all(names), "{}: an image pair that does not name the subject", lang.code);
         assert!(lang.meme.reply.iter().all(names), "{}: a reply pair that does not name the subject", lang.code);
-        assert!(lang.meme.confession.iter().all(|t| t.contains("{name}")), "{}: confession", lang.code);
-        assert!(lang.carousel.turns.iter().all(|t| t.contains("{name}")), "{}: turns", lang.code);
+        assert!(lang.meme.confession.iter().all(|t| t.contains("{name")), "{}: confession", lang.code);
+        assert!(lang.carousel.turns.iter().all(|t| t.contains("{name")), "{}: turns", lang.code);
+        let person = &lang.person;
+        assert!(person.image.iter().chain(&person.reply).all(names), "{}: a person's pair without them", lang.code);
+        let mut singles = person.hottake.iter().chain(&person.confession).chain(&person.turns);
+        assert!(singles.all(|t| t.contains("{name}")), "{}: a person's line without them", lang.code);
         assert!(lang.carousel.numbers.iter().all(|t| t.contains("{number}")), "{}: numbers", lang.code);
         let p = &lang.pitch;
         assert!(p.title.contains("{first}") && p.hello.iter().all(|t| t.contains("{first}")), "{}: hello", lang.code);

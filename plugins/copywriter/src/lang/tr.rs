@@ -1,6 +1,6 @@
 //! Turkish.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "tr",
@@ -96,7 +96,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: halloldu."),
             ("Herkes: {pain}", "{name} ile ben: {gain}"),
             ("{name} öncesi: {pain}", "Sonrası: {gain}"),
-            ("Kimse:\nBen gece 11'de: {pain}", "{name} kullananlar: {gain}"),
+            ("Kimse:\nBen gece 11'de: {pain}", "{name} ile tanışanlar: {gain}"),
         ],
         hottake: [
             "Aykırı görüş: {chore} artık bir tercih. {name} sayesinde.",
@@ -112,10 +112,29 @@ pub const LANG: Lang = Lang {
         ],
         reply: [
             ("{name} gerçekten buna değer mi?", "Artık {chore} zorunda kalmayanlara sor."),
-            ("Ben eski usulle devam ederim.", "{gain} İşte {name} farkı."),
+            ("Ben eski usulle devam ederim.", "{gain} İşte {name} ile hayat."),
             ("{name}? Kulağa fazla iyi geliyor.", "Bir hafta dene. Sonra tekrar {chore} ister misin, söyle."),
             ("Neden değiştireyim ki?", "Çünkü {chore} sandığından pahalıya patlıyor. Çözüm: {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Herkes: {pain}", "{name} takipçileri: {gain}"),
+            ("{name} paylaşımlarından önce: {pain}", "Sonrası: {gain}"),
+        ],
+        hottake: [
+            "Aykırı görüş: {chore} artık bir tercih. Kanıtı: {name}.",
+            "Tekrarla: {chore} yok artık. {name} yolu gösterdi.",
+        ],
+        confession: [
+            "İtiraf: yıllarca işim {chore} oldu. Sonra {name} paylaşımlarını okumaya başladım.",
+            "Gerçek hikâye: {pain} Sonra {name} bunu anlattı.",
+        ],
+        reply: [
+            ("{name}: takip etmeye değer mi?", "Artık {chore} zorunda kalmayanlara sor."),
+            ("Neden {name}?", "{gain} {name} tam olarak bunu paylaşıyor."),
+        ],
+        turns: ["Sonra {name} paylaşımlarını okumaya başladım.", "Ve sahneye {name} çıkıyor."],
     },
     carousel: Carousel {
         covers: ["{name}: {chore} gerekmeyince neler değişir?", "Bir dakikada {name}"],

@@ -1,6 +1,6 @@
 //! Ukrainian.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "uk",
@@ -97,7 +97,7 @@ pub const LANG: Lang = Lang {
         image: [
             ("{pain}", "{name}: питання закрито."),
             ("Усі навколо: {pain}", "А в мене є {name}. {gain}"),
-            ("Раніше: {pain}", "Тепер: {gain} Дякую, {name}."),
+            ("Раніше: {pain}", "Тепер: {gain} Дякую, що є {name}."),
             ("Ніхто:\nЯ о 23:00: {pain}", "А у світі, де є {name}: {gain}"),
         ],
         hottake: [
@@ -121,6 +121,25 @@ pub const LANG: Lang = Lang {
             ),
             ("Навіщо мені щось міняти?", "Бо {chore} — дорожче, ніж здається. Вихід — {name}."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Усі навколо: {pain}", "Ті, хто читає, що пише {name}: {gain}"),
+            ("Поки я не читав, що пише {name}: {pain}", "Тепер: {gain}"),
+        ],
+        hottake: [
+            "Непопулярна думка: {chore} — це вже вибір. Це доводить {name}.",
+            "Повторюй: я більше не буду {chore}. Як — показує {name}.",
+        ],
+        confession: [
+            "Зізнаюся: роки пішли на те, щоб {chore}. Потім я почав читати, що пише {name}.",
+            "З життя: {pain} А тут {name} пише саме про це.",
+        ],
+        reply: [
+            ("{name} — варто підписатися?", "Спитай будь-кого, хто перестав {chore}."),
+            ("Навіщо читати, що пише {name}?", "{gain} Саме цим ділиться {name}."),
+        ],
+        turns: ["І тут у стрічці з’являється {name}.", "На сцену виходить {name}."],
     },
     carousel: Carousel {
         covers: ["{name}: що змінюється, коли більше не треба {chore}", "{name} за одну хвилину"],

@@ -1,6 +1,6 @@
 //! Vietnamese.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "vi",
@@ -101,7 +101,7 @@ pub const LANG: Lang = Lang {
             ("{pain}", "{name}: xong, khỏi lo."),
             ("Người ta: {pain}", "Mình có {name}: {gain}"),
             ("Trước khi có {name}: {pain}", "Bây giờ: {gain}"),
-            ("Không ai:\nMình lúc 11 giờ đêm: {pain}", "Người dùng {name}: {gain}"),
+            ("Không ai:\nMình lúc 11 giờ đêm: {pain}", "Ai đã biết {name}: {gain}"),
         ],
         hottake: [
             "Nói thật: {chore} giờ chỉ là lựa chọn. {name} lo rồi.",
@@ -121,6 +121,25 @@ pub const LANG: Lang = Lang {
             ("{name} á? Nghe hay quá, khó tin ghê.", "Dùng thử một tuần. Rồi xem bạn còn nhớ cảnh {chore} không."),
             ("Sao phải đổi?", "Vì {chore} tốn của bạn nhiều hơn bạn nghĩ. Thử {name} đi."),
         ],
+    },
+    person: Person {
+        image: [
+            ("Người ta: {pain}", "Ai theo dõi {name}: {gain}"),
+            ("Trước khi đọc {name}: {pain}", "Bây giờ: {gain}"),
+        ],
+        hottake: [
+            "Nói thật: theo dõi {name} rồi thì {chore} chỉ là lựa chọn.",
+            "Nói theo mình: tạm biệt cảnh {chore}. {name} đã chỉ cách.",
+        ],
+        confession: [
+            "Thú thật: mình từng {chore} suốt mấy năm. Rồi bắt đầu đọc {name}.",
+            "Thật đấy: {pain} Rồi {name} viết về chuyện đó.",
+        ],
+        reply: [
+            ("{name} có đáng theo dõi không?", "Hỏi ai đã thôi {chore} là biết."),
+            ("Sao phải theo dõi {name}?", "{gain} Đó là điều {name} chia sẻ."),
+        ],
+        turns: ["Rồi mình bắt đầu theo dõi {name}.", "Và đây là lúc {name} vào cuộc."],
     },
     carousel: Carousel {
         covers: ["{name}: điều gì thay đổi khi thôi {chore}", "{name} trong một phút"],

@@ -1,6 +1,6 @@
 //! Chinese.
 
-use crate::{Carousel, Domain, Lang, Meme, Pitch, Unnamed};
+use crate::{Carousel, Domain, Lang, Meme, Person, Pitch, Unnamed};
 
 pub const LANG: Lang = Lang {
     code: "zh",
@@ -96,9 +96,9 @@ pub const LANG: Lang = Lang {
     meme: Meme {
         image: [
             ("{pain}", "{name}：搞定。"),
-            ("别人：{pain}", "用了{name}的我：{gain}"),
-            ("用{name}之前：{pain}", "之后：{gain}"),
-            ("没人问：\n晚上十一点的我：{pain}", "{name}的用户：{gain}"),
+            ("别人：{pain}", "有了{name}的我：{gain}"),
+            ("遇见{name}之前：{pain}", "之后：{gain}"),
+            ("没人问：\n晚上十一点的我：{pain}", "选择了{name}的人：{gain}"),
         ],
         hottake: [
             "说个暴论：{chore}，现在已经不是必须的了。多亏了{name}。",
@@ -115,9 +115,22 @@ pub const LANG: Lang = Lang {
         reply: [
             ("{name}真的值得吗？", "问问那些不再{chore}的人。"),
             ("我还是用老办法吧。", "{gain}这就是{name}。"),
-            ("{name}？听起来好得不像真的。", "先用一周，再告诉我你还怀念{chore}。"),
+            ("{name}？听起来好得不像真的。", "先试一周，再告诉我你还怀念{chore}。"),
             ("我为什么要换？", "{chore}，代价比你想的高多了。{name}了解一下。"),
         ],
+    },
+    person: Person {
+        image: [("别人：{pain}", "关注了{name}的人：{gain}"), ("读{name}之前：{pain}", "之后：{gain}")],
+        hottake: [
+            "说个暴论：关注了{name}，{chore}就不再是必须的。",
+            "跟我一起说：不再{chore}。{name}已经告诉我们怎么做。",
+        ],
+        confession: ["坦白：{chore}这件事，我忍了好多年。直到开始读{name}。", "真事：{pain}后来{name}正好发了这件事。"],
+        reply: [
+            ("{name}值得关注吗？", "问问那些不再{chore}的人。"),
+            ("为什么关注{name}？", "{gain}这就是{name}分享的东西。"),
+        ],
+        turns: ["后来，我开始关注{name}。", "直到遇见{name}。"],
     },
     carousel: Carousel {
         covers: ["{name}：不再{chore}之后，会有什么不同？", "一分钟看懂{name}"],
