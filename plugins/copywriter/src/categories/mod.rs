@@ -180,6 +180,29 @@ struct Found {
 /// sentences in order; in one text, the category named at the head of its noun phrase, the
 /// longest word on a tie.
 pub fn of(reading: &Reading) -> Option<&'static Category> {
+    // A piece of copy asks for its subject's category once per line it fills, and recognising
+    // it looks for every category's every name: the last reading's answer is kept.
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, Option<&'static Category>)>> = const { std::cell::RefCell::new(None) };
+    }
+    let key = [&reading.language, &reading.what, &reading.phrase].into_iter().chain(&reading.claims).fold(
+        String::new(),
+        |mut key, part| {
+            key.push_str(part);
+            key.push('\u{1f}');
+            key
+        },
+    );
+    if let Some(known) = LAST.with_borrow(|last| last.as_ref().filter(|(k, _)| *k == key).map(|(_, c)| *c)) {
+        return known;
+    }
+    let found = recognise(reading);
+    LAST.with_borrow_mut(|last| *last = Some((key, found)));
+    found
+}
+
+/// The category `reading`'s words name, looked for anew.
+fn recognise(reading: &Reading) -> Option<&'static Category> {
     let texts = [&reading.what, &reading.phrase].into_iter().chain(&reading.claims);
     let head_last = HEAD_LAST.contains(&reading.language.as_str());
     texts.filter(|t| !t.is_empty()).find_map(|text| {
