@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 /// What kind of thing an emoji shows, by its group in Unicode's emoji list: things are preferred
-/// to symbols, people and hands come only when nothing else does, faces never (the reaction
-/// stands for the mood). Flags and keycaps are not kept at all.
+/// to symbols; people, hands and faces are never drawn (the reaction stands for the mood, and a
+/// stranger beside a line reads as a verdict). Flags and keycaps are not kept at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
     Thing,

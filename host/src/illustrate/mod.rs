@@ -137,8 +137,8 @@ pub const MOST: usize = 3;
 
 /// Up to [`MOST`] illustrations of a picture whose words are `line` in `language`, about
 /// `subject`: the things its subject's words name and its own (concrete things before symbols;
-/// never flags, keycaps or faces), alternating; people and hands only when neither names
-/// anything else; then two things of the subject's domain. Empty only without the data.
+/// never flags, keycaps, faces or people), alternating; then two things of the subject's
+/// domain. Empty without the data, or when nothing is named and the domain is general.
 pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration> {
     let Some(set) = set() else { return Vec::new() };
     let named = |text: &str, language: &str| set.index(language).map(|i| matching::named(i, text, language));
@@ -153,15 +153,14 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
         .unwrap_or_default();
     // The subject first (its words' things, else its domain's): it is what every picture of it
     // shows; the line's own things beside, where the line surely names them.
-    let mut first = picks(set, &about, false);
+    let mut first = picks(set, &about);
     if first.is_empty() && !matches!(subject.domain.as_str(), "" | "general") {
         first = domains::things(set, &subject.domain, subject.seed());
     }
     let sure: Vec<Named> = own.into_iter().filter(|n| n.score >= LINE_LEAST).collect();
-    let mut chosen = alternate(&first, &picks(set, &sure, false));
-    if chosen.is_empty() {
-        chosen = alternate(&picks(set, &about, true), &picks(set, &sure, true));
-    }
+    // People are never drawn: a word like "work" or "young" would put a stranger (a builder, a
+    // baby) beside a line about someone's customer, which reads as a verdict on them.
+    let mut chosen = alternate(&first, &picks(set, &sure));
     if chosen.is_empty() {
         chosen = domains::things(set, &subject.domain, subject.seed());
     }
@@ -199,12 +198,11 @@ fn illustration(set: &'static Set, language: &str, at: u32) -> Illustration {
     }
 }
 
-/// How much a class counts: things, then symbols; people only in the second pass; faces never.
-fn weight(class: Class, people: bool) -> f32 {
-    match (class, people) {
-        (Class::Thing, false) => 1.0,
-        (Class::Symbol, false) => 0.7,
-        (Class::Person, true) => 1.0,
+/// How much a class counts: things, then symbols; people and faces never.
+fn weight(class: Class) -> f32 {
+    match class {
+        Class::Thing => 1.0,
+        Class::Symbol => 0.7,
         _ => 0.0,
     }
 }
@@ -212,10 +210,10 @@ fn weight(class: Class, people: bool) -> f32 {
 /// The emoji worth drawing of those a text names, best first: of its class, at least two
 /// sevenths as sure as the best, and not named by the very words that named one already chosen (a car,
 /// not a car and a taxi for "car").
-fn picks(set: &Set, named: &[Named], people: bool) -> Vec<u32> {
+fn picks(set: &Set, named: &[Named]) -> Vec<u32> {
     let mut weighed: Vec<(f32, &Named)> = named
         .iter()
-        .map(|n| (n.score * weight(set.emoji[n.emoji as usize].class, people), n))
+        .map(|n| (n.score * weight(set.emoji[n.emoji as usize].class), n))
         .filter(|(score, _)| *score > 0.0)
         .collect();
     weighed.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.emoji.cmp(&b.1.emoji)));

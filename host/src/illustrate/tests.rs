@@ -79,6 +79,23 @@ fn flags_keycaps_and_faces_are_never_chosen() {
     }
 }
 
+/// A pitch's line about someone's work drew a builder and a baby beside it: people are never
+/// drawn, whatever the line's words name.
+#[test]
+fn no_person_is_drawn_beside_a_line_about_someone() {
+    let none = Subject::default();
+    for (line, language) in [
+        ("I've heard good things about your work.", "en"),
+        ("A young baker, a builder and a teacher at work", "en"),
+        ("お仕事の評判を聞きました。若いパン職人です。", "ja"),
+    ] {
+        for e in emoji(line, language, &none) {
+            let found = emojis::get(e).or_else(|| emojis::get(&format!("{e}\u{FE0F}"))).unwrap();
+            assert!(!matches!(found.group(), emojis::Group::PeopleAndBody), "{line}: {e}");
+        }
+    }
+}
+
 #[test]
 fn every_drawing_is_valid_svg_with_its_own_ids() {
     let set = set().expect("the data");
