@@ -187,7 +187,8 @@ fn stems(index: &Index, word: &str) -> Vec<(u32, f32)> {
         let sure = match (left, right) {
             // The keyword and an ending: at most two letters on a keyword of three.
             (0, ending) => length >= least && ending <= 3.min(length - 1),
-            (1, 0) => chars.len() >= 4,
+            // One letter more only on a word of five or more: "came" is no "camel".
+            (1, 0) => chars.len() >= 5,
             _ => common >= stem_least && left <= 3 && right <= 3,
         };
         // Long words may share a shorter stem ("dental", "dentist").

@@ -96,6 +96,17 @@ fn no_person_is_drawn_beside_a_line_about_someone() {
     }
 }
 
+/// "Your name came up" drew a camel: a word is not matched to a keyword one letter longer
+/// unless it has five letters or more.
+#[test]
+fn a_short_word_is_no_stem_of_a_longer_thing() {
+    assert!(
+        emoji("Your name came up, for good reasons.", "en", &Subject::default())
+            .iter()
+            .all(|e| !["🐪", "🐫"].contains(e))
+    );
+}
+
 #[test]
 fn every_drawing_is_valid_svg_with_its_own_ids() {
     let set = set().expect("the data");
