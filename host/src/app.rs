@@ -120,6 +120,14 @@ async fn forget_expired(s: Services) -> Result<Option<String>, String> {
     Ok((n > 0).then(|| format!("expired sign-in links, sessions, bot updates and tasks forgotten: {n}")))
 }
 
+/// Forgets finished webhook events past their retention and the uses of expired page tokens.
+async fn purge_finished(s: Services) -> Result<Option<String>, String> {
+    let events = crate::events::purge(&s).await.map_err(|e| e.to_string())?;
+    let uses = pitch::activity::forget_spent_tokens(&s).await.map_err(|e| e.to_string())?;
+    let n = events + uses;
+    Ok((n > 0).then(|| format!("finished webhook events past their retention and spent page tokens forgotten: {n}")))
+}
+
 /// Every periodic task: those of every process (`everywhere`), and the shared upkeep run where
 /// jobs run (`asset-host worker`, and `serve` unless `--workers 0`).
 pub fn background_tasks() -> Vec<Task> {
@@ -185,15 +193,7 @@ pub fn background_tasks() -> Vec<Task> {
             let n = crate::events::sweep(&s).await.map_err(|e| e.to_string())?;
             Ok(noted(n, "webhooks sent by the sweeper"))
         }),
-        Task::new("webhook-purge", minutes(60), move |s: Services| async move {
-            let events = crate::events::purge(&s).await.map_err(|e| e.to_string())?;
-            let uses = pitch::activity::forget_spent_tokens(&s).await.map_err(|e| e.to_string())?;
-            Ok(noted(
-                (events + uses) as usize,
-                "finished webhook events past their retention and spent page tokens forgotten",
-            ))
-        })
-        .once_per_cluster(),
+        Task::new("webhook-purge", minutes(60), purge_finished).once_per_cluster(),
         Task::new("x402-reconciler", Duration::from_secs(10), move |s: Services| async move {
             let Some(rail) = s.x402.clone() else { return Ok(None) };
             let n = rail.reconcile(&s.db).await.map_err(|e| e.message_and_details().0)?;
