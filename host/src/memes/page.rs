@@ -42,7 +42,6 @@ fn query(value: &str) -> String {
 /// first (the first is the sharing image), then a row to share it and the brand's feed. The
 /// text is in the pictures; it is on the page once more only for screen readers and search.
 pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String {
-    let direction = crate::languages::find(&meme.language).map_or("ltr", |l| l.direction);
     let blocks: Vec<(&str, &str)> = meme.content["blocks"]
         .as_array()
         .map(|blocks| {
@@ -60,28 +59,7 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
     let url = format!("{base_url}/memes/{}", meme.id);
     let chrome = crate::chrome::of(&meme.language);
     let by = crate::chrome::around(chrome.by, "brand");
-    let mut properties = vec![("og:type", "article".to_string()), ("og:url", url.clone())];
-    if let Some(first) = pictures.first() {
-        // The link card first (what cards show), then the picture itself.
-        properties.extend(link_card(format!("{url}/preview.png")));
-        properties.extend([
-            ("og:image", first.clone()),
-            ("og:image:type", "image/png".into()),
-            ("og:image:width", width.to_string()),
-            ("og:image:height", height.to_string()),
-        ]);
-    }
-    let head = Head {
-        lang: &meme.language,
-        dir: direction,
-        title: &meme.title,
-        description: Some(&description),
-        properties,
-        card: Some(if pictures.is_empty() { "summary" } else { "summary_large_image" }),
-        style: STYLE,
-        look,
-        alternates: Vec::new(),
-    };
+    let head = head(meme, (&url, &description), &pictures, look);
     let post_on_x = format!("https://x.com/intent/post?text={}&url={}", query(&meme.title), query(&url));
     let telegram = format!("https://t.me/share/url?url={}&text={}", query(&url), query(&meme.title));
     document(
@@ -121,6 +99,37 @@ pub fn render(meme: &Stored, base_url: &str, look: Option<&PageLook>) -> String 
             script { (PreEscaped(SCRIPT)) }
         },
     )
+}
+
+/// The page's head: its link card first (what cards show), then the first picture itself.
+fn head<'a>(
+    meme: &'a Stored,
+    (url, description): (&str, &'a str),
+    pictures: &[String],
+    look: Option<&'a PageLook>,
+) -> Head<'a> {
+    let (width, height) = if meme.kind == "carousel" { SLIDE } else { CARD };
+    let mut properties = vec![("og:type", "article".to_string()), ("og:url", url.to_string())];
+    if let Some(first) = pictures.first() {
+        properties.extend(link_card(format!("{url}/preview.png")));
+        properties.extend([
+            ("og:image", first.clone()),
+            ("og:image:type", "image/png".into()),
+            ("og:image:width", width.to_string()),
+            ("og:image:height", height.to_string()),
+        ]);
+    }
+    Head {
+        lang: &meme.language,
+        dir: crate::languages::find(&meme.language).map_or("ltr", |l| l.direction),
+        title: &meme.title,
+        description: Some(description),
+        properties,
+        card: Some(if pictures.is_empty() { "summary" } else { "summary_large_image" }),
+        style: STYLE,
+        look,
+        alternates: Vec::new(),
+    }
 }
 
 #[cfg(test)]
