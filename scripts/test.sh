@@ -108,5 +108,20 @@ export ASSET_HOST_BIN="$CARGO_TARGET_DIR/debug/asset-host"
 # them side by side: four at a time keeps two cores busy while some tests wait on the processes
 # they drive (the service, its stand-ins, a browser).
 export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
+# The generators' own tests (plugins/, a workspace of its own, built natively here), beside the
+# host's: they compile in their own target folder while the host's tests wait on what they drive.
+GUEST_LOG="$(mktemp)"
+cargo test --locked --manifest-path plugins/Cargo.toml --workspace --target-dir "$CARGO_TARGET_DIR/native-guests" \
+  >"$GUEST_LOG" 2>&1 &
+GUEST_PID=$!
 # --tests: every test target (no doctests: there are none to compile).
-cargo test --locked --workspace --tests --no-fail-fast
+status=0
+cargo test --locked --workspace --tests --no-fail-fast || status=$?
+if wait "$GUEST_PID"; then
+  grep -h '^test result' "$GUEST_LOG" | awk '{ passed += $4 } END { print "generators: " passed " tests passed" }'
+else
+  cat "$GUEST_LOG" >&2
+  say "the generators' tests failed"
+  status=1
+fi
+exit "$status"

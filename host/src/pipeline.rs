@@ -246,6 +246,32 @@ pub struct Sheets {
     subject: Option<Subject>,
 }
 
+/// How a page's pictures look: what the opening card says, the style, the seed of its choices
+/// and what its illustrations show where a beat names nothing (its title's words unless told).
+#[derive(Clone)]
+pub struct Cover<'a> {
+    pub title: &'a str,
+    pub style: Style,
+    pub seed: u64,
+    subject: Option<Subject>,
+}
+
+impl<'a> Cover<'a> {
+    pub fn new(title: &'a str, style: Style, seed: u64) -> Cover<'a> {
+        Cover { title, style, seed, subject: None }
+    }
+
+    /// The cover with pictures about `subject` (a reading's, finer than a title's words).
+    pub fn about(self, subject: Subject) -> Cover<'a> {
+        Cover { subject: Some(subject), ..self }
+    }
+
+    fn sheets(self, texts: Vec<String>, language: &'static Language) -> Sheets {
+        let subject = self.subject.unwrap_or_else(|| Subject::titled(self.title, language.code));
+        Sheets::new(texts, self.title, language, self.style, self.seed).about(Some(subject))
+    }
+}
+
 impl Sheets {
     pub fn new(texts: Vec<String>, title: &str, language: &'static Language, style: Style, seed: u64) -> Sheets {
         let layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
@@ -361,9 +387,9 @@ pub async fn speak_and_lay(
     voice: &speech::Voice,
     language: &'static Language,
     script: Script,
-    (title, style, seed): (&str, Style, u64),
+    cover: Cover<'_>,
 ) -> Result<Made, JobError> {
-    let sheets = Arc::new(Sheets::new(script.captions.clone(), title, language, style, seed));
+    let sheets = Arc::new(cover.clone().sheets(script.captions.clone(), language));
     let started = std::time::Instant::now();
     let lit = vec![true; script.captions.len()];
     let speaking = async {
@@ -385,7 +411,7 @@ pub async fn speak_and_lay(
         return Ok(attach(voiced, laid, sheets.drawing()));
     }
     let voiced = Voiced { beats: joined(voiced.beats, &groups, language.code), ..voiced };
-    lay(services, voiced, language, (title, sheets.style.clone(), seed)).await
+    lay(services, voiced, language, cover).await
 }
 
 /// A script's beats as pieces of its rhythm: when each is heard (from its first word's sound to
@@ -457,10 +483,10 @@ pub async fn lay(
     services: &Services,
     voiced: Voiced,
     language: &'static Language,
-    (title, style, seed): (&str, Style, u64),
+    cover: Cover<'_>,
 ) -> Result<Made, JobError> {
     let lit = voiced.beats.iter().map(|b| voiced.captioned && !b.words.is_empty()).collect();
-    let sheets = Arc::new(Sheets::new(shown(&voiced.beats, voiced.captioned), title, language, style, seed));
+    let sheets = Arc::new(cover.sheets(shown(&voiced.beats, voiced.captioned), language));
     let laid = sheets.lay(services, lit).await?;
     Ok(attach(voiced, laid, sheets.drawing()))
 }

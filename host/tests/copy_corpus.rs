@@ -159,10 +159,7 @@ fn every_pitch_in_every_language_greets_by_name_and_speaks_for_the_offer() {
             reading::link::Source::Sentence => Seen::Sentence,
         };
         for offer_text in OFFERS {
-            let offer = offer_text.map(|o| {
-                let r = reading::of_text(o);
-                Offer { name: r.name, domain: r.domain }
-            });
+            let offer = offer_text.map(|o| Offer::of(&reading::of_text(o)));
             let offer_name = offer.as_ref().map(|o| o.name.clone()).unwrap_or_default();
             for code in copywriter::codes() {
                 let lang = copywriter::lang(code).unwrap();
@@ -255,7 +252,7 @@ async fn every_post_and_slideshow_in_every_language_speaks_for_its_subject_in_th
 fn a_pitch_uses_what_is_known_of_the_person_in_the_words_of_its_language() {
     use copywriter::pitch::Seen;
     let maria = reading_of("Maria Lopez, head of growth at Fintechly in Berlin, posts about B2B onboarding.");
-    let offer = copywriter::pitch::Offer { name: "Ledgerly".into(), domain: "finance".into() };
+    let offer = copywriter::pitch::Offer { name: "Ledgerly".into(), domain: "finance".into(), ..Default::default() };
     let text = |code: &str| {
         let w = copywriter::pitch::write(copywriter::lang(code).unwrap(), &maria, Some(&offer), Seen::Sentence, 5);
         [w.hook.clone()].into_iter().chain(w.beats.into_iter().map(|(_, b)| b)).collect::<Vec<_>>().join("\n")
@@ -273,6 +270,44 @@ fn a_pitch_uses_what_is_known_of_the_person_in_the_words_of_its_language() {
         "{japanese}"
     );
     assert!(!japanese.contains("head of growth"), "{japanese}");
+}
+
+#[test]
+fn a_pitch_reads_what_the_offer_sells_and_names_it_in_every_language() {
+    use copywriter::pitch::{Offer, Seen};
+    let owner = reading_of("Sam Carter, owner of three restaurants in Leeds, posts about staffing.");
+    let rota = copywriter::categories::by_id("staff-scheduling-software").unwrap();
+    let mut problems = Vec::new();
+    for said in
+        ["Software that builds weekly rotas for kitchen teams", "RotaChef builds weekly rotas for kitchen teams."]
+    {
+        let offer = Offer::of(&reading_of(said));
+        for code in copywriter::codes() {
+            let lang = copywriter::lang(code).unwrap();
+            for seed in [0, 3, 9] {
+                let w = copywriter::pitch::write(lang, &owner, Some(&offer), Seen::Sentence, seed);
+                let beats: Vec<&str> = w.beats.iter().map(|(_, b)| b.as_str()).collect();
+                if seed == 0 && ["en", "ja", "de"].contains(&code) {
+                    println!("{code} / {said}:\n  {}", beats.join("\n  "));
+                }
+                // The offer's substance: its kind named in the language, or its own words in it.
+                let (kind, this) = (rota.bare(code).unwrap(), rota.oblique(code).unwrap());
+                let named = |b: &&str| b.contains(&kind) || b.contains(&this) || b.contains("weekly rotas");
+                if !beats.iter().any(named) {
+                    problems.push(format!("{code} {said:?}: the offer's kind ({kind}) is named nowhere: {beats:?}"));
+                }
+                // Its pain and gain are a rota's, never the food domain's (lunch at a desk).
+                let food = &lang.domains[copywriter::DOMAINS.iter().position(|d| *d == "food").unwrap()];
+                if beats.iter().any(|b| food.pains.iter().chain(&food.gains).any(|line| b.contains(line))) {
+                    problems.push(format!("{code} {said:?}: the food domain's lines: {beats:?}"));
+                }
+                if !(4..=8).contains(&beats.len()) {
+                    problems.push(format!("{code}: {} beats", beats.len()));
+                }
+            }
+        }
+    }
+    assert_none(&problems, 10);
 }
 
 /// The names a language gives a subject it knows nothing of ("this idea", このアイデア): never

@@ -15,7 +15,8 @@ use axum::{Json, extract::State, http::StatusCode, routing::post};
 use serde_json::{Value, json};
 
 /// 0: a good line; 1: HTTP 500; 2: an unusable answer (many lines, each a link); 3: a good line
-/// after 5 s, past the service's 1-s model timeout.
+/// after 5 s, past the service's 1-s model timeout; 4: every line "tooth, calendar, <b>x</b>"
+/// (what a picture should show, as the generators ask last).
 async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) -> Result<Json<Value>, StatusCode> {
     assert_eq!(body["messages"][0]["role"], "system");
     // Generators that ask for structured output get it as the endpoint gives it: a JSON
@@ -29,6 +30,7 @@ async fn fake_model(State(mode): State<Arc<AtomicU8>>, Json(body): Json<Value>) 
         1 => return Err(StatusCode::INTERNAL_SERVER_ERROR),
         2 if structured => json!({"lines": vec!["see https://spam.example/now"; 3]}).to_string(),
         2 => "see https://spam.example/now\n".repeat(100),
+        4 => json!({"lines": vec!["tooth, calendar, <b>x</b>"; 8]}).to_string(),
         _ => {
             tokio::time::sleep(std::time::Duration::from_secs(5)).await;
             answer(format!("MODEL LINE about {about}"))
@@ -125,4 +127,24 @@ async fn the_content_plugin_uses_the_model_checks_it_and_falls_back_to_its_table
             assert!(!fallback.contains("MODEL LINE") && !fallback.contains("spam"), "{category}: {fallback}");
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_model_chooses_what_a_picture_shows_among_what_the_set_draws() {
+    let (base, key, mode, _dir) = service_with_model().await;
+    let client = reqwest::Client::new();
+    // Every picture's alt text: what it says, then the names of what it shows.
+    let alt_of = |html: &str| html.split("alt=\"").skip(1).filter_map(|t| t.split('"').next()).collect::<String>();
+    let mut alts = Vec::new();
+    for m in [4, 1] {
+        mode.store(m, Ordering::SeqCst);
+        let body = json!({"input": "A pizza restaurant in Naples", "kind": "image"});
+        let made = post_json(&format!("{base}/api/agent/brands/memes"), &key, body).await;
+        assert_eq!(made["success"], true, "{made}");
+        let html = client.get(made["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
+        alts.push(alt_of(&html));
+    }
+    // The model's things are drawn (its markup is not); failing, the words choose: a pizza.
+    assert!(alts[0].contains("tooth") && alts[0].contains("calendar") && !alts[0].contains('<'), "{}", alts[0]);
+    assert!(alts[1].contains("pizza") && !alts[1].contains("tooth"), "{}", alts[1]);
 }

@@ -788,6 +788,7 @@ async fn a_brand_past_its_slot_cap_is_refused_and_racing_uploads_never_pass_it(t
         hashtag: "#ACME",
         token: "$ACME",
         bot_username: None,
+        look: None,
     };
     let mut conn = t.db.pool().acquire().await.unwrap();
     asset_host::store::brands::insert_in(&mut conn, "acme", &fields).await.unwrap();

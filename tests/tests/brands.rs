@@ -285,6 +285,24 @@ fn a_brands_palette_and_logo_reach_its_memes_pages_and_videos_and_unsafe_logos_a
             let html =
                 Client::new().get(made["meme"]["url"].as_str().unwrap()).send().await.unwrap().text().await.unwrap();
             assert!(html.contains("--accent: #") && !html.contains("--accent: #ff0080"), "derived from the name");
+
+            // One that sends its colours gets them on its pictures and its page (issue 57).
+            let palette = json!({"top": "#0a3d62", "bottom": "#3c6382", "accent": "#f8c291"});
+            let adhoc = json!({"input": "A dental clinic in Porto", "kind": "image",
+                "brandProfile": {"name": "Sorriso", "hashtag": "#SORRISO", "token": "", "palette": palette}});
+            let (status, made) = call(&server, "POST", "/api/agent/brands/memes", &agent, Some(adhoc)).await;
+            assert_eq!(status, StatusCode::OK, "{made}");
+            let meme_url = made["meme"]["url"].as_str().unwrap().to_string();
+            let html = Client::new().get(&meme_url).send().await.unwrap().text().await.unwrap();
+            assert!(html.contains("--accent: #f8c291"), "the page takes the brand's accent");
+            let png = Client::new().get(format!("{meme_url}/1.png")).send().await.unwrap().bytes().await.unwrap();
+            let (rgb, width) = pixels(&png);
+            assert!(count_near(&rgb, width, [0, 1900, 1080, 20], [0x3c, 0x63, 0x82]) > 15_000, "the gradient's foot");
+            let bad = json!({"input": "A dental clinic", "brandProfile": {"name": "Sorriso", "hashtag": "#SORRISO",
+                "token": "", "palette": {"top": "#0a3d62", "bottom": "navy", "accent": "#f8c291"}}});
+            let (status, refused) = call(&server, "POST", "/api/agent/brands/memes", &agent, Some(bad)).await;
+            assert_eq!((status, refused["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_brand")));
+            assert!(refused["message"].as_str().unwrap().contains("`palette`"), "{refused}");
         });
     });
 }

@@ -22,6 +22,7 @@ pub fn brand_profile(data: &[u8]) {
         voice: fields.next().unwrap_or_default(),
         hashtag: fields.next().unwrap_or_default(),
         token: fields.next().unwrap_or_default(),
+        palette: None,
     };
     profile_round_trip(profile);
     key(text.trim_end_matches('\n'));

@@ -344,7 +344,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
         }
         None => Style::seeded(seed),
     };
-    let look = (input.title.as_str(), style, seed);
+    let look = pipeline::Cover::new(&input.title, style, seed);
     let made = match &input.script {
         Some(script) => {
             let voice =

@@ -135,9 +135,14 @@ pub async fn logo_url(services: &Services, key: &str, base_url: &str) -> Result<
     Ok(has_logo.then(|| format!("{base_url}/api/brands/{key}/logo")))
 }
 
-/// The look of a brand's pages (accent and typeface): a registered brand's (`key`), else the
-/// accent derived from `name` (ad hoc); none without a brand.
-pub async fn page_look(services: &Services, key: Option<&str>, name: &str) -> Result<Option<PageLook>, Error> {
+/// The look of a brand's pages (accent and typeface): a registered brand's (`key`), else an
+/// ad-hoc brand's (`name` and the `palette` it was sent with, else the accent derived from its
+/// name); none without a brand.
+pub async fn page_look(
+    services: &Services,
+    key: Option<&str>,
+    (name, palette): (&str, Option<&Palette>),
+) -> Result<Option<PageLook>, Error> {
     match key {
         Some(key) => {
             let Some(brand) = super::get(&services.db, key).await? else { return Ok(None) };
@@ -147,7 +152,8 @@ pub async fn page_look(services: &Services, key: Option<&str>, name: &str) -> Re
             Ok(Some(PageLook { accent: style.accent, typeface: style.typeface }))
         }
         None if !name.trim().is_empty() => {
-            Ok(Some(PageLook { accent: Style::derived(name).accent, typeface: Typeface::Sans }))
+            let accent = Style::branded(name, palette, Typeface::Sans, None).accent;
+            Ok(Some(PageLook { accent, typeface: Typeface::Sans }))
         }
         None => Ok(None),
     }

@@ -32,6 +32,9 @@ pub static HASHTAG: Text = Text::new(
 /// Empty for a brand without one (a bakery has no ticker).
 pub static TOKEN: Text =
     Text::new(0, 11, Some(r"^(\$[A-Z0-9]{1,10})?$"), ": empty, or `$` then capital letters or digits");
+/// What a palette's colours are (checked by `Palette::valid`; the rule explains it).
+pub static PALETTE: Text =
+    Text::new(0, u64::MAX, None, ": `top`, `bottom` and `accent`, each a colour written `#rrggbb`");
 /// A brand bot's username.
 pub static BOT: Text = Text::new(3, 32, Some("^[A-Za-z0-9_]*$"), " of A-Z, a-z, 0-9 and _");
 
@@ -47,6 +50,11 @@ pub struct BrandProfile {
     pub hashtag: String,
     #[schema(schema_with = token_schema)]
     pub token: String,
+    /// The brand's colours on every picture drawn for it (`#rrggbb`: the backdrop's gradient
+    /// and the accent); derived from its name when absent. A registered brand keeps it as its
+    /// look (`PUT /api/agent/brands/{key}/look` changes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<crate::render::style::Palette>,
 }
 
 pub(crate) fn name_schema() -> Object {
@@ -90,6 +98,9 @@ impl BrandProfile {
         checked("voice", &VOICE, &self.voice)?;
         checked("hashtag", &HASHTAG, &self.hashtag)?;
         checked("token", &TOKEN, &self.token)?;
+        if self.palette.as_ref().is_some_and(|p| !p.valid()) {
+            return Err(Invalid { field: "palette", rule: &PALETTE });
+        }
         Ok(BrandProfile { name: self.name.trim().to_string(), voice: self.voice.trim().to_string(), ..self })
     }
 }
@@ -166,7 +177,11 @@ pub async fn create(
     check_key("key", key)?;
     check_bot(bot_username.as_deref())?;
     let profile = profile.validated()?;
-    match brands::insert(db, key, &fields(&profile, bot_username.as_deref())).await {
+    let look =
+        profile.palette.clone().map(|palette| look::LookSettings { palette: Some(palette), ..Default::default() });
+    let look = look.and_then(|l| serde_json::to_string(&l).ok());
+    let fields = brands::Fields { look: look.as_deref(), ..fields(&profile, bot_username.as_deref()) };
+    match brands::insert(db, key, &fields).await {
         Err(e) if is_unique_violation(&e) => Err(BrandError::Exists),
         Err(e) => Err(e.into()),
         Ok(()) => get(db, key).await?.ok_or(BrandError::NotFound),
@@ -197,6 +212,7 @@ pub fn derived_profile(key: &str) -> BrandProfile {
         // A key has up to 32 characters, a hashtag 31 with its `#`, a token 11 with its `$`.
         hashtag: format!("#{}", letters.chars().take(30).collect::<String>()),
         token: format!("${}", letters.chars().take(10).collect::<String>()),
+        palette: None,
     }
 }
 
@@ -208,6 +224,7 @@ pub async fn update(db: &Db, key: &str, changes: BrandChanges) -> Result<Brand, 
         voice: changes.voice.unwrap_or(current.profile.voice),
         hashtag: changes.hashtag.unwrap_or(current.profile.hashtag),
         token: changes.token.unwrap_or(current.profile.token),
+        palette: None,
     }
     .validated()?;
     let bot = changes.bot_username.unwrap_or(current.bot_username);
@@ -276,6 +293,7 @@ fn fields<'a>(profile: &'a BrandProfile, bot_username: Option<&'a str>) -> brand
         hashtag: &profile.hashtag,
         token: &profile.token,
         bot_username,
+        look: None,
     }
 }
 
@@ -283,7 +301,13 @@ impl From<brands::Stored> for Brand {
     fn from(row: brands::Stored) -> Self {
         Brand {
             key: row.key,
-            profile: BrandProfile { name: row.name, voice: row.voice, hashtag: row.hashtag, token: row.token },
+            profile: BrandProfile {
+                name: row.name,
+                voice: row.voice,
+                hashtag: row.hashtag,
+                token: row.token,
+                palette: None,
+            },
             bot_username: row.bot_username,
             meme_mode: row.meme_mode,
         }
@@ -390,6 +414,7 @@ mod tests {
             voice: "Bold and brief.".into(),
             hashtag: hashtag.into(),
             token: token.into(),
+            palette: None,
         }
     }
 

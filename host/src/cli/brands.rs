@@ -42,7 +42,7 @@ pub(super) async fn run(db: &Db, command: BrandsCommand) -> Result<(), String> {
     };
     match command {
         BrandsCommand::Create { key, name, hashtag, token, voice, bot } => {
-            let profile = brands::BrandProfile { name, voice, hashtag, token };
+            let profile = brands::BrandProfile { name, voice, hashtag, token, palette: None };
             show(&brands::create(db, &key, profile, bot).await.map_err(|e| format!("{e:?}"))?);
         }
         BrandsCommand::List => {

@@ -25,7 +25,7 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Response, Error> {
     let page = super::get(&state, &id).await?.ok_or_else(missing)?;
-    let look = crate::brands::look::page_look(&state, page.brand.as_deref(), "").await?;
+    let look = crate::brands::look::page_look(&state, page.brand.as_deref(), ("", None)).await?;
     // A pitch from a registered brand shows its logo beside its name.
     let sender = page.extra["fromBrand"].as_str().or(page.brand.as_deref());
     let logo = match sender {

@@ -62,6 +62,8 @@ pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> 
         Some(brand) => brands::look::style(ctx, Some(&brand.key), &brand.profile.name).await?,
         None => Style::seeded(seed),
     };
+    let reading = crate::reading::read(&ctx.guard, &checked.input).await;
+    let subject = crate::illustrate::Subject::of(&reading);
     let ask = Request {
         task: SLOT.into(),
         kind: Some(SLOT.into()),
@@ -76,7 +78,7 @@ pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> 
             token: b.profile.token.clone(),
         }),
         options: Vec::new(),
-        reading: crate::plugins::reading::to_wit(&crate::reading::read(&ctx.guard, &checked.input).await),
+        reading: crate::plugins::reading::to_wit(&reading),
     };
     let (services, key_id, title) = (ctx.services.clone(), ctx.caller.key_id, checked.title.clone());
     let (id, origin) = (id.to_string(), origin(id));
@@ -84,10 +86,10 @@ pub async fn create_as(ctx: &Ctx, checked: &Checked, id: &str, price: Price) -> 
         let (content, _) = services.plugins.generate(SLOT, brand_key.as_deref(), &ask).await.map_err(Error::from)?;
         let (captions, said): (Vec<String>, Vec<String>) = slides(&content)?.into_iter().unzip();
         let title = title.unwrap_or_else(|| captions[0].clone());
-        let made =
-            pipeline::speak_and_lay(&services, &voice, language, Script { captions, said }, (&title, style, seed))
-                .await
-                .map_err(Error::from)?;
+        let cover = pipeline::Cover::new(&title, style, seed).about(subject);
+        let made = pipeline::speak_and_lay(&services, &voice, language, Script { captions, said }, cover)
+            .await
+            .map_err(Error::from)?;
         let about = engine::About { title: &title, language, brand: brand_key.as_deref() };
         let record = async {
             let mut page = engine::put_voice(&services, &id, (&origin, key_id), about, &made).await?;

@@ -29,6 +29,10 @@ pub struct Subject {
     /// ISO 639-1 code of the words ("" when unknown: the picture's language is tried).
     pub language: String,
     pub domain: String,
+    /// Things the operator's model chose to draw for it, in English, each one the set can
+    /// draw ([`Subject::drawing`]); drawn before what the words name. Empty without a model.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub things: Vec<String>,
 }
 
 impl Subject {
@@ -41,7 +45,44 @@ impl Subject {
         if parts.is_empty() {
             parts.extend(reading.claims.iter().map(String::as_str));
         }
-        Subject { words: parts.join(" · "), language: reading.language.clone(), domain: reading.domain.clone() }
+        Subject {
+            words: parts.join(" · "),
+            language: reading.language.clone(),
+            domain: reading.domain.clone(),
+            things: Vec::new(),
+        }
+    }
+
+    /// The subject with the things a model `said` to draw (a comma-separated list in English):
+    /// at most [`MOST`], each a few letters-only words that name a drawable thing in CLDR's
+    /// English annotations. Anything else it said is ignored, so the pictures stand as the
+    /// words choose them when the model answers badly or not at all.
+    pub fn drawing(self, said: Option<&str>) -> Subject {
+        let (Some(said), Some(set)) = (said, set()) else { return self };
+        let Some(index) = set.index("en") else { return self };
+        let plain = |t: &&str| {
+            (2..=30).contains(&t.len()) && t.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-')
+        };
+        let things: Vec<String> = said
+            .split([',', '\n', ';'])
+            .map(|t| t.trim().trim_end_matches('.').to_ascii_lowercase())
+            .filter(|t| plain(&t.as_str()))
+            .filter(|t| !picks(set, &sure(matching::named(index, t, "en"))).is_empty())
+            .take(MOST)
+            .collect();
+        Subject { things, ..self }
+    }
+
+    /// This subject and `other` as one, when their words are of one language (a pitch's
+    /// person and the offer: a restaurant and a rota planner); this one alone otherwise, as
+    /// words are matched in one language.
+    pub fn and(self, other: Subject) -> Subject {
+        if other.words.is_empty() || (other.language != self.language && !other.language.is_empty()) {
+            return self;
+        }
+        let words = [self.words, other.words].into_iter().filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" · ");
+        let domain = if matches!(self.domain.as_str(), "" | "general") { other.domain } else { self.domain };
+        Subject { words, domain, ..self }
     }
 
     /// A subject known only by a title (its language that of the page, its domain from its words).
@@ -50,6 +91,7 @@ impl Subject {
             words: title.to_string(),
             language: language.to_string(),
             domain: crate::reading::domain::of(title).to_string(),
+            things: Vec::new(),
         }
     }
 
@@ -143,12 +185,15 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
     let Some(set) = set() else { return Vec::new() };
     let named = |text: &str, language: &str| set.index(language).map(|i| matching::named(i, text, language));
     let own = named(line, language).unwrap_or_default();
-    // The subject's words in their language; a short text's language is a guess, so in the
-    // picture's too when that finds nothing.
-    let about = [subject.language.as_str(), language]
-        .into_iter()
-        .filter(|code| !code.is_empty())
-        .map(|code| named(&subject.words, code).unwrap_or_default())
+    // What a model chose to draw, else the subject's words in their language; a short text's
+    // language is a guess, so in the picture's too when that finds nothing.
+    let chosen = (!subject.things.is_empty()).then(|| (subject.things.join(" · "), "en"));
+    let about = chosen
+        .iter()
+        .map(|(things, code)| (things.as_str(), *code))
+        .chain([subject.language.as_str(), language].into_iter().map(|code| (subject.words.as_str(), code)))
+        .filter(|(_, code)| !code.is_empty())
+        .map(|(words, code)| named(words, code).unwrap_or_default())
         .find(|found| !found.is_empty())
         .unwrap_or_default();
     // The subject first (its words' things, else its domain's): it is what every picture of it
@@ -157,7 +202,7 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
     if first.is_empty() && !matches!(subject.domain.as_str(), "" | "general") {
         first = domains::things(set, &subject.domain, subject.seed());
     }
-    let sure: Vec<Named> = own.into_iter().filter(|n| n.score >= LINE_LEAST).collect();
+    let sure = sure(own);
     // People are never drawn: a word like "work" or "young" would put a stranger (a builder, a
     // baby) beside a line about someone's customer, which reads as a verdict on them.
     let mut chosen = alternate(&first, &picks(set, &sure));
@@ -166,6 +211,11 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
     }
     chosen.truncate(MOST);
     chosen.into_iter().map(|at| illustration(set, language, at)).collect()
+}
+
+/// What `named` names surely enough to draw beside a subject (see [`LINE_LEAST`]).
+fn sure(named: Vec<Named>) -> Vec<Named> {
+    named.into_iter().filter(|n| n.score >= LINE_LEAST).collect()
 }
 
 /// A picture's alt text: `text`, then the names of the illustrations it shows.

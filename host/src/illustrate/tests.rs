@@ -3,7 +3,7 @@
 use super::*;
 
 fn subject(words: &str, language: &str, domain: &str) -> Subject {
-    Subject { words: words.into(), language: language.into(), domain: domain.into() }
+    Subject { words: words.into(), language: language.into(), domain: domain.into(), things: Vec::new() }
 }
 
 fn emoji(line: &str, language: &str, about: &Subject) -> Vec<&'static str> {
@@ -116,4 +116,20 @@ fn every_drawing_is_valid_svg_with_its_own_ids() {
     }
     svg.push_str("</svg>");
     resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+}
+
+#[test]
+fn a_models_things_are_drawn_first_and_only_those_the_set_can_draw() {
+    let clinic = subject("A dental clinic in Porto, open on Sundays", "en", "health");
+    let said = "calendar, <script>alert(1)</script>, qwertyuiop, sunflower, tooth, umbrella";
+    let drawn = clinic.clone().drawing(Some(said));
+    // The markup and the word that names nothing are dropped; three at most are kept.
+    assert_eq!(drawn.things, ["calendar", "sunflower", "tooth"]);
+    let shown = emoji("", "en", &drawn);
+    assert!(shown.contains(&"🌻") && shown.iter().any(|e| e.starts_with('📅') || e.starts_with('📆')), "{shown:?}");
+    // No answer, or one that names nothing drawable: the words choose, as without a model.
+    for said in [None, Some(""), Some("zzz, http://x.example, 42")] {
+        assert_eq!(clinic.clone().drawing(said), clinic, "{said:?}");
+    }
+    assert!(emoji("", "en", &clinic).contains(&"🦷"));
 }

@@ -23,7 +23,7 @@ use crate::languages::{self, Language};
 use crate::plugins::{Brand as WitBrand, Content, PluginError, Registry, Request as WitRequest, content_json};
 use crate::render::cards::{self, OwnedSheet};
 use crate::render::ending;
-use crate::render::style::Style;
+use crate::render::style::{Palette, Style};
 use crate::rules::{self, BRAND_KEY, Text};
 use crate::store::{self, public_id};
 
@@ -215,12 +215,26 @@ fn drawn_with_the_meme(kind: &str) -> bool {
 }
 
 /// The look of a meme's pictures: its registered brand's (palette, typeface, logo), an ad-hoc
-/// brand's (a palette from its name), or a stock palette from the meme's seed.
-async fn style_of(services: &Services, brand_key: Option<&str>, brand_name: &str, seed: u64) -> Result<Style, Error> {
-    if brand_name.is_empty() && brand_key.is_none() {
-        return Ok(Style::seeded(seed));
+/// brand's (its palette, else one from its name), or a stock palette from the meme's seed.
+async fn style_of(
+    services: &Services,
+    brand_key: Option<&str>,
+    (name, palette): (&str, Option<&Palette>),
+    seed: u64,
+) -> Result<Style, Error> {
+    match brand_key {
+        Some(key) => brands::look::style(services, Some(key), name).await,
+        None if name.is_empty() => Ok(Style::seeded(seed)),
+        None => Ok(Style::branded(name, palette, Default::default(), None)),
     }
-    brands::look::style(services, brand_key, brand_name).await
+}
+
+/// The look of a stored meme's pictures, as when it was made (an ad-hoc brand's palette is
+/// kept with its words).
+async fn stored_style(services: &Services, meme: &store::memes::Stored) -> Result<Style, Error> {
+    let palette = palette_of(meme);
+    let brand = (meme.brand_name.as_str(), palette.as_ref());
+    style_of(services, meme.brand_key.as_deref(), brand, crate::plugins::seed_of(&meme.id)).await
 }
 
 /// Validates completely and resolves the brand, its look and the generators, before anything
@@ -231,8 +245,9 @@ async fn prepare(ctx: &Ctx, request: MemeRequest) -> Result<Prepared, Error> {
     let seed = crate::plugins::seed_of(&id);
     // Read before the charge, for pictures drawn now: a missing logo fails here.
     let style = if drawn_with_the_meme(&checked.kind) {
-        let name = checked.profile.as_ref().map_or("", |p| p.name.as_str());
-        Some(style_of(ctx, checked.brand_key.as_deref(), name, seed).await?)
+        let profile = checked.profile.as_ref();
+        let brand = (profile.map_or("", |p| p.name.as_str()), profile.and_then(|p| p.palette.as_ref()));
+        Some(style_of(ctx, checked.brand_key.as_deref(), brand, seed).await?)
     } else {
         None
     };
@@ -289,6 +304,7 @@ async fn produce(
     let Checked { brand_key, profile, kind, language, .. } = checked;
     let (plugins, db, blobs) = (&services.plugins, &services.db, &services.blobs);
     let (mut content, _) = plugins.generate(SLOT, brand_key.as_deref(), &plugin_request).await.map_err(Error::from)?;
+    let subject = subject.drawing(crate::plugins::said_to_draw(&content));
     if plugin_request.brand.is_some() {
         content = in_brand_voice(plugins, brand_key.as_deref(), &plugin_request, content).await?;
     }
@@ -296,6 +312,9 @@ async fn produce(
     // Kept with the words, so pictures drawn later show the same things.
     let mut stored = content_json(&content);
     stored["subject"] = serde_json::to_value(&subject).unwrap_or_default();
+    if let Some(palette) = profile.as_ref().and_then(|p| p.palette.as_ref()).filter(|_| brand_key.is_none()) {
+        stored["palette"] = serde_json::to_value(palette).unwrap_or_default();
+    }
     let pictures = match style {
         Some(style) => {
             let blocks = sheet_blocks(&stored);
@@ -464,11 +483,16 @@ pub async fn link_card(services: &Services, id: &str) -> Result<Option<Vec<u8>>,
 async fn draw_link_card(services: &Services, meme: store::memes::Stored) -> Result<Vec<u8>, Error> {
     let id = meme.id.as_str();
     let picture = image(services, id, 1).await?;
-    let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, crate::plugins::seed_of(id)).await?;
+    let style = stored_style(services, &meme).await?;
     let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
     let words = (meme.title.clone(), name, meme.language.clone());
     let budget = (&services.renders, services.settings.picture_budget());
     Ok(crate::render::preview::drawn(budget, words, (style, subject_of(&meme)), picture).await?)
+}
+
+/// The palette an ad-hoc brand sent with meme `meme`, kept with its words.
+pub fn palette_of(meme: &store::memes::Stored) -> Option<Palette> {
+    serde_json::from_value(meme.content["palette"].clone()).ok()
 }
 
 /// What a stored meme is about: as it was read when it was made, else (memes made before that
@@ -498,8 +522,7 @@ fn sheet_blocks(content: &serde_json::Value) -> Vec<(String, String)> {
 pub async fn ending(services: &Services, id: &str, link: &str) -> Result<Option<Vec<u8>>, Error> {
     let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
     let language = languages::resolve(Some(&meme.language))?;
-    let style =
-        style_of(services, meme.brand_key.as_deref(), &meme.brand_name, crate::plugins::seed_of(&meme.id)).await?;
+    let style = stored_style(services, &meme).await?;
     let name = if meme.brand_name.is_empty() { ending::SERVICE_NAME.to_string() } else { meme.brand_name.clone() };
     let link = ending::shown_link(link);
     let png = services
@@ -535,7 +558,7 @@ async fn draw_and_keep(services: &Services, meme: &store::memes::Stored) -> Resu
     let blocks = sheet_blocks(&meme.content);
     let language = languages::resolve(Some(&meme.language))?;
     let seed = crate::plugins::seed_of(&meme.id);
-    let style = style_of(services, meme.brand_key.as_deref(), &meme.brand_name, seed).await?;
+    let style = stored_style(services, meme).await?;
     let pictures = draw(services, blocks, (&meme.kind, language), (style, subject_of(meme)), seed).await?;
     for (position, picture) in (1i64..).zip(&pictures) {
         services.blobs.put(&store::memes::picture_key(&meme.id, position), picture.png.clone()).await?;

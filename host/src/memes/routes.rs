@@ -45,7 +45,8 @@ async fn page(
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
     let meme = super::get(&state, &id).await?.ok_or_else(|| Error::NotFound { message: "No such meme.".into() })?;
-    let look = crate::brands::look::page_look(&state, meme.brand_key.as_deref(), &meme.brand_name).await?;
+    let brand = (meme.brand_name.as_str(), super::palette_of(&meme));
+    let look = crate::brands::look::page_look(&state, meme.brand_key.as_deref(), (brand.0, brand.1.as_ref())).await?;
     Ok(Html(super::page::render(&meme, &base, look.as_ref())))
 }
 

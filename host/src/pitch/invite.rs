@@ -216,7 +216,8 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
         let who = if about.name.trim().is_empty() { subject(&about.description) } else { about.name.clone() };
         let record = Record { code: invite_code, who: who.clone(), message: message.clone(), expires_at };
         let look = super::Look { style: Style::seeded(crate::plugins::seed_of(&id)), brand: None };
-        let page = super::Made { origin: &origin, id: &id, key_id, language, look, hook: None };
+        let subject = crate::illustrate::Subject::of(&about.reading);
+        let page = super::Made { origin: &origin, id: &id, key_id, language, look, hook: None, subject };
         let view = super::make(&services, page, &about, pitch, hold, &base_url, Some(&record)).await?;
         Ok((view, who, message))
     };
@@ -356,9 +357,15 @@ pub async fn claim(
         crate::brands::bot::check(services, token).await?;
     }
     let hashtag = if form.hashtag.trim().is_empty() { hashtag_of(&form.name) } else { form.hashtag };
-    let profile = BrandProfile { name: form.name, voice: form.voice, hashtag, token: form.token.trim().to_string() }
-        .validated()
-        .map_err(Error::from)?;
+    let profile = BrandProfile {
+        name: form.name,
+        voice: form.voice,
+        hashtag,
+        token: form.token.trim().to_string(),
+        palette: None,
+    }
+    .validated()
+    .map_err(Error::from)?;
     let now = now_ms();
     if invite.claimed_at.is_some() || invite.expires_at <= now {
         return Err(closed(&invite));
@@ -377,6 +384,7 @@ pub async fn claim(
         hashtag: &profile.hashtag,
         token: &profile.token,
         bot_username: Some(&bot),
+        look: None,
     };
     store::brands::insert_in(&mut tx, &key, &fields).await?;
     let admin = auth::create_key_in(&mut tx, Role::BrandAdmin, &format!("invite {code}"), Some(&key)).await?;

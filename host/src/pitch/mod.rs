@@ -401,6 +401,9 @@ pub async fn create_as(
     let about = about::gather(ctx, &input).await;
     let (id, origin) = (id.to_string(), origin(id));
     let seed = crate::plugins::seed_of(&id);
+    // The pictures show the person's world and the offer's (a restaurant and a rota planner).
+    let subject = crate::illustrate::Subject::of(&about.reading)
+        .and(offer.as_deref().map(|o| crate::illustrate::Subject::of(&crate::reading::of_text(o))).unwrap_or_default());
     let mut options = vec![("name".to_string(), about.name.clone()), ("source".to_string(), about.source.to_string())];
     options.extend(offer_options(offer.as_deref()));
     options.extend(cta.label.clone().map(|l| ("cta-label".to_string(), l)));
@@ -419,8 +422,9 @@ pub async fn create_as(
     let hook = webhook.as_ref().map(|w| Hook { url: w.callback_url.clone(), secret: w.webhook_secret.clone() });
     let work = move |hold: billing::Hold| async move {
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
+        let subject = subject.drawing(crate::plugins::said_to_draw(&content));
         let pitch = Written { cta_url: cta.url, from, ..written(content)? };
-        let page = Made { origin: &origin, id: &id, key_id, language, look, hook };
+        let page = Made { origin: &origin, id: &id, key_id, language, look, hook, subject };
         make(&services, page, &about, pitch, hold, &base_url, None).await
     };
     let (pitch, hold) = billing::pay_for(ctx, price, work).await?;
@@ -443,6 +447,8 @@ struct Made<'a> {
     look: Look,
     /// Where the page's events go, if anywhere.
     hook: Option<Hook>,
+    /// What its pictures show besides their lines.
+    subject: crate::illustrate::Subject,
 }
 
 /// Voices and draws a written pitch and stores its page with the capture (and the invite that
@@ -457,14 +463,13 @@ async fn make(
     base_url: &str,
     invite: Option<&invite::Record>,
 ) -> Result<PitchView, Error> {
-    let Made { origin, id, key_id, language, look: Look { style, brand }, hook } = made_as;
+    let Made { origin, id, key_id, language, look: Look { style, brand }, hook, subject } = made_as;
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
     let voice = speech::voice_or_silence(&services.speech, language);
-    let look = (pitch.hook.as_str(), style.clone(), crate::plugins::seed_of(id));
-    let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, look)
+    let cover = pipeline::Cover::new(&pitch.hook, style.clone(), crate::plugins::seed_of(id)).about(subject.clone());
+    let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, cover)
         .await
         .map_err(Error::from)?;
-    let subject = crate::illustrate::Subject::of(&about.reading);
     let memes = draw_memes(services, &pitch.memes, (language, &subject), &style, id).await?;
     let meme_keys: Vec<String> = (1..=memes.len()).map(|n| meme_key(origin, n)).collect();
     let about_page = engine::About { title: &pitch.title, language, brand: brand.as_deref() };
@@ -570,15 +575,22 @@ fn view(
 }
 
 /// What the generator is told of the sender's offer: the words, and the host's reading of them
-/// (its name and domain), so the pitch turns the offer into a benefit instead of quoting it.
+/// (its name, domain, what it is, its first sentence and their language), so the pitch reads
+/// the offer's kind and turns it into a benefit.
 fn offer_options(offer: Option<&str>) -> Vec<(String, String)> {
     let Some(offer) = offer else { return Vec::new() };
-    let reading = crate::reading::of_text(offer);
-    vec![
-        ("offer".to_string(), offer.to_string()),
-        ("offer-name".to_string(), reading.name),
-        ("offer-domain".to_string(), reading.domain),
+    let read = copywriter::pitch::Offer::of(&crate::reading::of_text(offer));
+    [
+        ("offer", offer.to_string()),
+        ("offer-name", read.name),
+        ("offer-domain", read.domain),
+        ("offer-what", read.what),
+        ("offer-said", read.said),
+        ("offer-language", read.language),
     ]
+    .into_iter()
+    .map(|(key, value)| (key.to_string(), value))
+    .collect()
 }
 
 /// Where a pitch's meme picture `n` (from 1) is kept.

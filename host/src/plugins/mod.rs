@@ -49,6 +49,12 @@ pub fn content_json(content: &Content) -> serde_json::Value {
 }
 
 /// A generator seed derived from a public id, so the same asset can be regenerated identically.
+/// The things a generator's model said a picture of the content could show: the `draw`
+/// attribute of its first block that has one (see the guests' `DRAW`), unchecked.
+pub fn said_to_draw(content: &Content) -> Option<&str> {
+    content.blocks.iter().flat_map(|b| &b.attributes).find(|(key, _)| key == "draw").map(|(_, value)| value.as_str())
+}
+
 pub fn seed_of(id: &str) -> u64 {
     id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -25,6 +25,8 @@ pub struct Fields<'a> {
     pub hashtag: &'a str,
     pub token: &'a str,
     pub bot_username: Option<&'a str>,
+    /// Its look JSON, written with a new brand only (`set_look` changes it).
+    pub look: Option<&'a str>,
 }
 
 /// Registers brand `key` with meme mode on. A taken key is a unique violation (see
@@ -37,8 +39,8 @@ pub async fn insert(db: &Db, key: &str, brand: &Fields<'_>) -> Result<(), sqlx::
 /// [`insert`] inside the caller's transaction.
 pub async fn insert_in(conn: &mut sqlx::AnyConnection, key: &str, brand: &Fields<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO brands (key, name, voice, hashtag, token, bot_username, meme_mode, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $7)",
+        "INSERT INTO brands (key, name, voice, hashtag, token, bot_username, look, meme_mode, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $8)",
     )
     .bind(key)
     .bind(brand.name)
@@ -46,6 +48,7 @@ pub async fn insert_in(conn: &mut sqlx::AnyConnection, key: &str, brand: &Fields
     .bind(brand.hashtag)
     .bind(brand.token)
     .bind(brand.bot_username)
+    .bind(brand.look)
     .bind(now_ms())
     .execute(&mut *conn)
     .await?;

@@ -5,6 +5,7 @@ use crate::categories::{self, Category, situations};
 use crate::{DOMAINS, Domain, Kind, Lang, Reading, pick};
 
 /// The words a template's slots take for one request.
+#[derive(Clone)]
 pub struct Slots<'a> {
     /// The subject as this language may name it, and whether it is a proper name (kept
     /// exactly as written) or a phrase (lower case, capitalised where a sentence starts).
@@ -42,6 +43,11 @@ impl<'a> Slots<'a> {
     pub fn with(mut self, slot: &'static str, text: impl Into<String>) -> Slots<'a> {
         self.extra.push((slot, text.into()));
         self
+    }
+
+    /// These slots with `{number}` standing for `figure`.
+    pub fn numbered(self, figure: &str) -> Slots<'a> {
+        Slots { number: Some(figure.to_string()), ..self }
     }
 
     /// `template` with its slots filled; `salt` varies the picks between the lines of one

@@ -93,8 +93,8 @@ pub fn write(lang: &'static Lang, reading: &Reading, kind: &str, seed: u64) -> O
 }
 
 /// Cover, then what the input says when it says it in this language (its sentences, whole),
-/// else the domain's pain, the subject, the gain and a figure from the input; then the closer.
-fn carousel(lang: &Lang, reading: &Reading, m: &Templates, slots: &Slots<'_>, seed: u64) -> Vec<Line> {
+/// else its [`story`]; then the closer.
+fn carousel(lang: &'static Lang, reading: &Reading, m: &Templates, slots: &Slots<'_>, seed: u64) -> Vec<Line> {
     let c = &lang.carousel;
     let mut slides = vec![slots.fill(pick(m.covers, seed, 11), 11)];
     let own: Vec<String> = if reading.speaks(lang.code) {
@@ -112,14 +112,29 @@ fn carousel(lang: &Lang, reading: &Reading, m: &Templates, slots: &Slots<'_>, se
     if own.len() >= 2 {
         slides.extend(own.into_iter().take(MAX_SLIDES - 2));
     } else {
-        slides.push(slots.fill("{pain}", 12));
-        slides.push(slots.fill(pick(m.turns, seed, 13), 13));
-        slides.extend(own);
-        slides.push(slots.fill("{gain}", 14));
-        if slots.number.is_some() {
-            slides.push(slots.fill(pick(&c.numbers, seed, 15), 15));
-        }
+        let mut story = told(lang, reading, m, slots, seed);
+        // The input's one sentence stands after the subject comes in, before the gain.
+        let at = story.len().min(2);
+        story.splice(at..at, own);
+        slides.extend(story.into_iter().take(MAX_SLIDES - 2));
     }
     slides.push(slots.fill(pick(&c.closers, seed, 16), 16));
     slides.into_iter().map(|s| line("card", s)).collect()
+}
+
+/// The subject's story in `lang` as its own customers know it: the pain, the subject coming in,
+/// the gain, then a slide for each figure the input gives (at most three). Every line from the
+/// language's tables: slides of any piece that has no sentences of its own in the language.
+pub fn story(lang: &'static Lang, reading: &Reading, seed: u64) -> Vec<String> {
+    told(lang, reading, &templates(lang, reading), &Slots::new(lang, reading, seed), seed)
+}
+
+fn told(lang: &Lang, reading: &Reading, m: &Templates, slots: &Slots<'_>, seed: u64) -> Vec<String> {
+    let numbers = &lang.carousel.numbers;
+    let mut lines = vec![slots.fill("{pain}", 12), slots.fill(pick(m.turns, seed, 13), 13), slots.fill("{gain}", 14)];
+    for (n, figure) in reading.numbers.iter().take(3).enumerate() {
+        let template = numbers[(pick(&[0, 1], seed, 15) + n) % numbers.len()];
+        lines.push(slots.clone().numbered(figure).fill(template, 15 + n as u64));
+    }
+    lines
 }

@@ -225,6 +225,12 @@ pub fn reading(request: &Request) -> copywriter::Reading {
 /// for a JSON object `{"lines": [...]}` with structured output: `None` when the model is not
 /// there or its answer is not that object; else one entry per purpose, `None` where the model
 /// gave nothing. Each line is still untrusted: the caller checks it before using it.
+/// What a generator asks the model for besides its lines: the things a picture of the subject
+/// could show, in English (the host keeps those its illustrations can draw). Answered as the
+/// `draw` attribute of the content's first block.
+pub const DRAW: &str = "Name one to three concrete things (objects, animals, food, places, tools) that a picture about \
+                        this could show, in plain English words, separated by commas.";
+
 pub fn model_lines(system: &str, prompt: &str, purposes: &[&str], max_tokens: u32) -> Option<Vec<Option<String>>> {
     let numbered: Vec<String> = purposes.iter().enumerate().map(|(i, p)| format!("{}. {p}", i + 1)).collect();
     let schema = serde_json::json!({

@@ -49,13 +49,12 @@ fn usable(text: &str, lang: &Lang, reading: &Reading) -> bool {
 }
 
 /// `lines` with those the operator's model writes better (takes, confessions, replies) asked
-/// of it in one call, each kept only when [`usable`]; the table's line stands otherwise.
-fn with_model(request: &Request, lang: &Lang, reading: &Reading, mut lines: Vec<Line>) -> Vec<Line> {
+/// of it in one call with the things a picture could show, each kept only when [`usable`]; the
+/// table's line stands otherwise. Answers the things the model would draw ([`guest::DRAW`]),
+/// as it said them.
+fn with_model(request: &Request, lang: &Lang, reading: &Reading, lines: &mut [Line]) -> Option<String> {
     let asked: Vec<(usize, &str)> =
         lines.iter().enumerate().filter_map(|(i, l)| Some((i, format_of(l.role)?))).collect();
-    if asked.is_empty() {
-        return lines;
-    }
     let voice =
         request.brand.as_ref().map(|b| format!(" Write in the voice of {}: {}", b.name, b.voice)).unwrap_or_default();
     let system = format!(
@@ -65,17 +64,17 @@ fn with_model(request: &Request, lang: &Lang, reading: &Reading, mut lines: Vec<
         lang.code
     );
     let post = lines.iter().find(|l| l.role == "post").map(|l| format!("\nThe post: {}", l.text)).unwrap_or_default();
-    let purposes: Vec<&str> = asked.iter().map(|(_, p)| *p).collect();
-    let Some(written) = guest::model_lines(&system, &format!("{}{post}", brief(reading)), &purposes, 240) else {
-        return lines;
-    };
+    let mut purposes: Vec<&str> = asked.iter().map(|(_, p)| *p).collect();
+    purposes.push(guest::DRAW);
+    let mut written = guest::model_lines(&system, &format!("{}{post}", brief(reading)), &purposes, 240)?;
+    let draw = written.pop().flatten();
     for ((i, _), text) in asked.iter().zip(written) {
         let text = text.map(|t| t.trim().trim_matches('"').trim().to_string());
         if let Some(text) = text.filter(|t| usable(t, lang, reading)) {
             lines[*i].text = text;
         }
     }
-    lines
+    draw
 }
 
 impl Guest for Meme {
@@ -103,15 +102,17 @@ impl Guest for Meme {
             .ok_or_else(|| GenerateError::UnsupportedLanguage(request.language.clone()))?;
         guest::checked_input(&request, 2000)?;
         let reading = guest::reading(&request);
-        let lines = copywriter::meme::write(lang, &reading, &kind, request.seed)
+        let mut lines = copywriter::meme::write(lang, &reading, &kind, request.seed)
             .ok_or_else(|| GenerateError::UnsupportedTask(format!("meme kind {kind}")))?;
-        let blocks = with_model(&request, lang, &reading, lines)
+        let draw = with_model(&request, lang, &reading, &mut lines);
+        let blocks = lines
             .into_iter()
             .enumerate()
             .map(|(i, line)| {
                 let index = (i + 1).to_string();
                 let mut attributes = vec![("index", index.as_str())];
                 attributes.extend(line.mood.map(|m| ("mood", m)));
+                attributes.extend(draw.as_deref().filter(|_| i == 0).map(|d| ("draw", d)));
                 block_with(line.role, line.text, &attributes)
             })
             .collect();

@@ -43,6 +43,7 @@ fn purpose(beat: Beat) -> &'static str {
         Beat::Known => "Say something specific and sincere about their work, from what is known of them.",
         Beat::Pain => "Name one everyday struggle that the sender's offer ends for someone like them.",
         Beat::Offer => "Bring in the sender's offer by name as the answer to that struggle.",
+        Beat::Substance => "Say plainly what the sender's offer is and does, in a few words.",
         Beat::Gain => "Say what they gain from it, as a benefit to them.",
         Beat::Ask => "Ask for one small, no-pressure next step; not a question about a call.",
     }
@@ -72,16 +73,19 @@ fn usable(line: &str, lang: &Lang, names: &[&str]) -> bool {
         && names.iter().all(|n| verdict_on(lang, line, n).is_none())
 }
 
-/// `beats` with the operator's model's lines where it gave usable ones, asked in one call.
-fn with_model(lang: &Lang, brief: &str, names: &[&str], beats: &mut [(Beat, String)]) {
+/// `beats` with the operator's model's lines where it gave usable ones, asked in one call with
+/// the things the page's pictures could show; answers those as the model said them.
+fn with_model(lang: &Lang, brief: &str, names: &[&str], beats: &mut [(Beat, String)]) -> Option<String> {
     let system = format!(
         "You write the lines of a short, warm message to one person, in the language with ISO 639-1 code '{}', \
          in that language's own script; names stay as written. Never say anything negative about them or the \
          offer. Each line at most 100 characters, no quotes, hashtags, emoji or links.",
         lang.code
     );
-    let purposes: Vec<&str> = beats.iter().map(|(beat, _)| purpose(*beat)).collect();
-    let Some(lines) = guest::model_lines(&system, brief, &purposes, 600) else { return };
+    let mut purposes: Vec<&str> = beats.iter().map(|(beat, _)| purpose(*beat)).collect();
+    purposes.push(guest::DRAW);
+    let mut lines = guest::model_lines(&system, brief, &purposes, 600)?;
+    let draw = lines.pop().flatten();
     for ((_, beat), line) in beats.iter_mut().zip(lines) {
         if let Some(line) =
             line.map(|l| l.trim().trim_matches('"').trim().to_string()).filter(|l| usable(l, lang, names))
@@ -89,6 +93,7 @@ fn with_model(lang: &Lang, brief: &str, names: &[&str], beats: &mut [(Beat, Stri
             *beat = line;
         }
     }
+    draw
 }
 
 /// What the voice reads for a line in `language`.
@@ -125,17 +130,24 @@ impl Guest for Pitch {
             .ok_or_else(|| GenerateError::UnsupportedLanguage(request.language.clone()))?;
         guest::checked_input(&request, 1500)?;
         let person = guest::reading(&request);
+        let text = |key: &str| option(&request, key).unwrap_or_default().to_string();
         let offer = option(&request, "offer").map(|_| Offer {
-            name: option(&request, "offer-name").unwrap_or_default().to_string(),
+            name: text("offer-name"),
             domain: option(&request, "offer-domain").unwrap_or("general").to_string(),
+            what: text("offer-what"),
+            said: text("offer-said"),
+            language: text("offer-language"),
         });
         let mut written: Written =
             copywriter::pitch::write(lang, &person, offer.as_ref(), seen(&request), request.seed);
         let offer_name = offer.as_ref().map(|o| o.name.clone()).unwrap_or_default();
         let names: Vec<&str> =
             [person.name.as_str(), &person.company, &offer_name].into_iter().filter(|n| !n.is_empty()).collect();
-        with_model(lang, &brief(&person, option(&request, "offer")), &names, &mut written.beats);
-        let mut blocks = vec![block("hook", written.hook)];
+        let draw = with_model(lang, &brief(&person, option(&request, "offer")), &names, &mut written.beats);
+        let mut blocks = vec![match &draw {
+            Some(draw) => block_with("hook", written.hook, &[("draw", draw)]),
+            None => block("hook", written.hook),
+        }];
         for (_, beat) in written.beats {
             let speech = speech_of(&beat, lang.code);
             blocks.push(block_with("beat", beat, &[("speech", &speech)]));

@@ -302,3 +302,25 @@ fn the_tables_keep_their_rules() {
         assert!(p.points.iter().all(|t| !t.contains('{')), "{code}: points take no topic");
     }
 }
+
+#[test]
+fn a_subject_of_a_known_kind_gets_its_own_story_not_lines_for_any_topic() {
+    let reading = copywriter::Reading {
+        claims: vec!["A parking app for city drivers".into()],
+        language: "en".into(),
+        domain: "travel".into(),
+        ..copywriter::Reading::default()
+    };
+    let japanese = copywriter::categories::situations::of("parking-app", "ja").expect("written in Japanese");
+    for seed in SEEDS {
+        let w = write("slideshow", "ja", "A parking app for city drivers", &reading, seed, None, None).expect("w");
+        let points: Vec<&str> =
+            w.blocks.iter().filter(|b| b.attributes.iter().any(|a| a.1 == "point")).map(|b| b.text.as_str()).collect();
+        assert!((POINTS_MIN..=POINTS_MAX).contains(&points.len()), "{points:?}");
+        // The title names the kind in Japanese; the points are its customers' own moments.
+        assert_eq!(w.title, "駐車場アプリ");
+        let own = japanese.before.iter().chain(&japanese.after);
+        assert_eq!(own.filter(|line| points.contains(*line)).count(), 2, "{points:?}");
+        assert!(points.iter().all(|point| !p("ja").points.contains(point)), "{points:?}");
+    }
+}

@@ -85,7 +85,16 @@ pub fn write(
             })
             .unwrap_or_default();
         let mut model = Model::new(call, language, name.as_deref().map(|n| (n, voice)), input);
-        for point in points(p, language, &topic, seed, own, &mut model) {
+        // The subject's own story (its pain, its coming in, its gain, its figures) before any
+        // line that could stand under every topic, when the reading knows what it is about.
+        let known = !reading.name.is_empty()
+            || copywriter::fill::category(reading).is_some()
+            || !matches!(reading.domain.as_str(), "" | "general");
+        let story = copywriter::lang(language)
+            .filter(|_| known)
+            .map(|l| copywriter::meme::story(l, reading, seed))
+            .unwrap_or_default();
+        for point in points(p, language, &topic, seed, (own, story), &mut model) {
             blocks.push(block_with("slide", point, &[("layout", "point")]));
         }
     }
@@ -94,12 +103,21 @@ pub fn write(
 }
 
 /// Three to five points: the input's own (all of them when it has three or more), then the
-/// model's, then the tables' (a topic point first when the topic is in the language's script
-/// and can stand before a colon, then generic points from a seeded start), none repeated.
-fn points(p: &Phrases, language: &str, topic: &str, seed: u64, own: Vec<String>, model: &mut Model) -> Vec<String> {
+/// model's, then the subject's story, then the tables' (a topic point first when the topic is
+/// in the language's script and can stand before a colon, then generic points from a seeded
+/// start), none repeated.
+fn points(
+    p: &Phrases,
+    language: &str,
+    topic: &str,
+    seed: u64,
+    (own, story): (Vec<String>, Vec<String>),
+    model: &mut Model,
+) -> Vec<String> {
     const N: [&str; 3] = ["0", "1", "2"];
     let target = match own.len() {
-        0 => POINTS_MIN + pick(&N, seed, 1).parse::<usize>().unwrap_or(0),
+        0 if story.is_empty() => POINTS_MIN + pick(&N, seed, 1).parse::<usize>().unwrap_or(0),
+        0 => story.len().clamp(POINTS_MIN, POINTS_MAX),
         n => n.clamp(POINTS_MIN, POINTS_MAX),
     };
     let mut out = own;
@@ -109,7 +127,7 @@ fn points(p: &Phrases, language: &str, topic: &str, seed: u64, own: Vec<String>,
             out.push(line);
         }
     }
-    let mut table = Vec::new();
+    let mut table = story;
     if !guest::foreign(topic, language) && !ends_sentence(topic) {
         let template = pick(&p.topic_points, seed, 2);
         let rest = template.replacen("{t}", "", 1);

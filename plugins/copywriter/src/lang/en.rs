@@ -162,7 +162,7 @@ pub const LANG: Lang = Lang {
         seen_linkedin: ["Your LinkedIn profile caught my eye.", "I came across your profile on LinkedIn."],
         seen_sentence: ["I've heard good things about your work.", "Your name came up, for good reasons."],
         company: ["What you're building at {company} stands out.", "The work at {company} caught my attention."],
-        role: ["As {role}, you know how much every hour counts.", "Being {role} means a hundred things at once."],
+        role: ["As {role}, you know how much every hour counts.", "As {role}, you juggle a hundred things at once."],
         topic: ["Your posts about {topic} are worth reading.", "You clearly know {topic} inside out."],
         work: ["You clearly care about what you make.", "It shows how much goes into your work."],
         offer: ["That's exactly what {offer} is for.", "{offer} was made for this.", "This is where {offer} comes in."],

@@ -328,6 +328,17 @@ pub const ALL: &[(&str, Lines)] = &[
         },
     ),
     (
+        "staff-scheduling-software",
+        Lines {
+            chore: "building next week's rota by hand",
+            before: [
+                "Sunday night, next week's rota still a grid of gaps.",
+                "One sick call at 7 a.m. and the whole rota falls apart.",
+            ],
+            after: ["Next week's rota done in ten minutes.", "Every shift covered, and the team already knows."],
+        },
+    ),
+    (
         "booking-software",
         Lines {
             chore: "booking appointments by phone",

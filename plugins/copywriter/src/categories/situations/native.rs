@@ -337,4 +337,76 @@ pub const ALL: &[(&str, &str, Lines)] = &[
             after: ["बीस किलोमीटर, और पीठ बिल्कुल ठीक।", "हर चीज़ वहीं, जहाँ हाथ जाए।"],
         },
     ),
+    (
+        "de",
+        "staff-scheduling-software",
+        Lines {
+            chore: "den Dienstplan von Hand basteln",
+            before: [
+                "Sonntagabend, und der Dienstplan für nächste Woche ist noch voller Lücken.",
+                "Eine Krankmeldung um sieben Uhr, und der ganze Dienstplan wackelt.",
+            ],
+            after: [
+                "Der Dienstplan für nächste Woche steht in zehn Minuten.",
+                "Jede Schicht besetzt, und das Team weiß schon Bescheid.",
+            ],
+        },
+    ),
+    (
+        "es",
+        "staff-scheduling-software",
+        Lines {
+            chore: "cuadrar los turnos a mano",
+            before: [
+                "Domingo por la noche y el cuadrante de la semana sigue lleno de huecos.",
+                "Una baja a las siete de la mañana y se cae todo el cuadrante.",
+            ],
+            after: [
+                "El cuadrante de la semana, listo en diez minutos.",
+                "Todos los turnos cubiertos, y el equipo ya lo sabe.",
+            ],
+        },
+    ),
+    (
+        "ja",
+        "staff-scheduling-software",
+        Lines {
+            chore: "手作業のシフト作り",
+            before: ["日曜の夜、来週のシフト表はまだ穴だらけ。", "朝7時に欠勤の連絡、シフトが全部崩れる。"],
+            after: ["来週のシフトが10分で完成。", "全シフトが埋まり、チームにももう共有済み。"],
+        },
+    ),
+    (
+        "zh",
+        "staff-scheduling-software",
+        Lines {
+            chore: "手工排班",
+            before: ["周日晚上，下周的排班表还空着一大半。", "早上七点有人请病假，整张排班表全乱了。"],
+            after: ["下周的排班十分钟搞定。", "每个班次都有人，团队也早就知道了。"],
+        },
+    ),
+    (
+        "ar",
+        "staff-scheduling-software",
+        Lines {
+            chore: "إعداد جدول المناوبات يدويًا",
+            before: [
+                "مساء الأحد، وجدول الأسبوع القادم ما زال مليئًا بالفراغات.",
+                "اتصال واحد بالمرض في السابعة صباحًا، فينهار الجدول كله.",
+            ],
+            after: ["جدول الأسبوع القادم جاهز في عشر دقائق.", "كل المناوبات مغطاة، والفريق يعرف مواعيده مسبقًا."],
+        },
+    ),
+    (
+        "hi",
+        "staff-scheduling-software",
+        Lines {
+            chore: "हाथ से शिफ़्टों का चार्ट बनाना",
+            before: [
+                "रविवार की रात, और अगले हफ़्ते के शिफ़्ट चार्ट में अब भी कई खाली जगहें।",
+                "सुबह सात बजे एक बीमारी की छुट्टी, और पूरा शिफ़्ट चार्ट बिगड़ गया।",
+            ],
+            after: ["अगले हफ़्ते का शिफ़्ट चार्ट दस मिनट में तैयार।", "हर शिफ़्ट भरी हुई, और टीम को पहले से पता है।"],
+        },
+    ),
 ];
