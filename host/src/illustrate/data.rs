@@ -166,6 +166,17 @@ impl Set {
     }
 
     /// The annotations of `language`, read on first use; `None` when there are none.
+    /// The positions of the `emoji` the set draws (a variation selector or not), in order.
+    pub fn drawn(&self, emoji: &[String]) -> Vec<u32> {
+        let plain = |text: &str| text.replace('\u{fe0f}', "");
+        let wanted: Vec<String> = emoji.iter().map(|e| plain(e)).collect();
+        wanted
+            .iter()
+            .filter_map(|w| self.emoji.iter().position(|e| plain(&e.text) == *w))
+            .filter_map(|at| u32::try_from(at).ok())
+            .collect()
+    }
+
     pub fn index(&self, language: &str) -> Option<&Index> {
         let cell = self.languages.get(language)?;
         cell.get_or_init(|| {

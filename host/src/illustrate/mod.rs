@@ -33,6 +33,10 @@ pub struct Subject {
     /// draw ([`Subject::drawing`]); drawn before what the words name. Empty without a model.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub things: Vec<String>,
+    /// The emoji its category is drawn with (a calendar and a clock for a rota planner), when
+    /// its kind is known: shown first, whatever its words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kind: Vec<String>,
 }
 
 impl Subject {
@@ -45,11 +49,13 @@ impl Subject {
         if parts.is_empty() {
             parts.extend(reading.claims.iter().map(String::as_str));
         }
+        let kind = copywriter::fill::category(reading).map_or(&[][..], |c| c.hints);
         Subject {
             words: parts.join(" · "),
             language: reading.language.clone(),
             domain: reading.domain.clone(),
             things: Vec::new(),
+            kind: kind.iter().map(|e| e.to_string()).collect(),
         }
     }
 
@@ -67,7 +73,7 @@ impl Subject {
             .split([',', '\n', ';'])
             .map(|t| t.trim().trim_end_matches('.').to_ascii_lowercase())
             .filter(|t| plain(&t.as_str()))
-            .filter(|t| !picks(set, &sure(matching::named(index, t, "en"))).is_empty())
+            .filter(|t| !picks(set, &at_least(matching::named(index, t, "en"), NAMED_LEAST)).is_empty())
             .take(MOST)
             .collect();
         Subject { things, ..self }
@@ -82,7 +88,8 @@ impl Subject {
         }
         let words = [self.words, other.words].into_iter().filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" · ");
         let domain = if matches!(self.domain.as_str(), "" | "general") { other.domain } else { self.domain };
-        Subject { words, domain, ..self }
+        let kind = self.kind.into_iter().chain(other.kind).collect();
+        Subject { words, domain, kind, ..self }
     }
 
     /// A subject known only by a title (its language that of the page, its domain from its words).
@@ -92,6 +99,7 @@ impl Subject {
             language: language.to_string(),
             domain: crate::reading::domain::of(title).to_string(),
             things: Vec::new(),
+            kind: Vec::new(),
         }
     }
 
@@ -171,8 +179,13 @@ pub fn available() -> bool {
 }
 
 /// How surely a line must name a thing for it to stand beside the subject's: a whole word that
-/// names a handful of things, not a stem shared by dozens.
-const LINE_LEAST: f32 = 0.45;
+/// names it above all (its name, or a rare keyword), not a stem ("falls" is no fallen leaf) nor
+/// a word many things share ("once", "where").
+const LINE_LEAST: f32 = 1.05;
+
+/// How surely a model's word must name a thing: a whole word that names a handful of things
+/// (the model was asked for things, so a word of it is meant as one).
+const NAMED_LEAST: f32 = 0.45;
 
 /// The most illustrations a picture shows.
 pub const MOST: usize = 3;
@@ -196,13 +209,15 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
         .map(|(words, code)| named(words, code).unwrap_or_default())
         .find(|found| !found.is_empty())
         .unwrap_or_default();
-    // The subject first (its words' things, else its domain's): it is what every picture of it
-    // shows; the line's own things beside, where the line surely names them.
-    let mut first = picks(set, &about);
+    // The subject first (its kind's things and its words', else its domain's): it is what every
+    // picture of it shows; the line's own things beside, where the line surely names them.
+    let kind = set.drawn(&subject.kind);
+    let mut first: Vec<u32> =
+        kind.iter().copied().chain(picks(set, &about).into_iter().filter(|e| !kind.contains(e))).collect();
     if first.is_empty() && !matches!(subject.domain.as_str(), "" | "general") {
         first = domains::things(set, &subject.domain, subject.seed());
     }
-    let sure = sure(own);
+    let sure = at_least(own, LINE_LEAST);
     // People are never drawn: a word like "work" or "young" would put a stranger (a builder, a
     // baby) beside a line about someone's customer, which reads as a verdict on them.
     let mut chosen = alternate(&first, &picks(set, &sure));
@@ -213,9 +228,9 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
     chosen.into_iter().map(|at| illustration(set, language, at)).collect()
 }
 
-/// What `named` names surely enough to draw beside a subject (see [`LINE_LEAST`]).
-fn sure(named: Vec<Named>) -> Vec<Named> {
-    named.into_iter().filter(|n| n.score >= LINE_LEAST).collect()
+/// What `named` names at least `least` surely.
+fn at_least(named: Vec<Named>, least: f32) -> Vec<Named> {
+    named.into_iter().filter(|n| n.score >= least).collect()
 }
 
 /// A picture's alt text: `text`, then the names of the illustrations it shows.

@@ -3,7 +3,13 @@
 use super::*;
 
 fn subject(words: &str, language: &str, domain: &str) -> Subject {
-    Subject { words: words.into(), language: language.into(), domain: domain.into(), things: Vec::new() }
+    Subject {
+        words: words.into(),
+        language: language.into(),
+        domain: domain.into(),
+        things: Vec::new(),
+        kind: Vec::new(),
+    }
 }
 
 fn emoji(line: &str, language: &str, about: &Subject) -> Vec<&'static str> {
@@ -132,4 +138,20 @@ fn a_models_things_are_drawn_first_and_only_those_the_set_can_draw() {
         assert_eq!(clinic.clone().drawing(said), clinic, "{said:?}");
     }
     assert!(emoji("", "en", &clinic).contains(&"🦷"));
+}
+
+#[test]
+fn a_subject_of_a_known_kind_is_drawn_with_its_kinds_things_and_a_line_only_by_name() {
+    let reading = crate::reading::of_text("Software that builds weekly rotas for kitchen teams");
+    let rota = Subject::of(&reading);
+    assert_eq!(rota.kind, ["🗓️", "⏰"]);
+    let shown = emoji("One sick call at 7 a.m. and the whole rota falls apart.", "en", &rota);
+    assert!(shown.iter().any(|e| e.starts_with('🗓')) && shown.contains(&"⏰"), "{shown:?}");
+    // "falls" is no fallen leaf, "once" no repeat button, "where" no house.
+    for line in ["The whole rota falls apart.", "A hundred things at once.", "This is where it comes in."] {
+        let shown = emoji(line, "en", &rota);
+        assert!(shown.iter().all(|e| !["🍂", "🔂", "🏠", "☝"].contains(e)), "{line}: {shown:?}");
+    }
+    // A thing the line names by name still stands beside the kind's.
+    assert!(emoji("Next week's rota, and a pizza for the team.", "en", &rota).contains(&"🍕"));
 }
