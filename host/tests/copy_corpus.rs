@@ -130,6 +130,51 @@ fn every_meme_in_every_language_speaks_for_its_subject_in_that_language() {
     assert_none(&problems, 40);
 }
 
+/// Every picture of every meme kind in every language shows at least one illustration (the
+/// annotations are the set-up's), and each of the review's subjects its kind's own things,
+/// pictures no other of them shares.
+#[test]
+fn every_meme_picture_shows_its_subject_in_every_language() {
+    use asset_host::illustrate::{Subject, available};
+    use asset_host::render::cards;
+    assert!(available(), "the illustrations' data is missing: run scripts/lib.sh's ensure_illustrations");
+    let mut problems = Vec::new();
+    let mut firsts: Vec<(String, std::collections::BTreeSet<&str>)> = Vec::new();
+    for input in INPUTS {
+        let reading = reading_of(input);
+        let subject = Subject::of(&reading);
+        let reviewed = reviewed().contains(&input);
+        for code in copywriter::codes() {
+            let lang = copywriter::lang(code).unwrap();
+            for kind in ["image", "carousel", "hottake", "reply"] {
+                let lines = copywriter::meme::write(lang, &reading, kind, 3).unwrap();
+                let blocks: Vec<(&str, &str)> = lines.iter().map(|l| (l.role, l.text.as_str())).collect();
+                for (n, shown) in cards::shown(kind, code, &blocks, &subject).iter().enumerate() {
+                    let plain = |e: &str| e.replace('\u{fe0f}', "");
+                    let drawn: Vec<&str> = shown.iter().map(|i| i.emoji).collect();
+                    if drawn.is_empty() {
+                        problems.push(format!("{code} {kind} {input:?}: picture {n} shows no illustration"));
+                    }
+                    if reviewed && !subject.kind.iter().any(|k| drawn.iter().any(|d| plain(d) == plain(k))) {
+                        problems.push(format!("{code} {kind} {input:?}: picture {n} shows {drawn:?}, not its kind"));
+                    }
+                    if reviewed && n == 0 && kind == "image" {
+                        firsts.push((format!("{code} {input}"), drawn.into_iter().collect()));
+                    }
+                }
+            }
+        }
+    }
+    for (i, (a, shown)) in firsts.iter().enumerate() {
+        for (b, other) in &firsts[i + 1..] {
+            if a.split_once(' ').map(|p| p.0) == b.split_once(' ').map(|p| p.0) && shown == other {
+                problems.push(format!("{a:?} and {b:?} show the same things: {shown:?}"));
+            }
+        }
+    }
+    assert_none(&problems, 20);
+}
+
 #[test]
 fn the_reader_names_subjects_whole() {
     for input in INPUTS {
