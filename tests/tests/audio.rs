@@ -288,6 +288,65 @@ const NARRATION: &str = "Most small teams lose a full day every week to invoices
     You see your cash for the next few weeks on one calm screen. \
     Nothing to install and nothing to learn. Start a free trial today and get your Fridays back.";
 
+/// Two or three sentences a page might say, in each language Kokoro speaks here (issue 58).
+const KOKORO_SCRIPTS: [(&str, &str); 4] = [
+    (
+        "es",
+        "Nuestra aplicación encuentra aparcamiento en la ciudad. Llegas a tiempo y sin dar vueltas. Empieza hoy mismo.",
+    ),
+    (
+        "fr",
+        "Notre application trouve une place de parking en ville. Vous arrivez à l'heure, sans tourner en rond. Commencez aujourd'hui.",
+    ),
+    (
+        "it",
+        "La nostra applicazione trova parcheggio in città. Arrivi puntuale e senza giri inutili. Prova oggi stesso.",
+    ),
+    ("pt", "Nosso aplicativo mostra as vagas livres da cidade. Você chega na hora, sem dar voltas. Comece hoje mesmo."),
+];
+
+#[test]
+fn spanish_french_italian_and_portuguese_are_spoken_by_kokoro_heard_as_written() {
+    let env = Env::new(Storage::Sqlite).neural();
+    let key = env.create_key(20, "agent");
+    let server = env.serve();
+    let dir = tempfile::tempdir().unwrap();
+    block_on(async {
+        let mut video = None;
+        for (language, script) in KOKORO_SCRIPTS {
+            let (status, _, accepted) =
+                submit(&server.base, &key, json!({"script": script, "language": language})).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(120)).await;
+            assert_eq!((done["status"].as_str(), done["wordTimes"].as_str()), (Some("succeeded"), Some("synthesizer")));
+            let page_url = done["pageUrl"].as_str().unwrap().to_string();
+            let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
+            let voice = dir.path().join(format!("{language}.wav"));
+            std::fs::write(&voice, &wav).unwrap();
+            // Understood: Whisper base hears it as written (espeak-ng's: 18–65 % of words wrong).
+            let heard = listen::transcribe(&voice, language).text;
+            let wer = listen::word_error_rate(script, &heard);
+            assert!(wer <= 0.10, "{language}: word error rate {wer:.2}: heard {heard:?}");
+            // Timed by the voice itself, every word in order.
+            let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
+            let starts: Vec<u64> = beats(&html).iter().flat_map(|b| b.words.iter().map(|w| w.start)).collect();
+            assert_eq!(starts.len(), listen::words(script).len(), "{language}: every word timed");
+            assert!(starts.windows(2).all(|w| w[0] < w[1]), "{language}: {starts:?}");
+            video.get_or_insert(page_url);
+        }
+        // Its video: loud as platforms play, under the ceiling, at 48 kHz.
+        let (status, accepted) = post_mp4(&server.base, &key, &video.unwrap()).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let made = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        let mp4 = Client::new().get(made["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+        let file = dir.path().join("es.mp4");
+        std::fs::write(&file, &mp4).unwrap();
+        let levels = listen::levels(&file);
+        assert!((levels.lufs + 14.0).abs() <= 1.0, "integrated loudness {} LUFS", levels.lufs);
+        assert!(levels.peak_dbtp <= -1.0, "true peak {} dBTP", levels.peak_dbtp);
+    });
+}
+
 #[test]
 fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness() {
     let env = Env::new(Storage::Sqlite).neural();

@@ -413,14 +413,46 @@ fn clauses(text: &str) -> Result<Vec<Clause>, String> {
         let to = if pointer.is_null() { bytes.len() } else { ((pointer as usize) - (base as usize)).min(bytes.len()) };
         let stretch = String::from_utf8_lossy(&bytes[from.min(to)..to]);
         let end = stretch.chars().rev().find(|c| ".,?!;:".contains(*c));
-        out.push(Clause { ipa: ipa.trim().to_string(), end });
+        out.push(Clause { ipa: unflagged(ipa.trim()), end });
     }
     Ok(out)
+}
+
+/// `ipa` without the language switches espeak-ng marks around a borrowed word ("(en)pˈɑːkɪŋ(fr)"
+/// in French) and the joiners inside them: they are no sounds, and a voice reading them as
+/// letters says them.
+fn unflagged(ipa: &str) -> String {
+    let mut out = String::with_capacity(ipa.len());
+    let mut rest = ipa;
+    while let Some(open) = rest.find('(') {
+        let flag = rest[open + 1..].find(')').map(|close| &rest[open + 1..open + 1 + close]);
+        match flag
+            .filter(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_alphabetic() || c == '-' || c == '\u{200d}'))
+        {
+            Some(flag) => {
+                out.push_str(&rest[..open]);
+                rest = &rest[open + flag.len() + 2..];
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace('\u{200d}', "")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn language_switches_are_no_sounds() {
+        assert_eq!(unflagged("yn plˈas də- (en)pˈɑːkɪŋ(fr) ɑ̃ vˈil"), "yn plˈas də- pˈɑːkɪŋ ɑ̃ vˈil");
+        assert_eq!(unflagged("(\u{200d}e\u{200d}n)pˈɑːkɪŋ"), "pˈɑːkɪŋ");
+        assert_eq!(unflagged("a (b c) d("), "a (b c) d(");
+    }
 
     #[test]
     fn words_are_marked_where_they_start_in_characters_and_samples() {

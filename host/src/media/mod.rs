@@ -1,6 +1,6 @@
 //! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`, with
-//! the embedded voices in `piper`, neural, and `espeak`, which reads Japanese as `kana`
-//! gives it), loudness (`loudness`), uploaded audio decoding and pause detection (`audio`),
+//! the embedded voices in `piper` (English) and `kokoro` (es, fr, it, pt, hi), neural, and
+//! `espeak`, which reads Japanese as `kana` gives it), loudness (`loudness`), uploaded audio decoding and pause detection (`audio`),
 //! speech to text (`transcribe` for an endpoint, `whisper` embedded), a video's rhythm
 //! (`rhythm`), captions (`captions`), frames (`film`) and the MP4 encoder (`mp4`).
 
@@ -9,6 +9,7 @@ pub mod captions;
 pub mod espeak;
 pub mod film;
 pub mod kana;
+pub mod kokoro;
 pub mod loudness;
 pub mod mp4;
 pub mod piper;

@@ -1,4 +1,5 @@
 //! Text to speech with the embedded voices: English by a neural voice (`piper`, in this
+//! process), Spanish, French, Italian, Portuguese and Hindi by another (`kokoro`, in this
 //! process), every other language by espeak-ng (Debian's library, in a child process), and
 //! English too when the neural voice did not load. Each beat is spoken on its own and the pieces
 //! are joined, so every beat's start and end in the voice track are known exactly, to the
@@ -20,7 +21,8 @@ use base64::Engine;
 use std::sync::Arc;
 
 use super::kana::Japanese;
-use super::piper::Neural;
+use super::kokoro::{self, Kokoro};
+use super::piper::{Neural, Speaker};
 use super::wav::{self, Pcm};
 use crate::cpu::CpuPool;
 use crate::error::Error;
@@ -65,6 +67,7 @@ fn count(text: &str, range: std::ops::RangeInclusive<u32>) -> usize {
 pub struct Voices {
     pub endpoint: Option<Endpoint>,
     pub neural: Option<Arc<Neural>>,
+    pub kokoro: Option<Arc<Kokoro>>,
     pub japanese: Option<Arc<Japanese>>,
 }
 
@@ -89,8 +92,14 @@ impl Voices {
             .transpose()?;
         let folder = settings.voice_folder();
         let neural = folder.as_deref().filter(|_| settings.neural_voice).and_then(|dir| Neural::find(dir, renders));
+        let kokoro = folder.as_deref().filter(|_| settings.neural_voice).and_then(|dir| Kokoro::find(dir, renders));
         let japanese = folder.as_deref().and_then(Japanese::find);
-        Ok(Voices { endpoint, neural: neural.map(Arc::new), japanese: japanese.map(Arc::new) })
+        Ok(Voices {
+            endpoint,
+            neural: neural.map(Arc::new),
+            kokoro: kokoro.map(Arc::new),
+            japanese: japanese.map(Arc::new),
+        })
     }
 }
 
@@ -101,6 +110,8 @@ pub enum Voice {
     Embedded(&'static str),
     /// The neural voice (for its own language; espeak-ng's voice for it if it cannot load).
     Neural(Arc<Neural>),
+    /// Kokoro with this voicepack, spelled by this espeak-ng voice (which speaks if it cannot load).
+    Kokoro(Arc<Kokoro>, &'static str, &'static str),
     /// espeak-ng's Japanese voice reading what the dictionary says each word sounds like.
     Japanese(Arc<Japanese>),
     /// The operator's speech endpoint.
@@ -232,6 +243,12 @@ pub fn voice_for(voices: &Voices, language: &crate::languages::Language, script:
     if let Some(neural) = voices.neural.as_ref().filter(|n| n.language() == language.code) {
         return Ok(Voice::Neural(neural.clone()));
     }
+    if let Some(kokoro) = voices.kokoro.as_ref().filter(|k| k.speaks(language.code)) {
+        let (packs, espeak) = (kokoro::voicepacks(language.code), kokoro::espeak_voice(language.code));
+        if let (Some(&[pack, ..]), Some(espeak)) = (packs, espeak) {
+            return Ok(Voice::Kokoro(kokoro.clone(), pack, espeak));
+        }
+    }
     if let Some(japanese) = voices.japanese.as_ref().filter(|_| language.code == "ja") {
         return Ok(Voice::Japanese(japanese.clone()));
     }
@@ -306,6 +323,12 @@ pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
             Some(piper) => neural(&piper, voice.espeak_voice(), beats).await?,
             None => embedded(voice.espeak_voice(), beats).await?,
         },
+        Voice::Kokoro(voice, pack, espeak) => {
+            match voice.get().await.and_then(|model| kokoro::Speaking::new(model, pack)) {
+                Some(speaking) => neural(&Arc::new(speaking), espeak, beats).await?,
+                None => embedded(espeak, beats).await?,
+            }
+        }
         Voice::Japanese(dictionary) => japanese(dictionary, beats).await?,
         Voice::Silent => beats.iter().map(|beat| silent(beat)).collect(),
         Voice::Endpoint(endpoint) => {
@@ -361,9 +384,9 @@ async fn embedded(voice: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
         .collect())
 }
 
-/// Every beat from the neural voice: spelled by espeak-ng (in its child, as [`embedded`]), spoken
+/// Every beat from a neural voice: spelled by espeak-ng (in its child, as [`embedded`]), spoken
 /// by the model.
-async fn neural(piper: &Arc<super::piper::Piper>, espeak: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
+async fn neural<S: Speaker>(voice: &Arc<S>, espeak: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
     #[cfg(not(test))]
     let spelled = {
         let program = std::env::current_exe().map_err(|e| format!("the voice cannot start: {e}"))?;
@@ -376,9 +399,8 @@ async fn neural(piper: &Arc<super::piper::Piper>, espeak: &str, beats: &[String]
             .await
             .map_err(|e| e.to_string())??
     };
-    let rate = piper.sample_rate();
-    Ok(piper
-        .speak(&spelled)
+    let rate = voice.rate();
+    Ok(super::piper::speak(voice, &spelled)
         .await?
         .into_iter()
         .map(|(samples, anchors)| Piece {
@@ -453,7 +475,7 @@ mod tests {
             (CpuPool::new("test", 1), Duration::from_secs(1)),
         )
         .unwrap();
-        let voices = Voices { endpoint: Some(endpoint), neural: None, japanese: None };
+        let voices = Voices { endpoint: Some(endpoint), neural: None, kokoro: None, japanese: None };
         assert!(matches!(voice_for(&voices, ja, "日本語です"), Ok(Voice::Endpoint(_))));
     }
 

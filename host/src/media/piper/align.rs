@@ -1,4 +1,4 @@
-//! From a text's phonemes to what a Piper voice reads, and back to the text's words: the phoneme
+//! From a text's phonemes to what a neural voice (Piper's, Kokoro) reads, and back to the text's words: the phoneme
 //! ids of each sentence, and which word each phoneme belongs to, so the durations the model
 //! gives each phoneme time the words. espeak-ng spells a clause as a whole (words run together,
 //! numbers become several words), so the phonemes of each word said alone are aligned with the
@@ -8,10 +8,22 @@ use std::collections::HashMap;
 
 use crate::media::espeak::Spelled;
 
-/// Piper's markers: start, end and the pad read between phonemes.
-const START: char = '^';
-const END: char = '$';
-const PAD: char = '_';
+/// How a voice frames a sentence's ids: what opens and closes it, and what stands after each
+/// phoneme.
+#[derive(Debug, Clone, Default)]
+pub struct Framing {
+    pub start: Vec<i64>,
+    pub end: Vec<i64>,
+    pub after: Vec<i64>,
+}
+
+impl Framing {
+    /// Piper's: `^ _ id _ id _ … $`, from its table.
+    pub fn piper(map: &HashMap<char, Vec<i64>>) -> Framing {
+        let id = |c: char| map.get(&c).cloned().unwrap_or_default();
+        Framing { start: [id('^'), id('_')].concat(), end: id('$'), after: id('_') }
+    }
+}
 /// Above this many cells the alignment is not run; words are then spread evenly.
 const MAX_CELLS: usize = 4_000_000;
 
@@ -37,9 +49,9 @@ fn sounded(c: char) -> bool {
 }
 
 /// The sentences of a spelled text, with its words placed on their phonemes. `map` is the
-/// voice's phoneme-id table; phonemes it lacks are left out.
-pub fn sentences(spelled: &Spelled, map: &HashMap<char, Vec<i64>>) -> Vec<Sentence> {
-    let (mut sentences, sounds) = read(spelled, map);
+/// voice's phoneme-id table (phonemes it lacks are left out), `framing` how it frames them.
+pub fn sentences(spelled: &Spelled, map: &HashMap<char, Vec<i64>>, framing: &Framing) -> Vec<Sentence> {
+    let (mut sentences, sounds) = read(spelled, map, framing);
     let letters: Vec<(char, usize)> = spelled
         .words
         .iter()
@@ -60,7 +72,7 @@ pub fn sentences(spelled: &Spelled, map: &HashMap<char, Vec<i64>>) -> Vec<Senten
 
 /// The clauses' ids cut into sentences (at `.`, `?`, `!` and the text's end), and every sound
 /// with where its id went.
-fn read(spelled: &Spelled, map: &HashMap<char, Vec<i64>>) -> (Vec<Sentence>, Vec<Sound>) {
+fn read(spelled: &Spelled, map: &HashMap<char, Vec<i64>>, framing: &Framing) -> (Vec<Sentence>, Vec<Sound>) {
     let id = |c: char| map.get(&c).cloned().unwrap_or_default();
     let mut sentences = Vec::new();
     let mut sounds = Vec::new();
@@ -69,13 +81,12 @@ fn read(spelled: &Spelled, map: &HashMap<char, Vec<i64>>) -> (Vec<Sentence>, Vec
         let mut more = id(c);
         if !more.is_empty() {
             ids.append(&mut more);
-            ids.extend(id(PAD));
+            ids.extend(&framing.after);
         }
     };
     for (k, clause) in spelled.clauses.iter().enumerate() {
         if ids.is_empty() {
-            ids.extend(id(START));
-            ids.extend(id(PAD));
+            ids.extend(&framing.start);
         }
         for c in clause.ipa.chars() {
             if sounded(c) && map.contains_key(&c) {
@@ -88,7 +99,7 @@ fn read(spelled: &Spelled, map: &HashMap<char, Vec<i64>>) -> (Vec<Sentence>, Vec
         }
         let last = k + 1 == spelled.clauses.len();
         if last || matches!(clause.end, Some('.' | '?' | '!')) {
-            ids.extend(id(END));
+            ids.extend(&framing.end);
             sentences.push(Sentence { ids: std::mem::take(&mut ids), words: Vec::new() });
         } else {
             push(&mut ids, ' ');
@@ -174,7 +185,7 @@ mod tests {
             words: vec![word(0, "ʃˈɪp"), word(5, "ðə"), word(10, "ðˈɛn"), word(16, "wˈaɪ")],
         };
         let map = map();
-        let s = sentences(&spelled, &map);
+        let s = sentences(&spelled, &map, &Framing::piper(&map));
         assert_eq!(s.len(), 2);
         let id = |c: char| map[&c][0];
         assert_eq!(&s[0].ids[..2], &[id('^'), id('_')]);
@@ -195,7 +206,7 @@ mod tests {
             words: vec![word(0, "ˈɪn"), word(3, "ðə"), word(7, "tˈuː θˈaʊzənd twˈɛnti sˈɪks")],
         };
         let map = map();
-        let s = sentences(&spelled, &map);
+        let s = sentences(&spelled, &map, &Framing::piper(&map));
         let placed: Vec<(usize, i64)> = s[0].words.iter().map(|&(w, at)| (w, s[0].ids[at])).collect();
         let id = |c: char| map[&c][0];
         assert_eq!(placed, [(0, id('ɪ')), (1, id('ð')), (2, id('t'))]);

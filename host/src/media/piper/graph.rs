@@ -1,5 +1,6 @@
-//! Piper voices compute how long each phoneme lasts (a `Ceil` of the predicted log-durations)
-//! but do not output it. This adds that tensor to the model's outputs by editing the ONNX file's
+//! Piper voices compute how long each phoneme lasts (a `Ceil` of the predicted log-durations),
+//! Kokoro too (a `Clip` of the rounded durations, at least one frame each), but neither outputs
+//! it. This adds that tensor to the model's outputs by editing the ONNX file's
 //! protocol buffer in place: the graph (field 7 of `ModelProto`) gets one more `output` (field
 //! 12 of `GraphProto`). Nothing else in the file is decoded or changed.
 
@@ -86,13 +87,13 @@ fn fields(bytes: &[u8]) -> Result<Vec<Field<'_>>, String> {
     Ok(out)
 }
 
-/// The output names of the graph's `Ceil` nodes.
-fn ceil_outputs(graph: &[u8]) -> Result<Vec<String>, String> {
+/// The output names of the graph's nodes of type `op`.
+fn outputs_of(graph: &[u8], op: &str) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
     for node in fields(graph)?.into_iter().filter(|f| f.number == GRAPH_NODE && f.wire == BYTES) {
         let node = fields(node.body)?;
-        let is_ceil = node.iter().any(|f| f.number == NODE_OP_TYPE && f.body == b"Ceil");
-        if is_ceil {
+        let is_op = node.iter().any(|f| f.number == NODE_OP_TYPE && f.body == op.as_bytes());
+        if is_op {
             let outputs = node.iter().filter(|f| f.number == NODE_OUTPUT);
             names.extend(outputs.map(|f| String::from_utf8_lossy(f.body).into_owned()));
         }
@@ -100,12 +101,13 @@ fn ceil_outputs(graph: &[u8]) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// `model` with its phoneme durations as an extra float output, and that output's name. Fails
-/// unless the graph has exactly one `Ceil` (what Piper's exported voices have).
-pub fn with_durations(model: &[u8]) -> Result<(Vec<u8>, String), String> {
+/// `model` with its phoneme durations as an extra float output, and that output's name: the
+/// output of its one node of type `op` (`Ceil` in Piper's exported voices, `Clip` in Kokoro's).
+/// Fails unless the graph has exactly one.
+pub fn with_durations(model: &[u8], op: &str) -> Result<(Vec<u8>, String), String> {
     let top = fields(model)?;
     let graph = top.iter().find(|f| f.number == MODEL_GRAPH && f.wire == BYTES).ok_or("the model has no graph")?;
-    let name = match ceil_outputs(graph.body)?.as_slice() {
+    let name = match outputs_of(graph.body, op)?.as_slice() {
         [name] => name.clone(),
         found => return Err(format!("the voice has {} duration nodes, not one", found.len())),
     };
@@ -156,7 +158,7 @@ mod tests {
     #[test]
     fn the_one_ceil_output_becomes_a_graph_output() {
         let original = model(&[node("Mul", "/Mul_output_0"), node("Ceil", "/Ceil_output_0")]);
-        let (patched, name) = with_durations(&original).unwrap();
+        let (patched, name) = with_durations(&original, "Ceil").unwrap();
         assert_eq!(name, "/Ceil_output_0");
         let top = fields(&patched).unwrap();
         assert_eq!(top.len(), 3, "the other fields are kept");
@@ -165,15 +167,15 @@ mod tests {
         let output = graph.iter().find(|f| f.number == GRAPH_OUTPUT).unwrap();
         let value = fields(output.body).unwrap();
         assert_eq!(value[0].body, b"/Ceil_output_0");
-        assert_eq!(ceil_outputs(top[1].body).unwrap(), ["/Ceil_output_0"]);
+        assert_eq!(outputs_of(top[1].body, "Ceil").unwrap(), ["/Ceil_output_0"]);
     }
 
     #[test]
     fn models_without_one_duration_node_or_cut_short_are_refused() {
-        assert!(with_durations(&model(&[node("Mul", "x")])).is_err());
-        assert!(with_durations(&model(&[node("Ceil", "a"), node("Ceil", "b")])).is_err());
+        assert!(with_durations(&model(&[node("Mul", "x")]), "Ceil").is_err());
+        assert!(with_durations(&model(&[node("Ceil", "a"), node("Ceil", "b")]), "Ceil").is_err());
         let whole = model(&[node("Ceil", "a")]);
-        assert!(with_durations(&whole[..whole.len() - 7]).is_err());
-        assert!(with_durations(&[0xff; 12]).is_err());
+        assert!(with_durations(&whole[..whole.len() - 7], "Ceil").is_err());
+        assert!(with_durations(&[0xff; 12], "Ceil").is_err());
     }
 }

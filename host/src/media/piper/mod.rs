@@ -10,7 +10,7 @@
 //! never pay for that.
 
 pub mod align;
-mod graph;
+pub(crate) mod graph;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -33,13 +33,68 @@ const PER_SENTENCE: Duration = Duration::from_secs(30);
 /// Longest sentence the model is given, in ids (a longer one is cut).
 const MAX_IDS: usize = 2_000;
 
-/// A loaded voice. Sessions are kept for reuse, one per concurrent sentence.
-pub struct Piper {
+/// An ONNX speech model with its durations as an output ([`graph::with_durations`]), and its
+/// inference sessions, kept for reuse: one per sentence spoken at once, one thread each.
+pub(crate) struct Net {
     environment: &'static ort::environment::Environment,
     model: Vec<u8>,
-    durations: String,
+    /// The durations' output.
+    pub durations: String,
     sessions: Mutex<Vec<Session>>,
+}
+
+impl Net {
+    /// The model in `bytes`, its durations those of its one node of type `op`, run by the ONNX
+    /// Runtime at `runtime`; one session is made now, so a model that cannot run is known at once.
+    pub fn load(bytes: &[u8], op: &str, runtime_at: &Path) -> Result<Net, String> {
+        let (model, durations) = graph::with_durations(bytes, op)?;
+        let net = Net { environment: runtime(runtime_at)?, model, durations, sessions: Mutex::new(Vec::new()) };
+        let session = net.session()?;
+        net.sessions.lock().map_err(|_| "voice sessions poisoned")?.push(session);
+        Ok(net)
+    }
+
+    fn session(&self) -> Result<Session, String> {
+        if let Some(session) = self.sessions.lock().map_err(|_| "voice sessions poisoned")?.pop() {
+            return Ok(session);
+        }
+        Session::builder(self.environment)
+            .and_then(|b| b.with_intra_threads(1).map_err(Into::into))
+            .and_then(|mut b| b.commit_from_memory(&self.model))
+            .map_err(|e| format!("the neural voice cannot start: {e}"))
+    }
+
+    /// Runs the model on `inputs`: the samples of output `audio`, and the durations.
+    pub fn run(&self, inputs: Vec<(&'static str, ort::value::DynValue)>, audio: &str) -> Result<Sound, String> {
+        let mut session = self.session()?;
+        let failed = |e: ort::Error| format!("the neural voice failed: {e}");
+        let sound = {
+            let outputs = session.run(inputs).map_err(failed)?;
+            let (_, samples) = outputs[audio].try_extract_tensor::<f32>().map_err(failed)?;
+            let (_, frames) = outputs[self.durations.as_str()].try_extract_tensor::<f32>().map_err(failed)?;
+            Sound { samples: samples.to_vec(), frames: frames.to_vec() }
+        };
+        self.sessions.lock().map_err(|_| "voice sessions poisoned")?.push(session);
+        Ok(sound)
+    }
+}
+
+/// What a voice made of phonemes ids does: its table, how it frames a sentence, its rate, and
+/// speaking one sentence (on the pool it names).
+pub(crate) trait Speaker: Send + Sync + 'static {
+    fn map(&self) -> &HashMap<char, Vec<i64>>;
+    fn framing(&self) -> &align::Framing;
+    fn rate(&self) -> u32;
+    fn pool(&self) -> &CpuPool;
+    /// Speaks one sentence's ids: its samples and each id's frames (as many as there are ids).
+    fn run(&self, ids: &[i64]) -> Result<Sound, String>;
+}
+
+/// A loaded voice.
+pub struct Piper {
+    net: Net,
     map: HashMap<char, Vec<i64>>,
+    framing: align::Framing,
     rate: u32,
     scales: [f32; 3],
     pool: CpuPool,
@@ -83,9 +138,9 @@ struct LanguageConfig {
 }
 
 /// One sentence spoken: its samples and how many frames each of its ids lasted.
-struct Sound {
-    samples: Vec<f32>,
-    frames: Vec<f32>,
+pub(crate) struct Sound {
+    pub samples: Vec<f32>,
+    pub frames: Vec<f32>,
 }
 
 impl Piper {
@@ -98,99 +153,109 @@ impl Piper {
             .filter_map(|(k, v)| Some((k.chars().next().filter(|_| k.chars().count() == 1)?, v.clone())))
             .collect();
         let model = std::fs::read(&found.model).map_err(|e| format!("{}: {e}", found.model.display()))?;
-        let (model, durations) = graph::with_durations(&model)?;
-        let environment = runtime(&found.runtime)?;
         let inference = &config.inference;
-        let piper = Piper {
-            environment,
-            model,
-            durations,
-            sessions: Mutex::new(Vec::new()),
+        Ok(Piper {
+            net: Net::load(&model, "Ceil", &found.runtime)?,
+            framing: align::Framing::piper(&map),
             map,
             rate: config.audio.sample_rate,
             scales: [inference.noise_scale, inference.length_scale, inference.noise_w],
             pool,
-        };
-        // One session now, so a model that cannot run is known before any sentence waits on it.
-        let session = piper.session()?;
-        piper.sessions.lock().map_err(|_| "voice sessions poisoned")?.push(session);
-        Ok(piper)
+        })
     }
 
     pub fn sample_rate(&self) -> u32 {
         self.rate
     }
 
-    /// A session from the kept ones, or a new one: one thread each, as sentences run side by side.
-    fn session(&self) -> Result<Session, String> {
-        if let Some(session) = self.sessions.lock().map_err(|_| "voice sessions poisoned")?.pop() {
-            return Ok(session);
-        }
-        Session::builder(self.environment)
-            .and_then(|b| b.with_intra_threads(1).map_err(Into::into))
-            .and_then(|mut b| b.commit_from_memory(&self.model))
-            .map_err(|e| format!("the neural voice cannot start: {e}"))
+    /// Speaks each text from its spelling (see [`speak`]).
+    pub async fn speak(self: &Arc<Self>, spelled: &[Spelled]) -> Result<Vec<(Vec<i16>, Vec<(usize, u64)>)>, String> {
+        speak(self, spelled).await
+    }
+}
+
+impl Speaker for Piper {
+    fn map(&self) -> &HashMap<char, Vec<i64>> {
+        &self.map
     }
 
-    /// Speaks one sentence's ids: its samples and each id's frames.
+    fn framing(&self) -> &align::Framing {
+        &self.framing
+    }
+
+    fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    fn pool(&self) -> &CpuPool {
+        &self.pool
+    }
+
     fn run(&self, ids: &[i64]) -> Result<Sound, String> {
         let ids = &ids[..ids.len().min(MAX_IDS)];
-        let mut session = self.session()?;
         let failed = |e: ort::Error| format!("the neural voice failed: {e}");
-        let inputs = ort::inputs![
-            "input" => Tensor::from_array(([1usize, ids.len()], ids.to_vec())).map_err(failed)?,
-            "input_lengths" => Tensor::from_array(([1usize], vec![ids.len() as i64])).map_err(failed)?,
-            "scales" => Tensor::from_array(([3usize], self.scales.to_vec())).map_err(failed)?,
+        let inputs = vec![
+            ("input", Tensor::from_array(([1usize, ids.len()], ids.to_vec())).map_err(failed)?.into_dyn()),
+            ("input_lengths", Tensor::from_array(([1usize], vec![ids.len() as i64])).map_err(failed)?.into_dyn()),
+            ("scales", Tensor::from_array(([3usize], self.scales.to_vec())).map_err(failed)?.into_dyn()),
         ];
-        let sound = {
-            let outputs = session.run(inputs).map_err(failed)?;
-            let (_, samples) = outputs["output"].try_extract_tensor::<f32>().map_err(failed)?;
-            let (_, frames) = outputs[self.durations.as_str()].try_extract_tensor::<f32>().map_err(failed)?;
-            Sound { samples: samples.to_vec(), frames: frames.to_vec() }
-        };
-        self.sessions.lock().map_err(|_| "voice sessions poisoned")?.push(session);
+        let sound = self.net.run(inputs, "output")?;
         if sound.frames.len() != ids.len() {
             return Err("the neural voice timed other phonemes than it read".into());
         }
         Ok(sound)
     }
+}
 
-    /// Speaks each text from its spelling: 16-bit samples at [`Piper::sample_rate`] and where
-    /// its words start (character index, ms). Every sentence of every text runs at once on the
-    /// pool, as far as it has room.
-    pub async fn speak(self: &Arc<Self>, spelled: &[Spelled]) -> Result<Vec<(Vec<i16>, Vec<(usize, u64)>)>, String> {
-        let texts: Vec<Vec<align::Sentence>> = spelled.iter().map(|s| align::sentences(s, &self.map)).collect();
-        let runs = texts.iter().flatten().map(|sentence| {
-            let (voice, ids) = (self.clone(), sentence.ids.clone());
-            let pool = self.pool.clone();
-            async move { pool.run(PER_SENTENCE, move |_| voice.run(&ids)).await.map_err(|e| e.to_string()) }
-        });
-        let mut sounds = futures::future::try_join_all(runs).await?.into_iter();
-        let gap = (SENTENCE_GAP_MS * u64::from(self.rate) / 1000) as usize;
-        let mut out = Vec::with_capacity(spelled.len());
-        for (sentences, spelled) in texts.iter().zip(spelled) {
-            let mut samples: Vec<i16> = Vec::new();
-            let mut anchors = Vec::new();
-            for (k, sentence) in sentences.iter().enumerate() {
-                let sound = sounds.next().ok_or("a sentence went unspoken")?;
-                if k > 0 {
-                    samples.resize(samples.len() + gap, 0);
-                }
-                let start = samples.len() as u64;
-                // Frames to samples: the model's hop, from what it made (256 for Piper voices).
-                let total: f32 = sound.frames.iter().sum();
-                let hop = if total > 0.0 { sound.samples.len() as f64 / f64::from(total) } else { 0.0 };
-                for &(word, id) in &sentence.words {
-                    let before: f32 = sound.frames[..id.min(sound.frames.len())].iter().sum();
-                    let sample = start + (f64::from(before) * hop) as u64;
-                    anchors.push((spelled.words[word].char_start, sample * 1000 / u64::from(self.rate)));
-                }
-                samples.extend(sound.samples.iter().map(|&s| (s.clamp(-1.0, 1.0) * 32_767.0) as i16));
+/// Speaks each text from its spelling with `voice`: 16-bit samples at its rate and where its
+/// words start (character index, ms). Every sentence of every text runs at once on the pool, as
+/// far as it has room.
+pub(crate) async fn speak<S: Speaker>(
+    voice: &Arc<S>,
+    spelled: &[Spelled],
+) -> Result<Vec<(Vec<i16>, Vec<(usize, u64)>)>, String> {
+    let texts: Vec<Vec<align::Sentence>> =
+        spelled.iter().map(|s| align::sentences(s, voice.map(), voice.framing())).collect();
+    let runs = texts.iter().flatten().map(|sentence| {
+        let (voice, ids) = (voice.clone(), sentence.ids.clone());
+        let pool = voice.pool().clone();
+        async move { pool.run(PER_SENTENCE, move |_| voice.run(&ids)).await.map_err(|e| e.to_string()) }
+    });
+    let mut sounds = futures::future::try_join_all(runs).await?.into_iter();
+    let rate = voice.rate();
+    let gap = (SENTENCE_GAP_MS * u64::from(rate) / 1000) as usize;
+    let mut out = Vec::with_capacity(spelled.len());
+    for (sentences, spelled) in texts.iter().zip(spelled) {
+        let mut samples: Vec<i16> = Vec::new();
+        let mut anchors = Vec::new();
+        for (k, sentence) in sentences.iter().enumerate() {
+            let sound = sounds.next().ok_or("a sentence went unspoken")?;
+            if k > 0 {
+                samples.resize(samples.len() + gap, 0);
             }
-            out.push((samples, anchors));
+            let start = samples.len() as u64;
+            // Frames to samples: the model's hop, from what it made (256 for Piper, 600 for Kokoro).
+            let total: f32 = sound.frames.iter().sum();
+            let hop = if total > 0.0 { sound.samples.len() as f64 / f64::from(total) } else { 0.0 };
+            for &(word, id) in &sentence.words {
+                let before: f32 = sound.frames[..id.min(sound.frames.len())].iter().sum();
+                let sample = start + (f64::from(before) * hop) as u64;
+                anchors.push((spelled.words[word].char_start, sample * 1000 / u64::from(rate)));
+            }
+            samples.extend(unclipped(&sound.samples));
         }
-        Ok(out)
+        out.push((samples, anchors));
     }
+    Ok(out)
+}
+
+/// A sentence's samples as 16-bit ones: scaled down as a whole when the model went past full
+/// scale (a raw Kokoro sentence may peak at 1.12), never clipped; the loudness pass brings the
+/// track to its level afterwards.
+fn unclipped(samples: &[f32]) -> impl Iterator<Item = i16> + '_ {
+    let peak = samples.iter().fold(0f32, |m, s| m.max(s.abs()));
+    let gain = if peak > 0.999 { 0.999 / peak } else { 1.0 };
+    samples.iter().map(move |&s| ((s * gain).clamp(-1.0, 1.0) * 32_767.0) as i16)
 }
 
 /// ONNX Runtime, loaded once per process from the library at `path` (the first path asked for).
@@ -254,7 +319,7 @@ impl Neural {
             .map_err(|e| format!("{}: {e}", config.display()))?;
         // What can be checked without the second a session takes: the runtime and the graph.
         runtime(&library)?;
-        graph::with_durations(&std::fs::read(&model).map_err(|e| format!("{}: {e}", model.display()))?)
+        graph::with_durations(&std::fs::read(&model).map_err(|e| format!("{}: {e}", model.display()))?, "Ceil")
             .map_err(|e| format!("{}: {e}", model.display()))?;
         Ok(Found { model, runtime: library, config })
     }

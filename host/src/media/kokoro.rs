@@ -1,0 +1,268 @@
+//! The multilingual neural voice: Kokoro-82M (v1.0, int8 ONNX, Apache-2.0), run in this process
+//! through the ONNX Runtime the English voice loads, for Spanish, French, Italian, Portuguese and
+//! Hindi. espeak-ng spells the text in IPA with stress marks (in its child process); Kokoro's
+//! vocabulary turns each symbol into a token; a voicepack (one style vector per sentence length)
+//! gives the voice; the model says how many frames each token lasts, which times the words as
+//! the English voice's durations do (`piper::speak`).
+//!
+//! The set-up leaves the model, its vocabulary and the voicepacks in `voices/kokoro`
+//! (`scripts/lib.sh`'s `ensure_kokoro`). The voice is checked at start ([`Kokoro::find`]) and
+//! loaded on first use; without its files, or when it cannot load, those languages are spoken
+//! by espeak-ng as before, and the page's status says so.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ort::value::Tensor;
+
+use super::piper::align::Framing;
+use super::piper::{Net, Sound, Speaker};
+use crate::cpu::CpuPool;
+
+/// The files in the voice's folder, as the set-up leaves them.
+pub const FOLDER: &str = "kokoro";
+const MODEL: &str = "kokoro-v1.0.int8.onnx";
+const VOCAB: &str = "vocab.json";
+const PACKS: &str = "voices";
+/// Kokoro's sample rate.
+const RATE: u32 = 24_000;
+/// The most tokens a sentence may have: a voicepack has a style per length up to this.
+const MAX_TOKENS: usize = 510;
+/// A voicepack's style vector.
+const STYLE: usize = 256;
+
+/// The languages it speaks here: code, the espeak-ng voice that spells for it, and its
+/// voicepacks, the documented default first (chosen by ear: the clearest of each language's).
+pub const LANGUAGES: [(&str, &str, &[&str]); 5] = [
+    ("es", "es", &["ef_dora", "em_alex", "em_santa"]),
+    ("fr", "fr", &["ff_siwis"]),
+    ("it", "it", &["if_sara", "im_nicola"]),
+    ("pt", "pt-br", &["pf_dora", "pm_alex", "pm_santa"]),
+    ("hi", "hi", &["hf_alpha", "hf_beta", "hm_omega", "hm_psi"]),
+];
+
+/// The voicepacks of `language` (the default first), if Kokoro speaks it here.
+pub fn voicepacks(language: &str) -> Option<&'static [&'static str]> {
+    LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, _, packs)| *packs)
+}
+
+/// The loaded model: its net, its vocabulary and every voicepack of [`LANGUAGES`].
+pub struct Model {
+    net: Net,
+    map: HashMap<char, Vec<i64>>,
+    framing: Framing,
+    packs: HashMap<&'static str, Vec<f32>>,
+    pool: CpuPool,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kokoro({} voicepacks)", self.packs.len())
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Vocabulary {
+    vocab: HashMap<String, i64>,
+}
+
+impl Model {
+    fn load(found: &Found, pool: CpuPool) -> Result<Model, String> {
+        let read = |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+        let vocabulary: Vocabulary =
+            serde_json::from_slice(&read(&found.vocab)?).map_err(|e| format!("{}: {e}", found.vocab.display()))?;
+        let map = vocabulary
+            .vocab
+            .into_iter()
+            .filter_map(|(k, id)| Some((k.chars().next().filter(|_| k.chars().count() == 1)?, vec![id])))
+            .collect();
+        let mut packs = HashMap::new();
+        for &name in LANGUAGES.iter().flat_map(|(_, _, packs)| packs.iter()) {
+            let bytes = read(&found.packs.join(format!("{name}.bin")))?;
+            if bytes.len() != MAX_TOKENS * STYLE * 4 {
+                return Err(format!("the voicepack {name} is not {MAX_TOKENS}×{STYLE} floats"));
+            }
+            packs.insert(name, bytes.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect());
+        }
+        // Kokoro reads a sentence between two pad tokens (0), with nothing between its phonemes.
+        let framing = Framing { start: vec![0], end: vec![0], after: Vec::new() };
+        Ok(Model { net: Net::load(&read(&found.model)?, "Clip", &found.runtime)?, map, framing, packs, pool })
+    }
+}
+
+/// Kokoro speaking with one voicepack.
+pub struct Speaking {
+    model: Arc<Model>,
+    pack: &'static str,
+}
+
+impl Speaking {
+    /// The model speaking with voicepack `pack` (one of [`LANGUAGES`]'), if it has it.
+    pub fn new(model: Arc<Model>, pack: &'static str) -> Option<Speaking> {
+        model.packs.contains_key(pack).then_some(Speaking { model, pack })
+    }
+
+    pub fn sample_rate(&self) -> u32 {
+        RATE
+    }
+}
+
+impl Speaker for Speaking {
+    fn map(&self) -> &HashMap<char, Vec<i64>> {
+        &self.model.map
+    }
+
+    fn framing(&self) -> &Framing {
+        &self.model.framing
+    }
+
+    fn rate(&self) -> u32 {
+        RATE
+    }
+
+    fn pool(&self) -> &CpuPool {
+        &self.model.pool
+    }
+
+    fn run(&self, ids: &[i64]) -> Result<Sound, String> {
+        // A sentence past the model's length keeps its start, and its closing pad.
+        let mut ids = ids.to_vec();
+        if ids.len() > MAX_TOKENS + 2 {
+            ids.truncate(MAX_TOKENS + 1);
+            ids.push(0);
+        }
+        let tokens = ids.len().saturating_sub(2).clamp(1, MAX_TOKENS);
+        let pack = &self.model.packs[self.pack];
+        let style = pack[(tokens - 1) * STYLE..tokens * STYLE].to_vec();
+        let failed = |e: ort::Error| format!("the neural voice failed: {e}");
+        let inputs = vec![
+            ("tokens", Tensor::from_array(([1usize, ids.len()], ids.clone())).map_err(failed)?.into_dyn()),
+            ("style", Tensor::from_array(([1usize, STYLE], style)).map_err(failed)?.into_dyn()),
+            ("speed", Tensor::from_array(([1usize], vec![1.0f32])).map_err(failed)?.into_dyn()),
+        ];
+        let sound = self.model.net.run(inputs, "audio")?;
+        if sound.frames.len() != ids.len() {
+            return Err("the neural voice timed other phonemes than it read".into());
+        }
+        Ok(sound)
+    }
+}
+
+/// Where the voice's files are, found at start.
+#[derive(Clone)]
+struct Found {
+    model: PathBuf,
+    vocab: PathBuf,
+    packs: PathBuf,
+    runtime: PathBuf,
+}
+
+/// The voice as the service holds it: found at start, loaded on first use.
+pub struct Kokoro {
+    found: Found,
+    pool: CpuPool,
+    loaded: tokio::sync::OnceCell<Option<Arc<Model>>>,
+}
+
+impl std::fmt::Debug for Kokoro {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kokoro({})", self.found.model.display())
+    }
+}
+
+impl Kokoro {
+    /// The voice in `voices` (the voices folder: the model in its `kokoro` folder, ONNX Runtime
+    /// beside the English voice), when its files are there; said in the log either way.
+    pub fn find(voices: &Path, pool: &CpuPool) -> Option<Kokoro> {
+        let dir = voices.join(FOLDER);
+        let file = |path: PathBuf| {
+            path.exists().then_some(path.clone()).ok_or_else(|| format!("{} is missing", path.display()))
+        };
+        let found = (|| {
+            let packs = file(dir.join(PACKS))?;
+            for (_, _, names) in LANGUAGES {
+                names.iter().try_for_each(|n| file(packs.join(format!("{n}.bin"))).map(drop))?;
+            }
+            Ok::<_, String>(Found {
+                model: file(dir.join(MODEL))?,
+                vocab: file(dir.join(VOCAB))?,
+                packs,
+                runtime: file(voices.join(super::piper::RUNTIME))?,
+            })
+        })();
+        match found {
+            Ok(found) => {
+                tracing::info!(dir = %dir.display(), "Kokoro voice ready for es, fr, it, pt, hi; it starts on first use");
+                Some(Kokoro { found, pool: pool.clone(), loaded: tokio::sync::OnceCell::new() })
+            }
+            Err(why) => {
+                tracing::info!(%why, "no Kokoro voice: es, fr, it, pt and hi are spoken by espeak-ng");
+                None
+            }
+        }
+    }
+
+    /// Whether it speaks `language`.
+    pub fn speaks(&self, language: &str) -> bool {
+        voicepacks(language).is_some()
+    }
+
+    /// The loaded model, loading it the first time (off the async threads); `None`, said once in
+    /// the log, when it cannot load.
+    pub async fn get(&self) -> Option<Arc<Model>> {
+        self.loaded
+            .get_or_init(|| async {
+                let (found, pool) = (self.found.clone(), self.pool.clone());
+                let loaded = tokio::task::spawn_blocking(move || Model::load(&found, pool))
+                    .await
+                    .map_err(|e| e.to_string())
+                    .and_then(|loaded| loaded);
+                loaded
+                    .inspect_err(
+                        |why| tracing::error!(%why, "the Kokoro voice cannot be loaded; speaking with espeak-ng"),
+                    )
+                    .ok()
+                    .map(Arc::new)
+            })
+            .await
+            .clone()
+    }
+}
+
+/// The espeak-ng voice that spells `language` for Kokoro.
+pub fn espeak_voice(language: &str) -> Option<&'static str> {
+    LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, espeak, _)| *espeak)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The voice the set-up fetched (scripts/test.sh); its absence fails the test, never skips it.
+    fn voice() -> Kokoro {
+        let cache = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").expect("HOME")).join(".cache"));
+        let dir = cache.join("asset-service").join("voices");
+        Kokoro::find(&dir, &CpuPool::new("test", 2))
+            .unwrap_or_else(|| panic!("no Kokoro voice in {}: run scripts/test.sh", dir.display()))
+    }
+
+    #[tokio::test]
+    async fn each_language_is_spoken_with_every_word_timed_in_order() {
+        let model = voice().get().await.expect("the voice loads");
+        for (language, espeak, packs) in LANGUAGES {
+            let speaking = Arc::new(Speaking::new(model.clone(), packs[0]).unwrap());
+            let texts = vec!["Uno dos tres. Cuatro cinco.".to_string()];
+            let spelled = crate::media::espeak::spell_here(espeak, &texts).unwrap();
+            let spoken = super::super::piper::speak(&speaking, &spelled).await.unwrap();
+            let (samples, anchors) = &spoken[0];
+            let ms = samples.len() as u64 * 1000 / u64::from(RATE);
+            assert_eq!(anchors.len(), 5, "{language}: {anchors:?}");
+            assert!(anchors.windows(2).all(|w| w[0].1 < w[1].1) && anchors[4].1 < ms, "{language}: {anchors:?}");
+            let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap();
+            assert!((3_000..32_767).contains(&peak), "{language}: heard, never clipped: {peak}");
+        }
+    }
+}
