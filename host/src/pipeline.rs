@@ -50,6 +50,8 @@ pub struct Voiced {
     /// Whether the beats carry the words said (false when only pauses gave them).
     pub captioned: bool,
     pub word_times: WordTimes,
+    /// Who spoke it (`speech::Spoken::engine`); `recording` for an uploaded one.
+    pub engine: &'static str,
 }
 
 /// The first channel of `audio` between two times, for measuring where its sound is.
@@ -567,7 +569,7 @@ async fn voice_beats_with(
             Beat { words, text, start, end }
         })
         .collect();
-    Ok(Voiced { audio: spoken.audio, beats, captioned: true, word_times })
+    Ok(Voiced { audio: spoken.audio, beats, captioned: true, word_times, engine: spoken.engine })
 }
 
 /// The voice's word anchors on a text it read for `caption` (pinyin: a syllable per Chinese
@@ -635,7 +637,7 @@ pub async fn voice_recording(
             Beat { text: if captioned && text.is_empty() { "…".into() } else { text }, start, end, words: timed }
         })
         .collect();
-    Ok(Voiced { audio, beats, captioned, word_times })
+    Ok(Voiced { audio, beats, captioned, word_times, engine: "recording" })
 }
 
 /// A recording's beats as (start, end): its words grouped by the rhythm (at sentence ends, long

@@ -135,6 +135,7 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         beats: vec![engine::Beat { text: "hi".into(), start: 0, end: 500, words: Vec::new() }],
         captioned: true,
         word_times: asset_host::pipeline::WordTimes::None,
+        engine: "none",
     };
     let english = asset_host::languages::find("en").unwrap();
     let page = engine::store(

@@ -313,12 +313,41 @@ fn spanish_french_italian_and_portuguese_are_spoken_by_kokoro_heard_as_written()
     let dir = tempfile::tempdir().unwrap();
     block_on(async {
         let mut video = None;
+        // The menu says who speaks what, and the voices a script may choose.
+        let menu: Value = Client::new()
+            .get(format!("{}/api/agent/services", server.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let offer =
+            |code: &str| menu["voices"].as_array().unwrap().iter().find(|v| v["language"] == code).unwrap().clone();
+        assert_eq!(
+            offer("es"),
+            json!({"language": "es", "engine": "kokoro", "voices": ["ef_dora", "em_alex", "em_santa"]})
+        );
+        assert_eq!(
+            (offer("en")["engine"].as_str(), offer("de")["engine"].as_str()),
+            (Some("piper"), Some("espeak-ng"))
+        );
+        for (body, code) in [
+            (json!({"script": "Hola.", "language": "es", "voice": "af_heart"}), "unsupported_voice"),
+            (json!({"script": "Hallo.", "language": "de", "voice": "ef_dora"}), "unsupported_voice"),
+        ] {
+            let (status, _, refused) = submit(&server.base, &key, body).await;
+            assert_eq!((status, refused["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{refused}");
+        }
         for (language, script) in KOKORO_SCRIPTS {
+            // Spanish in its male voice, the others in their defaults.
+            let voice = (language == "es").then_some("em_alex");
             let (status, _, accepted) =
-                submit(&server.base, &key, json!({"script": script, "language": language})).await;
+                submit(&server.base, &key, json!({"script": script, "language": language, "voice": voice})).await;
             assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
             let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(120)).await;
             assert_eq!((done["status"].as_str(), done["wordTimes"].as_str()), (Some("succeeded"), Some("synthesizer")));
+            assert_eq!((done["voice"].as_str(), done.get("voiceNote")), (Some("kokoro"), None), "{done}");
             let page_url = done["pageUrl"].as_str().unwrap().to_string();
             let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
             let voice = dir.path().join(format!("{language}.wav"));
@@ -344,6 +373,18 @@ fn spanish_french_italian_and_portuguese_are_spoken_by_kokoro_heard_as_written()
         let levels = listen::levels(&file);
         assert!((levels.lufs + 14.0).abs() <= 1.0, "integrated loudness {} LUFS", levels.lufs);
         assert!(levels.peak_dbtp <= -1.0, "true peak {} dBTP", levels.peak_dbtp);
+    });
+    // Without the neural voices, Spanish is still spoken (by espeak-ng), and the status says so.
+    let plain = Env::new(Storage::Sqlite);
+    let key = plain.create_key(5, "agent");
+    let server = plain.serve();
+    block_on(async {
+        let (status, _, accepted) =
+            submit(&server.base, &key, json!({"script": "Hola a todos.", "language": "es"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(60)).await;
+        assert_eq!(done["voice"], "espeak-ng", "{done}");
+        assert!(done["voiceNote"].as_str().unwrap().contains("espeak-ng"), "{done}");
     });
 }
 

@@ -46,6 +46,8 @@ pub struct AudioscriptRequest {
     pub language: Option<String>,
     /// A registered brand's key: the page, its pictures and its video take the brand's look.
     pub brand: Option<String>,
+    /// One of the language's voices (the menu lists them); its default when absent.
+    pub voice: Option<String>,
 }
 
 /// A script's characters; its words are counted by [`SPACED_WORDS`] or [`UNSPACED_WORDS`].
@@ -103,7 +105,13 @@ impl PartialSchema for AudioscriptRequest {
             .property("audio_url", AUDIO_URL.nullable("A recording of at most 3 minutes and 24 MB, fetched once"))
             .property("title", TITLE.nullable("The page's title; from the script when absent"))
             .property("language", languages::schema())
-            .property("brand", BRAND_KEY.nullable("A registered brand whose look the page and its video take"));
+            .property("brand", BRAND_KEY.nullable("A registered brand whose look the page and its video take"))
+            .property(
+                "voice",
+                ObjectBuilder::new().schema_type(text_or_null()).description(Some(
+                    "One of the language's voices (`GET /api/agent/services` lists them per language); its default when absent",
+                )),
+            );
         AllOfBuilder::new()
             .description(Some("Body of `POST /api/agent/audioscript`: exactly one of `script` and `audio_url`."))
             .item(fields)
@@ -123,6 +131,9 @@ struct Input {
     language: String,
     #[serde(default)]
     brand: Option<String>,
+    /// The voice asked for, one of the language's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    voice: Option<String>,
 }
 
 /// Words in `script`: spaced words, or for scripts without spaces (Chinese, Japanese, Thai)
@@ -187,7 +198,8 @@ pub async fn submit_as(
     id: &str,
     price: billing::Price,
 ) -> Result<Accepted, Error> {
-    let Checked { language, title, brand, source } = check_request(ctx, request).await?;
+    let Checked { language, title, brand, voice, source } = check_request(ctx, request).await?;
+    let voice = voice.map(str::to_string);
     jobs::ensure_renderer_free(ctx).await?;
     let script = match source {
         Source::Script(script) => script,
@@ -196,7 +208,8 @@ pub async fn submit_as(
             let audio = fetch_audio(ctx, &url).await?;
             ctx.blobs.put(&store::uploads::key(id), audio.to_wav()).await?;
             let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
-            let input = Input { script: None, title: title.unwrap_or(name), language: language.code.into(), brand };
+            let title = title.unwrap_or(name);
+            let input = Input { script: None, title, language: language.code.into(), brand, voice: None };
             let queued = match store::uploads::insert(&ctx.db, id).await {
                 Ok(()) => queue(ctx, id, price, &input).await,
                 Err(e) => Err(e.into()),
@@ -210,7 +223,8 @@ pub async fn submit_as(
         }
     };
     let title = title.unwrap_or_else(|| default_title(&script));
-    queue(ctx, id, price, &Input { script: Some(script), title, language: language.code.into(), brand }).await
+    let input = Input { script: Some(script), title, language: language.code.into(), brand, voice };
+    queue(ctx, id, price, &input).await
 }
 
 /// Where an audioscript's words come from.
@@ -227,6 +241,7 @@ pub struct Checked {
     language: &'static Language,
     title: Option<String>,
     brand: Option<String>,
+    voice: Option<&'static str>,
     source: Source,
 }
 
@@ -242,6 +257,7 @@ pub async fn check_request(ctx: &Ctx, request: AudioscriptRequest) -> Result<Che
         Some(key) => Some(brands::registered(&ctx.db, &key).await?.key),
         None => None,
     };
+    let voice = speech::chosen_voice(language, request.voice.as_deref())?;
     let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
     let source = match (request.script, request.audio_url) {
         (Some(_), Some(_)) | (None, None) => return Err(one_of()),
@@ -252,6 +268,9 @@ pub async fn check_request(ctx: &Ctx, request: AudioscriptRequest) -> Result<Che
                 "invalid_audio_url",
                 format!("`audio_url` must be {}.", AUDIO_URL.explain()),
             ));
+        }
+        (None, Some(_)) if voice.is_some() => {
+            return Err(Error::bad_request("voice_not_applicable", "`voice` applies to a `script`, not a recording."));
         }
         (None, Some(url)) => Source::Recording(url),
         (Some(script), None) => {
@@ -270,7 +289,7 @@ pub async fn check_request(ctx: &Ctx, request: AudioscriptRequest) -> Result<Che
             Source::Script(script)
         }
     };
-    Ok(Checked { language, title, brand, source })
+    Ok(Checked { language, title, brand, voice, source })
 }
 
 /// What the audioscript `request` would cost, refused as [`submit`] refuses its body; nothing is
@@ -306,7 +325,8 @@ async fn queue(ctx: &Ctx, id: &str, price: billing::Price, input: &Input) -> Res
 
 /// A finished job's status fields: its page and what the page holds.
 pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
-    let mut view = jobs::result_fields(result, &["durationMs", "beats", "captioned", "wordTimes"]);
+    let mut view =
+        jobs::result_fields(result, &["durationMs", "beats", "captioned", "wordTimes", "voice", "voiceNote"]);
     if let Some(page) = result["pageId"].as_str() {
         view.insert("pageUrl".into(), json!(format!("{base_url}/m/{page}")));
         if result["captioned"].as_bool() != Some(false) {
@@ -347,8 +367,9 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
     let look = pipeline::Cover::new(&input.title, style, seed);
     let made = match &input.script {
         Some(script) => {
-            let voice =
-                speech::voice_for(&services.speech, language, script).map_err(|e| JobError::Fatal(format!("{e:?}")))?;
+            let voice = speech::voice_for(&services.speech, language, script)
+                .map_err(|e| JobError::Fatal(format!("{e:?}")))?
+                .picked(input.voice.as_deref());
             jobs::enter(&services.db, job, Stage::Script).await;
             let beats = pipeline::write_beats(services, language, script, seed).await?;
             jobs::enter(&services.db, job, Stage::Voice).await;
@@ -394,6 +415,8 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
         "beats": count,
         "captioned": voiced.captioned,
         "wordTimes": voiced.word_times,
+        "voice": voiced.engine,
+        "voiceNote": speech::fallback_note(language.code, voiced.engine),
     }))
 }
 

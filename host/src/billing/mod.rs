@@ -335,6 +335,23 @@ pub fn menu(x402: Option<&X402>, treasury: Option<&sol::chain::Chain>) -> crate:
     crate::catalog::menu(x402.map(X402::payment_method), treasury.map(sol::payment_method))
 }
 
+/// [`menu`] with who speaks each language in this process (`voices`).
+pub fn spoken_menu(
+    x402: Option<&X402>,
+    treasury: Option<&sol::chain::Chain>,
+    voices: &crate::media::speech::Voices,
+) -> crate::catalog::ServicesMenu {
+    let mut menu = menu(x402, treasury);
+    menu.voices = crate::languages::LANGUAGES
+        .iter()
+        .map(|l| {
+            let (engine, voices) = crate::media::speech::engine(voices, l.code);
+            crate::catalog::VoiceOffer { language: l.code, engine, voices }
+        })
+        .collect();
+    menu
+}
+
 /// 400 `payment_rail_unavailable` for a call asking for `rail`, which this process does not take
 /// (SOL without a treasury): nothing will change until an operator sets it up, so it is no 503
 /// to retry; `details.available` names the rails the menu offers instead.

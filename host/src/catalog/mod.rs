@@ -411,6 +411,19 @@ pub struct ServicesMenu {
     /// How calls can be paid: `credits` always; `x402` (USDC per call) on the networks listed,
     /// when the operator enabled it.
     pub payments: Vec<PaymentMethod>,
+    /// Who speaks each language in this process, and the voices a script may choose (`voice`).
+    pub voices: Vec<VoiceOffer>,
+}
+
+/// Who speaks a language: the engine (`endpoint`, the operator's speech endpoint; `piper` and
+/// `kokoro`, neural voices in this process; `espeak-ng`) and the voices a request may name, the
+/// default first (empty: one voice, nothing to choose).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoiceOffer {
+    pub language: &'static str,
+    pub engine: &'static str,
+    pub voices: &'static [&'static str],
 }
 
 /// One accepted way to pay.
@@ -488,6 +501,7 @@ pub fn menu(x402: Option<PaymentMethod>, sol: Option<PaymentMethod>) -> Services
             .collect(),
         languages: &crate::languages::LANGUAGES,
         page_kinds: PAGE_KINDS,
+        voices: Vec::new(),
     }
 }
 

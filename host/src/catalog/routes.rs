@@ -15,7 +15,7 @@ use crate::http::error::{ApiJson, ErrorBody};
 #[utoipa::path(get, path = "/api/agent/services", tag = "catalog",
     responses((status = 200, description = "The services menu", body = ServicesMenu)))]
 async fn services(State(state): State<AppState>) -> Json<ServicesMenu> {
-    Json(crate::billing::menu(state.x402.as_deref(), state.services.sol_chain.as_deref()))
+    Json(crate::billing::spoken_menu(state.x402.as_deref(), state.services.sol_chain.as_deref(), &state.speech))
 }
 
 /// Lists the meme kinds and their credit cost.

@@ -168,6 +168,7 @@ fn audioscript_request(checked: &Checked) -> AudioscriptRequest {
         title: checked.title.clone(),
         language: Some(checked.language.code.to_string()),
         brand: checked.brand.as_ref().map(|b| b.key.clone()),
+        voice: None,
     }
 }
 

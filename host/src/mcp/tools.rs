@@ -155,8 +155,12 @@ pub const TOOLS: &[Spec] = &[
         route: Other("GET", "/api/agent/services"),
         call: |ctx, _| {
             Box::pin(async move {
-                serde_json::to_value(crate::billing::menu(ctx.x402.as_deref(), ctx.sol_chain.as_deref()))
-                    .map_err(Error::internal)
+                serde_json::to_value(crate::billing::spoken_menu(
+                    ctx.x402.as_deref(),
+                    ctx.sol_chain.as_deref(),
+                    &ctx.speech,
+                ))
+                .map_err(Error::internal)
             })
         },
     },

@@ -270,6 +270,57 @@ pub fn voice_for(voices: &Voices, language: &crate::languages::Language, script:
     }
 }
 
+/// Who speaks `code` in this process (see `catalog::VoiceOffer`), and the voices a script may
+/// choose among.
+pub fn engine(voices: &Voices, code: &str) -> (&'static str, &'static [&'static str]) {
+    let packs = kokoro::voicepacks(code).unwrap_or_default();
+    match () {
+        _ if voices.endpoint.is_some() => ("endpoint", &[]),
+        _ if voices.neural.as_ref().is_some_and(|n| n.language() == code) => ("piper", &[]),
+        _ if voices.kokoro.is_some() && !packs.is_empty() => ("kokoro", packs),
+        _ => ("espeak-ng", &[]),
+    }
+}
+
+/// What a page's status says of the voice that spoke `code` when a neural voice speaks that
+/// language but was not there (its files not set up, or it could not load).
+pub fn fallback_note(code: &str, engine: &str) -> Option<String> {
+    let neural = code == "en" || kokoro::voicepacks(code).is_some();
+    (neural && engine == "espeak-ng").then(|| {
+        "Spoken by espeak-ng: this server's neural voice for the language is not set up or could not load.".to_string()
+    })
+}
+
+/// The voice a request chose for `language` (`None`: its default), checked: one of the
+/// language's voices ([`kokoro::voicepacks`]), else a 400 that names them.
+pub fn chosen_voice(language: &crate::languages::Language, voice: Option<&str>) -> Result<Option<&'static str>, Error> {
+    let Some(voice) = voice else { return Ok(None) };
+    let packs = kokoro::voicepacks(language.code).unwrap_or_default();
+    if let Some(&pack) = packs.iter().find(|p| **p == voice) {
+        return Ok(Some(pack));
+    }
+    let offered = match packs {
+        [] => format!("{} has one voice; send no `voice`", language.name),
+        packs => format!("the voices of {} are {}", language.name, packs.join(", ")),
+    };
+    Err(Error::bad_request("unsupported_voice", format!("Unknown `voice`: {offered}.")))
+}
+
+impl Voice {
+    /// This voice speaking with `pack` ([`chosen_voice`]'s) where it is one of its own; as it is
+    /// otherwise (the endpoint, espeak-ng after a fallback).
+    pub fn picked(self, pack: Option<&str>) -> Voice {
+        match (self, pack) {
+            (Voice::Kokoro(kokoro, default, espeak), Some(pack)) => {
+                let language = kokoro::LANGUAGES.iter().find(|(_, _, packs)| packs.contains(&default));
+                let own = language.and_then(|(_, _, packs)| packs.iter().find(|p| **p == pack));
+                Voice::Kokoro(kokoro, own.copied().unwrap_or(default), espeak)
+            }
+            (voice, _) => voice,
+        }
+    }
+}
+
 /// The voice for text a generator writes in `language`: as [`voice_for`], where Japanese is
 /// written in kanji, which needs the dictionary — without it, the same 400 as a script.
 pub fn voice_for_generated(voices: &Voices, language: &crate::languages::Language) -> Result<Voice, Error> {
@@ -293,6 +344,9 @@ pub struct Spoken {
     /// For each beat, where words of its spoken text start: (character index, ms into the
     /// track). Empty when the voice does not say.
     pub anchors: Vec<Vec<(usize, u64)>>,
+    /// Who spoke it: `endpoint`, `piper`, `kokoro`, `espeak-ng` (also when a neural voice could
+    /// not load), or `none` (silence).
+    pub engine: &'static str,
 }
 
 /// Where words start in a text: (character index, ms).
@@ -317,26 +371,27 @@ fn silent(beat: &str) -> Piece {
 
 /// Speaks each beat with `voice` and joins them with a short gap.
 pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
-    let pieces = match voice {
-        Voice::Embedded(name) => embedded(name, beats).await?,
+    const ESPEAK: &str = "espeak-ng";
+    let (pieces, engine) = match voice {
+        Voice::Embedded(name) => (embedded(name, beats).await?, ESPEAK),
         Voice::Neural(voice) => match voice.get().await {
-            Some(piper) => neural(&piper, voice.espeak_voice(), beats).await?,
-            None => embedded(voice.espeak_voice(), beats).await?,
+            Some(piper) => (neural(&piper, voice.espeak_voice(), beats).await?, "piper"),
+            None => (embedded(voice.espeak_voice(), beats).await?, ESPEAK),
         },
         Voice::Kokoro(voice, pack, espeak) => {
             match voice.get().await.and_then(|model| kokoro::Speaking::new(model, pack)) {
-                Some(speaking) => neural(&Arc::new(speaking), espeak, beats).await?,
-                None => embedded(espeak, beats).await?,
+                Some(speaking) => (neural(&Arc::new(speaking), espeak, beats).await?, "kokoro"),
+                None => (embedded(espeak, beats).await?, ESPEAK),
             }
         }
-        Voice::Japanese(dictionary) => japanese(dictionary, beats).await?,
-        Voice::Silent => beats.iter().map(|beat| silent(beat)).collect(),
+        Voice::Japanese(dictionary) => (japanese(dictionary, beats).await?, ESPEAK),
+        Voice::Silent => (beats.iter().map(|beat| silent(beat)).collect(), "none"),
         Voice::Endpoint(endpoint) => {
             let mut pieces = Vec::with_capacity(beats.len());
             for beat in beats {
                 pieces.push(endpoint.speak(beat).await?);
             }
-            pieces
+            (pieces, "endpoint")
         }
     };
     let mut audio: Option<Pcm> = None;
@@ -357,7 +412,7 @@ pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
     }
     let mut audio = audio.ok_or("there is nothing to speak")?;
     super::loudness::normalize(&mut audio)?;
-    Ok(Spoken { audio, beats: times, anchors })
+    Ok(Spoken { audio, beats: times, anchors, engine })
 }
 
 /// Every beat from espeak-ng, with its word events: in a child process of this binary, or in
