@@ -150,4 +150,8 @@ fn every_category_has_english_lines_and_other_languages_only_their_own() {
             assert!(lines.before.iter().all(|l| !english.before.contains(l)), "{code} {id}: English pasted");
         }
     }
+    let written: Vec<_> = situations::written().collect();
+    for (i, pair) in written.iter().enumerate() {
+        assert!(!written[..i].contains(pair), "{pair:?}: lines written twice");
+    }
 }

@@ -22,10 +22,12 @@ pub fn of(id: &str, code: &str) -> Option<&'static Lines> {
     if code == "en" {
         return en::ALL.iter().find(|(i, _)| *i == id).map(|(_, l)| l);
     }
-    native::ALL.iter().find(|(c, i, _)| *c == code && *i == id).map(|(_, _, l)| l)
+    let (_, lines) = native::ALL.iter().find(|(c, _)| *c == code)?;
+    lines.iter().find(|(i, _)| *i == id).map(|(_, l)| l)
 }
 
 /// Every (language, category id) with lines, for the tests.
 pub fn written() -> impl Iterator<Item = (&'static str, &'static str)> {
-    en::ALL.iter().map(|(i, _)| ("en", *i)).chain(native::ALL.iter().map(|(c, i, _)| (*c, *i)))
+    let native = native::ALL.iter().flat_map(|(c, lines)| lines.iter().map(move |(i, _)| (*c, *i)));
+    en::ALL.iter().map(|(i, _)| ("en", *i)).chain(native)
 }
