@@ -60,9 +60,15 @@ async fn post_json(url: &str, key: &str, body: Value) -> Value {
     response.json().await.unwrap()
 }
 
-/// The service with a model stand-in whose answers `mode` picks; its address and an operator
-/// key with 20 credits. The temporary folder lives as long as the service.
+/// The service with a model stand-in whose answers `mode` picks, waited for 1 s; its address and
+/// an operator key with 20 credits. The temporary folder lives as long as the service.
 async fn service_with_model() -> (String, String, Arc<AtomicU8>, tempfile::TempDir) {
+    service_waiting(1).await
+}
+
+/// [`service_with_model`] waiting `seconds` for the model (a loaded machine may take more than
+/// one to answer, where a test is not about the wait).
+async fn service_waiting(seconds: u64) -> (String, String, Arc<AtomicU8>, tempfile::TempDir) {
     let mode = Arc::new(AtomicU8::new(0));
     let model =
         serve(axum::Router::new().route("/v1/chat/completions", post(fake_model)).with_state(mode.clone())).await;
@@ -76,7 +82,7 @@ async fn service_with_model() -> (String, String, Arc<AtomicU8>, tempfile::TempD
         data_dir: dir.path().to_path_buf(),
         model_url: Some(format!("{model}/v1")),
         model_name: "stand-in".into(),
-        model_timeout_secs: 1,
+        model_timeout_secs: seconds,
         plugin_cache_dir: Some(asset_tests::plugin_cache()),
         ..Settings::default()
     };
@@ -131,7 +137,7 @@ async fn the_content_plugin_uses_the_model_checks_it_and_falls_back_to_its_table
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_model_chooses_what_a_picture_shows_among_what_the_set_draws() {
-    let (base, key, mode, _dir) = service_with_model().await;
+    let (base, key, mode, _dir) = service_waiting(20).await;
     let client = reqwest::Client::new();
     // Every picture's alt text: what it says, then the names of what it shows.
     let alt_of = |html: &str| html.split("alt=\"").skip(1).filter_map(|t| t.split('"').next()).collect::<String>();

@@ -288,7 +288,7 @@ fn operation_inputs_describe_themselves_for_tool_arguments() {
     };
     assert_eq!(
         properties(schemars::schema_for!(audioscript::AudioscriptRequest)),
-        ["audio_url", "brand", "language", "script", "title"]
+        ["audio_url", "brand", "language", "script", "title", "voice"]
     );
     assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["pageUrl"]);
     assert_eq!(

@@ -213,7 +213,9 @@ fn samples(wav: &[u8]) -> Vec<i16> {
 /// more of silence) falls between two words, not inside one. Returns how many pauses there were.
 fn words_follow_the_voice(beats: &[PageBeat], wav: &[u8]) -> usize {
     let samples = samples(wav);
-    let at = |ms: u64| ((ms * 22_050 / 1000) as usize).min(samples.len());
+    // The WAV header's sample rate: each voice speaks at its own (Piper 22.05 kHz, Kokoro 24).
+    let rate = u64::from(u32::from_le_bytes([wav[24], wav[25], wav[26], wav[27]]));
+    let at = |ms: u64| ((ms * rate / 1000) as usize).min(samples.len());
     let level = |from: u64, to: u64| samples[at(from)..at(to)].iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
     let mut pauses = 0;
     for beat in beats {
