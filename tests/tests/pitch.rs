@@ -173,7 +173,8 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{made}");
-        check_pitch(&made["pitch"], "Ravi", 22_050).await;
+        // Hindi is spoken by Kokoro, at 24 kHz.
+        check_pitch(&made["pitch"], "Ravi", 24_000).await;
         // Written Arabic (no vowel marks) and Japanese (kanji) are voiced by the embedded voices.
         for (language, input, name) in
             [("ar", "Layla, a baker in Amman", "Layla"), ("ja", "Yuki, a baker in Osaka", "Yuki")]
@@ -338,10 +339,12 @@ fn with_a_model_the_beats_are_its_checked_lines_and_the_tables_stand_in_for_the_
                 .filter(|b| b.starts_with("Maria, the onboarding") || b.starts_with("Ledgerly chases"))
                 .count();
             // A good structured answer gives the two lines it holds; an error, lines with links
-            // or an answer too late leave every beat to the tables, which never link or quote
-            // the offer.
+            // or an answer too late leave every beat to the tables, which never link, and say
+            // what the offer is once, in its own words (it is written in the pitch's language).
             assert_eq!(from_model, if m == 0 { 2 } else { 0 }, "mode {m}: {beats:?}");
-            assert!(beats.iter().all(|b| !b.contains("http") && !b.contains("invoicing that chases")), "{beats:?}");
+            assert!(beats.iter().all(|b| !b.contains("http")), "{beats:?}");
+            let said = beats.iter().filter(|b| b.contains("invoicing that chases")).count();
+            assert!(said <= 1 && (m == 0 || said == 1), "mode {m}: {beats:?}");
         }
         // The page shows the call to action as a button to its link.
         let (_, made) = post(&server.base, "/api/agent/before", &key, body).await;

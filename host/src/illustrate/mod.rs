@@ -198,22 +198,27 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
     let Some(set) = set() else { return Vec::new() };
     let named = |text: &str, language: &str| set.index(language).map(|i| matching::named(i, text, language));
     let own = named(line, language).unwrap_or_default();
-    // What a model chose to draw, else the subject's words in their language; a short text's
-    // language is a guess, so in the picture's too when that finds nothing.
-    let chosen = (!subject.things.is_empty()).then(|| (subject.things.join(" · "), "en"));
-    let about = chosen
-        .iter()
-        .map(|(things, code)| (things.as_str(), *code))
-        .chain([subject.language.as_str(), language].into_iter().map(|code| (subject.words.as_str(), code)))
-        .filter(|(_, code)| !code.is_empty())
-        .map(|(words, code)| named(words, code).unwrap_or_default())
+    // The subject's words in their language; a short text's language is a guess, so in the
+    // picture's too when that finds nothing.
+    let about = [subject.language.as_str(), language]
+        .into_iter()
+        .filter(|code| !code.is_empty())
+        .map(|code| named(&subject.words, code).unwrap_or_default())
         .find(|found| !found.is_empty())
         .unwrap_or_default();
-    // The subject first (its kind's things and its words', else its domain's): it is what every
-    // picture of it shows; the line's own things beside, where the line surely names them.
-    let kind = set.drawn(&subject.kind);
-    let mut first: Vec<u32> =
-        kind.iter().copied().chain(picks(set, &about).into_iter().filter(|e| !kind.contains(e))).collect();
+    // The subject first: what the operator's model chose to draw, its kind's things, its words'
+    // (else its domain's); it is what every picture of it shows. The line's own things beside,
+    // where the line surely names them.
+    let model = match subject.things.is_empty() {
+        true => Vec::new(),
+        false => picks(set, &named(&subject.things.join(" · "), "en").unwrap_or_default()),
+    };
+    let mut first: Vec<u32> = Vec::new();
+    for at in model.into_iter().chain(set.drawn(&subject.kind)).chain(picks(set, &about)) {
+        if !first.contains(&at) {
+            first.push(at);
+        }
+    }
     if first.is_empty() && !matches!(subject.domain.as_str(), "" | "general") {
         first = domains::things(set, &subject.domain, subject.seed());
     }

@@ -169,7 +169,14 @@ pub fn write(lang: &Lang, person: &Reading, offer: Option<&Offer>, seen: Seen, s
 /// noun in the pitch's language ("RotaChef：シフト作成ツール。").
 fn substance(lang: &Lang, offer: &Offer, kind: Option<&Category>) -> Option<String> {
     let said = offer.said.trim();
+    // A sentence, not a word or the name alone ("Bot", "RotaChef").
+    let sentence = match lang.code {
+        "ja" | "zh" | "th" => said.chars().filter(|c| c.is_alphanumeric()).count() >= 8,
+        _ => said.split_whitespace().count() >= 3,
+    };
     let own = offer.language == lang.code
+        && sentence
+        && said != offer.name
         && (1..=SAID_CHARS).contains(&said.chars().count())
         && crate::checks::cut_or_partial_link(said, &[]).is_none()
         && !said.contains("://")
