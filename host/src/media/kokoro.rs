@@ -17,7 +17,7 @@ use std::sync::Arc;
 use ort::value::Tensor;
 
 use super::piper::align::Framing;
-use super::piper::{Net, Sound, Speaker};
+use super::piper::{Net, OnFirstUse, Sound, Speaker};
 use crate::cpu::CpuPool;
 
 /// The files in the voice's folder, as the set-up leaves them.
@@ -162,7 +162,7 @@ struct Found {
 pub struct Kokoro {
     found: Found,
     pool: CpuPool,
-    loaded: tokio::sync::OnceCell<Option<Arc<Model>>>,
+    loaded: OnFirstUse<Model>,
 }
 
 impl std::fmt::Debug for Kokoro {
@@ -194,7 +194,7 @@ impl Kokoro {
         match found {
             Ok(found) => {
                 tracing::info!(dir = %dir.display(), "Kokoro voice ready for es, fr, it, pt, hi; it starts on first use");
-                Some(Kokoro { found, pool: pool.clone(), loaded: tokio::sync::OnceCell::new() })
+                Some(Kokoro { found, pool: pool.clone(), loaded: OnFirstUse::new() })
             }
             Err(why) => {
                 tracing::info!(%why, "no Kokoro voice: es, fr, it, pt and hi are spoken by espeak-ng");
@@ -211,22 +211,8 @@ impl Kokoro {
     /// The loaded model, loading it the first time (off the async threads); `None`, said once in
     /// the log, when it cannot load.
     pub async fn get(&self) -> Option<Arc<Model>> {
-        self.loaded
-            .get_or_init(|| async {
-                let (found, pool) = (self.found.clone(), self.pool.clone());
-                let loaded = tokio::task::spawn_blocking(move || Model::load(&found, pool))
-                    .await
-                    .map_err(|e| e.to_string())
-                    .and_then(|loaded| loaded);
-                loaded
-                    .inspect_err(
-                        |why| tracing::error!(%why, "the Kokoro voice cannot be loaded; speaking with espeak-ng"),
-                    )
-                    .ok()
-                    .map(Arc::new)
-            })
-            .await
-            .clone()
+        let (found, pool) = (self.found.clone(), self.pool.clone());
+        self.loaded.get(MODEL, move || Model::load(&found, pool)).await
     }
 }
 

@@ -284,7 +284,7 @@ struct Found {
 pub struct Neural {
     found: Found,
     pool: CpuPool,
-    loaded: tokio::sync::OnceCell<Option<Arc<Piper>>>,
+    loaded: OnFirstUse<Piper>,
 }
 
 impl std::fmt::Debug for Neural {
@@ -300,7 +300,7 @@ impl Neural {
         match Neural::files(dir) {
             Ok(found) => {
                 tracing::info!(voice = MODEL, dir = %dir.display(), "neural voice ready; its session starts on first use");
-                Some(Neural { found, pool: pool.clone(), loaded: tokio::sync::OnceCell::new() })
+                Some(Neural { found, pool: pool.clone(), loaded: OnFirstUse::new() })
             }
             Err(why) => {
                 tracing::warn!(%why, "the neural voice cannot be loaded; speaking with espeak-ng");
@@ -337,23 +337,34 @@ impl Neural {
     /// The loaded voice, loading it the first time (off the async threads); `None`, said once in
     /// the log, when it cannot load.
     pub async fn get(&self) -> Option<Arc<Piper>> {
-        self.loaded
-            .get_or_init(|| async {
-                let (found, pool) = (self.found.clone(), self.pool.clone());
-                let loaded = tokio::task::spawn_blocking(move || Piper::load(&found, pool))
-                    .await
-                    .map_err(|e| e.to_string())
-                    .and_then(|loaded| loaded);
-                match loaded {
-                    Ok(piper) => {
-                        tracing::info!(voice = MODEL, "neural voice loaded");
-                        Some(Arc::new(piper))
-                    }
-                    Err(why) => {
-                        tracing::error!(%why, "the neural voice cannot be loaded; speaking with espeak-ng");
-                        None
-                    }
-                }
+        let (found, pool) = (self.found.clone(), self.pool.clone());
+        self.loaded.get(MODEL, move || Piper::load(&found, pool)).await
+    }
+}
+
+/// A voice loaded on its first use, once, off the async threads; `None` from then on, said once
+/// in the log, when it cannot load (its language is spoken by espeak-ng).
+pub(crate) struct OnFirstUse<T>(tokio::sync::OnceCell<Option<Arc<T>>>);
+
+impl<T: Send + Sync + 'static> OnFirstUse<T> {
+    pub fn new() -> OnFirstUse<T> {
+        OnFirstUse(tokio::sync::OnceCell::new())
+    }
+
+    /// The voice `name`, loaded by `load` the first time.
+    pub async fn get(
+        &self,
+        name: &'static str,
+        load: impl FnOnce() -> Result<T, String> + Send + 'static,
+    ) -> Option<Arc<T>> {
+        self.0
+            .get_or_init(|| async move {
+                let loaded = tokio::task::spawn_blocking(load).await.map_err(|e| e.to_string()).and_then(|l| l);
+                loaded
+                    .inspect(|_| tracing::info!(voice = name, "neural voice loaded"))
+                    .inspect_err(|why| tracing::error!(voice = name, %why, "a neural voice cannot be loaded; speaking with espeak-ng"))
+                    .ok()
+                    .map(Arc::new)
             })
             .await
             .clone()
