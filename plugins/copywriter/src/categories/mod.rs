@@ -180,10 +180,12 @@ struct Found {
 /// sentences in order; in one text, the category named at the head of its noun phrase, the
 /// longest word on a tie.
 pub fn of(reading: &Reading) -> Option<&'static Category> {
-    // A piece of copy asks for its subject's category once per line it fills, and recognising
-    // it looks for every category's every name: the last reading's answer is kept.
+    // A piece of copy asks for its subject's category once per line it fills, a pitch for its
+    // person's and its offer's in turn, and recognising it looks for every category's every
+    // name: the last few readings' answers are kept.
+    const KEPT: usize = 4;
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(String, Option<&'static Category>)>> = const { std::cell::RefCell::new(None) };
+        static LAST: std::cell::RefCell<Vec<(String, Option<&'static Category>)>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let key = [&reading.language, &reading.what, &reading.phrase].into_iter().chain(&reading.claims).fold(
         String::new(),
@@ -193,11 +195,16 @@ pub fn of(reading: &Reading) -> Option<&'static Category> {
             key
         },
     );
-    if let Some(known) = LAST.with_borrow(|last| last.as_ref().filter(|(k, _)| *k == key).map(|(_, c)| *c)) {
+    if let Some(known) = LAST.with_borrow(|last| last.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)) {
         return known;
     }
     let found = recognise(reading);
-    LAST.with_borrow_mut(|last| *last = Some((key, found)));
+    LAST.with_borrow_mut(|last| {
+        if last.len() == KEPT {
+            last.remove(0);
+        }
+        last.push((key, found));
+    });
     found
 }
 
