@@ -177,6 +177,7 @@ fn stems(index: &Index, word: &str) -> Vec<(u32, f32)> {
         _ => 5,
     };
     let least = stem_least.min(3);
+    let longest_ending = if chars.first().is_some_and(char::is_ascii_alphabetic) { 2 } else { 3 };
     if chars.len() < least + 1 {
         return Vec::new();
     }
@@ -185,8 +186,10 @@ fn stems(index: &Index, word: &str) -> Vec<(u32, f32)> {
         let common = keyword.chars().zip(&chars).take_while(|(a, b)| a == *b).count();
         let (left, right) = (length - common, chars.len() - common);
         let sure = match (left, right) {
-            // The keyword and an ending: at most two letters on a keyword of three.
-            (0, ending) => length >= least && ending <= 3.min(length - 1),
+            // The keyword and an ending: at most two letters on a keyword of three; in the Latin
+            // script two at most, a plural or a case, as three make another word ("staffing" is no
+            // staff, "falling" no fall).
+            (0, ending) => length >= least && ending <= longest_ending.min(length - 1),
             // One letter more only on a word of five or more: "came" is no "camel".
             (1, 0) => chars.len() >= 5,
             _ => common >= stem_least && left <= 3 && right <= 3,

@@ -155,3 +155,11 @@ fn a_subject_of_a_known_kind_is_drawn_with_its_kinds_things_and_a_line_only_by_n
     // A thing the line names by name still stands beside the kind's.
     assert!(emoji("Next week's rota, and a pizza for the team.", "en", &rota).contains(&"🍕"));
 }
+
+#[test]
+fn a_word_three_letters_longer_than_a_keyword_is_another_word() {
+    // A person who posts about staffing is no doctor; plurals still count.
+    let about = subject("Sam Carter posts about staffing", "en", "");
+    assert!(!emoji("", "en", &about).contains(&"⚕"), "{:?}", emoji("", "en", &about));
+    assert!(emoji("", "en", &subject("Burgers and pizzas", "en", "")).contains(&"🍔"));
+}

@@ -214,7 +214,15 @@ fn recognise(reading: &Reading) -> Option<&'static Category> {
     let head_last = HEAD_LAST.contains(&reading.language.as_str());
     texts.filter(|t| !t.is_empty()).find_map(|text| {
         let lower = text.to_lowercase();
-        let found = all().filter_map(|c| Some((c, best_in(&lower, c, &reading.language)?)));
+        let mut scripts: Vec<Writing> = Vec::new();
+        for script in lower.chars().filter_map(writing) {
+            if !scripts.contains(&script) {
+                scripts.push(script);
+            }
+        }
+        let found = needles()
+            .iter()
+            .filter_map(|(c, words)| Some((*c, best_in(&lower, words, (&reading.language, &scripts))?)));
         let rank = |f: &Found| if head_last { (f.end, f.len) } else { (usize::MAX - f.start, f.len) };
         found.max_by(|(_, a), (_, b)| rank(a).cmp(&rank(b))).map(|(c, _)| c)
     })
@@ -224,16 +232,47 @@ fn recognise(reading: &Reading) -> Option<&'static Category> {
 /// German's "Kita" is Indonesian's "we".
 const FOREIGN_MIN_CHARS: usize = 5;
 
-/// Where `category` is best named in `lower` (an input in `language`): its longest word found,
-/// earliest on a tie.
-fn best_in(lower: &str, category: &Category, language: &str) -> Option<Found> {
-    let bares = crate::lang::ALL
+/// A word that recognises a category: lower case, and the language of a bare noun ("" for the
+/// category's own words, which any input may use).
+struct Needle {
+    word: String,
+    language: &'static str,
+    chars: usize,
+    /// The script of its first letter: a text without it cannot hold the word.
+    script: Option<Writing>,
+}
+
+/// Every category's words and bare nouns in every language, made once: recognising a subject
+/// looks through all of them, and making the nouns anew for every text cost milliseconds.
+fn needles() -> &'static [(&'static Category, Vec<Needle>)] {
+    static NEEDLES: std::sync::LazyLock<Vec<(&'static Category, Vec<Needle>)>> = std::sync::LazyLock::new(|| {
+        let needle = |word: String, language: &'static str| Needle {
+            chars: word.chars().count(),
+            script: word.chars().find_map(writing),
+            word,
+            language,
+        };
+        all()
+            .map(|c| {
+                let words = c.words.iter().map(|w| needle(w.to_string(), ""));
+                let bares =
+                    crate::lang::ALL.iter().filter_map(|l| Some(needle(c.bare(l.code)?.to_lowercase(), l.code)));
+                (c, words.chain(bares).filter(|n| !n.word.is_empty()).collect())
+            })
+            .collect()
+    });
+    &NEEDLES
+}
+
+/// Where a category of `words` is best named in `lower` (an input in `language`, written in
+/// `scripts`): its longest word found, earliest on a tie.
+fn best_in(lower: &str, words: &[Needle], (language, scripts): (&str, &[Writing])) -> Option<Found> {
+    words
         .iter()
-        .filter_map(|l| Some((l.code, category.bare(l.code)?.to_lowercase())))
-        .filter(|(code, bare)| *code == language || bare.chars().count() >= FOREIGN_MIN_CHARS)
-        .map(|(_, bare)| bare);
-    let words = category.words.iter().map(|w| w.to_string()).chain(bares);
-    words.filter(|w| !w.is_empty()).filter_map(|w| find(lower, &w)).max_by_key(|f| (f.len, usize::MAX - f.start))
+        .filter(|n| n.script.is_none_or(|s| scripts.contains(&s)))
+        .filter(|n| n.language.is_empty() || n.language == language || n.chars >= FOREIGN_MIN_CHARS)
+        .filter_map(|n| find(lower, &n.word))
+        .max_by_key(|f| (f.len, usize::MAX - f.start))
 }
 
 /// The shortest word matched by its stem: "kitap" (a Turkish book) is no stem of "kita".
