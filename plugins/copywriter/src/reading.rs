@@ -47,6 +47,9 @@ pub struct Reading {
     pub url: String,
     pub site: String,
     pub page_read: bool,
+    /// The id of the category the host recognised ([`crate::categories::of`]), `-` for none,
+    /// empty when not told (then it is recognised where it is needed).
+    pub category: String,
 }
 
 impl Reading {

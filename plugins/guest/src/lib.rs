@@ -218,6 +218,7 @@ pub fn reading(request: &Request) -> copywriter::Reading {
         url: r.url,
         site: r.site,
         page_read: r.page_read,
+        category: request.options.iter().find(|(k, _)| k == "category").map(|(_, v)| v.clone()).unwrap_or_default(),
     }
 }
 

@@ -620,9 +620,10 @@ impl Registry {
 
     /// Runs `loaded` on `request`.
     pub async fn run(&self, loaded: Arc<Loaded>, request: &Request) -> Result<(Content, Arc<Loaded>), PluginError> {
+        let request = super::reading::with_category(request);
         let content = self
             .sandbox
-            .generate(&loaded.prepared, loaded.limits, &loaded.capabilities, &loaded.label, request)
+            .generate(&loaded.prepared, loaded.limits, &loaded.capabilities, &loaded.label, &request)
             .await?;
         Ok((content, loaded))
     }

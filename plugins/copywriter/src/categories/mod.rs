@@ -180,6 +180,12 @@ struct Found {
 /// sentences in order; in one text, the category named at the head of its noun phrase, the
 /// longest word on a tie.
 pub fn of(reading: &Reading) -> Option<&'static Category> {
+    // Told by the host, which recognised it once for every generator of the request.
+    match reading.category.as_str() {
+        "" => {}
+        "-" => return None,
+        id => return by_id(id),
+    }
     // A piece of copy asks for its subject's category once per line it fills, a pitch for its
     // person's and its offer's in turn, and recognising it looks for every category's every
     // name: the last few readings' answers are kept.
