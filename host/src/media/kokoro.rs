@@ -227,10 +227,7 @@ mod tests {
 
     /// The voice the set-up fetched (scripts/test.sh); its absence fails the test, never skips it.
     fn voice() -> Kokoro {
-        let cache = std::env::var_os("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").expect("HOME")).join(".cache"));
-        let dir = cache.join("asset-service").join("voices");
+        let dir = super::super::piper::fetched_voices();
         Kokoro::find(&dir, &CpuPool::new("test", 2))
             .unwrap_or_else(|| panic!("no Kokoro voice in {}: run scripts/test.sh", dir.display()))
     }

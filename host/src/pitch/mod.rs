@@ -401,11 +401,12 @@ pub async fn create_as(
     let about = about::gather(ctx, &input).await;
     let (id, origin) = (id.to_string(), origin(id));
     let seed = crate::plugins::seed_of(&id);
+    let offered = offer.as_deref().map(|o| (o, crate::reading::of_text(o)));
     // The pictures show the person's world and the offer's (a restaurant and a rota planner).
-    let subject = crate::illustrate::Subject::of(&about.reading)
-        .and(offer.as_deref().map(|o| crate::illustrate::Subject::of(&crate::reading::of_text(o))).unwrap_or_default());
+    let offer_subject = offered.as_ref().map(|(_, r)| crate::illustrate::Subject::of(r)).unwrap_or_default();
+    let subject = crate::illustrate::Subject::of(&about.reading).and(offer_subject);
     let mut options = vec![("name".to_string(), about.name.clone()), ("source".to_string(), about.source.to_string())];
-    options.extend(offer_options(offer.as_deref()));
+    options.extend(offered.map(|(text, reading)| offer_options(text, &reading)).unwrap_or_default());
     options.extend(cta.label.clone().map(|l| ("cta-label".to_string(), l)));
     options.extend(about.site.clone().map(|s| ("site".to_string(), s)));
     let ask = Request {
@@ -577,9 +578,8 @@ fn view(
 /// What the generator is told of the sender's offer: the words, and the host's reading of them
 /// (its name, domain, what it is, its first sentence and their language), so the pitch reads
 /// the offer's kind and turns it into a benefit.
-fn offer_options(offer: Option<&str>) -> Vec<(String, String)> {
-    let Some(offer) = offer else { return Vec::new() };
-    let read = copywriter::pitch::Offer::of(&crate::reading::of_text(offer));
+fn offer_options(offer: &str, reading: &crate::reading::Reading) -> Vec<(String, String)> {
+    let read = copywriter::pitch::Offer::of(reading);
     [
         ("offer", offer.to_string()),
         ("offer-name", read.name),

@@ -371,16 +371,22 @@ impl<T: Send + Sync + 'static> OnFirstUse<T> {
     }
 }
 
+/// The voices folder the set-up fills (scripts/test.sh), for the voices' own tests.
+#[cfg(test)]
+pub(crate) fn fetched_voices() -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").expect("HOME")).join(".cache"));
+    cache.join("asset-service").join("voices")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// The voice the setup fetched (scripts/test.sh); its absence fails the test, never skips it.
     fn voice() -> Neural {
-        let cache = std::env::var_os("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new(&std::env::var_os("HOME").expect("HOME")).join(".cache"));
-        let dir = cache.join("asset-service").join("voices");
+        let dir = fetched_voices();
         Neural::find(&dir, &CpuPool::new("test", 2))
             .unwrap_or_else(|| panic!("no neural voice in {}: run scripts/test.sh", dir.display()))
     }
