@@ -511,7 +511,8 @@ async fn voice_beats_with(
     texts: Vec<String>,
     said: Vec<String>,
 ) -> Result<Voiced, JobError> {
-    if matches!(voice, speech::Voice::Embedded(_)) && language.code == "zh" && said.iter().any(|s| has_han(s)) {
+    let reads_pinyin = matches!(voice, speech::Voice::Embedded(_) | speech::Voice::Kokoro(..));
+    if reads_pinyin && language.code == "zh" && said.iter().any(|s| has_han(s)) {
         return Err(JobError::Fatal("the generator gave the voice no pinyin to read".into()).told(GENERATION_FAILED));
     }
     let spoken = speech::speak(voice, &said).await.map_err(|e| JobError::Retry(e).told(SPEECH_UNAVAILABLE))?;

@@ -14,8 +14,11 @@ from faster_whisper import WhisperModel
 def main():
     model_dir, path, language = sys.argv[1:4]
     model = WhisperModel(model_dir, device="cpu", compute_type="int8", cpu_threads=2)
+    # Whisper writes Mandarin in either script; a prompt in simplified characters has it write
+    # the script the service's Chinese is written in, so characters compare with characters.
+    prompt = "以下是普通话的句子。" if language == "zh" else None
     segments, _ = model.transcribe(path, language=language, beam_size=5, word_timestamps=True,
-                                   condition_on_previous_text=False)
+                                   condition_on_previous_text=False, initial_prompt=prompt)
     words = []
     text = []
     for segment in segments:

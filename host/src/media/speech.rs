@@ -1,6 +1,6 @@
 //! Text to speech with the embedded voices: English by a neural voice (`piper`, in this
-//! process), Spanish, French, Italian, Portuguese and Hindi by another (`kokoro`, in this
-//! process), every other language by espeak-ng (Debian's library, in a child process), and
+//! process), Spanish, French, Italian, Portuguese, Hindi, Chinese and Japanese by another
+//! (`kokoro`, in this process), every other language by espeak-ng (Debian's library, in a child process), and
 //! English too when the neural voice did not load. Each beat is spoken on its own and the pieces
 //! are joined, so every beat's start and end in the voice track are known exactly, to the
 //! sample: captions change on the spoken beat. The joined track is brought to the loudness
@@ -14,12 +14,13 @@
 //! When the operator configures an OpenAI-compatible speech endpoint (`POST
 //! {url}/audio/speech`), it speaks every script instead.
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
 
-use std::sync::Arc;
-
+use super::espeak::Spelled;
 use super::kana::Japanese;
 use super::kokoro::{self, Kokoro};
 use super::piper::{Neural, Speaker};
@@ -49,11 +50,14 @@ const VOICES: [(&str, &str); 23] = [
     ("ms", "ms"),
     ("vi", "vi"),
     ("th", "th"),
-    ("zh", "cmn-latn-pinyin"),
+    ("zh", PINYIN),
     ("ja", "ja"),
     ("ko", "ko"),
     ("sw", "sw"),
 ];
+
+/// espeak-ng's Mandarin voice that reads pinyin.
+const PINYIN: &str = "cmn-latn-pinyin";
 
 /// Silence between beats, so beats do not run into each other.
 const GAP_MS: u64 = 120;
@@ -110,8 +114,8 @@ pub enum Voice {
     Embedded(&'static str),
     /// The neural voice (for its own language; espeak-ng's voice for it if it cannot load).
     Neural(Arc<Neural>),
-    /// Kokoro with this voicepack, spelled by this espeak-ng voice (which speaks if it cannot load).
-    Kokoro(Arc<Kokoro>, &'static str, &'static str),
+    /// Kokoro with this voicepack, its language spelled so (whose voice speaks if it cannot load).
+    Kokoro(Arc<Kokoro>, &'static str, Front),
     /// espeak-ng's Japanese voice reading what the dictionary says each word sounds like.
     Japanese(Arc<Japanese>),
     /// The operator's speech endpoint.
@@ -119,6 +123,51 @@ pub enum Voice {
     /// No voice reads the language: each beat lasts as long as reading it takes, over silence
     /// (so a pitch still makes its page).
     Silent,
+}
+
+/// How Kokoro's text is spelled, with what spelling it needs: by an espeak-ng voice, from the
+/// generators' pinyin, or from the Japanese dictionary's readings ([`kokoro::Spelling`]).
+#[derive(Debug, Clone)]
+pub enum Front {
+    Espeak(&'static str),
+    Pinyin,
+    Kana(Arc<Japanese>),
+}
+
+impl Front {
+    /// The front for `language` with these voices, if Kokoro can be given its text.
+    fn of(voices: &Voices, language: &str) -> Option<Front> {
+        match kokoro::spelling(language)? {
+            kokoro::Spelling::Espeak(voice) => Some(Front::Espeak(voice)),
+            kokoro::Spelling::Pinyin => Some(Front::Pinyin),
+            kokoro::Spelling::Kana => voices.japanese.clone().map(Front::Kana),
+        }
+    }
+
+    /// Every beat spelled for the model: Latin words in Chinese and Japanese text in English.
+    async fn spell(&self, beats: &[String]) -> Result<Vec<Spelled>, String> {
+        match self {
+            Front::Espeak(voice) => spell_with(voice, beats).await,
+            Front::Pinyin => {
+                let english = english(beats.iter().flat_map(|b| kokoro::mandarin::latin_words(b)).collect()).await?;
+                Ok(beats.iter().map(|beat| kokoro::mandarin::spell(beat, &english)).collect())
+            }
+            Front::Kana(dictionary) => {
+                let read = dictionary.phrases(beats).await.ok_or("the Japanese dictionary cannot be loaded")?;
+                let english = english(read.iter().flat_map(|p| kokoro::japanese::latin_words(p)).collect()).await?;
+                Ok(read.iter().map(|phrases| kokoro::japanese::spell(phrases, &english)).collect())
+            }
+        }
+    }
+
+    /// Every beat spoken by espeak-ng instead, as the language is without Kokoro.
+    async fn fallback(&self, beats: &[String]) -> Result<Vec<Piece>, String> {
+        match self {
+            Front::Espeak(voice) => embedded(voice, beats).await,
+            Front::Pinyin => embedded(PINYIN, beats).await,
+            Front::Kana(dictionary) => japanese(dictionary, beats).await,
+        }
+    }
 }
 
 /// An OpenAI-compatible speech endpoint.
@@ -243,11 +292,11 @@ pub fn voice_for(voices: &Voices, language: &crate::languages::Language, script:
     if let Some(neural) = voices.neural.as_ref().filter(|n| n.language() == language.code) {
         return Ok(Voice::Neural(neural.clone()));
     }
-    if let Some(kokoro) = voices.kokoro.as_ref().filter(|k| k.speaks(language.code)) {
-        let (packs, espeak) = (kokoro::voicepacks(language.code), kokoro::espeak_voice(language.code));
-        if let (Some(&[pack, ..]), Some(espeak)) = (packs, espeak) {
-            return Ok(Voice::Kokoro(kokoro.clone(), pack, espeak));
-        }
+    let code = language.code;
+    if let (Some(model), Some(&[pack, ..]), Some(front)) =
+        (voices.kokoro.as_ref(), kokoro::voicepacks(code), Front::of(voices, code))
+    {
+        return Ok(Voice::Kokoro(model.clone(), pack, front));
     }
     if let Some(japanese) = voices.japanese.as_ref().filter(|_| language.code == "ja") {
         return Ok(Voice::Japanese(japanese.clone()));
@@ -277,7 +326,7 @@ pub fn engine(voices: &Voices, code: &str) -> (&'static str, &'static [&'static 
     match () {
         _ if voices.endpoint.is_some() => ("endpoint", &[]),
         _ if voices.neural.as_ref().is_some_and(|n| n.language() == code) => ("piper", &[]),
-        _ if voices.kokoro.is_some() && !packs.is_empty() => ("kokoro", packs),
+        _ if voices.kokoro.is_some() && Front::of(voices, code).is_some() => ("kokoro", packs),
         _ => ("espeak-ng", &[]),
     }
 }
@@ -311,10 +360,10 @@ impl Voice {
     /// otherwise (the endpoint, espeak-ng after a fallback).
     pub fn picked(self, pack: Option<&str>) -> Voice {
         match (self, pack) {
-            (Voice::Kokoro(kokoro, default, espeak), Some(pack)) => {
+            (Voice::Kokoro(kokoro, default, front), Some(pack)) => {
                 let language = kokoro::LANGUAGES.iter().find(|(_, _, packs)| packs.contains(&default));
                 let own = language.and_then(|(_, _, packs)| packs.iter().find(|p| **p == pack));
-                Voice::Kokoro(kokoro, own.copied().unwrap_or(default), espeak)
+                Voice::Kokoro(kokoro, own.copied().unwrap_or(default), front)
             }
             (voice, _) => voice,
         }
@@ -375,13 +424,13 @@ pub async fn speak(voice: &Voice, beats: &[String]) -> Result<Spoken, String> {
     let (pieces, engine) = match voice {
         Voice::Embedded(name) => (embedded(name, beats).await?, ESPEAK),
         Voice::Neural(voice) => match voice.get().await {
-            Some(piper) => (neural(&piper, voice.espeak_voice(), beats).await?, "piper"),
+            Some(piper) => (voiced(&piper, &spell_with(voice.espeak_voice(), beats).await?).await?, "piper"),
             None => (embedded(voice.espeak_voice(), beats).await?, ESPEAK),
         },
-        Voice::Kokoro(voice, pack, espeak) => {
+        Voice::Kokoro(voice, pack, front) => {
             match voice.get().await.and_then(|model| kokoro::Speaking::new(model, pack)) {
-                Some(speaking) => (neural(&Arc::new(speaking), espeak, beats).await?, "kokoro"),
-                None => (embedded(espeak, beats).await?, ESPEAK),
+                Some(speaking) => (voiced(&Arc::new(speaking), &front.spell(beats).await?).await?, "kokoro"),
+                None => (front.fallback(beats).await?, ESPEAK),
             }
         }
         Voice::Japanese(dictionary) => (japanese(dictionary, beats).await?, ESPEAK),
@@ -439,23 +488,38 @@ async fn embedded(voice: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
         .collect())
 }
 
-/// Every beat from a neural voice: spelled by espeak-ng (in its child, as [`embedded`]), spoken
-/// by the model.
-async fn neural<S: Speaker>(voice: &Arc<S>, espeak: &str, beats: &[String]) -> Result<Vec<Piece>, String> {
+/// Every text spelled by espeak-ng's voice `espeak` (in its child, as [`embedded`]).
+async fn spell_with(espeak: &str, texts: &[String]) -> Result<Vec<Spelled>, String> {
     #[cfg(not(test))]
-    let spelled = {
+    {
         let program = std::env::current_exe().map_err(|e| format!("the voice cannot start: {e}"))?;
-        super::espeak::spell(&program, espeak, beats).await?
-    };
+        super::espeak::spell(&program, espeak, texts).await
+    }
     #[cfg(test)]
-    let spelled = {
-        let (voice, beats) = (espeak.to_string(), beats.to_vec());
-        tokio::task::spawn_blocking(move || super::espeak::spell_here(&voice, &beats))
+    {
+        let (voice, texts) = (espeak.to_string(), texts.to_vec());
+        tokio::task::spawn_blocking(move || super::espeak::spell_here(&voice, &texts))
             .await
-            .map_err(|e| e.to_string())??
-    };
+            .map_err(|e| e.to_string())?
+    }
+}
+
+/// Latin words (brand names, English in Chinese or Japanese text) spelled in American English.
+async fn english(mut words: Vec<String>) -> Result<HashMap<String, String>, String> {
+    words.sort();
+    words.dedup();
+    if words.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let spelled = spell_with("en-us", &words).await?;
+    let ipa = |s: &Spelled| s.clauses.iter().map(|c| c.ipa.as_str()).collect::<Vec<_>>().join(" ");
+    Ok(words.into_iter().zip(spelled.iter().map(ipa)).collect())
+}
+
+/// Every beat spoken by a neural voice from its spelling.
+async fn voiced<S: Speaker>(voice: &Arc<S>, spelled: &[Spelled]) -> Result<Vec<Piece>, String> {
     let rate = voice.rate();
-    Ok(super::piper::speak(voice, &spelled)
+    Ok(super::piper::speak(voice, spelled)
         .await?
         .into_iter()
         .map(|(samples, anchors)| Piece {

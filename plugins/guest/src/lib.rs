@@ -124,10 +124,16 @@ pub fn one_line(text: &str) -> String {
 
 /// Chinese text as pinyin with tone numbers, one syllable per character (the voice times each
 /// syllable to its character); what is not a Chinese character (punctuation, digits, Latin) is
-/// kept, with sentence punctuation made ASCII so the voice pauses on it.
+/// kept, apart from the syllable before it, with sentence punctuation made ASCII so the voice
+/// pauses on it.
 pub fn pinyin_of(text: &str) -> String {
     let mut out = String::new();
+    let mut after_syllable = false;
     for (c, reading) in text.chars().zip(pinyin::ToPinyin::to_pinyin(&text)) {
+        if after_syllable && reading.is_none() && c.is_alphanumeric() {
+            out.push(' ');
+        }
+        after_syllable = reading.is_some();
         match reading {
             Some(p) => {
                 if !out.is_empty() && !out.ends_with(' ') {
@@ -255,4 +261,12 @@ pub fn model_lines(system: &str, prompt: &str, purposes: &[&str], max_tokens: u3
     let parsed: serde_json::Value = serde_json::from_str(answer.trim()).ok()?;
     let lines = parsed.get("lines")?.as_array()?;
     Some((0..purposes.len()).map(|i| lines.get(i).and_then(|l| l.as_str()).map(str::to_string)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pinyin_keeps_each_syllable_apart_from_the_words_and_numbers_after_it() {
+        assert_eq!(super::pinyin_of("用RotaChef，第3天。"), "yong4 RotaChef, di4 3 tian1.");
+    }
 }

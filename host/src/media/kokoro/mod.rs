@@ -1,14 +1,19 @@
 //! The multilingual neural voice: Kokoro-82M (v1.0, int8 ONNX, Apache-2.0), run in this process
-//! through the ONNX Runtime the English voice loads, for Spanish, French, Italian, Portuguese and
-//! Hindi. espeak-ng spells the text in IPA with stress marks (in its child process); Kokoro's
-//! vocabulary turns each symbol into a token; a voicepack (one style vector per sentence length)
-//! gives the voice; the model says how many frames each token lasts, which times the words as
-//! the English voice's durations do (`piper::speak`).
+//! through the ONNX Runtime the English voice loads, for Spanish, French, Italian, Portuguese,
+//! Hindi, Chinese and Japanese. Each language is spelled as the model was trained on it: in IPA
+//! with stress marks by espeak-ng (in its child process), Chinese from the generators' pinyin
+//! (`mandarin`), Japanese from the dictionary's readings (`japanese`); Kokoro's vocabulary turns
+//! each symbol into a token; a voicepack (one style vector per sentence length) gives the voice;
+//! the model says how many frames each token lasts, which times the words as the English voice's
+//! durations do (`piper::speak`).
 //!
 //! The set-up leaves the model, its vocabulary and the voicepacks in `voices/kokoro`
 //! (`scripts/lib.sh`'s `ensure_kokoro`). The voice is checked at start ([`Kokoro::find`]) and
 //! loaded on first use; without its files, or when it cannot load, those languages are spoken
 //! by espeak-ng as before, and the page's status says so.
+
+pub mod japanese;
+pub mod mandarin;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -32,14 +37,32 @@ const MAX_TOKENS: usize = 510;
 /// A voicepack's style vector.
 const STYLE: usize = 256;
 
-/// The languages it speaks here: code, the espeak-ng voice that spells for it, and its
-/// voicepacks, the documented default first (chosen by ear: the clearest of each language's).
-pub const LANGUAGES: [(&str, &str, &[&str]); 5] = [
-    ("es", "es", &["ef_dora", "em_alex", "em_santa"]),
-    ("fr", "fr", &["ff_siwis"]),
-    ("it", "it", &["if_sara", "im_nicola"]),
-    ("pt", "pt-br", &["pf_dora", "pm_alex", "pm_santa"]),
-    ("hi", "hi", &["hf_alpha", "hf_beta", "hm_omega", "hm_psi"]),
+/// How a language is spelled for the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spelling {
+    /// In IPA by this espeak-ng voice.
+    Espeak(&'static str),
+    /// From the pinyin the generators write ([`mandarin`]).
+    Pinyin,
+    /// From the Japanese dictionary's readings ([`japanese`]).
+    Kana,
+}
+
+/// The languages it speaks here: code, how it is spelled, and its voicepacks, the documented
+/// default first: chosen by ear, and for zh and ja as the one Whisper base heard best on two
+/// scripts each. zf_xiaoni is not offered: Whisper misheard two thirds of what it said.
+pub const LANGUAGES: [(&str, Spelling, &[&str]); 7] = [
+    ("es", Spelling::Espeak("es"), &["ef_dora", "em_alex", "em_santa"]),
+    ("fr", Spelling::Espeak("fr"), &["ff_siwis"]),
+    ("it", Spelling::Espeak("it"), &["if_sara", "im_nicola"]),
+    ("pt", Spelling::Espeak("pt-br"), &["pf_dora", "pm_alex", "pm_santa"]),
+    ("hi", Spelling::Espeak("hi"), &["hf_alpha", "hf_beta", "hm_omega", "hm_psi"]),
+    (
+        "zh",
+        Spelling::Pinyin,
+        &["zm_yunxi", "zf_xiaobei", "zf_xiaoxiao", "zf_xiaoyi", "zm_yunjian", "zm_yunxia", "zm_yunyang"],
+    ),
+    ("ja", Spelling::Kana, &["jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo"]),
 ];
 
 /// The voicepacks of `language` (the default first), if Kokoro speaks it here.
@@ -193,19 +216,14 @@ impl Kokoro {
         })();
         match found {
             Ok(found) => {
-                tracing::info!(dir = %dir.display(), "Kokoro voice ready for es, fr, it, pt, hi; it starts on first use");
+                tracing::info!(dir = %dir.display(), "Kokoro voice ready for es, fr, it, pt, hi, zh, ja; it starts on first use");
                 Some(Kokoro { found, pool: pool.clone(), loaded: OnFirstUse::new() })
             }
             Err(why) => {
-                tracing::info!(%why, "no Kokoro voice: es, fr, it, pt and hi are spoken by espeak-ng");
+                tracing::info!(%why, "no Kokoro voice: es, fr, it, pt, hi, zh and ja are spoken by espeak-ng");
                 None
             }
         }
-    }
-
-    /// Whether it speaks `language`.
-    pub fn speaks(&self, language: &str) -> bool {
-        voicepacks(language).is_some()
     }
 
     /// The loaded model, loading it the first time (off the async threads); `None`, said once in
@@ -216,9 +234,9 @@ impl Kokoro {
     }
 }
 
-/// The espeak-ng voice that spells `language` for Kokoro.
-pub fn espeak_voice(language: &str) -> Option<&'static str> {
-    LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, espeak, _)| *espeak)
+/// How `language` is spelled for Kokoro.
+pub fn spelling(language: &str) -> Option<Spelling> {
+    LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, spelling, _)| *spelling)
 }
 
 #[cfg(test)]
@@ -235,10 +253,23 @@ mod tests {
     #[tokio::test]
     async fn each_language_is_spoken_with_every_word_timed_in_order() {
         let model = voice().get().await.expect("the voice loads");
-        for (language, espeak, packs) in LANGUAGES {
+        let none = HashMap::new();
+        for (language, spelling, packs) in LANGUAGES {
             let speaking = Arc::new(Speaking::new(model.clone(), packs[0]).unwrap());
-            let texts = vec!["Uno dos tres. Cuatro cinco.".to_string()];
-            let spelled = crate::media::espeak::spell_here(espeak, &texts).unwrap();
+            // One, two, three. Four, five.
+            let spelled = match spelling {
+                Spelling::Espeak(espeak) => {
+                    crate::media::espeak::spell_here(espeak, &["Uno dos tres. Cuatro cinco.".to_string()]).unwrap()
+                }
+                Spelling::Pinyin => vec![mandarin::spell("yi1 er4 san1. si4 wu3.", &none)],
+                Spelling::Kana => {
+                    let said = ["イチ", "ニ", "サン.", "ヨン", "ゴ."];
+                    let phrases: Vec<_> = (0..5)
+                        .map(|k| crate::media::kana::Phrase { char_start: k * 2, said: said[k].to_string() })
+                        .collect();
+                    vec![japanese::spell(&phrases, &none)]
+                }
+            };
             let spoken = super::super::piper::speak(&speaking, &spelled).await.unwrap();
             let (samples, anchors) = &spoken[0];
             let ms = samples.len() as u64 * 1000 / u64::from(RATE);
