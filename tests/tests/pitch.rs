@@ -159,6 +159,7 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
             (json!({"input": "x".repeat(1501)}), "input_too_long"),
             (json!({"input": "A baker", "offer": "y".repeat(601)}), "offer_too_long"),
             (json!({"input": "A baker", "language": "klingon"}), "unsupported_language"),
+            (json!({"input": "A baker", "language": "es", "voice": "jf_alpha"}), "unsupported_voice"),
         ] {
             let (status, answer) = post(base, "/api/agent/before", &key, body.clone()).await;
             assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{body}: {answer}");
@@ -175,14 +176,17 @@ fn bad_input_is_a_400_and_costs_nothing_and_a_pitch_renders_to_mp4() {
         assert_eq!(status, StatusCode::OK, "{made}");
         // Hindi is spoken by Kokoro, at 24 kHz.
         check_pitch(&made["pitch"], "Ravi", 24_000).await;
-        // Written Arabic (no vowel marks) is voiced by espeak-ng, Japanese (kanji) by Kokoro.
-        for (language, input, name, rate) in
-            [("ar", "Layla, a baker in Amman", "Layla", 22_050), ("ja", "Yuki, a baker in Osaka", "Yuki", 24_000)]
-        {
-            let (status, voiced) =
-                post(base, "/api/agent/before", &key, json!({"input": input, "language": language})).await;
-            assert_eq!(status, StatusCode::OK, "{language}: {voiced}");
-            check_pitch(&voiced["pitch"], name, rate).await;
+        assert_eq!(made["pitch"]["voice"], "kokoro", "{made}");
+        // Written Arabic (no vowel marks) is voiced by espeak-ng, Japanese (kanji) by Kokoro in the
+        // voice the request chose.
+        for (language, input, name, voice, engine) in [
+            ("ar", "Layla, a baker in Amman", "Layla", None, "espeak-ng"),
+            ("ja", "Yuki, a baker in Osaka", "Yuki", Some("jm_kumo"), "kokoro"),
+        ] {
+            let body = json!({"input": input, "language": language, "voice": voice});
+            let (status, voiced) = post(base, "/api/agent/before", &key, body).await;
+            assert_eq!((status, voiced["pitch"]["voice"].as_str()), (StatusCode::OK, Some(engine)), "{voiced}");
+            check_pitch(&voiced["pitch"], name, if engine == "kokoro" { 24_000 } else { 22_050 }).await;
         }
         let (status, accepted) = post(base, "/api/agent/mp4", &key, json!({"pageUrl": made["pitch"]["url"]})).await;
         assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");

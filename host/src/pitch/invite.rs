@@ -147,7 +147,7 @@ pub(super) async fn record_in(
 /// recipient's input and language, and generators for both pages.
 fn checked(ctx: &Ctx, request: InviteRequest) -> Result<(String, &'static Language), Error> {
     let pitch_request = PitchRequest { input: request.input, language: request.language, ..PitchRequest::default() };
-    let (input, _, _, language) = super::check(&pitch_request)?;
+    let super::Checked { input, language, .. } = super::check(&pitch_request)?;
     ctx.plugins.writer(super::KIND, None, language)?;
     ctx.plugins.writer(SLOT, None, language)?;
     Ok((input, language))
@@ -217,7 +217,7 @@ pub async fn create(ctx: &Ctx, request: InviteRequest) -> Result<InviteResult, E
         let record = Record { code: invite_code, who: who.clone(), message: message.clone(), expires_at };
         let look = super::Look { style: Style::seeded(crate::plugins::seed_of(&id)), brand: None };
         let subject = crate::illustrate::Subject::of(&about.reading);
-        let page = super::Made { origin: &origin, id: &id, key_id, language, look, hook: None, subject };
+        let page = super::Made { origin: &origin, id: &id, key_id, language, voice: None, look, hook: None, subject };
         let view = super::make(&services, page, &about, pitch, hold, &base_url, Some(&record)).await?;
         Ok((view, who, message))
     };

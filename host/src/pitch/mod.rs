@@ -55,6 +55,9 @@ pub struct PitchRequest {
     /// Code, English or native name; English when absent.
     #[schema(schema_with = languages::schema)]
     pub language: Option<String>,
+    /// Who narrates: one of the language's voices (the services menu's `voices`); its default
+    /// when absent.
+    pub voice: Option<String>,
     /// The one thing the page asks the person to do: a button with `label` leading to `url`.
     /// Without it, the link in `offer` (if any) is the button's.
     pub cta: Option<CallToAction>,
@@ -180,6 +183,12 @@ pub struct PitchView {
     /// Where the words' times came from (see the audioscript status).
     #[schema(value_type = String)]
     pub word_times: WordTimes,
+    /// Who spoke it, as the audioscript status says (`piper`, `kokoro`, `espeak-ng`, `endpoint`,
+    /// `none`).
+    pub voice: String,
+    /// Said when a language a neural voice speaks was spoken by espeak-ng instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub voice_note: Option<String>,
     /// What was read about the person.
     pub about: About,
 }
@@ -250,7 +259,7 @@ pub struct PitchStatus {
 }
 
 /// Checks a request as sent: every refusal is a 400 before anything is charged.
-fn check(request: &PitchRequest) -> Result<(String, Option<String>, Cta, &'static Language), Error> {
+fn check(request: &PitchRequest) -> Result<Checked, Error> {
     let language = languages::resolve(request.language.as_deref())?;
     let input = request.input.as_deref().filter(|i| !i.trim().is_empty()).ok_or_else(|| {
         Error::bad_request(
@@ -270,7 +279,8 @@ fn check(request: &PitchRequest) -> Result<(String, Option<String>, Cta, &'stati
         _ => None,
     };
     let cta = check_cta(request.cta.as_ref(), offer.as_deref())?;
-    Ok((input.trim().to_string(), offer, cta, language))
+    let voice = speech::chosen_voice(language, request.voice.as_deref())?;
+    Ok(Checked { input: input.trim().to_string(), offer, cta, language, voice, webhook: None })
 }
 
 /// The generator's pitch, checked: one hook, 4–8 beats, 1–3 memes, one call to action.
@@ -353,16 +363,18 @@ pub struct Checked {
     offer: Option<String>,
     cta: Cta,
     language: &'static Language,
+    /// The voice chosen, if not the language's default.
+    voice: Option<&'static str>,
     webhook: Option<WebhookRegistration>,
 }
 
 /// Checks `request`: its fields, a generator for its language and its callback address.
 pub async fn check_request(ctx: &Ctx, request: &PitchRequest) -> Result<Checked, Error> {
-    let (input, offer, cta, language) = check(request)?;
-    ctx.plugins.writer(KIND, None, language)?;
+    let checked = check(request)?;
+    ctx.plugins.writer(KIND, None, checked.language)?;
     let (url, secret) = (request.callback_url.clone(), request.webhook_secret.clone());
     let webhook = callbacks::register(&ctx.guard, url, secret).await?;
-    Ok(Checked { input, offer, cta, language, webhook })
+    Ok(Checked { webhook, ..checked })
 }
 
 /// What the pitch `request` would cost, refused as [`create`] refuses it; nothing is fetched,
@@ -387,7 +399,7 @@ pub async fn create_as(
     price: billing::Price,
     brand: Option<&brands::Brand>,
 ) -> Result<(PitchView, billing::Hold, Option<WebhookRegistration>), Error> {
-    let Checked { input, offer, cta, language, webhook } = check_request(ctx, &request).await?;
+    let Checked { input, offer, cta, language, voice, webhook } = check_request(ctx, &request).await?;
     // A website is fetched only for a caller who can pay for the pitch.
     billing::ensure_can_pay(ctx, price).await?;
     let look = match brand {
@@ -425,7 +437,7 @@ pub async fn create_as(
         let (content, _) = services.plugins.generate(KIND, None, &ask).await.map_err(Error::from)?;
         let subject = subject.drawing(crate::plugins::said_to_draw(&content));
         let pitch = Written { cta_url: cta.url, from, ..written(content)? };
-        let page = Made { origin: &origin, id: &id, key_id, language, look, hook, subject };
+        let page = Made { origin: &origin, id: &id, key_id, language, voice, look, hook, subject };
         make(&services, page, &about, pitch, hold, &base_url, None).await
     };
     let (pitch, hold) = billing::pay_for(ctx, price, work).await?;
@@ -445,6 +457,8 @@ struct Made<'a> {
     id: &'a str,
     key_id: i64,
     language: &'static Language,
+    /// Its narrator, if not the language's default voice.
+    voice: Option<&'static str>,
     look: Look,
     /// Where the page's events go, if anywhere.
     hook: Option<Hook>,
@@ -464,9 +478,9 @@ async fn make(
     base_url: &str,
     invite: Option<&invite::Record>,
 ) -> Result<PitchView, Error> {
-    let Made { origin, id, key_id, language, look: Look { style, brand }, hook, subject } = made_as;
+    let Made { origin, id, key_id, language, voice, look: Look { style, brand }, hook, subject } = made_as;
     let (captions, said): (Vec<String>, Vec<String>) = pitch.beats.iter().cloned().unzip();
-    let voice = speech::voice_or_silence(&services.speech, language);
+    let voice = speech::voice_or_silence(&services.speech, language).picked(voice);
     let cover = pipeline::Cover::new(&pitch.hook, style.clone(), crate::plugins::seed_of(id)).about(subject.clone());
     let made = pipeline::speak_and_lay(services, &voice, language, pipeline::Script { captions, said }, cover)
         .await
@@ -571,6 +585,8 @@ fn view(
         voice_url: format!("{url}/voice"),
         duration_ms: made.voiced.audio.duration_ms(),
         word_times: made.voiced.word_times,
+        voice: made.voiced.engine.into(),
+        voice_note: speech::fallback_note(language.code, made.voiced.engine),
         about: about.clone(),
     }
 }
