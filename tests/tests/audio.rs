@@ -310,11 +310,10 @@ const KOKORO_SCRIPTS: [(&str, &str); 4] = [
 #[test]
 fn spanish_french_italian_and_portuguese_are_spoken_by_kokoro_heard_as_written() {
     let env = Env::new(Storage::Sqlite).neural();
-    let key = env.create_key(20, "agent");
+    let key = env.create_key(40, "agent");
     let server = env.serve();
     let dir = tempfile::tempdir().unwrap();
     block_on(async {
-        let mut video = None;
         // The menu says who speaks what, and the voices a script may choose.
         let menu: Value = Client::new()
             .get(format!("{}/api/agent/services", server.base))
@@ -365,18 +364,10 @@ fn spanish_french_italian_and_portuguese_are_spoken_by_kokoro_heard_as_written()
             let starts: Vec<u64> = beats(&html).iter().flat_map(|b| b.words.iter().map(|w| w.start)).collect();
             assert_eq!(starts.len(), listen::words(script).len(), "{language}: every word timed");
             assert!(starts.windows(2).all(|w| w[0] < w[1]), "{language}: {starts:?}");
-            video.get_or_insert(page_url);
+            // Its video: loud as platforms play, under the ceiling, at 48 kHz.
+            video_at_platform_loudness(&server.base, &key, &page_url, &dir.path().join(format!("{language}.mp4")))
+                .await;
         }
-        // Its video: loud as platforms play, under the ceiling, at 48 kHz.
-        let (status, accepted) = post_mp4(&server.base, &key, &video.unwrap()).await;
-        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
-        let made = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
-        let mp4 = Client::new().get(made["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
-        let file = dir.path().join("es.mp4");
-        std::fs::write(&file, &mp4).unwrap();
-        let levels = listen::levels(&file);
-        assert!((levels.lufs + 14.0).abs() <= 1.0, "integrated loudness {} LUFS", levels.lufs);
-        assert!(levels.peak_dbtp <= -1.0, "true peak {} dBTP", levels.peak_dbtp);
     });
     // Without the neural voices, Spanish is still spoken (by espeak-ng), and the status says so.
     let plain = Env::new(Storage::Sqlite);
@@ -407,12 +398,9 @@ fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness()
         let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
         let voice = dir.path().join("voice.wav");
         std::fs::write(&voice, &wav).unwrap();
-        let (status, accepted) = post_mp4(&server.base, &key, &page_url).await;
-        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
-        let made = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
-        let mp4 = Client::new().get(made["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+        // Loud as platforms play, at 48 kHz.
         let video = dir.path().join("video.mp4");
-        std::fs::write(&video, &mp4).unwrap();
+        let levels = video_at_platform_loudness(&server.base, &key, &page_url, &video).await;
 
         // Understood: Whisper base hears the script (espeak-ng's voice: about 10 % of words wrong).
         // The voice draws its noise anew for every page (VITS samples it), so one page is one
@@ -453,16 +441,7 @@ fn english_is_spoken_by_the_neural_voice_heard_as_written_at_platform_loudness()
         }
         assert!(onsets.iter().all(|d| d.abs() <= 80), "words after pauses start where the sound does (ms): {onsets:?}");
 
-        // Loud as platforms play, at 48 kHz, speaking at once, pausing naturally.
-        let probe = std::process::Command::new("ffprobe")
-            .args(["-v", "error", "-select_streams", "a", "-show_entries", "stream=sample_rate", "-of", "csv=p=0"])
-            .arg(&video)
-            .output()
-            .unwrap();
-        assert_eq!(String::from_utf8_lossy(&probe.stdout).trim(), "48000");
-        let levels = listen::levels(&video);
-        assert!((levels.lufs + 14.0).abs() <= 1.0, "integrated loudness {} LUFS", levels.lufs);
-        assert!(levels.peak_dbtp <= -1.0, "true peak {} dBTP", levels.peak_dbtp);
+        // Speaking at once, pausing naturally.
         let leading = levels.silences.first().filter(|s| s.0 < 0.01).map_or(0.0, |s| s.1);
         assert!(leading <= 0.3, "speech starts {leading} s in");
         // Pauses between words; after the last, the end card's quiet (1.8 s).
@@ -530,7 +509,8 @@ const CJK_AND_ARABIC: [(&str, &str, &str, f64); 3] = [
 ];
 
 /// `script` made into a page by the server at `base`, checked (every beat's words timed by the
-/// voice, in order, the captions the script), its voice heard by Whisper: the engine that spoke
+/// voice, in order, the captions the script; its MP4 at platform loudness), its voice heard by
+/// Whisper: the engine that spoke
 /// and the best character error rate of up to three hearings (Whisper samples again at higher
 /// temperatures when its beam search reads as unsure, as on synthetic voices: one hearing is a
 /// random draw).
@@ -550,6 +530,7 @@ async fn spoken_and_heard(base: &str, key: &str, language: &str, script: &str, d
     let wav = Client::new().get(format!("{page_url}/voice")).send().await.unwrap().bytes().await.unwrap();
     let file = dir.join(format!("{language}-{}.wav", done["voice"].as_str().unwrap()));
     std::fs::write(&file, &wav).unwrap();
+    video_at_platform_loudness(base, key, page_url, &file.with_extension("mp4")).await;
     let (mut best, mut before) = (f64::MAX, None);
     for _ in 0..3 {
         let heard = listen::transcribe(&file, language).text;
@@ -588,6 +569,26 @@ fn a_voice_that_cannot_load_is_said_and_espeak_speaks_instead() {
     let logs = server.logs();
     assert!(logs.contains("the neural voice cannot be loaded; speaking with espeak-ng"), "{logs}");
     assert!(logs.contains("not a model") || logs.contains("cut short") || logs.contains("wire type"), "why: {logs}");
+}
+
+/// The MP4 of the page at `page_url`, made by the server at `base` and kept at `file`, checked as
+/// platforms play it: 48 kHz audio at −14 LUFS ± 1 integrated, true peak at most −1 dBTP.
+async fn video_at_platform_loudness(base: &str, key: &str, page_url: &str, file: &std::path::Path) -> listen::Levels {
+    let (status, accepted) = post_mp4(base, key, page_url).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+    let made = finished(accepted["statusUrl"].as_str().unwrap(), key, Duration::from_secs(90)).await;
+    let mp4 = Client::new().get(made["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+    std::fs::write(file, &mp4).unwrap();
+    let probe = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-select_streams", "a", "-show_entries", "stream=sample_rate", "-of", "csv=p=0"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&probe.stdout).trim(), "48000", "{}", file.display());
+    let levels = listen::levels(file);
+    assert!((levels.lufs + 14.0).abs() <= 1.0, "{}: integrated loudness {} LUFS", file.display(), levels.lufs);
+    assert!(levels.peak_dbtp <= -1.0, "{}: true peak {} dBTP", file.display(), levels.peak_dbtp);
+    levels
 }
 
 async fn post_mp4(base: &str, key: &str, page_url: &str) -> (StatusCode, Value) {
