@@ -15,32 +15,11 @@ Usage: python3 scripts/card_bench.py [path/to/asset-host]
 """
 
 import json
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
-import urllib.request
 
-TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.expanduser("~/.cache/asset-service/target"))
-BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(TARGET, "debug", "asset-host")
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def call(url, body=None, key=None):
-    headers = {"content-type": "application/json"}
-    if key:
-        headers["x-api-key"] = key
-    data = None if body is None else json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers), timeout=120) as answer:
-        return answer.read()
-
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+from bench_server import call, cpu_seconds, serving
 
 
 def pitch(base, key, n):
@@ -51,22 +30,7 @@ def pitch(base, key, n):
 
 
 def main():
-    data = tempfile.mkdtemp(prefix="card-bench-")
-    env = dict(os.environ, ASSET_DATA_DIR=data, ASSET_LOG_FORMAT="json", ASSET_NEURAL_VOICE="false",
-               ASSET_RATE_LIMITS="create=60000,public=60000,status=60000")
-    env.pop("DATABASE_URL", None)
-    key = subprocess.run([BINARY, "keys", "create", "--credits", "1000", "--role", "agent", "--label", "bench"],
-                         env=env, check=True, capture_output=True, text=True).stdout.strip()
-    server = subprocess.Popen([BINARY, "serve", "--listen", "127.0.0.1:0"], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        line = ""
-        while not line.startswith("listening on "):
-            line = server.stdout.readline()
-            if not line:
-                sys.exit("the server did not start")
-            line = line.strip()
-        base = line.removeprefix("listening on ")
+    with serving(1000, ASSET_NEURAL_VOICE="false") as (base, key, server):
         pages = [pitch(base, key, n)[1] for n in range(10)]
         call(f"{pages[0]}/1.png")  # the first beat's picture, which the card shows, drawn once
 
@@ -99,9 +63,6 @@ def main():
         q, b = statistics.median(quiet), statistics.median(busy)
         print(f"paid pitch: quiet median {q * 1000:.0f} ms, while one client fetches cards {b * 1000:.0f} ms, "
               f"ratio {b / q:.2f}", flush=True)
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":
