@@ -208,6 +208,12 @@ async fn only_an_exact_confirmed_deposit_after_the_quote_delivers_the_mp4_and_a_
     assert_eq!((payload["format"].as_str(), payload["mp4Url"].as_str()), (Some("single-meme"), Some(mp4.as_str())));
     assert_eq!((payload["paid"].clone(), payload["attempt"].clone()), (json!(true), json!(1)));
     assert!(payload["deliveredAt"].as_str().is_some_and(|t| t.ends_with('Z')));
+    // Its poster and looping preview, as the job's status names them.
+    for (field, kind) in [("posterUrl", "image/png"), ("loopUrl", "image/gif")] {
+        assert_eq!(payload[field], body["job"][field], "{field}");
+        let still = reqwest::get(payload[field].as_str().unwrap()).await.unwrap();
+        assert_eq!((still.status(), still.headers()["content-type"].to_str().unwrap()), (StatusCode::OK, kind));
+    }
 
     // The delivery log, then a replay: the same webhook-id, a higher attempt.
     let (status, log) = call(&server, "GET", &format!("/api/agent/asset/jobs/{job}/deliveries"), &key, None).await;

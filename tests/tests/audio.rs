@@ -995,6 +995,7 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
             assert_eq!(video_page.status(), StatusCode::OK);
             let video_html = video_page.text().await.unwrap();
             assert!(video_html.contains("<video") && video_html.contains(r#"<track kind="captions""#), "{video_html}");
+            stills_stand_for_the_video(&done, &video_html, dir.path()).await;
             let mp4 = Client::new().get(done["mp4Url"].as_str().unwrap()).send().await.unwrap();
             assert_eq!(mp4.headers()["content-type"], "video/mp4");
             assert_eq!(mp4.headers()["accept-ranges"], "bytes");
@@ -1124,12 +1125,43 @@ fn an_engine_page_renders_to_an_mp4_that_follows_its_beats_and_expires() {
 
             // After its hosting time the page and the file answer 410.
             tokio::time::sleep(Duration::from_secs(20)).await;
-            for url in [done["videoPageUrl"].as_str().unwrap(), done["mp4Url"].as_str().unwrap()] {
+            for field in ["videoPageUrl", "mp4Url", "posterUrl", "loopUrl"] {
+                let url = done[field].as_str().unwrap();
                 let response = Client::new().get(url).send().await.unwrap();
                 assert_eq!(response.status(), StatusCode::GONE, "{url}");
             }
         });
     });
+}
+
+/// A finished render's poster and looping preview: the poster a PNG of the video's size, shown by
+/// its page before it plays and named by its `og:image`; the preview a GIF that repeats, at most
+/// 6 s and 2 MB, a third of the video's size, its first frame the poster's picture.
+async fn stills_stand_for_the_video(done: &Value, video_html: &str, dir: &std::path::Path) {
+    let poster_url = done["posterUrl"].as_str().unwrap();
+    let poster = Client::new().get(poster_url).send().await.unwrap();
+    assert_eq!(poster.headers()["content-type"], "image/png");
+    let (width, height, _) = decode_png(&poster.bytes().await.unwrap());
+    assert_eq!((width, height), (1080, 1920));
+    assert!(video_html.contains(&format!(r#"poster="{poster_url}""#)), "{video_html}");
+    assert!(video_html.contains(&format!(r#"<meta property="og:image" content="{poster_url}">"#)), "{video_html}");
+    let preview = Client::new().get(done["loopUrl"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(preview.headers()["content-type"], "image/gif");
+    let gif = preview.bytes().await.unwrap();
+    assert!(gif.len() <= 2 * 1024 * 1024 && gif.windows(11).any(|w| w == b"NETSCAPE2.0"), "{} bytes", gif.len());
+    let file = dir.join("loop.gif");
+    std::fs::write(&file, &gif).unwrap();
+    let probe = std::process::Command::new("ffprobe")
+        .args(["-v", "error", "-count_frames", "-print_format", "json", "-show_streams", "-show_format"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let probe: Value = serde_json::from_slice(&probe.stdout).unwrap();
+    let stream = &probe["streams"][0];
+    assert_eq!((stream["width"].as_u64(), stream["height"].as_u64()), (Some(360), Some(640)), "{probe}");
+    let frames: u64 = stream["nb_read_frames"].as_str().unwrap().parse().unwrap();
+    let seconds: f64 = probe["format"]["duration"].as_str().unwrap().parse().unwrap();
+    assert!(frames >= 2 && seconds <= 6.0, "{frames} frames, {seconds} s");
 }
 
 /// A WAV made by sox: `spec` is its synth/pad effects chain.

@@ -553,6 +553,8 @@ fn job_tools_are_tasks_followed_to_their_result_and_cancelled_with_their_payment
         assert_eq!(page, status, "a task's result is its status tool's");
         let video = ok(&tasks.call("request_mp4", json!({"pageUrl": page["pageUrl"]})));
         assert!(video["mp4Url"].as_str().is_some_and(|u| u.starts_with("http")), "{video}");
+        assert!(video["posterUrl"].as_str().is_some_and(|u| u.ends_with("/poster.png")), "{video}");
+        assert!(video["loopUrl"].as_str().is_some_and(|u| u.ends_with("/loop.gif")), "{video}");
         let spoken = ok(&tasks.call("generate_page", json!({"kind": "audioscript", "input": "Agents pay their way."})));
         assert_eq!((spoken["status"].as_str(), spoken["kind"].as_str()), (Some("succeeded"), Some("audioscript")));
         // A pitch page is made within the call: its task is complete when it is answered.

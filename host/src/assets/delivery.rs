@@ -201,12 +201,15 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
                 .map(|(n, png)| mp4::Shot { start_ms: n * hold_ms, png, lit: None, words: Vec::new() })
                 .collect();
             let film = mp4::Film { opening: None, shots, voice_ms: total_ms, ending: ending.as_deref(), cues: &[] };
-            mp4::encode(&film, &wav_path, &out, budget)
+            let encoded = mp4::encode(&film, &wav_path, &out, budget)?;
+            let firsts: Vec<&[u8]> = frames.iter().map(Vec::as_slice).collect();
+            Ok((encoded, crate::mp4::Stills::of(&firsts)?))
         })
         .await
         .map_err(pipeline::cpu_failure)?;
+    let (encoded, stills) = encoded;
     tracing::info!(job = asset.id, frames = encoded.frames, ms = encoded.total_ms, "rendered an asset's MP4");
-    crate::mp4::keep(services, job, asset.preview_id.clone(), &out_path, total_ms + end_ms).await
+    crate::mp4::keep(services, job, asset.preview_id.clone(), (&out_path, stills), total_ms + end_ms).await
 }
 
 /// Records how render `render_job_id` of `asset` ended and, with a callback, its event, in

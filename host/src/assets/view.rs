@@ -34,6 +34,10 @@ pub struct AssetJobView {
     pub preview_url: String,
     /// The MP4, once `DELIVERED` (hosted for 24 hours from delivery).
     pub mp4_url: Option<String>,
+    /// Its poster (its first picture, PNG), once `DELIVERED`.
+    pub poster_url: Option<String>,
+    /// Its looping preview (animated GIF, at most 6 s and 2 MB), once `DELIVERED`.
+    pub loop_url: Option<String>,
     /// The MP4's own page, once `DELIVERED`.
     pub video_page_url: Option<String>,
     pub paid: bool,
@@ -76,6 +80,8 @@ pub fn view(job: &AssetJob) -> AssetJobView {
         format: job.format.clone(),
         preview_url: format!("{base}/memes/{}", job.preview_id),
         mp4_url: render.map(|r| mp4_url(base, r)),
+        poster_url: render.map(|r| format!("{base}/v/{r}/poster.png")),
+        loop_url: render.map(|r| format!("{base}/v/{r}/loop.gif")),
         video_page_url: render.map(|r| format!("{base}/v/{r}")),
         paid: job.state != State::AwaitingPayment,
         quote: QuoteView {
@@ -101,6 +107,8 @@ pub fn event_payload(event: &str, job: &AssetJob) -> serde_json::Value {
         "status": shown.status,
         "format": job.format,
         "mp4Url": shown.mp4_url,
+        "posterUrl": shown.poster_url,
+        "loopUrl": shown.loop_url,
         "paid": shown.paid,
         "previewUrl": shown.preview_url,
         "signature": job.signature,

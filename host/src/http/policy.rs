@@ -183,6 +183,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/l/{id}/preview.png", Public, Group::Public),
     route("GET", "/v/{id}", Public, Group::Public),
     route("GET", "/v/{id}/video.mp4", Public, Group::Public),
+    route("GET", "/v/{id}/poster.png", Public, Group::Public),
+    route("GET", "/v/{id}/loop.gif", Public, Group::Public),
     route("GET", "/api/legacy/recent", Public, Group::Public),
     route("GET", "/api/legacy/leaderboard", Public, Group::Public),
     route("GET", "/api/brands/{key}/recent", Public, Group::Public),

@@ -264,7 +264,8 @@ pub const TOOLS: &[Spec] = &[
         name: "get_mp4_status",
         title: "MP4 job status",
         description: "Where an MP4 job is; once `succeeded` it has mp4Url (the file, with a subtitle track), \
-            videoPageUrl (a page that plays it), hosted about 24 hours, and captionsVttUrl and captionsSrtUrl (its \
+            videoPageUrl (a page that plays it), posterUrl (its first picture) and loopUrl (a looping GIF \
+            preview, at most 6 s, for chats), hosted about 24 hours, and captionsVttUrl and captionsSrtUrl (its \
             captions, a cue per word). Free; pass `wait` (up to 30 s) to be answered as soon as it changes instead \
             of polling.",
         route: Status("mp4"),

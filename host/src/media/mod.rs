@@ -1,8 +1,9 @@
 //! Media the service makes and reads: PCM WAV files (`wav`), speech synthesis (`speech`, with
-//! the embedded voices in `piper` (English) and `kokoro` (es, fr, it, pt, hi), neural, and
-//! `espeak`, which reads Japanese as `kana` gives it), loudness (`loudness`), uploaded audio decoding and pause detection (`audio`),
-//! speech to text (`transcribe` for an endpoint, `whisper` embedded), a video's rhythm
-//! (`rhythm`), captions (`captions`), frames (`film`) and the MP4 encoder (`mp4`).
+//! the embedded voices in `piper` (English) and `kokoro` (es, fr, it, pt, hi, zh, ja), neural,
+//! and `espeak`, which reads Japanese as `kana` gives it), loudness (`loudness`), uploaded audio
+//! decoding and pause detection (`audio`), speech to text (`transcribe` for an endpoint,
+//! `whisper` embedded), a video's rhythm (`rhythm`), captions (`captions`), frames (`film`), the
+//! MP4 encoder (`mp4`) and what stands for a video where it does not play (`stills`).
 
 pub mod audio;
 pub mod captions;
@@ -15,6 +16,7 @@ pub mod mp4;
 pub mod piper;
 pub mod rhythm;
 pub mod speech;
+pub mod stills;
 pub mod transcribe;
 pub mod wav;
 pub mod whisper;

@@ -121,12 +121,18 @@ pub async fn quote(ctx: &Ctx, request: &Mp4Request) -> Result<crate::money::Pric
     Ok(catalog::price(KIND))
 }
 
-/// A finished render's status fields: its video, its hosted page and until when.
+/// A finished render's status fields: its video, its poster and looping preview, its hosted
+/// page and until when.
 pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
     let mut view = jobs::result_fields(result, &["pageId", "durationMs", "expiresAt", "sizeBytes"]);
     if let Some(render) = result["renderId"].as_str() {
         view.insert("mp4Url".into(), json!(format!("{base_url}/v/{render}/video.mp4")));
         view.insert("videoPageUrl".into(), json!(format!("{base_url}/v/{render}")));
+        // Renders made before stills have none.
+        if result["stills"] == true {
+            view.insert("posterUrl".into(), json!(format!("{base_url}/v/{render}/poster.png")));
+            view.insert("loopUrl".into(), json!(format!("{base_url}/v/{render}/loop.gif")));
+        }
     }
     if let Some(page) = result["pageId"].as_str() {
         view.extend(engine::caption_links(page, base_url));
@@ -201,22 +207,42 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
                 .collect();
             let film =
                 mp4::Film { opening: opening.as_deref(), shots, voice_ms, ending: ending.as_deref(), cues: &cues };
-            mp4::encode(&film, &wav_path, &out, budget)
+            let encoded = mp4::encode(&film, &wav_path, &out, budget)?;
+            // The hook card stands for the video, then its beats follow it in the preview.
+            let firsts: Vec<&[u8]> =
+                opening.iter().chain(pictures.iter().map(|(plain, _)| plain)).map(Vec::as_slice).collect();
+            Ok((encoded, Stills::of(&firsts)?))
         })
         .await
         .map_err(pipeline::cpu_failure)?;
+    let (encoded, stills) = encoded;
     tracing::info!(frames = encoded.frames, pictures_ms, ms = encoded.total_ms, "rendered MP4");
-    keep(services, job, page_id, &out_path, duration_ms).await
+    keep(services, job, page_id, (&out_path, stills), duration_ms).await
 }
 
-/// Keeps the video `job` encoded at `out_path` from `page_id` (an engine page or a meme): the
-/// file goes to the blob store without passing through memory, then the row names it, hosted
-/// for `mp4_hosted_secs`. Answers the job's result.
+/// What stands for a video where it does not play: its poster (its first picture, a PNG) and
+/// its looping preview (a GIF of its first pictures).
+pub struct Stills {
+    pub poster: Vec<u8>,
+    pub looping: Vec<u8>,
+}
+
+impl Stills {
+    /// The stills of a video whose pictures begin with `firsts`.
+    pub fn of(firsts: &[&[u8]]) -> Result<Stills, String> {
+        let poster = firsts.first().ok_or("a video without pictures")?.to_vec();
+        Ok(Stills { poster, looping: crate::media::stills::looping(firsts)? })
+    }
+}
+
+/// Keeps the video `job` encoded at `out_path` from `page_id` (an engine page or a meme), and its
+/// stills: the file goes to the blob store without passing through memory, the stills beside it,
+/// then the row names it, hosted for `mp4_hosted_secs`. Answers the job's result.
 pub async fn keep(
     services: &Services,
     job: &Job,
     page_id: String,
-    out_path: &std::path::Path,
+    (out_path, stills): (&std::path::Path, Stills),
     duration_ms: u64,
 ) -> Result<Value, JobError> {
     let retry = |e: Error| JobError::Retry(e.to_string());
@@ -225,6 +251,9 @@ pub async fn keep(
     jobs::enter(&services.db, job, Stage::Keep).await;
     tracing::info!(stage = "store", "render stage");
     services.blobs.put_file(&blob, out_path).await.map_err(|e| retry(e.into()))?;
+    let [poster, looping] = store::renders::stills(&blob);
+    services.blobs.put(&poster, stills.poster).await.map_err(|e| retry(e.into()))?;
+    services.blobs.put(&looping, stills.looping).await.map_err(|e| retry(e.into()))?;
     let render = store::renders::Render {
         id: public_id(),
         page_id,
@@ -242,7 +271,7 @@ pub async fn keep(
 pub fn result(render: &store::renders::Render) -> Value {
     json!({
         "renderId": render.id, "pageId": render.page_id, "durationMs": render.duration_ms,
-        "expiresAt": render.expires_at, "sizeBytes": render.size_bytes,
+        "expiresAt": render.expires_at, "sizeBytes": render.size_bytes, "stills": true,
     })
 }
 
@@ -276,8 +305,11 @@ pub async fn expire(services: &Services) -> Result<u64, Error> {
             return Ok(deleted);
         }
         for (id, blob) in expired {
-            // The file first: a render whose file is gone but whose row says otherwise still
+            // The files first: a render whose file is gone but whose row says otherwise still
             // answers 410 (its time is over), and the next pass records it.
+            for still in store::renders::stills(&blob) {
+                services.blobs.delete(&still).await?;
+            }
             services.blobs.delete(&blob).await?;
             store::renders::forget(&services.db, &id).await?;
             deleted += 1;

@@ -25,8 +25,8 @@ async fn submit(Call(ctx): Call, ApiJson(request): ApiJson<Mp4Request>) -> Resul
     Ok((StatusCode::ACCEPTED, Json(super::submit(&ctx, request).await?)))
 }
 
-/// Where an MP4 job is; once `succeeded`, `mp4Url` and `videoPageUrl` (hosted about 24 hours),
-/// and the captions as `captionsVttUrl` and `captionsSrtUrl`.
+/// Where an MP4 job is; once `succeeded`, `mp4Url`, `videoPageUrl`, `posterUrl` and `loopUrl`
+/// (hosted about 24 hours), and the captions as `captionsVttUrl` and `captionsSrtUrl`.
 #[utoipa::path(get, path = "/api/agent/mp4/{jobId}", tag = "audio", params(("jobId" = String, Path), WaitQuery),
     responses((status = 200, description = "The job's status"), (status = 404, body = ErrorBody)))]
 async fn status(Call(ctx): Call, Path(job_id): Path<String>, Wait(wait): Wait) -> Result<Json<Value>, Error> {
@@ -69,7 +69,8 @@ async fn page(
     BaseUrl(base): BaseUrl,
     Path(id): Path<String>,
 ) -> Result<Html<String>, Error> {
-    let render = super::hosted(&state, &id).await?.ok_or_else(missing)?.render;
+    let hosted = super::hosted(&state, &id).await?.ok_or_else(missing)?;
+    let render = hosted.render;
     // Made of an engine page, or of a meme (an asset's preview).
     let page_id = &render.page_id;
     let (title, poster, card, captions) = match crate::engine::get(&state, page_id).await? {
@@ -87,8 +88,40 @@ async fn page(
             (title, crate::memes::image_url(&base, page_id, 1), card, None)
         }
     };
+    // Its own poster, once renders had one.
+    let [own_poster, _] = crate::store::renders::stills(&hosted.blob);
+    let poster = match state.blobs.size(&own_poster).await? {
+        Some(_) => format!("{base}/v/{id}/poster.png"),
+        None => poster,
+    };
     let video = super::page::Video { id: &id, title: &title, poster, card, expires_at: render.expires_at, captions };
     Ok(Html(super::page::render(&base, &video)))
+}
+
+#[utoipa::path(get, path = "/v/{id}/poster.png", tag = "audio", params(("id" = String, Path)),
+    responses((status = 200, content_type = "image/png", description = "The video's first picture, its size"),
+              (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
+async fn poster(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, Error> {
+    still(&state, &id, 0, "image/png").await
+}
+
+#[utoipa::path(get, path = "/v/{id}/loop.gif", tag = "audio", params(("id" = String, Path)),
+    responses((status = 200, content_type = "image/gif", description = "A looping preview: its first pictures, a second each, at most 6 s and 2 MB"),
+              (status = 404, body = ErrorBody), (status = 410, body = ErrorBody)))]
+async fn looping(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, Error> {
+    still(&state, &id, 1, "image/gif").await
+}
+
+/// One of a hosted render's stills ([`crate::store::renders::stills`]), gone with its video.
+async fn still(state: &AppState, id: &str, which: usize, kind: &'static str) -> Result<Response, Error> {
+    let hosted = super::hosted(state, id).await?.ok_or_else(missing)?;
+    let key = &crate::store::renders::stills(&hosted.blob)[which];
+    let bytes = state.blobs.get(key).await?.ok_or_else(missing)?;
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+    ];
+    Ok((headers, bytes).into_response())
 }
 
 /// The MP4 file of a render, whole or one byte range (players seek with `Range`). 410 once
@@ -154,6 +187,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cancel))
         .routes(routes!(page))
         .routes(routes!(video))
+        .routes(routes!(poster))
+        .routes(routes!(looping))
 }
 
 #[cfg(test)]

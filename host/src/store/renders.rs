@@ -11,6 +11,12 @@ pub fn key(job_id: &str) -> String {
     format!("renders/{job_id}.mp4")
 }
 
+/// Where the poster (PNG) and the looping preview (GIF) of the video kept at `video` are.
+pub fn stills(video: &str) -> [String; 2] {
+    let stem = video.strip_suffix(".mp4").unwrap_or(video);
+    [format!("{stem}.poster.png"), format!("{stem}.loop.gif")]
+}
+
 /// Records `job_id`'s render for `key_id`; its blob is already stored.
 pub async fn insert(db: &Db, job_id: &str, key_id: i64, render: &Render) -> Result<(), sqlx::Error> {
     sqlx::query(
