@@ -1164,6 +1164,114 @@ async fn stills_stand_for_the_video(done: &Value, video_html: &str, dir: &std::p
     assert!(frames >= 2 && seconds <= 6.0, "{frames} frames, {seconds} s");
 }
 
+/// A steady 60 Hz tone (under the voice's pitch, so the voice adds little there) as Ogg Vorbis.
+fn tone_ogg() -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tone.ogg");
+    let status = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-f", "lavfi", "-i", "sine=f=60:d=3:sample_rate=44100", "-c:a", "libvorbis"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::read(out).unwrap()
+}
+
+/// The level (dB) of 60 Hz in each 200 ms window of a video's audio (48 kHz mono), by the
+/// Goertzel filter: the music's tone, which the voice hardly reaches.
+fn tone_levels(video: &std::path::Path) -> Vec<f64> {
+    let out = std::process::Command::new("ffmpeg")
+        .args(["-v", "error", "-i"])
+        .arg(video)
+        .args(["-ac", "1", "-ar", "48000", "-f", "s16le", "-"])
+        .output()
+        .unwrap();
+    let samples: Vec<f64> =
+        out.stdout.chunks_exact(2).map(|b| f64::from(i16::from_le_bytes([b[0], b[1]])) / 32_768.0).collect();
+    let coefficient = 2.0 * (std::f64::consts::TAU * 60.0 / 48_000.0).cos();
+    samples
+        .chunks_exact(9_600)
+        .map(|window| {
+            let (mut s1, mut s2) = (0.0, 0.0);
+            for x in window {
+                (s1, s2) = (x + coefficient * s1 - s2, s1);
+            }
+            let power = (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (window.len() as f64).powi(2);
+            10.0 * power.max(1e-20).log10()
+        })
+        .collect()
+}
+
+#[test]
+fn music_plays_under_the_voice_ducked_while_it_speaks_and_bad_music_costs_nothing() {
+    let files = asset_tests::files::serve(
+        [
+            ("/tone.ogg".to_string(), tone_ogg()),
+            ("/huge.mp3".to_string(), vec![0xFF; 11 * 1024 * 1024]),
+            ("/text.mp3".to_string(), b"this is not music at all".to_vec()),
+        ]
+        .into(),
+    );
+    let mut env = Env::new(Storage::Sqlite).neural();
+    let ca = env.data_dir.path().join("ca.pem");
+    std::fs::write(&ca, &files.ca_pem).unwrap();
+    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let key = env.create_key(10, "agent");
+    let server = env.serve();
+    let dir = tempfile::tempdir().unwrap();
+    block_on(async {
+        let script =
+            "Our bakery opens at six. Fresh bread comes out of the oven every hour. Order ahead and skip the line.";
+        let (status, _, accepted) = submit(&server.base, &key, json!({"script": script})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let page = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        let page_url = page["pageUrl"].as_str().unwrap();
+        let before = credits(&server.base, &key).await;
+        let post = |music: String| {
+            let body = json!({"pageUrl": page_url, "musicUrl": music});
+            Client::new().post(format!("{}/api/agent/mp4", server.base)).header("x-api-key", &key).json(&body).send()
+        };
+        for (music, code) in [
+            (format!("{}/tone.txt", files.base), "invalid_music_url"),
+            ("http://127.0.0.1/tone.mp3".to_string(), "invalid_music_url"),
+            ("https://192.168.1.7/tone.mp3".to_string(), "invalid_music_url"),
+            (format!("{}/huge.mp3", files.base), "music_too_large"),
+            (format!("{}/text.mp3", files.base), "music_not_audio"),
+        ] {
+            let answer = post(music.clone()).await.unwrap();
+            let status = answer.status();
+            let body: Value = answer.json().await.unwrap();
+            assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some(code)), "{music}: {body}");
+        }
+        assert_eq!(credits(&server.base, &key).await, before, "nothing was charged");
+
+        let accepted: Value = post(format!("{}/tone.ogg", files.base)).await.unwrap().json().await.unwrap();
+        let made = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        assert_eq!(made["status"], "succeeded", "{made}");
+        let mp4 = Client::new().get(made["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+        let video = dir.path().join("music.mp4");
+        std::fs::write(&video, &mp4).unwrap();
+        // Loud as platforms play; the voice still heard word for word over the music.
+        let levels = listen::levels(&video);
+        assert!((levels.lufs + 14.0).abs() <= 1.0 && levels.peak_dbtp <= -1.0, "{levels:?}");
+        let wer = listen::word_error_rate(script, &listen::transcribe(&video, "en").text);
+        assert!(wer <= 0.15, "word error rate {wer:.2}");
+        // The tone: at least 10 dB lower under words than in the quiet of the end card.
+        let html = Client::new().get(page_url).send().await.unwrap().text().await.unwrap();
+        let words: Vec<(u64, u64)> =
+            beats(&html).iter().flat_map(|b| b.words.iter().map(|w| (w.start, w.end))).collect();
+        let tone = tone_levels(&video);
+        let window = |ms: u64| tone[(ms / 200) as usize];
+        let spoken: Vec<f64> = words.iter().filter(|(s, e)| e - s >= 250).map(|(s, e)| window((s + e) / 2)).collect();
+        let voice_ms = page["durationMs"].as_u64().unwrap();
+        let quiet = window(voice_ms + 500);
+        let under = spoken.iter().sum::<f64>() / spoken.len().max(1) as f64;
+        eprintln!("60 Hz: {quiet:.1} dB in the end card's quiet, {under:.1} dB under words ({} words)", spoken.len());
+        assert!(spoken.len() >= 3 && quiet - under >= 10.0, "quiet {quiet:.1} dB, under words {under:.1} dB");
+    });
+}
+
 /// A WAV made by sox: `spec` is its synth/pad effects chain.
 fn sox(spec: &[&str]) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();

@@ -27,6 +27,8 @@ pub const SCRIPT_CHARS: u64 = 2000;
 pub const TITLE_CHARS: u64 = 200;
 /// Largest `audio_url` file, checked while downloading.
 pub const AUDIO_BYTES: u64 = 24 * 1024 * 1024;
+/// Largest music file an MP4 puts under its voice.
+pub const MUSIC_BYTES: u64 = 10 * 1024 * 1024;
 /// Longest `audio_url` recording, in seconds.
 pub const AUDIO_SECONDS: u64 = 180;
 /// Longest pitch `input` and `offer`, in characters.

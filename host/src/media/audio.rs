@@ -1,6 +1,6 @@
-//! Uploaded audio: WAV, MP3 and MP4/M4A (AAC) turned into 16 kHz mono PCM — the form speech
-//! recognition and pause detection want — which also proves the file is audio and gives its real
-//! duration. The bytes are untrusted, so the parser surface is kept small: the container is
+//! Uploaded audio: WAV, MP3, MP4/M4A (AAC) and Ogg Vorbis turned into mono PCM — at 16 kHz, the
+//! form speech recognition and pause detection want, or at a narration's rate for music under it
+//! — which also proves the file is audio and gives its real duration. The bytes are untrusted, so the parser surface is kept small: the container is
 //! recognised here from its first bytes, and the pipeline holds only that container's demuxer and
 //! its one decoder (never an autoplugged one); MP4 files with a video track are refused. Decoding
 //! runs under a time budget, the decoded length is capped, and the sink holds a few buffers at
@@ -43,6 +43,17 @@ pub enum Container {
     Mp3,
     /// ISO base media (MP4, M4A) with an AAC track.
     Mp4,
+    /// Ogg with a Vorbis stream.
+    Ogg,
+}
+
+/// What a decode makes of a file longer than its limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Past {
+    /// Refused ([`DecodeError::TooLong`]): a recording must be whole.
+    Refuse,
+    /// Cut at the limit: music is cut to the narration anyway.
+    Cut,
 }
 
 impl Container {
@@ -53,6 +64,9 @@ impl Container {
         }
         if bytes.len() >= 12 && &bytes[4..8] == b"ftyp" {
             return Some((Container::Mp4, 0));
+        }
+        if bytes.starts_with(b"OggS") {
+            return Some((Container::Ogg, 0));
         }
         let start = id3v2_length(bytes)?;
         let frame = bytes.get(start..start + 2)?;
@@ -70,6 +84,7 @@ impl Container {
             Container::Mp4 => {
                 "appsrc name=input caps=audio/x-m4a ! qtdemux name=demux demux.audio_0 ! aacparse ! avdec_aac"
             }
+            Container::Ogg => "appsrc name=input caps=application/ogg ! oggdemux ! vorbisdec",
         }
     }
 }
@@ -90,15 +105,20 @@ fn id3v2_length(bytes: &[u8]) -> Option<usize> {
 const SINK_BUFFERS: u32 = 8;
 
 /// Decodes `bytes` to 16 kHz mono PCM, refusing anything longer than `max_ms`, any container but
-/// WAV, MP3 and MP4 audio, and any work past `budget`.
+/// WAV, MP3, MP4 audio and Ogg Vorbis, and any work past `budget`.
 pub fn decode(bytes: &[u8], max_ms: u64, budget: &Budget) -> Result<Pcm, DecodeError> {
+    decode_at(bytes, (RATE, max_ms, Past::Refuse), budget)
+}
+
+/// [`decode`] to mono PCM at `rate`, a file longer than `max_ms` refused or cut as `past` says.
+pub fn decode_at(bytes: &[u8], (rate, max_ms, past): (u32, u64, Past), budget: &Budget) -> Result<Pcm, DecodeError> {
     let not_audio = |why: &str| DecodeError::NotAudio(why.to_string());
     let (container, start) =
-        Container::sniff(bytes).ok_or_else(|| not_audio("it is not a WAV, MP3 or MP4 (M4A) audio file"))?;
+        Container::sniff(bytes).ok_or_else(|| not_audio("it is not a WAV, MP3, MP4 (M4A) or Ogg audio file"))?;
     init().map_err(|e| not_audio(&e))?;
     let pipeline = gst::parse::launch(&format!(
         "{} ! audioconvert ! audioresample \
-         ! audio/x-raw,format=S16LE,channels=1,rate={RATE},layout=interleaved \
+         ! audio/x-raw,format=S16LE,channels=1,rate={rate},layout=interleaved \
          ! appsink name=output sync=false max-buffers={SINK_BUFFERS}",
         container.elements()
     ))
@@ -123,23 +143,23 @@ pub fn decode(bytes: &[u8], max_ms: u64, budget: &Budget) -> Result<Pcm, DecodeE
         });
     }
     input.set_format(gst::Format::Bytes);
-    let outcome = pull(&pipeline, &input, &output, &bytes[start..], max_ms, budget, &video);
+    let max_bytes = (max_ms * u64::from(rate) / 1000 * 2) as usize;
+    let outcome = pull(&pipeline, (&input, &output), &bytes[start..], (max_bytes, past), budget, &video);
     let _ = pipeline.set_state(gst::State::Null);
     let mut data = outcome?;
     if data.is_empty() {
         return Err(not_audio("no audio in the file"));
     }
     data.truncate(data.len() & !1);
-    Ok(Pcm { sample_rate: RATE, channels: 1, data })
+    Ok(Pcm { sample_rate: rate, channels: 1, data })
 }
 
 /// Plays the pipeline over `bytes` and collects what reaches the sink.
 fn pull(
     pipeline: &gst::Pipeline,
-    input: &gst_app::AppSrc,
-    output: &gst_app::AppSink,
+    (input, output): (&gst_app::AppSrc, &gst_app::AppSink),
     bytes: &[u8],
-    max_ms: u64,
+    (max_bytes, past): (usize, Past),
     budget: &Budget,
     video: &AtomicBool,
 ) -> Result<Vec<u8>, DecodeError> {
@@ -148,7 +168,6 @@ fn pull(
     let _ = input.push_buffer(gst::Buffer::from_slice(bytes.to_vec()));
     let _ = input.end_of_stream();
     let bus = pipeline.bus().ok_or_else(|| not_audio("no bus".into()))?;
-    let max_bytes = (max_ms * u64::from(RATE) / 1000 * 2) as usize;
     let mut data = Vec::new();
     // A file whose audio never reaches the sink never ends either: nothing arriving for a while
     // means there is nothing to hear.
@@ -169,7 +188,11 @@ fn pull(
                 data.extend_from_slice(map.as_slice());
             }
             if data.len() > max_bytes {
-                return Err(DecodeError::TooLong);
+                if past == Past::Refuse {
+                    return Err(DecodeError::TooLong);
+                }
+                data.truncate(max_bytes);
+                return Ok(data);
             }
             continue;
         }
@@ -245,11 +268,11 @@ mod tests {
         assert_eq!(Container::sniff(&[0xFF, 0xFB, 0x90, 0x64]), Some((Container::Mp3, 0)));
         let tagged = [b"ID3".as_slice(), &[4, 0, 0, 0, 0, 0, 5], &[0; 5], &[0xFF, 0xFB, 0x90, 0x64]].concat();
         assert_eq!(Container::sniff(&tagged), Some((Container::Mp3, 15)));
-        // Layer II, a tag longer than the file, a RIFF that is not WAVE, Ogg, text: refused.
+        assert_eq!(Container::sniff(b"OggS\0\x02\0\0\0\0\0\0"), Some((Container::Ogg, 0)));
+        // Layer II, a tag longer than the file, a RIFF that is not WAVE, text: refused.
         assert_eq!(Container::sniff(&[0xFF, 0xFD, 0x90, 0x64]), None);
         assert_eq!(Container::sniff(&[b"ID3".as_slice(), &[4, 0, 0, 0, 0, 0x7F, 0x7F]].concat()), None);
         assert_eq!(Container::sniff(&[b"RIFF".as_slice(), &[0; 4], b"AVI LIST"].concat()), None);
-        assert_eq!(Container::sniff(b"OggS\0\x02\0\0\0\0\0\0"), None);
         assert_eq!(Container::sniff(b"hello, this is not audio"), None);
     }
 

@@ -3,7 +3,8 @@
 //! and `espeak`, which reads Japanese as `kana` gives it), loudness (`loudness`), uploaded audio
 //! decoding and pause detection (`audio`), speech to text (`transcribe` for an endpoint,
 //! `whisper` embedded), a video's rhythm (`rhythm`), captions (`captions`), frames (`film`), the
-//! MP4 encoder (`mp4`) and what stands for a video where it does not play (`stills`).
+//! MP4 encoder (`mp4`), music under a narration (`music`) and what stands for a video where it
+//! does not play (`stills`).
 
 pub mod audio;
 pub mod captions;
@@ -13,6 +14,7 @@ pub mod kana;
 pub mod kokoro;
 pub mod loudness;
 pub mod mp4;
+pub mod music;
 pub mod piper;
 pub mod rhythm;
 pub mod speech;

@@ -5,6 +5,7 @@
 //! default); then the file is deleted and the page answers 410. A render that fails for good is
 //! refunded.
 
+pub mod music;
 pub mod page;
 pub mod routes;
 
@@ -17,6 +18,7 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa::openapi::schema::Object;
 
+use crate::billing;
 use crate::blobs::{BlobError, ByteStream};
 use crate::catalog;
 use crate::ctx::{Ctx, Services};
@@ -38,6 +40,13 @@ pub const KIND: &str = "mp4";
 pub struct Mp4Request {
     #[schema(schema_with = page_url_schema, required = true)]
     pub page_url: Option<String>,
+    /// Music under the voice: looped or cut to it, faded in and out, ducked while words are said.
+    #[schema(schema_with = music_url_schema)]
+    pub music_url: Option<String>,
+}
+
+fn music_url_schema() -> Object {
+    music::MUSIC_URL.nullable("An https link to an .mp3, .m4a, .wav or .ogg file of at most 10 MB, put under the voice")
 }
 
 /// Longest engine page id.
@@ -88,9 +97,22 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
     let id = page_of(ctx, &request).await?;
     jobs::ensure_renderer_free(ctx).await?;
     let job_id = format!("mp4_{}", public_id());
+    let price = catalog::price(KIND);
     // The end card links to the page as this caller reaches it (a pitch links to its own offer).
-    let input = json!({ "pageId": id, "pageUrl": format!("{}/m/{id}", ctx.base_url) });
-    jobs::submit_paid(ctx, &job_id, KIND, catalog::price(KIND), &input, "mp4").await
+    let input =
+        json!({ "pageId": id, "pageUrl": format!("{}/m/{id}", ctx.base_url), "music": request.music_url.is_some() });
+    let Some(url) = request.music_url.as_deref() else {
+        return jobs::submit_paid(ctx, &job_id, KIND, price, &input, "mp4").await;
+    };
+    // Music is fetched only for a caller who can pay for the render, and kept for its worker.
+    billing::ensure_can_pay(ctx, price).await?;
+    let bytes = music::fetch(ctx, url).await?;
+    ctx.blobs.put(&music::key(&job_id), bytes).await?;
+    let queued = jobs::submit_paid(ctx, &job_id, KIND, price, &input, "mp4").await;
+    if queued.is_err() {
+        store::blobs::discard(ctx.blobs.as_ref(), &[music::key(&job_id)]).await;
+    }
+    queued
 }
 
 /// The engine page `request` names, checked as the route checks it: present, one of this
@@ -102,6 +124,10 @@ async fn page_of(ctx: &Ctx, request: &Mp4Request) -> Result<String, Error> {
         .as_deref()
         .filter(|u| !u.trim().is_empty())
         .ok_or_else(|| Error::bad_request("missing_page_url", "`pageUrl` is required: an engine page, /m/<id>."))?;
+    if let Some(url) = request.music_url.as_deref().filter(|u| !music::MUSIC_URL.check(u)) {
+        let why = format!("`musicUrl` must be {}; got {} characters.", music::MUSIC_URL.explain(), url.chars().count());
+        return Err(Error::bad_request("invalid_music_url", why));
+    }
     let id = page_id(raw, base_url).filter(|_| PAGE_URL.check(raw)).ok_or_else(|| {
         Error::bad_request(
             "invalid_page_url",
@@ -186,7 +212,10 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     let (wav_path, out_path) = (scratch.path().join("voice.wav"), scratch.path().join("out.mp4"));
     let voice_ms = voice.duration_ms();
     // The end card is silent: the track runs on under it, so both streams end together.
-    let track = if ending.is_some() { voice.padded(film::END_MS) } else { voice };
+    let mut track = if ending.is_some() { voice.padded(film::END_MS) } else { voice };
+    if job.input["music"] == true {
+        track = with_music(services, &job.id, track).await?;
+    }
     let duration_ms = track.duration_ms();
     tokio::fs::write(&wav_path, track.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
     let beats = page.beats;
@@ -217,7 +246,26 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
         .map_err(pipeline::cpu_failure)?;
     let (encoded, stills) = encoded;
     tracing::info!(frames = encoded.frames, pictures_ms, ms = encoded.total_ms, "rendered MP4");
-    keep(services, job, page_id, (&out_path, stills), duration_ms).await
+    let kept = keep(services, job, page_id, (&out_path, stills), duration_ms).await?;
+    store::blobs::discard(services.blobs.as_ref(), &[music::key(&job.id)]).await;
+    Ok(kept)
+}
+
+/// `track` with the job's music under it, at the platforms' loudness.
+async fn with_music(services: &Services, job_id: &str, track: wav::Pcm) -> Result<wav::Pcm, JobError> {
+    let music = music::decoded(services, job_id, track.sample_rate, track.duration_ms())
+        .await
+        .map_err(JobError::Retry)?
+        .ok_or_else(|| JobError::Fatal("the render's music is gone".into()))?;
+    services
+        .renders
+        .run(services.settings.media_budget(), move |_| {
+            let mut mixed = crate::media::music::under(&track, &music)?;
+            crate::media::loudness::normalize(&mut mixed)?;
+            Ok(mixed)
+        })
+        .await
+        .map_err(pipeline::cpu_failure)
 }
 
 /// What stands for a video where it does not play: its poster (its first picture, a PNG) and
