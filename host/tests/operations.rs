@@ -150,7 +150,8 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
     .await
     .unwrap();
     let before = w.balance(&ctx).await;
-    let accepted = mp4::submit(&ctx, mp4::Mp4Request { page_url: Some(format!("/m/{page}")), music_url: None }).await.unwrap();
+    let accepted =
+        mp4::submit(&ctx, mp4::Mp4Request { page_url: Some(format!("/m/{page}")), music_url: None }).await.unwrap();
     let charged = before - w.balance(&ctx).await;
     assert_eq!((charged, accepted.credit_cost), (catalog::price("mp4").credits, charged));
     let ledger = credits::ledger(&w.services.db, ctx.caller.key_id).await.unwrap();

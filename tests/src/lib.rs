@@ -208,6 +208,16 @@ impl Env {
         self
     }
 
+    /// This environment with its server allowed to fetch from the loopback file server `files`
+    /// and trusting its certificate (as an operator would a private CA).
+    pub fn fetching_from(mut self, files: &files::Files) -> Env {
+        let ca = self.data_dir.path().join("ca.pem");
+        std::fs::write(&ca, &files.ca_pem).unwrap();
+        self.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
+        self.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+        self
+    }
+
     fn command(&self, args: &[&str]) -> Command {
         let mut cmd = Command::new(binary());
         cmd.args(args)

@@ -1212,11 +1212,7 @@ fn music_plays_under_the_voice_ducked_while_it_speaks_and_bad_music_costs_nothin
         ]
         .into(),
     );
-    let mut env = Env::new(Storage::Sqlite).neural();
-    let ca = env.data_dir.path().join("ca.pem");
-    std::fs::write(&ca, &files.ca_pem).unwrap();
-    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
-    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let env = Env::new(Storage::Sqlite).neural().fetching_from(&files);
     let key = env.create_key(10, "agent");
     let server = env.serve();
     let dir = tempfile::tempdir().unwrap();
@@ -1438,11 +1434,7 @@ fn a_recording_becomes_a_page_timed_by_its_pauses() {
         ]
         .into(),
     );
-    let mut env = Env::new(Storage::Sqlite).neural();
-    let ca = env.data_dir.path().join("ca.pem");
-    std::fs::write(&ca, &files.ca_pem).unwrap();
-    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
-    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let env = Env::new(Storage::Sqlite).neural().fetching_from(&files);
     let key = env.create_key(20, "operator");
     let words = json!([
         {"word": "Agents", "start": 0.1, "end": 0.5},
@@ -1551,10 +1543,7 @@ fn recordings_in_spanish_and_japanese_are_captioned_word_by_word() {
     }
     let files =
         asset_tests::files::serve(spoken.iter().map(|(l, _, _, wav)| (format!("/{l}.wav"), wav.clone())).collect());
-    let ca = env.data_dir.path().join("ca.pem");
-    std::fs::write(&ca, &files.ca_pem).unwrap();
-    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
-    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    env = env.fetching_from(&files);
     let server = env.serve();
     let dir = tempfile::tempdir().unwrap();
     block_on(async {
@@ -1660,11 +1649,7 @@ fn a_chinese_script_is_read_from_pinyin_and_captioned_in_characters() {
 fn a_key_that_cannot_pay_gets_402_before_its_audio_url_is_fetched() {
     let files = asset_tests::files::serve([("/pauses.wav".to_string(), sox(&["synth", "0.6", "sine", "300"]))].into());
     each_storage(|storage| {
-        let mut env = Env::new(storage).neural();
-        let ca = env.data_dir.path().join("ca.pem");
-        std::fs::write(&ca, &files.ca_pem).unwrap();
-        env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
-        env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+        let env = Env::new(storage).neural().fetching_from(&files);
         let poor = env.create_key(2, "agent");
         let server = env.serve();
         block_on(async {
@@ -1700,11 +1685,7 @@ fn guarded_fetches_ignore_proxy_settings_in_the_environment() {
     // must connect to the address it checked, whatever the environment says.
     let files = asset_tests::files::serve([("/pauses.wav".to_string(), sox(&["synth", "0.6", "sine", "300"]))].into());
     let (proxy, offered) = counting_proxy();
-    let mut env = Env::new(Storage::Sqlite).neural();
-    let ca = env.data_dir.path().join("ca.pem");
-    std::fs::write(&ca, &files.ca_pem).unwrap();
-    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
-    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let mut env = Env::new(Storage::Sqlite).neural().fetching_from(&files);
     for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"] {
         env.extra.push((name.into(), proxy.clone()));
     }

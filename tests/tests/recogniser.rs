@@ -44,11 +44,7 @@ fn long_recording() -> Vec<u8> {
 /// An environment whose server fetches the long recording from a loopback file server.
 fn with_recording() -> (Env, asset_tests::files::Files) {
     let files = asset_tests::files::serve([("/long.wav".to_string(), long_recording())].into());
-    let mut env = Env::new(Storage::Sqlite);
-    let ca = env.data_dir.path().join("ca.pem");
-    std::fs::write(&ca, &files.ca_pem).unwrap();
-    env.extra.push(("ASSET_FETCH_ALLOW".into(), "127.0.0.1/32".into()));
-    env.extra.push(("ASSET_FETCH_ROOT_CA".into(), ca.display().to_string()));
+    let env = Env::new(Storage::Sqlite).fetching_from(&files);
     (env, files)
 }
 

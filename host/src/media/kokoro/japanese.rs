@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::media::espeak::{Clause, Spelled, Word};
+use crate::media::espeak::Spelled;
 use crate::media::kana::Phrase;
 
 /// The kana of each row, in the order a i u e o, and how each sounds.
@@ -223,8 +223,7 @@ pub fn latin_words(phrases: &[Phrase]) -> Vec<String> {
 /// A text's phrases spelled for the model: each phrase a word (where it is written), clauses
 /// cut at its punctuation. `english` spells the Latin words ([`latin_words`]).
 pub fn spell(phrases: &[Phrase], english: &HashMap<String, String>) -> Spelled {
-    let mut spelled = Spelled::default();
-    let mut clause: Vec<String> = Vec::new();
+    let mut writer = super::Writer::default();
     for phrase in phrases {
         // Kana (numbers read as kana) are spelled together, so a nasal sounds as what follows it.
         let (mut ipa, mut kana) = (String::new(), String::new());
@@ -241,19 +240,12 @@ pub fn spell(phrases: &[Phrase], english: &HashMap<String, String>) -> Spelled {
             }
         }
         ipa.push_str(&moras(&kana));
-        if !ipa.is_empty() {
-            spelled.words.push(Word { char_start: phrase.char_start, ipa: ipa.clone() });
-            clause.push(ipa);
-        }
-        if let Some(end) = end.filter(|_| !clause.is_empty()) {
-            spelled.clauses.push(Clause { ipa: clause.join(" "), end: Some(end) });
-            clause.clear();
+        writer.word(phrase.char_start, ipa);
+        if let Some(end) = end {
+            writer.end(end);
         }
     }
-    if !clause.is_empty() {
-        spelled.clauses.push(Clause { ipa: clause.join(" "), end: None });
-    }
-    spelled
+    writer.done()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::media::espeak::{Clause, Spelled, Word};
+use crate::media::espeak::Spelled;
 
 /// Initials, longest first.
 const INITIALS: [(&str, &str); 21] = [
@@ -235,15 +235,11 @@ pub fn latin_words(said: &str) -> Vec<String> {
 /// ([`latin_words`]); one it lacks is left unsaid.
 pub fn spell(said: &str, english: &HashMap<String, String>) -> Spelled {
     let tokens = tokens(said);
-    let mut spelled = Spelled::default();
-    let mut clause: Vec<String> = Vec::new();
+    let mut writer = super::Writer::default();
     for (k, (at, token)) in tokens.iter().enumerate() {
         let first = token.chars().next().unwrap_or(' ');
         if first.is_ascii_punctuation() {
-            if !clause.is_empty() {
-                spelled.clauses.push(Clause { ipa: clause.join(" "), end: Some(first) });
-                clause.clear();
-            }
+            writer.end(first);
             continue;
         }
         let ipa = if first.is_ascii_digit() {
@@ -252,15 +248,9 @@ pub fn spell(said: &str, english: &HashMap<String, String>) -> Spelled {
         } else {
             syllable(token).or_else(|| english.get(token).cloned()).unwrap_or_default()
         };
-        if !ipa.is_empty() {
-            spelled.words.push(Word { char_start: *at, ipa: ipa.clone() });
-            clause.push(ipa);
-        }
+        writer.word(*at, ipa);
     }
-    if !clause.is_empty() {
-        spelled.clauses.push(Clause { ipa: clause.join(" "), end: None });
-    }
-    spelled
+    writer.done()
 }
 
 #[cfg(test)]

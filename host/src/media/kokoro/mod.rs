@@ -234,6 +234,40 @@ impl Kokoro {
     }
 }
 
+/// A text spelled word by word into clauses, as the Chinese and Japanese front ends write it.
+#[derive(Default)]
+struct Writer {
+    spelled: crate::media::espeak::Spelled,
+    clause: Vec<String>,
+}
+
+impl Writer {
+    /// A word that starts at `char_start`; one without sounds is left out.
+    fn word(&mut self, char_start: usize, ipa: String) {
+        if !ipa.is_empty() {
+            self.spelled.words.push(crate::media::espeak::Word { char_start, ipa: ipa.clone() });
+            self.clause.push(ipa);
+        }
+    }
+
+    /// The clause so far ends with the punctuation `mark`.
+    fn end(&mut self, mark: char) {
+        if !self.clause.is_empty() {
+            let ipa = std::mem::take(&mut self.clause).join(" ");
+            self.spelled.clauses.push(crate::media::espeak::Clause { ipa, end: Some(mark) });
+        }
+    }
+
+    /// The text spelled, its last clause ended without punctuation.
+    fn done(mut self) -> crate::media::espeak::Spelled {
+        if !self.clause.is_empty() {
+            let ipa = self.clause.join(" ");
+            self.spelled.clauses.push(crate::media::espeak::Clause { ipa, end: None });
+        }
+        self.spelled
+    }
+}
+
 /// How `language` is spelled for Kokoro.
 pub fn spelling(language: &str) -> Option<Spelling> {
     LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, spelling, _)| *spelling)
