@@ -29,6 +29,10 @@ pub fn audio_sniff(data: &[u8]) {
             assert_eq!(start, 0);
             assert_eq!(&data[4..8], b"ftyp");
         }
+        Some((Container::Ogg, start)) => {
+            assert_eq!(start, 0);
+            assert!(data.starts_with(b"OggS"));
+        }
         Some((Container::Mp3, start)) => {
             let frame = &data[start..start + 2];
             assert!(frame[0] == 0xFF && frame[1] & 0xE0 == 0xE0, "a frame sync at {start}");
