@@ -291,7 +291,7 @@ fn operation_inputs_describe_themselves_for_tool_arguments() {
         properties(schemars::schema_for!(audioscript::AudioscriptRequest)),
         ["audio_url", "brand", "language", "script", "title", "voice"]
     );
-    assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["pageUrl"]);
+    assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["musicUrl", "pageUrl"]);
     assert_eq!(
         properties(schemars::schema_for!(MemeRequest)),
         ["brand", "brandProfile", "brief", "input", "kind", "language"]
