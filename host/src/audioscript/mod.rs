@@ -155,19 +155,9 @@ fn short_enough(script: &str, language: &str) -> bool {
 /// Downloads `url` through the SSRF guard (at most 24 MB, counted while downloading) and decodes
 /// it (at most 3 minutes): every way a file can be unusable is a 400 before any charge.
 async fn fetch_audio(services: &Services, url: &str) -> Result<crate::media::wav::Pcm, Error> {
-    use crate::net::guard::FetchError;
-    let mut guard = (*services.guard).clone();
-    guard.max_bytes = AUDIO_BYTES as usize;
-    guard.timeout = std::time::Duration::from_secs(60);
-    let (_, _, bytes) = guard.get(url).await.map_err(|e| match e {
-        FetchError::BadUrl(why) | FetchError::Blocked(why) => {
-            Error::bad_request("invalid_audio_url", format!("`audio_url` cannot be fetched: {why}."))
-        }
-        FetchError::TooLarge => Error::bad_request("audio_too_large", "The audio file is larger than 24 MB."),
-        FetchError::Failed(why) => {
-            Error::bad_request("audio_unreachable", format!("The audio file could not be downloaded: {why}."))
-        }
-    })?;
+    let codes = ["invalid_audio_url", "audio_too_large", "audio_unreachable"];
+    let limit = (AUDIO_BYTES / (1024 * 1024)) as usize;
+    let bytes = audio::fetch(&services.guard, url, ("audio_url", "audio file", limit), codes).await?;
     let decoded = services
         .renders
         .run(services.settings.media_budget(), move |budget| Ok(audio::decode(&bytes, AUDIO_SECONDS * 1000, budget)));

@@ -27,8 +27,8 @@ pub const SCRIPT_CHARS: u64 = 2000;
 pub const TITLE_CHARS: u64 = 200;
 /// Largest `audio_url` file, checked while downloading.
 pub const AUDIO_BYTES: u64 = 24 * 1024 * 1024;
-/// Largest music file an MP4 puts under its voice.
-pub const MUSIC_BYTES: u64 = 10 * 1024 * 1024;
+/// Largest `musicUrl` file an MP4 puts under its voice, in MB.
+pub const MUSIC_MB: usize = 10;
 /// Longest `audio_url` recording, in seconds.
 pub const AUDIO_SECONDS: u64 = 180;
 /// Longest pitch `input` and `offer`, in characters.
@@ -182,7 +182,10 @@ pub const SERVICES: &[Service] = &[
         credits: Some(3),
         asynchronous: true,
         availability: Availability::Available,
-        limits: &[Limit { name: "hosted", max: MP4_HOSTED_SECONDS, unit: "seconds" }],
+        limits: &[
+            Limit { name: "hosted", max: MP4_HOSTED_SECONDS, unit: "seconds" },
+            Limit { name: "musicUrl.size", max: MUSIC_MB as u64 * 1024 * 1024, unit: "bytes" },
+        ],
         status_route: Some("/api/agent/mp4/{jobId}"),
         deprecated_alias: None,
         group: Group::Create,

@@ -101,6 +101,31 @@ fn id3v2_length(bytes: &[u8]) -> Option<usize> {
     (length <= bytes.len()).then_some(length)
 }
 
+/// The file at `url` that a request's `field` names (a recording, music), fetched through
+/// `guard`: at most `max_mb` MB, within a minute. Each failure is a 400 the caller names: `codes`
+/// are the refused address's, the too large file's and the unreachable one's; `what` says what
+/// the file is.
+pub async fn fetch(
+    guard: &crate::net::guard::Guard,
+    url: &str,
+    (field, what, max_mb): (&str, &str, usize),
+    codes: [&'static str; 3],
+) -> Result<Vec<u8>, crate::error::Error> {
+    use crate::error::Error;
+    use crate::net::guard::FetchError;
+    let mut guard = guard.clone();
+    guard.max_bytes = max_mb * 1024 * 1024;
+    guard.timeout = std::time::Duration::from_secs(60);
+    let (_, _, bytes) = guard.get(url).await.map_err(|e| match e {
+        FetchError::BadUrl(why) | FetchError::Blocked(why) => {
+            Error::bad_request(codes[0], format!("`{field}` cannot be fetched: {why}."))
+        }
+        FetchError::TooLarge => Error::bad_request(codes[1], format!("The {what} is larger than {max_mb} MB.")),
+        FetchError::Failed(why) => Error::bad_request(codes[2], format!("The {what} could not be downloaded: {why}.")),
+    })?;
+    Ok(bytes)
+}
+
 /// Decoded buffers the sink may hold before the decoder waits for us.
 const SINK_BUFFERS: u32 = 8;
 

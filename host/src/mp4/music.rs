@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use crate::catalog::MUSIC_BYTES;
+use crate::catalog::MUSIC_MB;
 use crate::ctx::{Ctx, Services};
 use crate::error::Error;
 use crate::media::audio::{self, Past};
@@ -35,22 +35,11 @@ pub fn key(job_id: &str) -> String {
 
 /// The music at `url`, fetched (at most 10 MB) and proved to decode: its bytes.
 pub async fn fetch(ctx: &Ctx, url: &str) -> Result<Vec<u8>, Error> {
-    use crate::net::guard::FetchError;
     if !MUSIC_URL.check(url) {
         return Err(Error::bad_request("invalid_music_url", format!("`musicUrl` must be {}.", MUSIC_URL.explain())));
     }
-    let mut guard = (*ctx.guard).clone();
-    guard.max_bytes = MUSIC_BYTES as usize;
-    guard.timeout = std::time::Duration::from_secs(60);
-    let (_, _, bytes) = guard.get(url).await.map_err(|e| match e {
-        FetchError::BadUrl(why) | FetchError::Blocked(why) => {
-            Error::bad_request("invalid_music_url", format!("`musicUrl` cannot be fetched: {why}."))
-        }
-        FetchError::TooLarge => Error::bad_request("music_too_large", "The music file is larger than 10 MB."),
-        FetchError::Failed(why) => {
-            Error::bad_request("music_unreachable", format!("The music file could not be downloaded: {why}."))
-        }
-    })?;
+    let codes = ["invalid_music_url", "music_too_large", "music_unreachable"];
+    let bytes = audio::fetch(&ctx.guard, url, ("musicUrl", "music file", MUSIC_MB), codes).await?;
     let checked = bytes.clone();
     let decoded = ctx
         .renders
