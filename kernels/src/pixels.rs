@@ -52,6 +52,44 @@ pub fn bounds_by_id(rgba: &[u8], width: usize, marker: u8, ids: usize) -> Vec<Op
     bounds
 }
 
+/// `rgba` (`width` × `height`) made `factor` times smaller (the rest of a row or column that
+/// makes no whole block is dropped), each pixel the rounded mean of the block it stands for.
+pub fn shrink_rgba(rgba: &[u8], (width, height): (usize, usize), factor: usize) -> Vec<u8> {
+    let factor = factor.max(1);
+    let (to_width, to_height) = (width / factor, height / factor);
+    let area = (factor * factor) as u32;
+    let mut out = Vec::with_capacity(to_width * to_height * 4);
+    let mut sums = vec![0u32; to_width * 4];
+    for y in 0..to_height {
+        sums.fill(0);
+        for row in rgba[y * factor * width * 4..].chunks_exact(width * 4).take(factor) {
+            for (x, sum) in sums.chunks_exact_mut(4).enumerate() {
+                for pixel in row[x * factor * 4..(x + 1) * factor * 4].chunks_exact(4) {
+                    for c in 0..4 {
+                        sum[c] += u32::from(pixel[c]);
+                    }
+                }
+            }
+        }
+        out.extend(sums.iter().map(|&s| ((s + area / 2) / area) as u8));
+    }
+    out
+}
+
+/// 8-bit pixels of `channels` samples (1 grey, 2 grey and alpha, 3 RGB, 4 RGBA) as RGBA;
+/// `None` for another count.
+pub fn to_rgba(samples: &[u8], channels: usize) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(samples.len() / channels.max(1) * 4);
+    match channels {
+        4 => out.extend_from_slice(samples),
+        3 => samples.chunks_exact(3).for_each(|p| out.extend_from_slice(&[p[0], p[1], p[2], 255])),
+        2 => samples.chunks_exact(2).for_each(|p| out.extend_from_slice(&[p[0], p[0], p[0], p[1]])),
+        1 => samples.iter().for_each(|&g| out.extend_from_slice(&[g, g, g, 255])),
+        _ => return None,
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,6 +100,18 @@ mod tests {
         let mut canvas = vec![0u8; 3 * 2 * 3];
         pack_rgb_at(&mut canvas, 3, &rgba, 2, (1, 1));
         assert_eq!(canvas, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn a_shrunk_picture_is_the_mean_of_each_block() {
+        // 4×2 RGBA, halved: two pixels, each the mean of a 2×2 block (rounded).
+        let rgba = [[0, 0, 0, 255], [10, 20, 30, 255], [100, 0, 0, 255], [100, 0, 0, 255]].concat();
+        let rows =
+            [rgba.clone(), [[1, 2, 3, 255], [2, 3, 4, 255], [100, 0, 0, 255], [100, 0, 1, 255]].concat()].concat();
+        assert_eq!(shrink_rgba(&rows, (4, 2), 2), [3, 6, 9, 255, 100, 0, 0, 255]);
+        assert_eq!(to_rgba(&[9, 8, 7], 3), Some(vec![9, 8, 7, 255]));
+        assert_eq!(to_rgba(&[9, 128], 2), Some(vec![9, 9, 9, 128]));
+        assert_eq!(to_rgba(&[9], 5), None);
     }
 
     #[test]

@@ -63,22 +63,9 @@ fn encode(pictures: &[Rgba], shrink: u32) -> Result<Vec<u8>, String> {
 
 /// `picture` `shrink` times smaller, each pixel the mean of the block it stands for.
 fn smaller(picture: &Rgba, shrink: u32) -> Rgba {
-    let (width, height) = (picture.width / shrink, picture.height / shrink);
-    let mut pixels = Vec::with_capacity((width * height * 4) as usize);
-    let area = shrink * shrink;
-    for y in 0..height {
-        for x in 0..width {
-            let mut sum = [0u32; 4];
-            for dy in 0..shrink {
-                let row = ((y * shrink + dy) * picture.width + x * shrink) as usize * 4;
-                for px in picture.pixels[row..row + shrink as usize * 4].chunks_exact(4) {
-                    sum.iter_mut().zip(px).for_each(|(s, &v)| *s += u32::from(v));
-                }
-            }
-            pixels.extend(sum.map(|s| ((s + area / 2) / area) as u8));
-        }
-    }
-    Rgba { width, height, pixels }
+    let size = (picture.width as usize, picture.height as usize);
+    let pixels = kernels::pixels::shrink_rgba(&picture.pixels, size, shrink as usize);
+    Rgba { width: picture.width / shrink, height: picture.height / shrink, pixels }
 }
 
 /// A PNG as 8-bit RGBA.
@@ -90,13 +77,9 @@ fn decode(png_bytes: &[u8]) -> Result<Rgba, String> {
     let mut buffer = vec![0; reader.output_buffer_size().ok_or("a picture too large")?];
     let info = reader.next_frame(&mut buffer).map_err(failed)?;
     let samples = &buffer[..info.buffer_size()];
-    let pixels = match info.color_type {
-        png::ColorType::Rgba => samples.to_vec(),
-        png::ColorType::Rgb => samples.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
-        png::ColorType::GrayscaleAlpha => samples.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
-        png::ColorType::Grayscale => samples.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-        png::ColorType::Indexed => return Err("a picture left indexed".into()),
-    };
+    // Expanded on decoding, so never indexed here: the samples are grey or colour, with alpha or not.
+    let channels = if info.color_type == png::ColorType::Indexed { 0 } else { info.color_type.samples() };
+    let pixels = kernels::pixels::to_rgba(samples, channels).ok_or("a picture left indexed")?;
     Ok(Rgba { width: info.width, height: info.height, pixels })
 }
 
