@@ -67,7 +67,7 @@ pub const LANGUAGES: [(&str, Spelling, &[&str]); 7] = [
 
 /// The voicepacks of `language` (the default first), if Kokoro speaks it here.
 pub fn voicepacks(language: &str) -> Option<&'static [&'static str]> {
-    LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, _, packs)| *packs)
+    entry(language).map(|(_, _, packs)| *packs)
 }
 
 /// The loaded model: its net, its vocabulary and every voicepack of [`LANGUAGES`].
@@ -270,7 +270,12 @@ impl Writer {
 
 /// How `language` is spelled for Kokoro.
 pub fn spelling(language: &str) -> Option<Spelling> {
-    LANGUAGES.iter().find(|(code, _, _)| *code == language).map(|(_, spelling, _)| *spelling)
+    entry(language).map(|(_, spelling, _)| *spelling)
+}
+
+/// `language`'s row of [`LANGUAGES`], if Kokoro speaks it here.
+fn entry(language: &str) -> Option<&'static (&'static str, Spelling, &'static [&'static str])> {
+    LANGUAGES.iter().find(|(code, _, _)| *code == language)
 }
 
 #[cfg(test)]
