@@ -88,8 +88,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let blobs = super::super::LocalFolder::new(dir.path().to_path_buf()).await.unwrap();
         let over = || Error::BadGateway { code: "render_over_budget", message: "over".into() };
-        let failed = read_or_make(&blobs, "pages/j/card.png", || async { Err(over()) }).await;
+        // Makings are shared process-wide by key, so this test's key is its own: the test above
+        // may be making its card at this very moment.
+        let failed = read_or_make(&blobs, "pages/failed/card.png", || async { Err(over()) }).await;
         assert!(matches!(failed, Err(Error::BadGateway { code: "render_over_budget", .. })), "{failed:?}");
-        assert_eq!(blobs.get("pages/j/card.png").await.unwrap(), None);
+        assert_eq!(blobs.get("pages/failed/card.png").await.unwrap(), None);
     }
 }
