@@ -1,14 +1,16 @@
 //! Contact sheets of video frames: every beat layout in English, Arabic, Hindi and Japanese, each
 //! with its second word lit as the video shows it (the lit picture's boxes for that word copied
-//! over the plain picture), a quarter size, twelve to a sheet, written to `docs/screenshots/`.
+//! over the plain picture), a quarter size, twelve to a sheet, then the end card, in each shape
+//! asked for (default 9:16), written to `docs/screenshots/`.
 //!
-//! `cargo run --release -p asset-host --example contact_sheet`
+//! `cargo run --release -p asset-host --example contact_sheet -- [9:16] [1:1] [4:5] [16:9]`
 
 use std::time::Duration;
 
+use asset_host::aspect::Aspect;
 use asset_host::cpu::Budget;
 use asset_host::render::beats::{BeatSheet, Layout};
-use asset_host::render::cards::CARD;
+use asset_host::render::ending::{self, EndCard};
 use asset_host::render::spoken;
 use asset_host::render::style::Style;
 use asset_host::render::words;
@@ -111,43 +113,68 @@ const SCRIPTS: [(&str, bool, &str, [&str; 12]); 4] = [
 mod sheet;
 
 fn main() {
-    const COLUMNS: usize = 6;
-    let w = CARD.0 as usize;
+    let shapes: Vec<Aspect> =
+        std::env::args().skip(1).map(|a| Aspect::parse(&a).expect("a shape: 9:16, 1:1, 4:5 or 16:9")).collect();
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
     std::fs::create_dir_all(&out).unwrap();
-    let budget = Budget::new(Duration::from_secs(600));
-    for (language, rtl, title, lines) in SCRIPTS {
-        let mut pixels = sheet::blank(COLUMNS, LAYOUTS.len().div_ceil(COLUMNS));
-        // The title is the beats' subject, as a page's is.
-        let subject = asset_host::illustrate::Subject::titled(title, language);
-        for (n, (layout, text)) in LAYOUTS.iter().zip(lines).enumerate() {
-            let style = Style::seeded(n as u64);
-            let beat = BeatSheet {
-                layout: *layout,
-                text,
-                title,
-                language,
-                rtl,
-                index: n,
-                count: LAYOUTS.len(),
-                style: &style,
-                seed: n as u64,
-                subject: Some(&subject),
+    for shape in if shapes.is_empty() { vec![Aspect::Tall] } else { shapes } {
+        for (language, rtl, title, lines) in SCRIPTS {
+            let path = match shape {
+                Aspect::Tall => out.join(format!("beats-{language}.png")),
+                _ => out.join(format!("beats-{language}-{}.png", shape.slug())),
             };
-            let units = words::units(text);
-            let pictures = spoken::draw(&beat, &units, CARD, &budget).unwrap();
-            let mut frame = sheet::rgb(&pictures.plain);
-            let lit = sheet::rgb(pictures.lit.as_ref().unwrap());
-            for [x, y, bw, bh] in pictures.boxes.get(1).or(pictures.boxes.first()).cloned().unwrap_or_default() {
-                for row in y as usize..(y + bh) as usize {
-                    let at = (row * w + x as usize) * 3;
-                    frame[at..at + bw as usize * 3].copy_from_slice(&lit[at..at + bw as usize * 3]);
-                }
-            }
-            sheet::paste(&mut pixels, COLUMNS, &frame, n % COLUMNS, n / COLUMNS);
+            sheet_of(shape, (language, rtl, title, &lines)).write(&path);
+            println!("{}", path.display());
         }
-        let path = out.join(format!("beats-{language}.png"));
-        sheet::write(&path, COLUMNS, &pixels);
-        println!("{}", path.display());
     }
+}
+
+/// Every layout of one language's script, and its end card, drawn in `shape`.
+fn sheet_of(shape: Aspect, (language, rtl, title, lines): (&str, bool, &str, &[&str; 12])) -> sheet::Sheet {
+    let columns = if shape == Aspect::Wide { 4 } else { 6 };
+    let size = shape.size();
+    let budget = Budget::new(Duration::from_secs(600));
+    let mut pixels = sheet::Sheet::blank(columns, (LAYOUTS.len() + 1).div_ceil(columns), size);
+    // The title is the beats' subject, as a page's is.
+    let subject = asset_host::illustrate::Subject::titled(title, language);
+    for (n, (layout, text)) in LAYOUTS.iter().zip(lines).enumerate() {
+        let style = Style::seeded(n as u64);
+        let beat = BeatSheet {
+            layout: *layout,
+            text,
+            title,
+            language,
+            rtl,
+            index: n,
+            count: LAYOUTS.len(),
+            style: &style,
+            seed: n as u64,
+            subject: Some(&subject),
+            caption: Default::default(),
+        };
+        let units = words::units(text);
+        let pictures = spoken::draw(&beat, &units, size, &budget).unwrap();
+        let mut frame = sheet::rgb(&pictures.plain);
+        let lit = sheet::rgb(pictures.lit.as_ref().unwrap());
+        let w = size.0 as usize;
+        for [x, y, bw, bh] in pictures.boxes.get(1).or(pictures.boxes.first()).cloned().unwrap_or_default() {
+            for row in y as usize..(y + bh) as usize {
+                let at = (row * w + x as usize) * 3;
+                frame[at..at + bw as usize * 3].copy_from_slice(&lit[at..at + bw as usize * 3]);
+            }
+        }
+        pixels.paste(&frame, n % columns, n / columns);
+    }
+    let style = Style::seeded(3);
+    let card = EndCard {
+        name: title,
+        line: ending::call_to_action(language),
+        link: "assets.example/m/demo",
+        language,
+        rtl,
+        style: &style,
+    };
+    let n = LAYOUTS.len();
+    pixels.paste(&sheet::rgb(&ending::png(&card, size).unwrap()), n % columns, n / columns);
+    pixels
 }

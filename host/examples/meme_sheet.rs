@@ -42,7 +42,7 @@ async fn main() {
     let prepared = sandbox.prepare(meme).unwrap();
     let pool = CpuPool::new("sheet", 2);
     for language in asset_host::languages::LANGUAGES.iter().filter(|l| only.is_empty() || only.contains(&l.code)) {
-        let mut pixels = sheet::blank(KINDS.len(), INPUTS.len());
+        let mut pixels = sheet::Sheet::blank(KINDS.len(), INPUTS.len(), cards::CARD);
         for (row, input) in INPUTS.iter().enumerate() {
             let host_reading = asset_host::reading::of_text(input);
             for (col, kind) in KINDS.iter().enumerate() {
@@ -75,11 +75,11 @@ async fn main() {
                 };
                 let pictures = cards::draw(&pool, Duration::from_secs(30), vec![owned]).await.unwrap();
                 let card = asset_host::render::framed(&pictures[0][0].png, cards::CARD.0, cards::CARD.1).unwrap();
-                sheet::paste(&mut pixels, KINDS.len(), &sheet::rgb(&card), col, row);
+                pixels.paste(&sheet::rgb(&card), col, row);
             }
         }
         let path = out.join(format!("memes-{}.png", language.code));
-        sheet::write(&path, KINDS.len(), &pixels);
+        pixels.write(&path);
         println!("{}", path.display());
     }
 }

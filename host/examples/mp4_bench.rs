@@ -69,6 +69,7 @@ fn main() {
                 style: &style,
                 seed: 3,
                 subject: None,
+                caption: Default::default(),
             };
             let units = words::units(text);
             let start = i as u64 * beat_ms;
@@ -88,6 +89,7 @@ fn main() {
         style: &style,
         seed: 3,
         subject: None,
+        caption: Default::default(),
     };
     let opening = spoken::draw(&opening_sheet, &[], CARD, &budget).unwrap().plain;
     let end_card = ending::EndCard {
@@ -101,6 +103,7 @@ fn main() {
     let ending = ending::png(&end_card, CARD).unwrap();
     let cues = captions::cues(drawn.iter().flat_map(|(_, times)| times.iter().map(|&t| ("word", t, t + 300))));
     let film = |timed: bool| Film {
+        size: CARD,
         opening: Some(&opening),
         shots: drawn
             .iter()
@@ -119,6 +122,7 @@ fn main() {
         voice_ms: DURATION_MS,
         ending: Some(&ending),
         cues: &cues,
+        keep_said: false,
     };
     let rate = 22_050u32;
     let samples = (u64::from(rate) * DURATION_MS / 1000) as usize;
@@ -150,7 +154,7 @@ fn main() {
 
     // The bare encode: exactly the frames of the first film, written out raw.
     let film = film(true);
-    let frames = mp4::Frames::new(&film, &mp4::frame_info().unwrap(), &budget).unwrap();
+    let frames = mp4::Frames::new(&film, &mp4::frame_info(CARD).unwrap(), &budget).unwrap();
     let bare = |name: &str, encoders: (&str, &str)| {
         let raw = dir.path().join(format!("{name}.i420"));
         let mut file = std::io::BufWriter::new(std::fs::File::create(&raw).unwrap());
@@ -171,8 +175,8 @@ fn main() {
                      ! {} ! h264parse ! queue ! mp4mux name=mux faststart=true \
                      ! filesink location={} filesrc location={} ! wavparse ! {} ! aacparse ! queue ! mux.",
                 raw.display(),
-                mp4::WIDTH,
-                mp4::HEIGHT,
+                CARD.0,
+                CARD.1,
                 encoders.0,
                 out.display(),
                 wav.display(),

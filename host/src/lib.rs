@@ -17,7 +17,8 @@
 //!   `reading`; `error`, `rules`, `net` (the SSRF guard) and `seal`; and at the bottom what names
 //!   nothing of the crate: `config` (settings only: each part builds itself `from_settings`),
 //!   `money`, `limits` (the rate rules), `counted`, `dates`, `links`, `markup`, `chrome`,
-//!   `redact`, and `model` (the text-completion client).
+//!   `redact`, `aspect` (the shapes a video comes in), `caption_style` (how it lights the word said) and
+//!   `model` (the text-completion client).
 //! - Assembly: `compose` builds the services from the settings (the composition root, with the
 //!   start-up's data moves); `app` merges every feature's routes, job kinds and periodic tasks.
 //!
@@ -25,6 +26,8 @@
 //! `main.rs` is a thin command-line front over [`cli`].
 
 // Core: what every layer shares.
+pub mod aspect;
+pub mod caption_style;
 pub mod catalog;
 pub mod config;
 pub mod counted;

@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::aspect::Aspect;
+use crate::caption_style::CaptionStyle;
 use crate::cpu::CpuError;
 use crate::ctx::Services;
 use crate::error::Reason;
@@ -246,6 +248,10 @@ pub struct Sheets {
     /// What the illustrations show when a beat names nothing (its title's words); `None` for a
     /// page laid out before beats had illustrations.
     subject: Option<Subject>,
+    /// The pictures' size: the page's own 9:16, or a video's other shape.
+    size: (u32, u32),
+    /// How lit pictures mark the words.
+    caption: CaptionStyle,
 }
 
 /// How a page's pictures look: what the opening card says, the style, the seed of its choices
@@ -256,11 +262,17 @@ pub struct Cover<'a> {
     pub style: Style,
     pub seed: u64,
     subject: Option<Subject>,
+    caption: CaptionStyle,
 }
 
 impl<'a> Cover<'a> {
     pub fn new(title: &'a str, style: Style, seed: u64) -> Cover<'a> {
-        Cover { title, style, seed, subject: None }
+        Cover { title, style, seed, subject: None, caption: CaptionStyle::default() }
+    }
+
+    /// The cover with its pictures' words lit in `caption`'s style.
+    pub fn lit_as(self, caption: CaptionStyle) -> Cover<'a> {
+        Cover { caption, ..self }
     }
 
     /// The cover with pictures about `subject` (a reading's, finer than a title's words).
@@ -270,7 +282,7 @@ impl<'a> Cover<'a> {
 
     fn sheets(self, texts: Vec<String>, language: &'static Language) -> Sheets {
         let subject = self.subject.unwrap_or_else(|| Subject::titled(self.title, language.code));
-        Sheets::new(texts, self.title, language, self.style, self.seed).about(Some(subject))
+        Sheets::new(texts, self.title, language, self.style, self.seed).about(Some(subject)).lit_as(self.caption)
     }
 }
 
@@ -278,7 +290,19 @@ impl Sheets {
     pub fn new(texts: Vec<String>, title: &str, language: &'static Language, style: Style, seed: u64) -> Sheets {
         let layouts = beats::choose(&texts.iter().map(String::as_str).collect::<Vec<_>>());
         let subject = Some(Subject::titled(title, language.code));
-        Sheets { texts, layouts, title: title.to_string(), brand: String::new(), language, style, seed, subject }
+        let (title, brand, size) = (title.to_string(), String::new(), cards::CARD);
+        let caption = CaptionStyle::default();
+        Sheets { texts, layouts, title, brand, language, style, seed, subject, size, caption }
+    }
+
+    /// The sheets with their words lit in `caption`'s style.
+    pub fn lit_as(self, caption: CaptionStyle) -> Sheets {
+        Sheets { caption, ..self }
+    }
+
+    /// The sheets drawn in `aspect`'s shape, each layout composed for it.
+    pub fn shaped(self, aspect: Aspect) -> Sheets {
+        Sheets { size: aspect.size(), ..self }
     }
 
     /// The sheets with `brand`'s name on the opening card.
@@ -309,6 +333,7 @@ impl Sheets {
             style: &self.style,
             seed: self.seed,
             subject: self.subject.as_ref(),
+            caption: self.caption,
         })
     }
 
@@ -324,7 +349,26 @@ impl Sheets {
             .renders
             .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
                 let sheet = sheets.sheet(position).ok_or("no such picture")?;
-                spoken::pictures(&sheet, boxes, cards::CARD, budget)
+                spoken::pictures(&sheet, boxes, sheets.size, budget)
+            })
+            .await
+    }
+
+    /// Draws picture `position` on the render pool, finding first where its words land when
+    /// `lit` (a shape other than the one the page's words were placed in).
+    pub async fn draw_laid(
+        self: &Arc<Sheets>,
+        services: &Services,
+        position: usize,
+        lit: bool,
+    ) -> Result<spoken::Pictures, CpuError> {
+        let sheets = self.clone();
+        services
+            .renders
+            .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
+                let sheet = sheets.sheet(position).ok_or("no such picture")?;
+                let units = if lit { words::units(sheet.text) } else { Vec::new() };
+                spoken::draw(&sheet, &units, sheets.size, budget)
             })
             .await
     }
@@ -350,7 +394,7 @@ impl Sheets {
                     rtl: sheets.language.direction == "rtl",
                     style: &sheets.style,
                 };
-                ending::png(&card, cards::CARD).map_err(|e| e.to_string())
+                ending::png(&card, sheets.size).map_err(|e| e.to_string())
             })
             .await
     }
@@ -363,7 +407,7 @@ impl Sheets {
             services.renders.run(services.settings.picture_budget(), move |budget| {
                 let sheet = sheets.sheet(i + 1).ok_or("no such beat")?;
                 let units = if lit { words::units(sheet.text) } else { Vec::new() };
-                let boxes = spoken::boxes(&sheet, &units, cards::CARD)?;
+                let boxes = spoken::boxes(&sheet, &units, sheets.size)?;
                 budget.check()?;
                 Ok(boxes)
             })
@@ -377,6 +421,7 @@ impl Sheets {
             seed: self.seed,
             typeface: self.style.typeface,
             subject: self.subject.clone(),
+            caption: self.caption,
         }
     }
 }

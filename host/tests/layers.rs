@@ -283,7 +283,20 @@ fn the_circle_finder_finds_a_circle_and_only_it() {
 /// everything it names.
 const PLATFORM: &[&[&str]] = &[
     // Plain data and rules every layer shares.
-    &["config", "counted", "dates", "money", "limits", "links", "markup", "chrome", "redact", "model"],
+    &[
+        "config",
+        "counted",
+        "dates",
+        "money",
+        "limits",
+        "links",
+        "markup",
+        "chrome",
+        "redact",
+        "model",
+        "aspect",
+        "caption_style",
+    ],
     &["error", "rules", "net", "seal"],
     &["caller", "languages", "cpu", "blobs", "callbacks", "reading"],
     // What pictures show of their subject (reads the reading's domain and words).
@@ -336,7 +349,8 @@ fn the_platform_is_a_ranked_stack() {
 }
 
 /// `render/` draws and nothing else: its files name only each other, the CPU pool and markup
-/// helpers, the language table and the illustrations it draws, never the services, the store, jobs or plugins (the
+/// helpers, the language table, the illustrations it draws and the caption styles it draws
+/// words in, never the services, the store, jobs or plugins (the
 /// pipeline that orchestrates voice, plugins and pictures sits above it, `pipeline`).
 #[test]
 fn render_is_a_leaf() {
@@ -344,7 +358,7 @@ fn render_is_a_leaf() {
     let mut files = Vec::new();
     sources(&root.join("render"), &mut files);
     assert!(files.len() > 10, "found render's sources");
-    let allowed = ["render", "cpu", "markup", "languages", "illustrate"];
+    let allowed = ["render", "cpu", "markup", "languages", "illustrate", "caption_style"];
     let mut faults = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();

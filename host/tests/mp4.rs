@@ -14,6 +14,7 @@ use asset_host::media::captions;
 use asset_host::media::film::{self, BeatTimes, END_MS, HOOK_MS, Shape};
 use asset_host::media::mp4::{self, Film, Shot};
 use asset_host::media::wav::Pcm;
+use asset_host::render::cards::CARD;
 use asset_tests::browser::decode_png;
 
 /// A whole picture in one colour.
@@ -120,8 +121,15 @@ fn beats_become_a_faststart_h264_aac_mp4_on_the_frame_grid_with_cards_cuts_and_s
     let starts = [0u64, 1_240, 2_171];
     let shots = starts.iter().zip(&pictures).map(|(&start_ms, png)| shot(start_ms, png)).collect();
     let cues = captions::cues([("One ", 900, 1_200), ("two ", 1_240, 2_000), ("three.", 2_171, 3_000)]);
-    let film =
-        Film { opening: Some(&opening), shots, voice_ms: voice.duration_ms(), ending: Some(&ending), cues: &cues };
+    let film = Film {
+        size: CARD,
+        opening: Some(&opening),
+        shots,
+        voice_ms: voice.duration_ms(),
+        ending: Some(&ending),
+        cues: &cues,
+        keep_said: false,
+    };
     let out = dir.path().join("out.mp4");
     let encoded = mp4::encode(&film, &wav, &out, &roomy()).unwrap();
     let times: Vec<BeatTimes> = starts.iter().map(|&start_ms| BeatTimes { start_ms, words: Vec::new() }).collect();
@@ -199,6 +207,7 @@ fn each_word_lights_up_within_half_a_frame_of_its_start() {
     let boxes = [[[100u32, 900, 200, 100]], [[440, 900, 200, 100]], [[780, 900, 200, 100]]];
     let starts = [130u64, 710, 1_290];
     let film = Film {
+        size: CARD,
         opening: None,
         shots: vec![Shot {
             start_ms: 0,
@@ -209,6 +218,7 @@ fn each_word_lights_up_within_half_a_frame_of_its_start() {
         voice_ms: voice.duration_ms(),
         ending: None,
         cues: &[],
+        keep_said: false,
     };
     let out = dir.path().join("words.mp4");
     mp4::encode(&film, &wav, &out, &roomy()).unwrap();
@@ -239,7 +249,15 @@ fn a_picture_of_the_wrong_size_fails_the_render_cleanly() {
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 44_100] }.to_wav()).unwrap();
     let small =
         asset_host::render::png(r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#, 10, 10).unwrap();
-    let film = |png| Film { opening: None, shots: vec![shot(0, png)], voice_ms: 1_000, ending: None, cues: &[] };
+    let film = |png| Film {
+        size: CARD,
+        opening: None,
+        shots: vec![shot(0, png)],
+        voice_ms: 1_000,
+        ending: None,
+        cues: &[],
+        keep_said: false,
+    };
     let error = mp4::encode(&film(&small), &wav, &dir.path().join("x.mp4"), &roomy()).unwrap_err();
     assert!(error.contains("1080"), "{error}");
     // A picture whose header is right but whose pixels do not decode fails when its frame is made.
@@ -260,11 +278,13 @@ fn an_encode_past_its_budget_stops_with_an_error_instead_of_running_on() {
     std::fs::write(&wav, Pcm { sample_rate: 22_050, channels: 1, data: vec![0; 22_050 * 2 * 60] }.to_wav()).unwrap();
     let picture = solid("#123456");
     let film = Film {
+        size: CARD,
         opening: None,
         shots: (0..30).map(|i| shot(i * 2_000, &picture)).collect(),
         voice_ms: 60_000,
         ending: None,
         cues: &[],
+        keep_said: false,
     };
     let budget = Budget::new(Duration::from_millis(300));
     let error = mp4::encode(&film, &wav, &dir.path().join("late.mp4"), &budget).unwrap_err();

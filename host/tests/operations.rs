@@ -144,14 +144,21 @@ async fn every_catalog_price_is_what_its_operation_charges(w: World) {
         engine::About { title: "t", language: english, brand: None },
         &engine::Made {
             voiced,
-            drawing: Drawing { title: "t".into(), seed: 1, typeface: Default::default(), subject: None },
+            drawing: Drawing {
+                title: "t".into(),
+                seed: 1,
+                typeface: Default::default(),
+                subject: None,
+                caption: Default::default(),
+            },
         },
     )
     .await
     .unwrap();
     let before = w.balance(&ctx).await;
-    let accepted =
-        mp4::submit(&ctx, mp4::Mp4Request { page_url: Some(format!("/m/{page}")), music_url: None }).await.unwrap();
+    let accepted = mp4::submit(&ctx, mp4::Mp4Request { page_url: Some(format!("/m/{page}")), ..Default::default() })
+        .await
+        .unwrap();
     let charged = before - w.balance(&ctx).await;
     assert_eq!((charged, accepted.credit_cost), (catalog::price("mp4").credits, charged));
     let ledger = credits::ledger(&w.services.db, ctx.caller.key_id).await.unwrap();

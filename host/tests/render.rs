@@ -208,6 +208,7 @@ fn captions_and_cards_in_six_scripts_are_laid_out_like_their_golden_images() {
                 style: &style,
                 seed: 2,
                 subject: Some(&subject),
+                caption: Default::default(),
             };
             let drawn = beats::draw(fonts::get(), &sheet, size, asset_host::render::text::Ink::Plain);
             // Half size: enough to see every break, a quarter of the bytes in the repository.

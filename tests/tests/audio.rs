@@ -13,13 +13,13 @@ use asset_tests::{Env, Storage, each_storage, listen};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
-fn block_on<F: Future>(future: F) -> F::Output {
+pub(crate) fn block_on<F: Future>(future: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(future)
 }
 
 const ROUTE: &str = "/api/agent/audioscript";
 
-async fn submit(base: &str, key: &str, body: Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+pub(crate) async fn submit(base: &str, key: &str, body: Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
     let response =
         Client::new().post(format!("{base}{ROUTE}")).header("x-api-key", key).json(&body).send().await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());
@@ -31,12 +31,12 @@ async fn get(url: &str, key: &str) -> (StatusCode, Value) {
     (response.status(), response.json().await.unwrap_or(Value::Null))
 }
 
-async fn credits(base: &str, key: &str) -> i64 {
+pub(crate) async fn credits(base: &str, key: &str) -> i64 {
     get(&format!("{base}/api/agent/me"), key).await.1["credits"].as_i64().unwrap()
 }
 
 /// Polls the job until it leaves `queued`/`running`.
-async fn finished(status_url: &str, key: &str, within: Duration) -> Value {
+pub(crate) async fn finished(status_url: &str, key: &str, within: Duration) -> Value {
     let deadline = Instant::now() + within;
     loop {
         let (status, body) = get(status_url, key).await;
@@ -886,7 +886,7 @@ fn frame_at(path: &std::path::Path, ms: u64) -> Vec<u8> {
 }
 
 /// Every frame stored in the MP4 at `path` (not resampled), with its time in ms, as RGB.
-fn every_frame(path: &std::path::Path) -> Vec<(u64, Vec<u8>)> {
+pub(crate) fn every_frame(path: &std::path::Path) -> Vec<(u64, Vec<u8>)> {
     let dir = tempfile::tempdir().unwrap();
     let status = std::process::Command::new("ffmpeg")
         .args(["-v", "error", "-y", "-i"])

@@ -27,6 +27,7 @@ mod payments;
 mod pitch;
 mod plugins;
 mod recogniser;
+mod shapes;
 mod shutdown;
 mod sol_jobs;
 mod waits;

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
 use super::view::event_payload;
+use crate::aspect::Aspect;
 use crate::ctx::{Ctx, Services};
 use crate::error::{Error, Reason};
 use crate::events::{self, NewEvent};
@@ -189,18 +190,27 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
     let (wav_path, out_path) = (scratch.path().join("silence.wav"), scratch.path().join("out.mp4"));
     tokio::fs::write(&wav_path, silence.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
     let (out, hold_ms) = (out_path.clone(), format.hold_ms);
+    let size = Aspect::Tall.size();
     let encoded = services
         .renders
         .run(services.settings.media_budget(), move |budget| {
             let frames = pictures
                 .iter()
-                .map(|png| crate::render::framed(png, mp4::WIDTH, mp4::HEIGHT).map_err(|e| e.to_string()))
+                .map(|png| crate::render::framed(png, size.0, size.1).map_err(|e| e.to_string()))
                 .collect::<Result<Vec<_>, _>>()?;
             let shots = (0u64..)
                 .zip(&frames)
                 .map(|(n, png)| mp4::Shot { start_ms: n * hold_ms, png, lit: None, words: Vec::new() })
                 .collect();
-            let film = mp4::Film { opening: None, shots, voice_ms: total_ms, ending: ending.as_deref(), cues: &[] };
+            let film = mp4::Film {
+                size,
+                opening: None,
+                shots,
+                voice_ms: total_ms,
+                ending: ending.as_deref(),
+                cues: &[],
+                keep_said: false,
+            };
             let encoded = mp4::encode(&film, &wav_path, &out, budget)?;
             let firsts: Vec<&[u8]> = frames.iter().map(Vec::as_slice).collect();
             Ok((encoded, crate::mp4::Stills::of(&firsts)?))
@@ -209,7 +219,8 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
         .map_err(pipeline::cpu_failure)?;
     let (encoded, stills) = encoded;
     tracing::info!(job = asset.id, frames = encoded.frames, ms = encoded.total_ms, "rendered an asset's MP4");
-    crate::mp4::keep(services, job, asset.preview_id.clone(), (&out_path, stills), total_ms + end_ms).await
+    let video = crate::mp4::Video { path: &out_path, stills, aspect: Aspect::Tall, duration_ms: total_ms + end_ms };
+    crate::mp4::keep(services, job, asset.preview_id.clone(), video).await
 }
 
 /// Records how render `render_job_id` of `asset` ended and, with a callback, its event, in

@@ -17,6 +17,7 @@ use utoipa::{PartialSchema, ToSchema};
 
 use crate::billing;
 use crate::brands;
+use crate::caption_style::CaptionStyle;
 use crate::catalog::{self, AUDIO_BYTES, AUDIO_SECONDS, SCRIPT_CHARS, SCRIPT_WORDS_UNDER, TITLE_CHARS};
 use crate::ctx::{Ctx, Services};
 use crate::engine;
@@ -48,6 +49,10 @@ pub struct AudioscriptRequest {
     pub brand: Option<String>,
     /// One of the language's voices (the menu lists them); its default when absent.
     pub voice: Option<String>,
+    /// How its video shows the word being said (the menu's `captionStyles`); `highlight` when
+    /// absent.
+    #[serde(rename = "captionStyle", alias = "caption_style")]
+    pub caption_style: Option<String>,
 }
 
 /// A script's characters; its words are counted by [`SPACED_WORDS`] or [`UNSPACED_WORDS`].
@@ -111,6 +116,13 @@ impl PartialSchema for AudioscriptRequest {
                 ObjectBuilder::new().schema_type(text_or_null()).description(Some(
                     "One of the language's voices (`GET /api/agent/services` lists them per language); its default when absent",
                 )),
+            )
+            .property(
+                "captionStyle",
+                rules::choice(
+                    CaptionStyle::ALL.map(CaptionStyle::name),
+                    "How its video shows the word being said (the menu's `captionStyles`); `highlight` when absent",
+                ),
             );
         AllOfBuilder::new()
             .description(Some("Body of `POST /api/agent/audioscript`: exactly one of `script` and `audio_url`."))
@@ -134,6 +146,9 @@ struct Input {
     /// The voice asked for, one of the language's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     voice: Option<String>,
+    /// How its pictures light the words.
+    #[serde(default, skip_serializing_if = "CaptionStyle::is_default")]
+    caption: CaptionStyle,
 }
 
 /// Words in `script`: spaced words, or for scripts without spaces (Chinese, Japanese, Thai)
@@ -188,7 +203,7 @@ pub async fn submit_as(
     id: &str,
     price: billing::Price,
 ) -> Result<Accepted, Error> {
-    let Checked { language, title, brand, voice, source } = check_request(ctx, request).await?;
+    let Checked { language, title, brand, voice, caption, source } = check_request(ctx, request).await?;
     let voice = voice.map(str::to_string);
     jobs::ensure_renderer_free(ctx).await?;
     let script = match source {
@@ -199,7 +214,7 @@ pub async fn submit_as(
             ctx.blobs.put(&store::uploads::key(id), audio.to_wav()).await?;
             let name = url.rsplit('/').next().unwrap_or("audio").chars().take(60).collect::<String>();
             let title = title.unwrap_or(name);
-            let input = Input { script: None, title, language: language.code.into(), brand, voice: None };
+            let input = Input { script: None, title, language: language.code.into(), brand, voice: None, caption };
             let queued = match store::uploads::insert(&ctx.db, id).await {
                 Ok(()) => queue(ctx, id, price, &input).await,
                 Err(e) => Err(e.into()),
@@ -213,7 +228,7 @@ pub async fn submit_as(
         }
     };
     let title = title.unwrap_or_else(|| default_title(&script));
-    let input = Input { script: Some(script), title, language: language.code.into(), brand, voice };
+    let input = Input { script: Some(script), title, language: language.code.into(), brand, voice, caption };
     queue(ctx, id, price, &input).await
 }
 
@@ -232,6 +247,7 @@ pub struct Checked {
     title: Option<String>,
     brand: Option<String>,
     voice: Option<&'static str>,
+    caption: CaptionStyle,
     source: Source,
 }
 
@@ -248,6 +264,7 @@ pub async fn check_request(ctx: &Ctx, request: AudioscriptRequest) -> Result<Che
         None => None,
     };
     let voice = speech::chosen_voice(language, request.voice.as_deref())?;
+    let caption = engine::caption_style_of(request.caption_style.as_deref())?.unwrap_or_default();
     let one_of = || Error::bad_request("script_or_audio_url", "Send exactly one of `script` and `audio_url`.");
     let source = match (request.script, request.audio_url) {
         (Some(_), Some(_)) | (None, None) => return Err(one_of()),
@@ -279,7 +296,7 @@ pub async fn check_request(ctx: &Ctx, request: AudioscriptRequest) -> Result<Che
             Source::Script(script)
         }
     };
-    Ok(Checked { language, title, brand, voice, source })
+    Ok(Checked { language, title, brand, voice, caption, source })
 }
 
 /// What the audioscript `request` would cost, refused as [`submit`] refuses its body; nothing is
@@ -354,7 +371,7 @@ async fn make_page(services: &Services, job: &Job) -> Result<Value, JobError> {
         }
         None => Style::seeded(seed),
     };
-    let look = pipeline::Cover::new(&input.title, style, seed);
+    let look = pipeline::Cover::new(&input.title, style, seed).lit_as(input.caption);
     let made = match &input.script {
         Some(script) => {
             let voice = speech::voice_for(&services.speech, language, script)

@@ -175,7 +175,7 @@ pub const SERVICES: &[Service] = &[
         name: "MP4 render",
         method: "POST",
         route: "/api/agent/mp4",
-        description: "A vertical 1080x1920 MP4 rendered from an engine page, hosted about 24 hours.",
+        description: "An MP4 rendered from an engine page, hosted about 24 hours: vertical 1080x1920 by default, or composed for 1:1, 4:5 or 16:9 (`aspect`).",
         usd_cents: Some(25),
         x402: true,
         sol_per_asset: true,
@@ -418,6 +418,47 @@ pub struct ServicesMenu {
     pub payments: Vec<PaymentMethod>,
     /// Who speaks each language in this process, and the voices a script may choose (`voice`).
     pub voices: Vec<VoiceOffer>,
+    /// The shapes an MP4 is rendered in (`aspect`), the default first; each composed for its shape.
+    pub aspects: Vec<AspectOffer>,
+    /// How a video shows the word being said (`captionStyle` on audioscripts and MP4s), the
+    /// default first.
+    pub caption_styles: Vec<CaptionStyleOffer>,
+}
+
+/// A caption style: its name as requests give it, and what it looks like.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptionStyleOffer {
+    pub style: &'static str,
+    pub description: &'static str,
+}
+
+/// A shape of video: its ratio as requests name it, its size, and what it is for.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AspectOffer {
+    pub aspect: &'static str,
+    pub width: u32,
+    pub height: u32,
+    pub used_for: &'static str,
+}
+
+fn aspects() -> Vec<AspectOffer> {
+    use crate::aspect::Aspect;
+    Aspect::ALL
+        .into_iter()
+        .map(|aspect| AspectOffer {
+            aspect: aspect.name(),
+            width: aspect.size().0,
+            height: aspect.size().1,
+            used_for: match aspect {
+                Aspect::Tall => "stories, reels and shorts",
+                Aspect::Square => "square feed posts",
+                Aspect::Portrait => "portrait feed posts (4:5)",
+                Aspect::Wide => "sites, wide players and slides",
+            },
+        })
+        .collect()
 }
 
 /// Who speaks a language: the engine (`endpoint`, the operator's speech endpoint; `piper` and
@@ -507,6 +548,11 @@ pub fn menu(x402: Option<PaymentMethod>, sol: Option<PaymentMethod>) -> Services
         languages: &crate::languages::LANGUAGES,
         page_kinds: PAGE_KINDS,
         voices: Vec::new(),
+        aspects: aspects(),
+        caption_styles: crate::caption_style::CaptionStyle::ALL
+            .into_iter()
+            .map(|style| CaptionStyleOffer { style: style.name(), description: style.description() })
+            .collect(),
     }
 }
 

@@ -7,6 +7,7 @@ pub mod pictures;
 pub mod routes;
 
 use crate::blobs;
+use crate::caption_style::CaptionStyle;
 use crate::ctx::Services;
 use crate::error::Error;
 use crate::jobs::Job;
@@ -264,4 +265,13 @@ pub fn view(page: &Page, base_url: &str) -> PageView {
             .collect(),
         url,
     }
+}
+
+/// The caption style `name` names, refused with `invalid_caption_style` when it names none.
+pub fn caption_style_of(name: Option<&str>) -> Result<Option<CaptionStyle>, Error> {
+    let Some(name) = name else { return Ok(None) };
+    CaptionStyle::parse(name).map(Some).ok_or_else(|| {
+        let names: Vec<&str> = CaptionStyle::ALL.map(CaptionStyle::name).to_vec();
+        Error::bad_request("invalid_caption_style", format!("`captionStyle` must be one of {}.", names.join(", ")))
+    })
 }

@@ -7,10 +7,12 @@
 use maud::{PreEscaped, html};
 
 use super::Page;
+use crate::aspect::Aspect;
 use crate::chrome::Chrome;
 use crate::illustrate::{self, Subject};
 use crate::pages::{Head, PageLook, document, link_card};
 use crate::render::cards;
+use crate::store::renders::Render;
 
 const STYLE: &str = r#"
 body { margin: 0; font-family: var(--font, system-ui, "Noto Sans", sans-serif); background: #111; color: #fff; }
@@ -22,6 +24,8 @@ h1 { font-size: 1.3rem; margin: .25rem 0 .5rem; }
 #caption { font-size: 1.3rem; font-weight: 700; text-align: center; min-height: 2.4em; margin: .5rem 0; }
 .controls { display: flex; gap: .5rem; justify-content: center; margin: .75rem 0 .25rem; }
 .controls button { flex: 1 1 0; max-width: 12rem; }
+.videos { display: flex; flex-wrap: wrap; gap: .5rem; justify-content: center; margin: .5rem 0; padding: 0; list-style: none; }
+.videos a { display: block; color: #fff; border: .1rem solid var(--accent, #f5c518); border-radius: .5rem; padding: .4rem .8rem; text-decoration: none; font-variant-numeric: tabular-nums; }
 button { font-size: 1.2rem; padding: .6rem 1.4rem; border-radius: 2rem; border: 0; background: var(--accent, #f5c518); color: #111; font-weight: 700; }
 .beats li.now { color: var(--accent, #f5c518); }
 .w { border-radius: .3em; padding: 0 .05em; }
@@ -221,16 +225,38 @@ fn call_to_action(page: &Page) -> maud::Markup {
 }
 
 /// The page of `page`, linked from `base_url`, in its brand's look and with its sender's logo.
-/// A pitch page carries `token`, which its reports of what the person did present.
+/// A pitch page carries `token`, which its reports of what the person did present. `videos` are
+/// the page's videos still hosted, newest first: the page offers the newest of each shape.
 pub fn render(
     page: &Page,
     base_url: &str,
     (look, logo): (Option<&PageLook>, Option<&str>),
     token: Option<&str>,
+    videos: &[Render],
 ) -> String {
     let url = format!("{base_url}/m/{}", page.id);
     let description = page.beats.iter().map(|b| b.text.as_str()).collect::<Vec<_>>().join(" ");
-    document(&head(page, &url, &description, look), body(page, &url, (logo, token)))
+    let mut shapes: Vec<(Aspect, String)> = Vec::new();
+    for video in videos {
+        if !shapes.iter().any(|(aspect, _)| *aspect == video.aspect) {
+            shapes.push((video.aspect, format!("{base_url}/v/{}", video.id)));
+        }
+    }
+    shapes.sort_by_key(|(aspect, _)| Aspect::ALL.iter().position(|a| a == aspect));
+    document(&head(page, &url, &description, look), body(page, &url, (logo, token), &shapes))
+}
+
+/// Links to the page's videos, one per shape, named by their ratio (the same in every language).
+fn videos(shapes: &[(Aspect, String)]) -> maud::Markup {
+    html! {
+        @if !shapes.is_empty() {
+            ul class="videos" {
+                @for (aspect, link) in shapes {
+                    li { a href=(link) { "▶ " (aspect.name()) } }
+                }
+            }
+        }
+    }
 }
 
 /// The page's head: its link card first (what cards show), then the 9:16 picture for platforms
@@ -266,7 +292,12 @@ fn head<'a>(page: &'a Page, url: &str, description: &'a str, look: Option<&'a Pa
 
 /// The page's body: a pitch's people, hook, call to action, chat of beats and memes; any other
 /// page's title and folded transcript; the picture, its controls and the voice on both.
-fn body(page: &Page, url: &str, (logo, token): (Option<&str>, Option<&str>)) -> maud::Markup {
+fn body(
+    page: &Page,
+    url: &str,
+    (logo, token): (Option<&str>, Option<&str>),
+    shapes: &[(Aspect, String)],
+) -> maud::Markup {
     let first = page.beats.first().map_or("", |b| b.text.as_str());
     let pitch = page.kind == "pitch";
     let chrome = crate::chrome::of(&page.language);
@@ -294,6 +325,7 @@ fn body(page: &Page, url: &str, (logo, token): (Option<&str>, Option<&str>)) -> 
             @if pitch {
                 (call_to_action(page))
             }
+            (videos(shapes))
             audio id="voice" src={ (url) "/voice" } preload="auto" {}
             @if !page.captioned {
                 p class="notice" {
@@ -375,7 +407,22 @@ mod tests {
             extra: serde_json::Value::Null,
             drawing: None,
         };
-        let html = render(&page, "https://x.example", (None, None), Some("tok"));
+        let video = |id: &str, aspect| Render {
+            id: id.into(),
+            page_id: "abc".into(),
+            size_bytes: 1,
+            duration_ms: 1920,
+            expires_at: i64::MAX,
+            blob: None,
+            aspect,
+        };
+        let videos = [video("new", Aspect::Wide), video("tall", Aspect::Tall), video("old", Aspect::Wide)];
+        let html = render(&page, "https://x.example", (None, None), Some("tok"), &videos);
+        // The newest video of each shape, in the menu's order.
+        assert!(html.contains(
+            r#"<ul class="videos"><li><a href="https://x.example/v/tall">▶ 9:16</a></li><li><a href="https://x.example/v/new">▶ 16:9</a></li></ul>"#
+        ));
+        assert!(!html.contains("/v/old"));
         assert!(!html.contains("</script><script>alert"));
         assert!(
             html.contains(r#"<span class="w" data-start="0" data-end="300" data-box="1,2,3,4">&lt;/script&gt;</span>"#),

@@ -9,9 +9,11 @@ use std::sync::{Arc, LazyLock};
 use tokio::sync::OnceCell;
 
 use super::Page;
+use crate::aspect::Aspect;
 use crate::blobs::kept::Flights;
 use crate::blobs::{self, BlobError};
 use crate::brands;
+use crate::caption_style::CaptionStyle;
 use crate::ctx::Services;
 use crate::error::Error;
 use crate::languages;
@@ -22,8 +24,21 @@ use crate::store;
 /// A beat's pictures as PNG: plain, and lit when its words are placed.
 pub type Pair = (Vec<u8>, Option<Vec<u8>>);
 
+/// Where each word of a beat landed in its pictures: a box per line it is on.
+pub type Boxes = Vec<Vec<[u32; 4]>>;
+
+/// A picture of a video: plain, lit, and where its words are.
+#[derive(Clone)]
+pub struct Shot {
+    pub plain: Vec<u8>,
+    pub lit: Option<Vec<u8>>,
+    pub boxes: Boxes,
+}
+
 /// Drawings under way in this process, by the plain picture's blob key (unique per page).
 static FLIGHTS: LazyLock<Flights<Result<Pair, Error>>> = LazyLock::new(Flights::default);
+/// The same for pictures in another shape.
+static SHAPED: LazyLock<Flights<Result<Shot, Error>>> = LazyLock::new(Flights::default);
 
 /// Reads, or draws and keeps, the pictures of one page. The page is read from the store only if
 /// a picture has to be drawn, and its sheets are built once, on the first such picture.
@@ -34,12 +49,28 @@ pub struct Painter<'a> {
     given: Option<&'a Page>,
     loaded: OnceCell<Page>,
     sheets: OnceCell<Arc<Sheets>>,
+    /// The shape it draws in: the page's own 9:16 unless told.
+    aspect: Aspect,
+    /// How its lit pictures mark the words: the page's own style unless told.
+    caption: Option<CaptionStyle>,
 }
 
 impl<'a> Painter<'a> {
     /// The painter of page `id`.
     pub fn new(services: &'a Services, id: &'a str) -> Painter<'a> {
-        Painter { services, id, given: None, loaded: OnceCell::new(), sheets: OnceCell::new() }
+        let (loaded, sheets) = (OnceCell::new(), OnceCell::new());
+        Painter { services, id, given: None, loaded, sheets, aspect: Aspect::Tall, caption: None }
+    }
+
+    /// The painter drawing in `aspect`, its words lit in `caption`'s style (the page's own when
+    /// `None`).
+    pub fn shaped(self, aspect: Aspect, caption: Option<CaptionStyle>) -> Painter<'a> {
+        Painter { aspect, caption, ..self }
+    }
+
+    /// The style the painter lights words in.
+    pub fn caption_of(&self, page: &Page) -> CaptionStyle {
+        self.caption.or(page.drawing.as_ref().map(|d| d.caption)).unwrap_or_default()
     }
 
     /// The painter of a page already read.
@@ -87,13 +118,71 @@ impl<'a> Painter<'a> {
         Ok((opening, beats.into_iter().map(|(_, pair)| pair).collect()))
     }
 
+    /// A video's pictures in the painter's shape: the opening card (`None` for pages made
+    /// before opening cards) and each beat's with where its words are.
+    pub async fn shots(&self) -> Result<(Option<Vec<u8>>, Vec<Shot>), Error> {
+        let page = self.page().await?;
+        let own = page.drawing.as_ref().map(|d| d.caption).unwrap_or_default();
+        if self.aspect == Aspect::Tall && self.caption_of(page) == own {
+            let (opening, pairs) = self.all().await?;
+            let shots = pairs.into_iter().zip(&page.beats);
+            let shots = shots.map(|((plain, lit), beat)| Shot { plain, lit, boxes: boxes_of(beat) }).collect();
+            return Ok((opening, shots));
+        }
+        let drawing = (0..=page.beats.len() as i64).map(|position| self.read_or_draw_shaped(page, position));
+        let mut shots = futures::future::try_join_all(drawing).await?;
+        let opening = shots.remove(0).plain;
+        Ok((Some(opening), shots))
+    }
+
+    /// Picture `position` in the painter's shape, kept or drawn and kept now.
+    async fn read_or_draw_shaped(&self, page: &Page, position: i64) -> Result<Shot, Error> {
+        let store = self.services.blobs.as_ref();
+        let look = (self.aspect, self.caption_of(page));
+        let [plain_key, lit_key, boxes_key] = store::engine::shaped_keys(page, look, position);
+        if let Some(plain) = store.get(&plain_key).await? {
+            let boxes = blobs::expect(store, &boxes_key).await?;
+            let boxes: Boxes =
+                serde_json::from_slice(&boxes).map_err(|e| Error::internal(format!("kept boxes: {e}")))?;
+            let lit = match boxes.is_empty() {
+                true => None,
+                false => Some(blobs::expect(store, &lit_key).await?),
+            };
+            return Ok(Shot { plain, lit, boxes });
+        }
+        SHAPED
+            .run(&plain_key, || async {
+                let sheets = self.sheets(page).await?;
+                // Words are lit where the page lights them: in a captioned page's timed beats.
+                let lit = usize::try_from(position - 1)
+                    .ok()
+                    .and_then(|i| page.beats.get(i))
+                    .is_some_and(|beat| page.captioned && !beat.words.is_empty());
+                let drawn = sheets.draw_laid(self.services, position as usize, lit).await?;
+                let boxes = serde_json::to_vec(&drawn.boxes).map_err(|e| Error::internal(e.to_string()))?;
+                if let Some(png) = &drawn.lit {
+                    store.put(&lit_key, png.clone()).await?;
+                }
+                store.put(&boxes_key, boxes).await?;
+                store.put(&plain_key, drawn.plain.clone()).await?;
+                Ok(Shot { plain: drawn.plain, lit: drawn.lit, boxes: drawn.boxes })
+            })
+            .await
+    }
+
+    /// The sheets the page's pictures are drawn from, in the painter's shape.
+    async fn sheets(&self, page: &Page) -> Result<&Arc<Sheets>, Error> {
+        let drawing = page.drawing.as_ref().ok_or_else(|| Error::internal("the page has no drawing"))?;
+        let look = (self.aspect, self.caption_of(page));
+        self.sheets.get_or_try_init(|| sheets(self.services, page, drawing, look)).await
+    }
+
     /// The page's end card, pointing at `link` unless the page has its own call to action (a
     /// pitch's): from its brand (else the service), in its language and look.
     pub async fn ending(&self, link: &str) -> Result<Vec<u8>, Error> {
         let services = self.services;
         let page = self.page().await?;
-        let drawing = page.drawing.as_ref().ok_or_else(|| Error::internal("the page has no drawing"))?;
-        let sheets = self.sheets.get_or_try_init(|| sheets(services, page, drawing)).await?;
+        let sheets = self.sheets(page).await?;
         let brand = match &page.brand {
             Some(key) => brands::get(&services.db, key).await?.map(|brand| brand.profile.name),
             None => None,
@@ -121,8 +210,10 @@ impl<'a> Painter<'a> {
         let services = self.services;
         let page = self.page().await?;
         // Pages made before pictures were drawn later have no way to draw a lost one.
-        let drawing = page.drawing.as_ref().ok_or_else(|| BlobError::Missing(plain_key.to_string()))?;
-        let sheets = self.sheets.get_or_try_init(|| sheets(services, page, drawing)).await?;
+        if page.drawing.is_none() {
+            return Err(BlobError::Missing(plain_key.to_string()).into());
+        }
+        let sheets = self.sheets(page).await?;
         let boxes =
             usize::try_from(position - 1).ok().and_then(|i| page.beats.get(i)).map(boxes_of).unwrap_or_default();
         let pictures = sheets.draw(services, position as usize, boxes).await?;
@@ -135,8 +226,14 @@ impl<'a> Painter<'a> {
 }
 
 /// The sheets a page's pictures are drawn from: its brand's look as it is now (a brand that is
-/// gone leaves the page's own palette), in the typeface its words were placed in.
-async fn sheets(services: &Services, page: &Page, drawing: &Drawing) -> Result<Arc<Sheets>, Error> {
+/// gone leaves the page's own palette), in the typeface its words were placed in, in `aspect`
+/// with its words lit in `caption`'s style.
+async fn sheets(
+    services: &Services,
+    page: &Page,
+    drawing: &Drawing,
+    (aspect, caption): (Aspect, CaptionStyle),
+) -> Result<Arc<Sheets>, Error> {
     let language = languages::find(&page.language).ok_or_else(|| Error::internal("the page's language is unknown"))?;
     let brand = match &page.brand {
         Some(key) => brands::get(&services.db, key).await?.map(|brand| (key, brand)),
@@ -151,7 +248,7 @@ async fn sheets(services: &Services, page: &Page, drawing: &Drawing) -> Result<A
     style.typeface = drawing.typeface;
     let texts = shown(&page.beats, page.captioned);
     let sheets = Sheets::new(texts, &drawing.title, language, style, drawing.seed);
-    Ok(Arc::new(sheets.branded(&name).about(drawing.subject.clone())))
+    Ok(Arc::new(sheets.branded(&name).about(drawing.subject.clone()).shaped(aspect).lit_as(caption)))
 }
 
 /// Draws the pictures of page `id` in the background, so they are ready by the time the page is

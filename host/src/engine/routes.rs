@@ -35,7 +35,8 @@ async fn page(
     // A pitch page carries a token of its own each time it is served, so no copy of it may be
     // kept and handed to others.
     let token = (page.kind == "pitch").then(|| state.page_tokens.issue(&page.id, crate::store::now_ms()));
-    let html = super::page::render(&page, &base, (look.as_ref(), logo.as_deref()), token.as_deref());
+    let videos = crate::store::renders::of_page(&state.db, &page.id).await?;
+    let html = super::page::render(&page, &base, (look.as_ref(), logo.as_deref()), token.as_deref(), &videos);
     let cache = if token.is_some() { "private, no-store" } else { "public, max-age=300" };
     Ok(([(header::CACHE_CONTROL, HeaderValue::from_static(cache))], Html(html)).into_response())
 }

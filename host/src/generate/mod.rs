@@ -169,6 +169,7 @@ fn audioscript_request(checked: &Checked) -> AudioscriptRequest {
         language: Some(checked.language.code.to_string()),
         brand: checked.brand.as_ref().map(|b| b.key.clone()),
         voice: None,
+        caption_style: None,
     }
 }
 

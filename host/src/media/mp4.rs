@@ -1,6 +1,7 @@
 //! The MP4 encoder: a film's frames (`media::film`: the opening card, each beat's picture with
 //! its words lit one at a time, cut on the beat, a progress bar, the end card) with the voice
-//! track and the captions, encoded in-process by a GStreamer pipeline into a 1080×1920 H.264
+//! track and the captions, encoded in-process by a GStreamer pipeline into an H.264 of the
+//! pictures' size (1080×1920 for 9:16; every shape of `aspect`)
 //! (Constrained Baseline, 4:2:0) + AAC MP4 with a timed-text (tx3g) subtitle track players can
 //! switch on, and its index at the front (faststart).
 //!
@@ -26,10 +27,6 @@ use super::captions::Cue;
 use super::film::{self, BeatTimes, Frame, Look, Planes, Shape};
 use crate::cpu::Budget;
 
-/// The video's size.
-pub const WIDTH: u32 = 1080;
-pub const HEIGHT: u32 = 1920;
-
 /// One beat: when it starts (ms into the voice track), its picture as PNG, and with timed
 /// words its lit picture and each word's start and boxes.
 pub struct Shot<'a> {
@@ -41,6 +38,8 @@ pub struct Shot<'a> {
 
 /// What a video is made of.
 pub struct Film<'a> {
+    /// The video's size, which every picture has (width, height; both even).
+    pub size: (u32, u32),
     /// The opening card (PNG), shown for [`film::HOOK_MS`] while the voice starts.
     pub opening: Option<&'a [u8]>,
     pub shots: Vec<Shot<'a>>,
@@ -50,6 +49,9 @@ pub struct Film<'a> {
     pub ending: Option<&'a [u8]>,
     /// The captions, as a subtitle track (none without cues).
     pub cues: &'a [Cue],
+    /// Whether the words said earlier in a beat stay lit (a karaoke sweep), else only the word
+    /// being said is.
+    pub keep_said: bool,
 }
 
 /// The video encoder, its settings and its output (also what the benchmark's bare pipeline
@@ -91,7 +93,7 @@ pub fn encode(film: &Film<'_>, wav: &Path, out: &Path, budget: &Budget) -> Resul
     let started = Instant::now();
     let pipeline = pipeline(film, wav, out)?;
     let by_name = |name: &str| pipeline.by_name(name).ok_or_else(|| format!("no {name} element"));
-    let i420 = frame_info()?;
+    let i420 = frame_info(film.size)?;
     let source = by_name("video")?.downcast::<gst_app::AppSrc>().map_err(|_| "video is not an appsrc".to_string())?;
     source.set_caps(Some(&i420.to_caps().map_err(|e| e.to_string())?));
     source.set_format(gst::Format::Time);
@@ -243,10 +245,13 @@ fn push_cues(source: &gst_app::AppSrc, cues: &[Cue], total_ms: u64) -> Result<()
     source.end_of_stream().map(|_| ()).map_err(|e| format!("the subtitle track: {e}"))
 }
 
-/// The I420 layout of the video's frames: a 30 fps grid (frames are held, so fewer are sent).
-pub fn frame_info() -> Result<gst_video::VideoInfo, String> {
+/// The I420 layout of frames of `size`: a 30 fps grid (frames are held, so fewer are sent).
+pub fn frame_info((width, height): (u32, u32)) -> Result<gst_video::VideoInfo, String> {
     init()?;
-    gst_video::VideoInfo::builder(gst_video::VideoFormat::I420, WIDTH, HEIGHT)
+    if width % 2 == 1 || height % 2 == 1 || width == 0 || height == 0 {
+        return Err(format!("a video's sides must be even and not empty; got {width}×{height}"));
+    }
+    gst_video::VideoInfo::builder(gst_video::VideoFormat::I420, width, height)
         .fps(gst::Fraction::new(film::FPS as i32, 1))
         .build()
         .map_err(|e| e.to_string())
@@ -291,11 +296,11 @@ impl<'a> Frames<'a> {
         let beats = film.shots.iter().flat_map(|s| std::iter::once(&s.png).chain(&s.lit));
         for png in film.opening.iter().chain(beats).chain(&film.ending) {
             budget.check()?;
-            check_png(png)?;
+            check_png(png, film.size)?;
         }
         let planes = Planes {
-            width: WIDTH as usize,
-            height: HEIGHT as usize,
+            width: i420.width() as usize,
+            height: i420.height() as usize,
             offsets: [i420.offset()[0], i420.offset()[1], i420.offset()[2]],
             strides: [0, 1, 2].map(|p| i420.stride()[p] as usize),
         };
@@ -364,7 +369,9 @@ impl<'a> Frames<'a> {
                 let (plain, lit) = self.pictures(Picture::Beat(beat))?;
                 let mut frame = plain.to_vec();
                 if let (Some(word), Some(lit)) = (word, lit) {
-                    for &area in self.film.shots[beat].words.get(word).map_or(&[][..], |w| w.1) {
+                    let words = &self.film.shots[beat].words;
+                    let first = if self.film.keep_said { 0 } else { word };
+                    for &area in words.get(first..=word).unwrap_or_default().iter().flat_map(|w| w.1) {
                         self.planes.copy_box(&mut frame, &lit, area);
                     }
                 }
@@ -392,17 +399,22 @@ impl Film<'_> {
     }
 }
 
-/// Checks a picture's header: the video's size, 8 bits, RGB or RGBA.
-fn check_png(png: &[u8]) -> Result<(), String> {
+/// Checks a picture's header: the video's `size`, 8 bits, RGB or RGBA.
+fn check_png(png: &[u8], size: (u32, u32)) -> Result<(), String> {
     let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().map_err(|e| format!("picture: {e}"))?;
     let info = reader.info();
     if !matches!(info.color_type, png::ColorType::Rgb | png::ColorType::Rgba) {
         return Err(format!("unsupported picture colour type {:?}", info.color_type));
     }
-    if (info.width, info.height) != (WIDTH, HEIGHT) || info.bit_depth != png::BitDepth::Eight {
-        return Err(format!("pictures must be {WIDTH}×{HEIGHT}, 8-bit; got {}×{}", info.width, info.height));
+    sized((info.width, info.height), info.bit_depth, size)
+}
+
+/// Refuses a picture not of `size` or not of 8 bits a channel.
+fn sized(got: (u32, u32), depth: png::BitDepth, (width, height): (u32, u32)) -> Result<(), String> {
+    match got == (width, height) && depth == png::BitDepth::Eight {
+        true => Ok(()),
+        false => Err(format!("pictures must be {width}×{height}, 8-bit; got {}×{}", got.0, got.1)),
     }
-    Ok(())
 }
 
 /// A PNG picture as the bytes of one I420 frame of the video's size.
@@ -416,11 +428,11 @@ fn to_i420(png: &[u8], i420: &gst_video::VideoInfo) -> Result<Vec<u8>, String> {
         png::ColorType::Rgba => gst_video::VideoFormat::Rgba,
         other => return Err(format!("unsupported picture colour type {other:?}")),
     };
-    if (info.width, info.height) != (WIDTH, HEIGHT) || info.bit_depth != png::BitDepth::Eight {
-        return Err(format!("pictures must be {WIDTH}×{HEIGHT}, 8-bit; got {}×{}", info.width, info.height));
-    }
-    let rgb =
-        gst_video::VideoInfo::builder(format, WIDTH, HEIGHT).fps(i420.fps()).build().map_err(|e| e.to_string())?;
+    sized((info.width, info.height), info.bit_depth, (i420.width(), i420.height()))?;
+    let rgb = gst_video::VideoInfo::builder(format, info.width, info.height)
+        .fps(i420.fps())
+        .build()
+        .map_err(|e| e.to_string())?;
     let converter = gst_video::VideoConverter::new(&rgb, i420, None).map_err(|e| e.to_string())?;
     let source = gst_video::VideoFrame::from_buffer_readable(gst::Buffer::from_mut_slice(pixels), &rgb)
         .map_err(|_| "cannot map the picture".to_string())?;

@@ -18,8 +18,10 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa::openapi::schema::Object;
 
+use crate::aspect::Aspect;
 use crate::billing;
 use crate::blobs::{BlobError, ByteStream};
+use crate::caption_style::CaptionStyle;
 use crate::catalog;
 use crate::ctx::{Ctx, Services};
 use crate::engine;
@@ -43,6 +45,38 @@ pub struct Mp4Request {
     /// Music under the voice: looped or cut to it, faded in and out, ducked while words are said.
     #[schema(schema_with = music_url_schema)]
     pub music_url: Option<String>,
+    /// The video's shape: `9:16` (the default), `1:1`, `4:5` or `16:9`; each is composed for its
+    /// shape, not cropped.
+    #[schema(schema_with = aspect_schema)]
+    pub aspect: Option<String>,
+    /// How the word being said is shown: `highlight`, `karaoke`, `underline` or `boxed`; the
+    /// page's own style when absent.
+    #[schema(schema_with = caption_style_schema)]
+    pub caption_style: Option<String>,
+}
+
+fn caption_style_schema() -> Object {
+    let about = "How the word being said is shown (the menu's `captionStyles`); the page's own style when absent";
+    crate::rules::choice(CaptionStyle::ALL.map(CaptionStyle::name), about)
+}
+
+const ASPECT_HELP: &str = "The video's shape: 9:16 (1080×1920, the default), 1:1 (1080×1080), 4:5 (1080×1350) or \
+     16:9 (1920×1080); each composed for its shape";
+
+fn aspect_schema() -> Object {
+    crate::rules::choice(Aspect::ALL.map(Aspect::name), ASPECT_HELP)
+}
+
+/// The shape `request` asks for, refused with `invalid_aspect` when it names none.
+fn aspect_of(request: &Mp4Request) -> Result<Aspect, Error> {
+    match request.aspect.as_deref() {
+        None => Ok(Aspect::Tall),
+        Some(name) => Aspect::parse(name).ok_or_else(|| {
+            let names: Vec<&str> = Aspect::ALL.map(Aspect::name).to_vec();
+            let why = format!("`aspect` must be one of {}.", names.join(", "));
+            Error::bad_request("invalid_aspect", why)
+        }),
+    }
 }
 
 fn music_url_schema() -> Object {
@@ -94,13 +128,15 @@ pub fn page_id(page_url: &str, base_url: &str) -> Option<String> {
 
 /// Validates, checks the renderer, then pays for and queues the render.
 pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
-    let id = page_of(ctx, &request).await?;
+    let (id, aspect, caption) = page_of(ctx, &request).await?;
     jobs::ensure_renderer_free(ctx).await?;
     let job_id = format!("mp4_{}", public_id());
     let price = catalog::price(KIND);
     // The end card links to the page as this caller reaches it (a pitch links to its own offer).
-    let input =
-        json!({ "pageId": id, "pageUrl": format!("{}/m/{id}", ctx.base_url), "music": request.music_url.is_some() });
+    let input = json!({
+        "pageId": id, "pageUrl": format!("{}/m/{id}", ctx.base_url), "music": request.music_url.is_some(),
+        "aspect": aspect.name(), "captionStyle": caption.map(CaptionStyle::name),
+    });
     let Some(url) = request.music_url.as_deref() else {
         return jobs::submit_paid(ctx, &job_id, KIND, price, &input, "mp4").await;
     };
@@ -115,9 +151,10 @@ pub async fn submit(ctx: &Ctx, request: Mp4Request) -> Result<Accepted, Error> {
     queued
 }
 
-/// The engine page `request` names, checked as the route checks it: present, one of this
-/// service's page addresses, and a page that exists.
-async fn page_of(ctx: &Ctx, request: &Mp4Request) -> Result<String, Error> {
+/// The engine page `request` names, the shape and caption style asked for, checked as the route
+/// checks them: present, one of this service's page addresses, a page that exists and can be
+/// drawn in that shape and style.
+async fn page_of(ctx: &Ctx, request: &Mp4Request) -> Result<(String, Aspect, Option<CaptionStyle>), Error> {
     let base_url = &ctx.base_url;
     let raw = request
         .page_url
@@ -128,16 +165,23 @@ async fn page_of(ctx: &Ctx, request: &Mp4Request) -> Result<String, Error> {
         let why = format!("`musicUrl` must be {}; got {} characters.", music::MUSIC_URL.explain(), url.chars().count());
         return Err(Error::bad_request("invalid_music_url", why));
     }
+    let aspect = aspect_of(request)?;
+    let caption = engine::caption_style_of(request.caption_style.as_deref())?;
     let id = page_id(raw, base_url).filter(|_| PAGE_URL.check(raw)).ok_or_else(|| {
         Error::bad_request(
             "invalid_page_url",
             format!("`pageUrl` must be one of this service's engine pages: /m/<id> or {base_url}/m/<id>."),
         )
     })?;
-    if engine::get(ctx, &id).await?.is_none() {
+    let Some(page) = engine::get(ctx, &id).await? else {
         return Err(Error::bad_request("unknown_page", "No engine page has this address."));
+    };
+    // Pages from before pictures were drawn on demand keep only their 9:16 pictures, lit as made.
+    if (aspect != Aspect::Tall || caption.is_some()) && page.drawing.is_none() {
+        let why = "This page was made before pages could be drawn again: only its own `9:16` pictures are available.";
+        return Err(Error::bad_request("unsupported_aspect", why));
     }
-    Ok(id)
+    Ok((id, aspect, caption))
 }
 
 /// What rendering the page `request` names would cost, refused as [`submit`] refuses its body;
@@ -150,7 +194,8 @@ pub async fn quote(ctx: &Ctx, request: &Mp4Request) -> Result<crate::money::Pric
 /// A finished render's status fields: its video, its poster and looping preview, its hosted
 /// page and until when.
 pub fn result_view(result: &Value, base_url: &str) -> serde_json::Map<String, Value> {
-    let mut view = jobs::result_fields(result, &["pageId", "durationMs", "expiresAt", "sizeBytes"]);
+    let fields = ["pageId", "durationMs", "expiresAt", "sizeBytes", "aspect", "width", "height"];
+    let mut view = jobs::result_fields(result, &fields);
     if let Some(render) = result["renderId"].as_str() {
         view.insert("mp4Url".into(), json!(format!("{base_url}/v/{render}/video.mp4")));
         view.insert("videoPageUrl".into(), json!(format!("{base_url}/v/{render}")));
@@ -193,9 +238,12 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     // cards have none, and their videos start with the voice.
     jobs::enter(&services.db, job, Stage::Pictures).await;
     let started = std::time::Instant::now();
-    let painter = engine::Painter::of(services, &page);
+    let aspect = job.input["aspect"].as_str().and_then(Aspect::parse).unwrap_or_default();
+    let caption = job.input["captionStyle"].as_str().and_then(CaptionStyle::parse);
+    let painter = engine::Painter::of(services, &page).shaped(aspect, caption);
+    let keep_said = painter.caption_of(&page).keeps_said();
     let link = job.input["pageUrl"].as_str().unwrap_or_default();
-    let ((opening, pictures), ending) = tokio::try_join!(painter.all(), async {
+    let ((opening, pictures), ending) = tokio::try_join!(painter.shots(), async {
         // Pages from before pictures were drawn on demand cannot draw a card; they end on their last beat.
         match page.drawing {
             Some(_) => painter.ending(link).await.map(Some),
@@ -227,26 +275,34 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
             let shots = beats
                 .iter()
                 .zip(&pictures)
-                .map(|(beat, (plain, lit))| mp4::Shot {
+                .map(|(beat, shot)| mp4::Shot {
                     start_ms: beat.start,
-                    png: plain,
-                    lit: lit.as_deref(),
-                    words: beat.words.iter().map(|w| (w.start, w.boxes.as_slice())).collect(),
+                    png: &shot.plain,
+                    lit: shot.lit.as_deref(),
+                    words: beat.words.iter().zip(&shot.boxes).map(|(w, boxes)| (w.start, boxes.as_slice())).collect(),
                 })
                 .collect();
-            let film =
-                mp4::Film { opening: opening.as_deref(), shots, voice_ms, ending: ending.as_deref(), cues: &cues };
+            let size = aspect.size();
+            let film = mp4::Film {
+                size,
+                opening: opening.as_deref(),
+                shots,
+                voice_ms,
+                ending: ending.as_deref(),
+                cues: &cues,
+                keep_said,
+            };
             let encoded = mp4::encode(&film, &wav_path, &out, budget)?;
             // The hook card stands for the video, then its beats follow it in the preview.
             let firsts: Vec<&[u8]> =
-                opening.iter().chain(pictures.iter().map(|(plain, _)| plain)).map(Vec::as_slice).collect();
+                opening.iter().chain(pictures.iter().map(|shot| &shot.plain)).map(Vec::as_slice).collect();
             Ok((encoded, Stills::of(&firsts)?))
         })
         .await
         .map_err(pipeline::cpu_failure)?;
     let (encoded, stills) = encoded;
     tracing::info!(frames = encoded.frames, pictures_ms, ms = encoded.total_ms, "rendered MP4");
-    let kept = keep(services, job, page_id, (&out_path, stills), duration_ms).await?;
+    let kept = keep(services, job, page_id, Video { path: &out_path, stills, aspect, duration_ms }).await?;
     store::blobs::discard(services.blobs.as_ref(), &[music::key(&job.id)]).await;
     Ok(kept)
 }
@@ -283,17 +339,20 @@ impl Stills {
     }
 }
 
-/// Keeps the video `job` encoded at `out_path` from `page_id` (an engine page or a meme), and its
-/// stills: the file goes to the blob store without passing through memory, the stills beside it,
-/// then the row names it, hosted for `mp4_hosted_secs`. Answers the job's result.
-pub async fn keep(
-    services: &Services,
-    job: &Job,
-    page_id: String,
-    (out_path, stills): (&std::path::Path, Stills),
-    duration_ms: u64,
-) -> Result<Value, JobError> {
+/// A video just encoded: its file, its stills, its shape and length.
+pub struct Video<'a> {
+    pub path: &'a std::path::Path,
+    pub stills: Stills,
+    pub aspect: Aspect,
+    pub duration_ms: u64,
+}
+
+/// Keeps the video `job` encoded from `page_id` (an engine page or a meme), and its stills: the
+/// file goes to the blob store without passing through memory, the stills beside it, then the
+/// row names it, hosted for `mp4_hosted_secs`. Answers the job's result.
+pub async fn keep(services: &Services, job: &Job, page_id: String, video: Video<'_>) -> Result<Value, JobError> {
     let retry = |e: Error| JobError::Retry(e.to_string());
+    let Video { path: out_path, stills, aspect, duration_ms } = video;
     let size = tokio::fs::metadata(out_path).await.map_err(|e| JobError::Retry(format!("the video: {e}")))?.len();
     let blob = store::renders::key(&job.id);
     jobs::enter(&services.db, job, Stage::Keep).await;
@@ -309,6 +368,7 @@ pub async fn keep(
         duration_ms: duration_ms as i64,
         expires_at: now_ms() + services.settings.mp4_hosted_secs as i64 * 1000,
         blob: Some(blob),
+        aspect,
     };
     tracing::info!(stage = "record", "render stage");
     store::renders::insert(&services.db, &job.id, job.key_id, &render).await.map_err(|e| retry(e.into()))?;
@@ -317,9 +377,11 @@ pub async fn keep(
 
 /// A kept render's result (what the job records and its status shows).
 pub fn result(render: &store::renders::Render) -> Value {
+    let (width, height) = render.aspect.size();
     json!({
         "renderId": render.id, "pageId": render.page_id, "durationMs": render.duration_ms,
         "expiresAt": render.expires_at, "sizeBytes": render.size_bytes, "stills": true,
+        "aspect": render.aspect.name(), "width": width, "height": height,
     })
 }
 

@@ -26,8 +26,10 @@ pub struct Video<'a> {
     /// The render's id.
     pub id: &'a str,
     pub title: &'a str,
-    /// Its first picture (9:16), shown until it plays.
+    /// Its first picture (of its shape), shown until it plays.
     pub poster: String,
+    /// Its size in pixels (width, height).
+    pub size: (u32, u32),
     /// The link card of the page it was made of (1200×630).
     pub card: String,
     /// Hosted until then (Unix ms).
@@ -39,20 +41,21 @@ pub struct Video<'a> {
 /// The page of `video`, linked from `base_url`.
 pub fn render(base_url: &str, video: &Video<'_>) -> String {
     let (id, title) = (video.id, video.title);
+    let (width, height) = (video.size.0.to_string(), video.size.1.to_string());
     let file = format!("{base_url}/v/{id}/video.mp4");
     let head = Head {
-        // The link card first (what cards show), then the tall picture and the video.
+        // The link card first (what cards show), then the video's own picture and the video.
         properties: [("og:type", "video.other".into()), ("og:url", format!("{base_url}/v/{id}"))]
             .into_iter()
             .chain(link_card(video.card.clone()))
             .chain([
                 ("og:image", video.poster.clone()),
-                ("og:image:width", "1080".into()),
-                ("og:image:height", "1920".into()),
+                ("og:image:width", width.clone()),
+                ("og:image:height", height.clone()),
                 ("og:video", file.clone()),
                 ("og:video:type", "video/mp4".into()),
-                ("og:video:width", "1080".into()),
-                ("og:video:height", "1920".into()),
+                ("og:video:width", width.clone()),
+                ("og:video:height", height.clone()),
             ])
             .collect(),
         card: Some("summary_large_image"),
@@ -68,7 +71,7 @@ pub fn render(base_url: &str, video: &Video<'_>) -> String {
         html! {
             main {
                 h1 { (title) }
-                video id="video" src=(file) poster=(video.poster) width="1080" height="1920" controls playsinline preload="metadata" {
+                video id="video" src=(file) poster=(video.poster) width=(width) height=(height) controls playsinline preload="metadata" {
                     @if let Some(captions) = &video.captions {
                         track kind="captions" src=(captions.vtt) srclang=(captions.language) label="Captions";
                     }
@@ -90,6 +93,7 @@ mod tests {
             id: "r1",
             title: "<script>alert(1)</script>",
             poster: "https://x.example/m/p1/1.png".into(),
+            size: (1920, 1080),
             card: "https://x.example/m/p1/preview.png".into(),
             expires_at: 0,
             captions: None,
@@ -98,7 +102,8 @@ mod tests {
         assert!(!html.contains("<script>alert"));
         assert!(html.contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"));
         assert!(html.contains(r#"<meta property="og:video" content="https://x.example/v/r1/video.mp4">"#));
-        assert!(html.contains(r#"poster="https://x.example/m/p1/1.png""#));
+        assert!(html.contains(r#"poster="https://x.example/m/p1/1.png" width="1920" height="1080""#));
+        assert!(html.contains(r#"<meta property="og:video:width" content="1920">"#));
         // The link card comes first: cards take the first og:image.
         let card = html.find(r#"<meta property="og:image" content="https://x.example/m/p1/preview.png">"#).unwrap();
         assert!(card < html.find(r#"content="https://x.example/m/p1/1.png""#).unwrap());

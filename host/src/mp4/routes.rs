@@ -94,7 +94,8 @@ async fn page(
         Some(_) => format!("{base}/v/{id}/poster.png"),
         None => poster,
     };
-    let video = super::page::Video { id: &id, title: &title, poster, card, expires_at: render.expires_at, captions };
+    let (size, expires_at) = (render.aspect.size(), render.expires_at);
+    let video = super::page::Video { id: &id, title: &title, poster, size, card, expires_at, captions };
     Ok(Html(super::page::render(&base, &video)))
 }
 

@@ -14,6 +14,7 @@ use std::ops::Range;
 use super::scenes;
 use super::style::Style;
 use super::text::{Ink, Laid, Paragraph, Part, inked_part, paragraph};
+use crate::caption_style::CaptionStyle;
 use crate::illustrate::{self, Illustration, Subject};
 use crate::render::fonts::Fonts;
 
@@ -233,9 +234,20 @@ pub fn number(text: &str) -> Option<String> {
     (n.chars().count() <= 12).then_some(n)
 }
 
-/// Where a beat's logo goes in a picture of `size`: a square at the foot, above the progress bar.
+/// Where a beat's logo goes in a picture of `size`: a square at the foot, above the progress bar
+/// (smaller in the narrower foot of a picture no taller than wide).
 pub fn logo_at(size: (u32, u32)) -> [f32; 3] {
-    [size.0 as f32 / 2.0 - 60.0, size.1 as f32 - 210.0, 120.0]
+    let (w, h) = (size.0 as f32, size.1 as f32);
+    match short(size) {
+        false => [w / 2.0 - 60.0, h - 210.0, 120.0],
+        true => [w / 2.0 - 50.0, h - 135.0, 100.0],
+    }
+}
+
+/// Whether a picture of `size` is no taller than wide (square, wide): its top bar and foot take
+/// less of its height.
+fn short(size: (u32, u32)) -> bool {
+    size.1 <= size.0
 }
 
 /// The colours of a lit word in `layout`: its text, and the pill behind it (the accent, or
@@ -269,6 +281,8 @@ pub struct BeatSheet<'a> {
     /// `None` for pages laid out before beats had illustrations, whose words' boxes were found
     /// without them.
     pub subject: Option<&'a Subject>,
+    /// How its lit picture marks the words.
+    pub caption: CaptionStyle,
 }
 
 impl BeatSheet<'_> {
@@ -288,17 +302,19 @@ pub struct Drawn {
 
 /// The beat drawn in `size`, its caption painted with `ink`.
 pub fn draw(fonts: &Fonts, sheet: &BeatSheet<'_>, size: (u32, u32), ink: Ink<'_>) -> Drawn {
-    let (w, h) = (size.0 as f32, size.1 as f32);
+    let w = size.0 as f32;
     let things = sheet.things();
-    // The strip of illustrations above the foot, which the body's words never enter.
-    let strip = match things.is_empty() || sheet.layout == Layout::Reaction {
-        true => 0.0,
-        false => (h * 0.15).min(280.0),
+    let room = Room::of(size, !things.is_empty() && sheet.layout != Layout::Reaction);
+    let pen = Pen {
+        fonts,
+        sheet,
+        ink,
+        spoken: RefCell::new(Laid::default()),
+        w: room.body_width,
+        top: room.top,
+        bottom: room.bottom,
+        things,
     };
-    // The body: between the top bar (title, counter) and the strip over the foot (logo, progress
-    // bar).
-    let bottom = h - 230.0 - strip;
-    let pen = Pen { fonts, sheet, ink, spoken: RefCell::new(Laid::default()), w, top: 200.0, bottom, things };
     let svg = match sheet.layout {
         Layout::Title => title(&pen),
         Layout::Statement => statement(&pen),
@@ -312,8 +328,8 @@ pub fn draw(fonts: &Fonts, sheet: &BeatSheet<'_>, size: (u32, u32), ink: Ink<'_>
         Layout::Action => action(&pen),
     };
     let mut chrome = chrome(fonts, sheet, w);
-    if strip > 0.0 {
-        chrome.push_str(&scenes::beside([100.0, bottom + 10.0, w - 200.0, strip - 30.0], &pen.things, None));
+    if let Some(area) = room.things {
+        chrome.push_str(&scenes::beside(area, &pen.things, None));
     }
     let (width, height) = size;
     let open = format!(
@@ -321,6 +337,39 @@ pub fn draw(fonts: &Fonts, sheet: &BeatSheet<'_>, size: (u32, u32), ink: Ink<'_>
     );
     let laid = pen.spoken.into_inner();
     Drawn { svg: format!("{open}\n{svg}{chrome}</svg>"), spoken: format!("{open}\n{}</svg>", laid.svg), laid }
+}
+
+/// How a picture's room is shared between its body (the layout's words and drawings) and its
+/// illustrations: in a tall or square picture a strip over the foot (logo, progress bar) the
+/// words never enter; in a wide one a column at the side, beside a body as wide as a tall
+/// picture's is tall (lines a reader takes in at once).
+struct Room {
+    /// The body's right edge (it starts at the left edge), its top and its foot.
+    body_width: f32,
+    top: f32,
+    bottom: f32,
+    /// Where the illustrations go, when they have a place of their own.
+    things: Option<[f32; 4]>,
+}
+
+impl Room {
+    fn of(size: (u32, u32), things: bool) -> Room {
+        let (w, h) = (size.0 as f32, size.1 as f32);
+        let (top, foot) = if short(size) { (170.0, h - 150.0) } else { (200.0, h - 230.0) };
+        match (things, w > h) {
+            (false, _) => Room { body_width: w, top, bottom: foot, things: None },
+            (true, true) => {
+                let column = (w * 0.3).round();
+                let area = [w - column, top + 30.0, column - 90.0, foot - top - 60.0];
+                Room { body_width: w - column, top, bottom: foot, things: Some(area) }
+            }
+            (true, false) => {
+                let strip = (h * 0.15).min(280.0);
+                let area = [100.0, foot - strip + 10.0, w - 200.0, strip - 30.0];
+                Room { body_width: w, top, bottom: foot - strip, things: Some(area) }
+            }
+        }
+    }
 }
 
 /// What a layout draws with: the sheet, the ink of its caption and the caption drawn so far.
@@ -360,7 +409,7 @@ impl Pen<'_> {
         let mut spoken = self.spoken.borrow_mut();
         let part = Part { chars, pieces_before: spoken.pieces.len(), lines_before: spoken.lines };
         let ink = match self.ink {
-            Ink::Lit { fill, pill, .. } if spoken.lines > 0 => Ink::Lit { fill, pill, boxes: &[] },
+            Ink::Lit { fill, pill, style, .. } if spoken.lines > 0 => Ink::Lit { fill, pill, boxes: &[], style },
             ink => ink,
         };
         let sheet = self.sheet;
@@ -421,18 +470,21 @@ fn card(pen: &Pen<'_>) -> String {
         ly = bottom - 130.0,
         accent = pen.accent(),
     );
+    // Room above and below the text in proportion to the body, as in a tall picture's at most.
+    let body = pen.body();
     let text_top = if pen.sheet.layout == Layout::Quote {
+        let mark = (body * 0.25).min(300.0);
         let _ = write!(
             svg,
-            r##"<text x="130" y="{qy}" font-family="Noto Serif, Noto Sans" font-size="300" font-weight="700" fill="{accent}">“</text>"##,
-            qy = top + 330.0,
+            r##"<text x="130" y="{qy}" font-family="Noto Serif, Noto Sans" font-size="{mark}" font-weight="700" fill="{accent}">“</text>"##,
+            qy = top + mark * 1.1,
             accent = pen.accent(),
         );
-        top + 300.0
+        top + mark
     } else {
-        top + 160.0
+        top + (body * 0.133).min(160.0)
     };
-    let height = bottom - 200.0 - text_top;
+    let height = bottom - (body * 0.166).min(200.0) - text_top;
     svg + &pen.say(Paragraph { width: w - 280.0, fill: style.dark, ..pen.boxed(text_top, height, MID) })
 }
 

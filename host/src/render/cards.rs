@@ -268,6 +268,7 @@ fn carousel(card: &Card<'_>) -> Vec<Layout> {
                 style: sheet.style,
                 seed: sheet.seed,
                 subject: Some(sheet.subject),
+                caption: Default::default(),
             };
             let drawn = beats::draw(card.fonts, &slide, SLIDE, Ink::Plain);
             Layout { size: SLIDE, svg: drawn.svg, logo_at: beats::logo_at(SLIDE) }

@@ -25,10 +25,22 @@ pub struct EndCard<'a> {
 /// The name on the end card of a video made without a brand.
 pub const SERVICE_NAME: &str = "Agent Assets";
 
+/// How tall the card's column is at full size: the logo (260), the name, the button and the link.
+const COLUMN: f32 = 1080.0;
+
+/// How much the column is scaled to fit a picture of `size` with 80 pixels above and below it,
+/// and where it starts: a fifth of the way down a tall picture, centred in a shorter one.
+fn column(size: (u32, u32)) -> (f32, f32) {
+    let h = size.1 as f32;
+    let scale = ((h - 160.0) / COLUMN).min(1.0);
+    (scale, (h * 0.2).min((h - COLUMN * scale) / 2.0))
+}
+
 /// Where the logo goes on an end card of `size`: a square above the name.
 pub fn logo_at(size: (u32, u32)) -> [f32; 3] {
-    let side = 260.0;
-    [size.0 as f32 / 2.0 - side / 2.0, size.1 as f32 * 0.2, side]
+    let (scale, top) = column(size);
+    let side = 260.0 * scale;
+    [size.0 as f32 / 2.0 - side / 2.0, top, side]
 }
 
 /// "Find out more" as each language says it on a button.
@@ -106,11 +118,13 @@ pub fn svg(fonts: &Fonts, card: &EndCard<'_>, size: (u32, u32)) -> String {
         };
         svg.push_str(&paragraph(fonts, &initial.to_uppercase(), card.language, false, &mono).svg);
     }
+    // A wide picture keeps the column as wide as a tall one's, so lines stay short enough to read.
+    let (scale, width) = (column(size).0, (w - 160.0).min(1400.0));
     let text = |top: f32, height: f32, sizes: &'static [f32], fill: &'static str| Paragraph {
         center_x: w / 2.0,
         top,
-        width: w - 160.0,
-        height,
+        width,
+        height: height * scale,
         sizes,
         bold: true,
         fill,
@@ -118,19 +132,21 @@ pub fn svg(fonts: &Fonts, card: &EndCard<'_>, size: (u32, u32)) -> String {
         middle: true,
         typeface: style.typeface,
     };
-    let name_top = y + side + 50.0;
+    let name_top = y + side + 50.0 * scale;
     svg.push_str(&paragraph(fonts, card.name, card.language, card.rtl, &text(name_top, 170.0, NAME, "#ffffff")).svg);
     // The call to action on a button in the accent, the link under it.
-    let button_top = name_top + 300.0;
+    let button_top = name_top + 300.0 * scale;
     let _ = write!(
         svg,
-        r##"<rect x="100" y="{button_top}" width="{bw}" height="260" rx="130" fill="{accent}"/>"##,
-        bw = w - 200.0
+        r##"<rect x="{bx}" y="{button_top}" width="{bw}" height="{bh}" rx="{r}" fill="{accent}"/>"##,
+        bx = (w - width) / 2.0 + 20.0,
+        bw = width - 40.0,
+        bh = 260.0 * scale,
+        r = 130.0 * scale,
     );
-    svg.push_str(
-        &paragraph(fonts, card.line, card.language, card.rtl, &text(button_top + 30.0, 200.0, LINE, "#111111")).svg,
-    );
-    let link = text(button_top + 330.0, 140.0, LINK, "#ffffff");
+    let line = text(button_top + 30.0 * scale, 200.0, LINE, "#111111");
+    svg.push_str(&paragraph(fonts, card.line, card.language, card.rtl, &line).svg);
+    let link = text(button_top + 330.0 * scale, 140.0, LINK, "#ffffff");
     svg.push_str(&paragraph(fonts, card.link, "en", false, &link).svg);
     svg.push_str("</svg>");
     svg

@@ -91,24 +91,35 @@ pub fn reaction(tone: Tone, x: f32, y: f32, scale: f32, face: &str) -> String {
     g
 }
 
-/// A row across `area` (x, y, width, height): the illustrations of what the picture is about,
-/// and among them (second, beside the first) the reaction `mood` (a tone, its face's fill), each
-/// in a square as large as the row allows, centred.
+/// A row across `area` (x, y, width, height), or a column down it when it is taller than wide:
+/// the illustrations of what the picture is about, and among them (second, after the first) the
+/// reaction `mood` (a tone, its face's fill), each in a square as large as the area allows,
+/// centred.
 pub fn beside(area: [f32; 4], things: &[Illustration], mood: Option<(Tone, &str)>) -> String {
     let [x, y, width, height] = area;
     let count = things.len() + usize::from(mood.is_some());
     if count == 0 {
         return String::new();
     }
-    // A gap of a fifth of a square between squares.
-    let side = height.min(width / (count as f32 * 1.2 - 0.2));
-    let start = x + (width - side * (count as f32 * 1.2 - 0.2)) / 2.0;
-    let top = y + (height - side) / 2.0;
+    // In a row across a wide area, in a column down a tall one (beside a wide picture's words);
+    // a gap of a fifth of a square between squares.
+    let across = width >= height;
+    let (long, short) = if across { (width, height) } else { (height, width) };
+    let span = count as f32 * 1.2 - 0.2;
+    let side = short.min(long / span);
+    let first = (long - side * span) / 2.0;
+    let corner = |slot: usize| {
+        let along = first + slot as f32 * side * 1.2;
+        match across {
+            true => (x + along, y + (height - side) / 2.0),
+            false => (x + (width - side) / 2.0, y + along),
+        }
+    };
     let face_at = things.len().min(1);
     let mut row = String::new();
     let mut things = things.iter().enumerate();
     for slot in 0..count {
-        let left = start + slot as f32 * side * 1.2;
+        let (left, top) = corner(slot);
         match mood.filter(|_| slot == face_at) {
             // The face's hat and flames reach past its circle: a little smaller than the square.
             Some((tone, face)) => {

@@ -54,7 +54,7 @@ pub fn pictures(
     let Some(area) = reach(&boxes, size) else { return Ok(Pictures { plain, lit: None, boxes }) };
     let pills: Vec<[f32; 4]> = boxes.iter().flatten().map(|b| b.map(|v| v as f32)).collect();
     let (fill, pill) = beats::lit(sheet.layout, sheet.style);
-    let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills });
+    let lit = beats::draw(fonts, sheet, size, Ink::Lit { fill, pill, boxes: &pills, style: sheet.caption });
     let lit = styled_area_png(sheet.style, &lit.svg, size, area).map_err(|e| format!("render: {e}"))?;
     budget.check()?;
     Ok(Pictures { plain, lit: Some(lit), boxes })
@@ -155,6 +155,7 @@ mod tests {
             style: &style,
             seed: 1,
             subject: None,
+            caption: Default::default(),
         };
         let budget = Budget::new(std::time::Duration::from_secs(60));
         draw(&sheet, &units(text), (1080, 1920), &budget).unwrap()

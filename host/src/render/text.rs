@@ -10,6 +10,7 @@ use icu_segmenter::{LineSegmenter, LineSegmenterBorrowed};
 
 use super::fonts::{Fonts, Script, Typeface};
 use super::words;
+use crate::caption_style::CaptionStyle;
 use crate::markup::escape;
 
 /// Where and how a paragraph is drawn.
@@ -91,8 +92,10 @@ pub enum Ink<'a> {
     /// own colour, [`piece_colour`], without anti-aliasing: drawn alone, the pixels of each
     /// colour are exactly where that piece landed, in any script and direction.
     Ids(&'a [std::ops::Range<usize>]),
-    /// Every word lit: drawn in `fill` over a rounded `pill` at each of `boxes` (x, y, w, h).
-    Lit { fill: &'a str, pill: &'a str, boxes: &'a [[f32; 4]] },
+    /// Every word lit, marked at each of `boxes` (x, y, w, h) as `style` says: drawn in `fill`
+    /// over a rounded `pill` (highlight, karaoke), or in the paragraph's fill over a bar
+    /// (underline) or inside a rounded frame (boxed) in the `pill` colour.
+    Lit { fill: &'a str, pill: &'a str, boxes: &'a [[f32; 4]], style: CaptionStyle },
 }
 
 /// The colour of piece `id` (from 1) in [`Ink::Ids`]: the id in red and green, a fixed blue.
@@ -216,15 +219,36 @@ fn painted<'a>(svg: &mut String, p: &Paragraph<'a>, ink: Ink<'a>, size: f32) -> 
     match ink {
         Ink::Plain => (p.fill, outline, ""),
         Ink::Ids(_) => ("#000000", String::new(), r#" text-rendering="optimizeSpeed""#),
-        Ink::Lit { fill, pill, boxes } => {
-            for [x, y, w, h] in boxes {
-                let _ = writeln!(
-                    svg,
-                    r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{pill}"/>"#,
-                    r = (h / 2.0).min(size * 0.4)
-                );
+        Ink::Lit { fill, pill, boxes, style } => {
+            for &[x, y, w, h] in boxes {
+                let r = (h / 2.0).min(size * 0.4);
+                // Bars and frames are thick enough to read at a glance and stay in the word's box.
+                let stroke = (size * 0.09).max(6.0);
+                let _ = match style {
+                    CaptionStyle::Highlight | CaptionStyle::Karaoke => writeln!(
+                        svg,
+                        r#"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{r:.1}" fill="{pill}"/>"#
+                    ),
+                    CaptionStyle::Underline => writeln!(
+                        svg,
+                        r#"<rect x="{x:.1}" y="{top:.1}" width="{w:.1}" height="{stroke:.1}" rx="{half:.1}" fill="{pill}"/>"#,
+                        top = y + h - stroke * 1.2,
+                        half = stroke / 2.0
+                    ),
+                    CaptionStyle::Boxed => writeln!(
+                        svg,
+                        r#"<rect x="{fx:.1}" y="{fy:.1}" width="{fw:.1}" height="{fh:.1}" rx="{r:.1}" fill="none" stroke="{pill}" stroke-width="{stroke:.1}"/>"#,
+                        fx = x + stroke / 2.0,
+                        fy = y + stroke / 2.0,
+                        fw = (w - stroke).max(0.0),
+                        fh = (h - stroke).max(0.0)
+                    ),
+                };
             }
-            (fill, outline, "")
+            match style {
+                CaptionStyle::Highlight | CaptionStyle::Karaoke => (fill, outline, ""),
+                CaptionStyle::Underline | CaptionStyle::Boxed => (p.fill, outline, ""),
+            }
         }
     }
 }

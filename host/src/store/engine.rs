@@ -6,6 +6,8 @@ use sqlx::Row;
 
 use super::columns::{EMPTY, required};
 use super::{Db, now_ms};
+use crate::aspect::Aspect;
+use crate::caption_style::CaptionStyle;
 use crate::illustrate::Subject;
 use crate::render::fonts::Typeface;
 use crate::render::words::Word;
@@ -37,6 +39,9 @@ pub struct Drawing {
     /// before beats had illustrations (their words' boxes were found without them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subject: Option<Subject>,
+    /// How the page's lit pictures mark the words (pages from before styles: the default).
+    #[serde(default, skip_serializing_if = "CaptionStyle::is_default")]
+    pub caption: CaptionStyle,
 }
 
 /// Where a page's voice track is kept. Keyed by the job that made it, so a retried job writes
@@ -48,8 +53,20 @@ pub fn voice_key(job_id: &str) -> String {
 /// Where page `page`'s link card is kept: beside its voice track, in its job's folder, so the
 /// card is named by the page's row and goes with it.
 pub fn card_key(page: &Page) -> String {
-    let folder = page.voice.rsplit_once('/').map_or("pages/unknown", |(folder, _)| folder);
-    format!("{folder}/card.png")
+    format!("{}/card.png", folder(page))
+}
+
+/// The folder of page `page`'s blobs (its job's).
+fn folder(page: &Page) -> &str {
+    page.voice.rsplit_once('/').map_or("pages/unknown", |(folder, _)| folder)
+}
+
+/// Where picture `position` (0 the opening card) of `page` drawn in `aspect` with its words lit
+/// in `caption`'s style is kept, in a folder of their own beside the page's own pictures: plain,
+/// lit, and its words' boxes (JSON).
+pub fn shaped_keys(page: &Page, (aspect, caption): (Aspect, CaptionStyle), position: i64) -> [String; 3] {
+    let stem = format!("{}/{}-{}/{position}", folder(page), aspect.slug(), caption.name());
+    [format!("{stem}.png"), format!("{stem}-lit.png"), format!("{stem}.boxes.json")]
 }
 
 /// Where the picture of beat `position` (from 1) is kept.

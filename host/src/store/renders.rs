@@ -5,6 +5,7 @@ use sqlx::Row;
 
 use super::columns::EMPTY;
 use super::{Db, now_ms};
+use crate::aspect::Aspect;
 
 /// Where a render's video is kept: keyed by its job, so a retry replaces the same blob.
 pub fn key(job_id: &str) -> String {
@@ -21,7 +22,7 @@ pub fn stills(video: &str) -> [String; 2] {
 pub async fn insert(db: &Db, job_id: &str, key_id: i64, render: &Render) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO renders (id, job_id, api_key_id, page_id, mp4, blob, size_bytes, duration_ms, created_at, \
-         expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         expires_at, aspect) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&render.id)
     .bind(job_id)
@@ -33,6 +34,7 @@ pub async fn insert(db: &Db, job_id: &str, key_id: i64, render: &Render) -> Resu
     .bind(render.duration_ms)
     .bind(now_ms())
     .bind(render.expires_at)
+    .bind(render.aspect.name())
     .execute(db.pool())
     .await?;
     Ok(())
@@ -48,6 +50,14 @@ pub struct Render {
     pub expires_at: i64,
     /// The video's blob; `None` once it has been deleted.
     pub blob: Option<String>,
+    pub aspect: Aspect,
+}
+
+/// `SELECT` of the columns [`render`] reads, from `renders`, then the rest of the query.
+macro_rules! select {
+    ($rest:literal) => {
+        concat!("SELECT id, page_id, size_bytes, duration_ms, expires_at, blob, aspect FROM renders ", $rest)
+    };
 }
 
 fn render(row: &sqlx::any::AnyRow) -> Result<Render, sqlx::Error> {
@@ -58,28 +68,31 @@ fn render(row: &sqlx::any::AnyRow) -> Result<Render, sqlx::Error> {
         duration_ms: row.try_get("duration_ms")?,
         expires_at: row.try_get("expires_at")?,
         blob: row.try_get("blob")?,
+        // A shape this version does not know (written by a newer one) reads as the first.
+        aspect: Aspect::parse(row.try_get("aspect")?).unwrap_or_default(),
     })
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Option<Render>, sqlx::Error> {
-    sqlx::query("SELECT id, page_id, size_bytes, duration_ms, expires_at, blob FROM renders WHERE id = $1")
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?
-        .as_ref()
-        .map(render)
-        .transpose()
+    sqlx::query(select!("WHERE id = $1")).bind(id).fetch_optional(db.pool()).await?.as_ref().map(render).transpose()
 }
 
 /// The render a job stored, if it did.
 pub async fn by_job(db: &Db, job_id: &str) -> Result<Option<Render>, sqlx::Error> {
-    sqlx::query("SELECT id, page_id, size_bytes, duration_ms, expires_at, blob FROM renders WHERE job_id = $1")
+    sqlx::query(select!("WHERE job_id = $1"))
         .bind(job_id)
         .fetch_optional(db.pool())
         .await?
         .as_ref()
         .map(render)
         .transpose()
+}
+
+/// The videos of page `page_id` still hosted, newest first.
+pub async fn of_page(db: &Db, page_id: &str) -> Result<Vec<Render>, sqlx::Error> {
+    let query =
+        select!("WHERE page_id = $1 AND expires_at > $2 AND blob IS NOT NULL ORDER BY created_at DESC LIMIT 20");
+    sqlx::query(query).bind(page_id).bind(now_ms()).fetch_all(db.pool()).await?.iter().map(render).collect()
 }
 
 /// Renders whose hosting time is over and whose file is not deleted yet: (id, blob).
