@@ -872,7 +872,7 @@ async fn kill_and_finish(env: &Env, status_url: &str, key: &str) -> Value {
 }
 
 /// The frame a player shows at `ms` into the file at `path`, as RGB.
-fn frame_at(path: &std::path::Path, ms: u64) -> Vec<u8> {
+pub(crate) fn frame_at(path: &std::path::Path, ms: u64) -> Vec<u8> {
     let out = path.with_extension(format!("{ms}.png"));
     let status = std::process::Command::new("ffmpeg")
         .args(["-v", "error", "-y", "-i"])

@@ -1,7 +1,9 @@
-//! Videos in every shape, end to end against the real binary: a page in English, Japanese and
-//! Arabic rendered square, 4:5 and wide is a video of that size on the 30 fps grid whose lit
-//! words and end card sit inside the safe area, with a poster and a looping preview of its shape;
-//! the page offers each shape made; a shape that does not exist is a 400 that costs nothing.
+//! Videos in every shape and caption style, end to end against the real binary: a page in
+//! English, Japanese and Arabic rendered square, 4:5 and wide is a video of that size on the 30 fps
+//! grid whose lit words and end card sit inside the safe area, with a poster and a looping preview
+//! of its shape; the page offers each shape made; each caption style marks the word being said
+//! in its box from the moment the voice says it (a karaoke sweep keeps it marked); a shape or
+//! style that does not exist is a 400 that costs nothing.
 
 use std::time::Duration;
 
@@ -10,7 +12,9 @@ use asset_tests::{Env, Storage};
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
-use super::audio::{block_on, credits, every_frame, finished, submit};
+use asset_tests::page::beats;
+
+use super::audio::{block_on, credits, every_frame, finished, frame_at, submit};
 
 /// The three languages' scripts: Latin letters, kanji and kana, Arabic right to left.
 const SCRIPTS: [(&str, &str); 3] = [
@@ -54,7 +58,10 @@ fn a_page_renders_in_every_shape_composed_for_it_in_english_japanese_and_arabic(
                     let (status, answer) = post_mp4(&base, &key, json!({"pageUrl": page_url, "aspect": bad})).await;
                     assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_aspect")));
                 }
-                assert_eq!(credits(&base, &key).await, 40 - spent, "a bad shape costs nothing");
+                let (status, answer) =
+                    post_mp4(&base, &key, json!({"pageUrl": page_url, "captionStyle": "neon"})).await;
+                assert_eq!((status, answer["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_caption_style")));
+                assert_eq!(credits(&base, &key).await, 40 - spent, "a bad shape or style costs nothing");
             }
             for (aspect, size) in SHAPES {
                 let (status, accepted) = post_mp4(&base, &key, json!({"pageUrl": page_url, "aspect": aspect})).await;
@@ -85,6 +92,74 @@ fn a_page_renders_in_every_shape_composed_for_it_in_english_japanese_and_arabic(
         }
         assert_eq!(credits(&base, &key).await, 40 - spent, "one charge per render");
     });
+}
+
+#[test]
+fn each_caption_style_marks_the_word_in_its_box_as_the_voice_says_it() {
+    let env = Env::new(Storage::Sqlite).neural();
+    let key = env.create_key(20, "agent");
+    let server = env.serve();
+    let base = server.base.clone();
+    let dir = tempfile::tempdir().unwrap();
+    block_on(async {
+        let script = SCRIPTS[0].1;
+        let (status, _, accepted) = submit(&base, &key, json!({"script": script, "captionStyle": "disco"})).await;
+        assert_eq!((status, accepted["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_caption_style")));
+        // The page is made underlined: its videos are, unless a render asks for another style.
+        let (status, _, accepted) = submit(&base, &key, json!({"script": script, "captionStyle": "underline"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+        let page = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(90)).await;
+        let page_url = page["pageUrl"].as_str().unwrap().to_string();
+        let html = Client::new().get(&page_url).send().await.unwrap().text().await.unwrap();
+        let beats = beats(&html);
+        let (n, beat) =
+            beats.iter().enumerate().skip(1).find(|(_, b)| b.words.len() >= 3).expect("a beat of three words");
+        let plain = Client::new().get(format!("{page_url}/{}.png", n + 1)).send().await.unwrap().bytes().await.unwrap();
+        let plain = decode_png(&plain).2;
+        for style in [None, Some("highlight"), Some("karaoke"), Some("boxed")] {
+            let mut body = json!({"pageUrl": page_url});
+            if let Some(style) = style {
+                body["captionStyle"] = json!(style);
+            }
+            let (status, accepted) = post_mp4(&base, &key, body).await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
+            let done = finished(accepted["statusUrl"].as_str().unwrap(), &key, Duration::from_secs(120)).await;
+            assert_eq!(done["status"], "succeeded", "{done}");
+            let file = dir.path().join(format!("{}.mp4", style.unwrap_or("page")));
+            let mp4 = Client::new().get(done["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
+            std::fs::write(&file, &mp4).unwrap();
+            let grid = |ms: u64| ((ms * 30 + 500) / 1000) * 1000 / 30;
+            let (word, next) = (&beat.words[1], &beat.words[2]);
+            let marked = |at: u64, which: &asset_tests::page::PageWord| {
+                let frame = frame_at(&file, at);
+                which.boxes.iter().map(|&b| marked_share(&frame, &plain, b)).fold(0.0, f64::max)
+            };
+            let label = style.unwrap_or("the page's underline");
+            let (before, on) = (marked(grid(word.start) - 15, word), marked(grid(word.start) + 15, word));
+            assert!(before < 0.03 && on > 0.05, "{label}: {word:?} marked {before:.3} before, {on:.3} as it is said");
+            let after = marked(grid(next.start) + 15, word);
+            eprintln!("{label}: {word:?} marked {before:.3} before, {on:.3} said, {after:.3} after");
+            match style {
+                Some("karaoke") => assert!(after > 0.06, "{label}: a sweep keeps {word:?} marked ({after:.3})"),
+                _ => assert!(after < 0.03, "{label}: only the word said is marked ({after:.3})"),
+            }
+        }
+        assert_eq!(credits(&base, &key).await, 20 - 3 - 4 * 3);
+    });
+}
+
+/// The share of the pixels in `b` (x, y, w, h) that differ clearly between `frame` and `plain`
+/// (1080 wide): how much of a word's box its mark covers.
+fn marked_share(frame: &[u8], plain: &[u8], [x, y, w, h]: [u32; 4]) -> f64 {
+    let mut changed = 0;
+    for row in y..y + h {
+        for col in x..x + w {
+            let at = ((row * 1080 + col) * 3) as usize;
+            let d: u32 = (0..3).map(|c| u32::from(frame[at + c].abs_diff(plain[at + c]))).sum();
+            changed += u32::from(d > 90);
+        }
+    }
+    f64::from(changed) / f64::from((w * h).max(1))
 }
 
 /// The render `done` is an H.264 of `size` whose frames sit on the 30 fps grid, whose lit words
