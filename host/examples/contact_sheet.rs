@@ -1,13 +1,15 @@
 //! Contact sheets of video frames: every beat layout in English, Arabic, Hindi and Japanese, each
 //! with its second word lit as the video shows it (the lit picture's boxes for that word copied
 //! over the plain picture), a quarter size, twelve to a sheet, then the end card, in each shape
-//! asked for (default 9:16), written to `docs/screenshots/`.
+//! asked for (default 9:16), written to `docs/screenshots/`; with `styles`, one sheet of every
+//! caption style (columns, on a statement and on a card) in every language (rows).
 //!
-//! `cargo run --release -p asset-host --example contact_sheet -- [9:16] [1:1] [4:5] [16:9]`
+//! `cargo run --release -p asset-host --example contact_sheet -- [9:16] [1:1] [4:5] [16:9] [styles]`
 
 use std::time::Duration;
 
 use asset_host::aspect::Aspect;
+use asset_host::caption_style::CaptionStyle;
 use asset_host::cpu::Budget;
 use asset_host::render::beats::{BeatSheet, Layout};
 use asset_host::render::ending::{self, EndCard};
@@ -113,10 +115,22 @@ const SCRIPTS: [(&str, bool, &str, [&str; 12]); 4] = [
 mod sheet;
 
 fn main() {
-    let shapes: Vec<Aspect> =
-        std::env::args().skip(1).map(|a| Aspect::parse(&a).expect("a shape: 9:16, 1:1, 4:5 or 16:9")).collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
     std::fs::create_dir_all(&out).unwrap();
+    if args.iter().any(|a| a == "styles") {
+        let path = out.join("caption-styles.png");
+        styles_sheet().write(&path);
+        println!("{}", path.display());
+    }
+    let shapes: Vec<Aspect> = args
+        .iter()
+        .filter(|a| *a != "styles")
+        .map(|a| Aspect::parse(a).expect("a shape: 9:16, 1:1, 4:5 or 16:9"))
+        .collect();
+    if shapes.is_empty() && !args.is_empty() {
+        return;
+    }
     for shape in if shapes.is_empty() { vec![Aspect::Tall] } else { shapes } {
         for (language, rtl, title, lines) in SCRIPTS {
             let path = match shape {
@@ -133,7 +147,6 @@ fn main() {
 fn sheet_of(shape: Aspect, (language, rtl, title, lines): (&str, bool, &str, &[&str; 12])) -> sheet::Sheet {
     let columns = if shape == Aspect::Wide { 4 } else { 6 };
     let size = shape.size();
-    let budget = Budget::new(Duration::from_secs(600));
     let mut pixels = sheet::Sheet::blank(columns, (LAYOUTS.len() + 1).div_ceil(columns), size);
     // The title is the beats' subject, as a page's is.
     let subject = asset_host::illustrate::Subject::titled(title, language);
@@ -150,20 +163,9 @@ fn sheet_of(shape: Aspect, (language, rtl, title, lines): (&str, bool, &str, &[&
             style: &style,
             seed: n as u64,
             subject: Some(&subject),
-            caption: Default::default(),
+            caption: CaptionStyle::default(),
         };
-        let units = words::units(text);
-        let pictures = spoken::draw(&beat, &units, size, &budget).unwrap();
-        let mut frame = sheet::rgb(&pictures.plain);
-        let lit = sheet::rgb(pictures.lit.as_ref().unwrap());
-        let w = size.0 as usize;
-        for [x, y, bw, bh] in pictures.boxes.get(1).or(pictures.boxes.first()).cloned().unwrap_or_default() {
-            for row in y as usize..(y + bh) as usize {
-                let at = (row * w + x as usize) * 3;
-                frame[at..at + bw as usize * 3].copy_from_slice(&lit[at..at + bw as usize * 3]);
-            }
-        }
-        pixels.paste(&frame, n % columns, n / columns);
+        pixels.paste(&lit_frame(&beat, size), n % columns, n / columns);
     }
     let style = Style::seeded(3);
     let card = EndCard {
@@ -177,4 +179,54 @@ fn sheet_of(shape: Aspect, (language, rtl, title, lines): (&str, bool, &str, &[&
     let n = LAYOUTS.len();
     pixels.paste(&sheet::rgb(&ending::png(&card, size).unwrap()), n % columns, n / columns);
     pixels
+}
+
+/// Every caption style on a statement and on a card, a row per language.
+fn styles_sheet() -> sheet::Sheet {
+    let size = Aspect::Tall.size();
+    let mut pixels = sheet::Sheet::blank(CaptionStyle::ALL.len() * 2, SCRIPTS.len(), size);
+    for (row, (language, rtl, title, lines)) in SCRIPTS.iter().enumerate() {
+        let subject = asset_host::illustrate::Subject::titled(title, language);
+        for (k, caption) in CaptionStyle::ALL.into_iter().enumerate() {
+            for (side, (layout, line)) in [(Layout::Statement, 1), (Layout::Card, 10)].into_iter().enumerate() {
+                let style = Style::seeded(row as u64 + 1);
+                let beat = BeatSheet {
+                    layout,
+                    text: lines[line],
+                    title,
+                    language,
+                    rtl: *rtl,
+                    index: 1,
+                    count: 3,
+                    style: &style,
+                    seed: 1,
+                    subject: Some(&subject),
+                    caption,
+                };
+                pixels.paste(&lit_frame(&beat, size), k * 2 + side, row);
+            }
+        }
+    }
+    pixels
+}
+
+/// `beat` drawn at `size` as a video shows it while its second word is said (its first, without
+/// one): the lit picture's boxes for that word (and, in a sweep, those before it) copied over the
+/// plain picture.
+fn lit_frame(beat: &BeatSheet<'_>, size: (u32, u32)) -> Vec<u8> {
+    let budget = Budget::new(Duration::from_secs(600));
+    let units = words::units(beat.text);
+    let pictures = spoken::draw(beat, &units, size, &budget).unwrap();
+    let mut frame = sheet::rgb(&pictures.plain);
+    let lit = sheet::rgb(pictures.lit.as_ref().unwrap());
+    let w = size.0 as usize;
+    let said = pictures.boxes.len().min(2);
+    let first = if beat.caption.keeps_said() { 0 } else { said.saturating_sub(1) };
+    for [x, y, bw, bh] in pictures.boxes[first..said].iter().flatten().copied() {
+        for row in y as usize..(y + bh) as usize {
+            let at = (row * w + x as usize) * 3;
+            frame[at..at + bw as usize * 3].copy_from_slice(&lit[at..at + bw as usize * 3]);
+        }
+    }
+    frame
 }
