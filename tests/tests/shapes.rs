@@ -136,21 +136,27 @@ fn each_caption_style_marks_the_word_in_its_box_as_the_voice_says_it() {
             };
             let label = style.unwrap_or("the page's underline");
             let (before, on) = (marked(grid(word.start) - 15, word), marked(grid(word.start) + 15, word));
-            assert!(before < 0.03 && on > 0.05, "{label}: {word:?} marked {before:.3} before, {on:.3} as it is said");
+            // Marked clearly as it is said, and far less before (encoding noise, a neighbour's mark).
+            assert!(
+                on > 0.05 && before < on * 0.4,
+                "{label}: {word:?} marked {before:.3} before, {on:.3} as it is said"
+            );
             let after = marked(grid(next.start) + 15, word);
             eprintln!("{label}: {word:?} marked {before:.3} before, {on:.3} said, {after:.3} after");
             match style {
-                Some("karaoke") => assert!(after > 0.06, "{label}: a sweep keeps {word:?} marked ({after:.3})"),
-                _ => assert!(after < 0.03, "{label}: only the word said is marked ({after:.3})"),
+                Some("karaoke") => assert!(after > on * 0.8, "{label}: a sweep keeps {word:?} marked ({after:.3})"),
+                _ => assert!(after < on * 0.4, "{label}: only the word said is marked ({after:.3} of {on:.3})"),
             }
         }
         assert_eq!(credits(&base, &key).await, 20 - 3 - 4 * 3);
     });
 }
 
-/// The share of the pixels in `b` (x, y, w, h) that differ clearly between `frame` and `plain`
-/// (1080 wide): how much of a word's box its mark covers.
+/// The share of the pixels in the middle half of `b` (x, y, w, h; its sides are left out, where
+/// the padded boxes of neighbouring words overlap) that differ clearly between `frame` and
+/// `plain` (1080 wide): how much of a word's box its mark covers.
 fn marked_share(frame: &[u8], plain: &[u8], [x, y, w, h]: [u32; 4]) -> f64 {
+    let (x, w) = (x + w / 4, w / 2);
     let mut changed = 0;
     for row in y..y + h {
         for col in x..x + w {

@@ -3,7 +3,9 @@
 //! (never two beats' text in one frame), a progress bar along the foot, and the end card after
 //! the voice. Planned from the beats' and words' times and composed from pictures converted to
 //! I420 once. A frame is made only where the picture changes (a beat, a word) and held, repeated
-//! at most every [`HOLD_FRAMES`]: the encoder's work grows with words, not with seconds.
+//! at most every [`HOLD_FRAMES`]: the encoder's work grows with words, not with seconds. Each
+//! beat and the end card rise into place over their first frames ([`RISE`]): a calm entrance
+//! that costs a few small moves, not a frame of new pictures each.
 
 /// The frame rate every frame's time is a whole multiple of.
 pub const FPS: u64 = 30;
@@ -16,6 +18,11 @@ pub const END_MS: u64 = 1_800;
 /// Most frames a picture is held before it is repeated (half a second): keeps seeking and
 /// thumbnails snappy.
 pub const HOLD_FRAMES: u64 = 15;
+
+/// How far (pixels, down) a beat's picture or the end card sits on its first frames as it rises
+/// into place, eased out: 0.1 s, each step at most 28 rows, which the encoder's motion search
+/// follows cheaply.
+pub const RISE: [u32; 3] = [48, 20, 6];
 
 /// The frame a time (ms) falls on: the nearest on the grid.
 pub fn frame_of(ms: u64) -> u64 {
@@ -62,12 +69,14 @@ impl Look {
     }
 }
 
-/// One frame: the first grid frame it is shown on, for how many grid frames, and what it shows.
+/// One frame: the first grid frame it is shown on, for how many grid frames, what it shows, and
+/// how far below its place it is drawn (entering, see [`RISE`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Frame {
     pub first: u64,
     pub frames: u64,
     pub look: Look,
+    pub rise: u32,
 }
 
 impl Frame {
@@ -147,11 +156,42 @@ pub fn plan(beats: &[BeatTimes], shape: Shape) -> Vec<Frame> {
         let mut at = from;
         while at < until {
             let held = HOLD_FRAMES.min(until - at);
-            frames.push(Frame { first: at, frames: held, look });
+            frames.push(Frame { first: at, frames: held, look, rise: 0 });
             at += held;
         }
     }
-    frames
+    rising(frames)
+}
+
+/// `frames` with each beat and the end card rising into place: their first grid frames drawn
+/// [`RISE`] lower, one grid frame each (a word lit meanwhile rises with its picture).
+fn rising(frames: Vec<Frame>) -> Vec<Frame> {
+    let scene = |look: Look| match look {
+        Look::Opening => None,
+        Look::Beat { beat, .. } => Some(beat),
+        Look::Ending => Some(usize::MAX),
+    };
+    let mut out = Vec::with_capacity(frames.len() + RISE.len() * 2);
+    let mut entered: Option<(usize, u64)> = None;
+    for frame in frames {
+        let Some(now) = scene(frame.look) else {
+            out.push(frame);
+            continue;
+        };
+        let start = match entered {
+            Some((seen, start)) if seen == now => start,
+            _ => entered.insert((now, frame.first)).1,
+        };
+        let mut rest = frame;
+        while let Some(&rise) = RISE.get((rest.first - start) as usize).filter(|_| rest.frames > 0) {
+            out.push(Frame { frames: 1, rise, ..rest });
+            rest = Frame { first: rest.first + 1, frames: rest.frames - 1, ..rest };
+        }
+        if rest.frames > 0 {
+            out.push(rest);
+        }
+    }
+    out
 }
 
 /// Where the planes of an I420 frame are: offsets and strides of Y, U, V.
@@ -183,6 +223,22 @@ impl Planes {
             for row in y0 / scale..y1 / scale {
                 let at = offset + row * stride;
                 into[at + x0 / scale..at + x1 / scale].copy_from_slice(&from[at + x0 / scale..at + x1 / scale]);
+            }
+        }
+    }
+
+    /// Moves the picture in `frame` down by `rows` (even), its top row repeated above it.
+    pub fn lower(&self, frame: &mut [u8], rows: usize) {
+        let rows = rows.min(self.height) & !1;
+        if rows == 0 {
+            return;
+        }
+        for (plane, scale) in [(0, 1), (1, 2), (2, 2)] {
+            let (offset, stride, height, shift) =
+                (self.offsets[plane], self.strides[plane], self.height / scale, rows / scale);
+            frame.copy_within(offset..offset + (height - shift) * stride, offset + shift * stride);
+            for row in 0..shift {
+                frame.copy_within(offset + shift * stride..offset + (shift + 1) * stride, offset + row * stride);
             }
         }
     }
@@ -274,6 +330,30 @@ mod tests {
         let looks: Vec<(u64, Look)> = frames.iter().map(|f| (f.first, f.look)).collect();
         assert!(looks.contains(&(frame_of(1_200), Look::Beat { beat: 1, word: None })));
         assert!(looks.contains(&(frame_of(1_300), Look::Beat { beat: 2, word: None })));
+    }
+
+    #[test]
+    fn each_beat_and_the_end_card_rise_into_place_over_their_first_frames() {
+        let frames = plan(&[beat(0, &[0, 40, 900]), beat(1_000, &[1_500])], shape(2_000, true, true));
+        for start in [frame_of(HOOK_MS), frame_of(1_000), frame_of(2_000)] {
+            let rises: Vec<u32> = (0..4)
+                .map(|k| frames.iter().find(|f| (f.first..f.end()).contains(&(start + k))).unwrap().rise)
+                .collect();
+            assert_eq!(rises, [RISE[0], RISE[1], RISE[2], 0], "from frame {start}: {frames:?}");
+        }
+        // A word lit while its beat rises keeps rising with it, and the opening card does not move.
+        assert!(frames.iter().any(|f| f.look == Look::Beat { beat: 0, word: Some(1) } && f.rise == RISE[1]));
+        assert!(frames.iter().filter(|f| f.look == Look::Opening).all(|f| f.rise == 0));
+        assert!(frames.windows(2).all(|w| w[0].end() == w[1].first), "frames still tile the video");
+    }
+
+    #[test]
+    fn a_lowered_picture_repeats_its_top_row_above_it() {
+        let planes = Planes::packed(2, 4);
+        let mut frame: Vec<u8> = (0..12).collect();
+        planes.lower(&mut frame, 2);
+        assert_eq!(&frame[..8], &[0, 1, 0, 1, 0, 1, 2, 3], "luma rows down by two");
+        assert_eq!(&frame[8..], &[8, 8, 10, 10], "chroma rows down by one");
     }
 
     #[test]

@@ -384,6 +384,7 @@ impl<'a> Frames<'a> {
     /// has none.
     pub fn make(&self, frame: &Frame) -> Result<Vec<u8>, String> {
         let mut bytes = self.look(frame.look)?;
+        self.planes.lower(&mut bytes, frame.rise as usize);
         if frame.look != Look::Ending {
             let played = film::ms_of(frame.end()) as f64 / self.film.voice_ms.max(1) as f64;
             self.planes.progress(&mut bytes, played);
