@@ -4,12 +4,14 @@
 //! claim, a person — and the pictures are drawn as the service draws them (a carousel by its
 //! first slide), illustrations of each subject and all, a quarter size, one row per input, one
 //! sheet per language, written to the folder given (default `target/meme-sheets`). Reviewers
-//! look at these: could one tell from a picture what its post is about?
+//! look at these: could one tell from a picture what its post is about? Given a shape (`1:1`,
+//! `4:5`, `16:9`), the pictures are drawn as a video in that shape shows them.
 //!
-//! `cargo run --release -p asset-host --example meme_sheet [-- FOLDER [LANGUAGE...]]`
+//! `cargo run --release -p asset-host --example meme_sheet [-- FOLDER [LANGUAGE...] [SHAPE]]`
 
 use std::time::Duration;
 
+use asset_host::aspect::Aspect;
 use asset_host::cpu::CpuPool;
 use asset_host::illustrate::Subject;
 use asset_host::plugins::{Limits, Request, Sandbox, builtins, reading};
@@ -35,14 +37,16 @@ mod sheet;
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = args.first().map_or_else(|| std::path::PathBuf::from("target/meme-sheets"), std::path::PathBuf::from);
-    let only: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    let shape = args.iter().skip(1).find_map(|a| Aspect::parse(a)).filter(|a| *a != Aspect::Tall);
+    let size = shape.map_or(cards::CARD, Aspect::size);
+    let only: Vec<&str> = args.iter().skip(1).map(String::as_str).filter(|a| Aspect::parse(a).is_none()).collect();
     std::fs::create_dir_all(&out).unwrap();
     let sandbox = Sandbox::new(None, Default::default()).unwrap();
     let meme = builtins().into_iter().find(|(name, _)| *name == "meme").unwrap().1;
     let prepared = sandbox.prepare(meme).unwrap();
     let pool = CpuPool::new("sheet", 2);
     for language in asset_host::languages::LANGUAGES.iter().filter(|l| only.is_empty() || only.contains(&l.code)) {
-        let mut pixels = sheet::Sheet::blank(KINDS.len(), INPUTS.len(), cards::CARD);
+        let mut pixels = sheet::Sheet::blank(KINDS.len(), INPUTS.len(), size);
         for (row, input) in INPUTS.iter().enumerate() {
             let host_reading = asset_host::reading::of_text(input);
             for (col, kind) in KINDS.iter().enumerate() {
@@ -72,13 +76,17 @@ async fn main() {
                     style: Style::seeded((row * 5 + col) as u64),
                     seed: request.seed,
                     subject: Subject::of(&host_reading),
+                    shape: shape.map(Aspect::size),
                 };
                 let pictures = cards::draw(&pool, Duration::from_secs(30), vec![owned]).await.unwrap();
-                let card = asset_host::render::framed(&pictures[0][0].png, cards::CARD.0, cards::CARD.1).unwrap();
+                let card = asset_host::render::framed(&pictures[0][0].png, size.0, size.1).unwrap();
                 pixels.paste(&sheet::rgb(&card), col, row);
             }
         }
-        let path = out.join(format!("memes-{}.png", language.code));
+        let path = match shape {
+            Some(shape) => out.join(format!("memes-{}-{}.png", language.code, shape.slug())),
+            None => out.join(format!("memes-{}.png", language.code)),
+        };
         pixels.write(&path);
         println!("{}", path.display());
     }

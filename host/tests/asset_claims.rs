@@ -27,6 +27,7 @@ async fn job(db: &Db, key_id: i64, id: &str, amount: i64) {
         expires_at: now_ms() + 86_400_000,
         callback_url: None,
         webhook_secret: None,
+        aspect: Default::default(),
     };
     rows::insert_in(&mut tx, &new).await.unwrap();
     tx.commit().await.unwrap();

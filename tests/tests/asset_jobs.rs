@@ -255,8 +255,22 @@ async fn deposits_are_found_on_later_pages_in_versioned_transactions_and_after_r
     let rpc = Rpc::start(2);
     let receiver = Receiver::default();
     let server = serve(&env, &rpc, &[]);
-    for (version, format) in [(json!(0), "slideshow"), (json!(1), "single-meme"), (json!("legacy"), "single-meme")] {
-        let created = create(&server, &key, json!({"input": "Rope for climbers", "format": format}), &receiver).await;
+    let bad = json!({"input": "Rope for climbers", "aspect": "3:2"});
+    let (status, body) = call(&server, "POST", "/api/agent/asset/jobs", &key, Some(bad)).await;
+    assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid_aspect")), "{body}");
+    // Each video in the shape its job asked for, composed for it (the default is 9:16).
+    let jobs = [
+        (json!(0), "slideshow", Some(("16:9", (1920, 1080)))),
+        (json!(1), "single-meme", Some(("1:1", (1080, 1080)))),
+        (json!("legacy"), "single-meme", None),
+    ];
+    for (version, format, shape) in jobs {
+        let mut body = json!({"input": "Rope for climbers", "format": format});
+        if let Some((aspect, _)) = shape {
+            body["aspect"] = json!(aspect);
+        }
+        let created = create(&server, &key, body, &receiver).await;
+        assert_eq!(created["job"]["aspect"].as_str(), Some(shape.map_or("9:16", |s| s.0)), "{created}");
         let (job, amount) = (created["job"]["jobId"].as_str().unwrap().to_string(), lamports(&created));
         let signature = rpc.transfer(json!({"to": TREASURY, "lamports": amount, "version": version})).await;
         // Newer deposits of other amounts push it to the third page (two a page).
@@ -271,9 +285,9 @@ async fn deposits_are_found_on_later_pages_in_versioned_transactions_and_after_r
         assert_eq!((status, body["paid"].clone()), (StatusCode::OK, json!(true)), "{version}: {body}");
         assert_eq!(body["job"]["signature"], signature.as_str());
         assert_eq!(body["job"]["status"], "DELIVERED", "{body}");
+        let (width, height, seconds) = probe(body["job"]["mp4Url"].as_str().unwrap()).await;
+        assert_eq!((width, height), shape.map_or((1080, 1920), |s| s.1), "{format}");
         if format == "slideshow" {
-            let (width, height, seconds) = probe(body["job"]["mp4Url"].as_str().unwrap()).await;
-            assert_eq!((width, height), (1080, 1920));
             assert!(seconds >= 5.5, "a slideshow shows each slide 3 s: {seconds}");
         }
     }

@@ -152,29 +152,45 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     }
 }
 
-/// The MP4 of the preview's pictures.
-async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value, JobError> {
-    let format =
-        super::format(&asset.format).ok_or_else(|| JobError::Fatal(format!("unknown format {}", asset.format)))?;
+/// The preview's cards as kept (up to [`MAX_PICTURES`]).
+async fn cards_of(services: &Services, asset: &AssetJob) -> Result<Vec<Vec<u8>>, JobError> {
     let mut pictures = Vec::new();
     for position in 1..=MAX_PICTURES {
         match crate::memes::image(services, &asset.preview_id, position).await {
             Ok(Some(png)) => pictures.push(png),
             Ok(None) => break,
-            // A store that is down may come back; a picture that is missing will not.
-            Err(e @ Error::Unavailable { .. }) => return Err(JobError::Retry(e.to_string())),
-            Err(e) => {
-                let why = format!("the preview's picture {position} cannot be read: {e}");
-                return Err(JobError::Fatal(why).told(PREVIEW_UNAVAILABLE));
-            }
+            Err(e) => return Err(unreadable(e, &format!("the preview's picture {position}"))),
         }
     }
+    Ok(pictures)
+}
+
+/// Why `what` of a preview could not be read, as the job takes it: a store that is down may come
+/// back; a picture that is missing will not.
+fn unreadable(e: Error, what: &str) -> JobError {
+    match e {
+        e @ Error::Unavailable { .. } => JobError::Retry(e.to_string()),
+        e => JobError::Fatal(format!("{what} cannot be read: {e}")).told(PREVIEW_UNAVAILABLE),
+    }
+}
+
+/// The MP4 of the preview's pictures, in the asset's shape.
+async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value, JobError> {
+    let format =
+        super::format(&asset.format).ok_or_else(|| JobError::Fatal(format!("unknown format {}", asset.format)))?;
+    let pictures = match asset.aspect {
+        Aspect::Tall => cards_of(services, asset).await?,
+        aspect => crate::memes::shaped(services, &asset.preview_id, aspect)
+            .await
+            .map_err(|e| unreadable(e, "the preview"))?
+            .unwrap_or_default(),
+    };
     if pictures.is_empty() {
         return Err(JobError::Fatal("the preview has no pictures".into()).told(PREVIEW_UNAVAILABLE));
     }
     // The video ends on a card that leads back to the free preview page.
     let preview = format!("{}/memes/{}", asset.base_url, asset.preview_id);
-    let ending = crate::memes::ending(services, &asset.preview_id, &preview)
+    let ending = crate::memes::ending(services, &asset.preview_id, &preview, asset.aspect)
         .await
         .map_err(|e| JobError::Retry(e.to_string()))?;
     let total_ms = format.hold_ms * pictures.len() as u64;
@@ -190,7 +206,7 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
     let (wav_path, out_path) = (scratch.path().join("silence.wav"), scratch.path().join("out.mp4"));
     tokio::fs::write(&wav_path, silence.to_wav()).await.map_err(|e| JobError::Retry(format!("scratch file: {e}")))?;
     let (out, hold_ms) = (out_path.clone(), format.hold_ms);
-    let size = Aspect::Tall.size();
+    let size = asset.aspect.size();
     let encoded = services
         .renders
         .run(services.settings.media_budget(), move |budget| {
@@ -219,7 +235,7 @@ async fn make(services: &Services, job: &Job, asset: &AssetJob) -> Result<Value,
         .map_err(pipeline::cpu_failure)?;
     let (encoded, stills) = encoded;
     tracing::info!(job = asset.id, frames = encoded.frames, ms = encoded.total_ms, "rendered an asset's MP4");
-    let video = crate::mp4::Video { path: &out_path, stills, aspect: Aspect::Tall, duration_ms: total_ms + end_ms };
+    let video = crate::mp4::Video { path: &out_path, stills, aspect: asset.aspect, duration_ms: total_ms + end_ms };
     crate::mp4::keep(services, job, asset.preview_id.clone(), video).await
 }
 

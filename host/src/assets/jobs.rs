@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 
 use super::delivery;
 pub use super::view::{AssetJobView, QuoteView, event_payload, status, view};
+use crate::aspect::Aspect;
 use crate::billing::sol::index::Window;
 use crate::billing::sol::{self, Claim, Claimant, PaymentView, SolRail, chain::Transfer, open_quote_in};
 use crate::callbacks::{self, WebhookRegistration};
@@ -48,6 +49,9 @@ pub struct AssetJobRequest {
     pub webhook_secret: Option<String>,
     /// The preview's language (a code, English or native name); English when absent.
     pub language: Option<String>,
+    /// The video's shape: `9:16` (the default), `1:1`, `4:5` or `16:9`, each composed for itself.
+    #[schema(schema_with = crate::mp4::aspect_schema)]
+    pub aspect: Option<String>,
 }
 
 /// The answer of `POST /api/agent/asset/jobs`.
@@ -109,6 +113,7 @@ struct Asked {
     language: &'static crate::languages::Language,
     webhook: Option<WebhookRegistration>,
     base_lamports: u64,
+    aspect: Aspect,
 }
 
 async fn asked(ctx: &Ctx, request: AssetJobRequest) -> Result<Asked, Error> {
@@ -116,9 +121,10 @@ async fn asked(ctx: &Ctx, request: AssetJobRequest) -> Result<Asked, Error> {
     let input = request.input.unwrap_or_default();
     let format = checked(&input, request.format.as_deref())?;
     let language = crate::languages::resolve(request.language.as_deref())?;
+    let aspect = crate::mp4::aspect_of(request.aspect.as_deref())?;
     let webhook = callbacks::register(&ctx.guard, request.callback_url, request.webhook_secret).await?;
     let base_lamports = rail.rate().await?.lamports(super::cents());
-    Ok(Asked { rail, input, format, language, webhook, base_lamports })
+    Ok(Asked { rail, input, format, language, webhook, base_lamports, aspect })
 }
 
 /// What the asset `request` would cost in lamports at the live rate (its quote adds a unique
@@ -129,7 +135,7 @@ pub async fn quote(ctx: &Ctx, request: AssetJobRequest) -> Result<u64, Error> {
 
 /// Creates a job: validates everything, makes the free preview, opens the quote.
 pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Error> {
-    let Asked { rail, input, format, language, webhook, base_lamports } = asked(ctx, request).await?;
+    let Asked { rail, input, format, language, webhook, base_lamports, aspect } = asked(ctx, request).await?;
     // Refused before the preview is made: a refusal writes nothing.
     let mut conn = ctx.db.pool().acquire().await?;
     sol::within_open_quotes_in(&mut conn, ctx.caller.key_id, rail.open_quotes_per_key).await?;
@@ -163,6 +169,7 @@ pub async fn create(ctx: &Ctx, request: AssetJobRequest) -> Result<Created, Erro
             expires_at: quote.expires_at_ms,
             callback_url: webhook.as_ref().map(|w| w.callback_url.as_str()),
             webhook_secret: webhook.as_ref().map(|w| w.webhook_secret.as_str()),
+            aspect,
         },
     )
     .await?;

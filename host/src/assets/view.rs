@@ -30,6 +30,8 @@ pub struct AssetJobView {
     /// `AWAITING_PAYMENT`, `PAID` (paid, rendering), `DELIVERED`, `RENDER_FAILED` or `EXPIRED`.
     pub status: &'static str,
     pub format: String,
+    /// The video's shape (`9:16`, `1:1`, `4:5` or `16:9`).
+    pub aspect: &'static str,
     /// The free preview page.
     pub preview_url: String,
     /// The MP4, once `DELIVERED` (hosted for 24 hours from delivery).
@@ -78,6 +80,7 @@ pub fn view(job: &AssetJob) -> AssetJobView {
         job_id: job.id.clone(),
         status: status(job),
         format: job.format.clone(),
+        aspect: job.aspect.name(),
         preview_url: format!("{base}/memes/{}", job.preview_id),
         mp4_url: render.map(|r| mp4_url(base, r)),
         poster_url: render.map(|r| format!("{base}/v/{r}/poster.png")),
@@ -106,6 +109,7 @@ pub fn event_payload(event: &str, job: &AssetJob) -> serde_json::Value {
         "jobId": job.id,
         "status": shown.status,
         "format": job.format,
+        "aspect": shown.aspect,
         "mp4Url": shown.mp4_url,
         "posterUrl": shown.poster_url,
         "loopUrl": shown.loop_url,

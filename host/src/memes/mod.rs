@@ -13,6 +13,7 @@ use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema,
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::aspect::Aspect;
 use crate::billing;
 use crate::brands::{self, BrandProfile};
 use crate::catalog::{self, MEME_INPUT_CHARS, MEME_KINDS};
@@ -318,7 +319,7 @@ async fn produce(
     let pictures = match style {
         Some(style) => {
             let blocks = sheet_blocks(&stored);
-            draw(&services, blocks, (&kind, language), (style, subject), plugin_request.seed).await?
+            draw(&services, blocks, (&kind, language), (style, subject, None), plugin_request.seed).await?
         }
         None => Vec::new(),
     };
@@ -434,12 +435,12 @@ async fn in_brand_voice(
     Ok(content)
 }
 
-/// The meme's pictures.
+/// The meme's pictures, in the kind's own layouts or composed at `shape` for a video.
 async fn draw(
     services: &Services,
     blocks: Vec<(String, String)>,
     (kind, language): (&str, &'static Language),
-    (style, subject): (Style, Subject),
+    (style, subject, shape): (Style, Subject, Option<(u32, u32)>),
     seed: u64,
 ) -> Result<Vec<cards::Picture>, Error> {
     let sheet = OwnedSheet {
@@ -450,6 +451,7 @@ async fn draw(
         style,
         seed,
         subject,
+        shape,
     };
     let mut drawn = cards::draw(&services.renders, services.settings.picture_budget(), vec![sheet]).await?;
     Ok(drawn.pop().unwrap_or_default())
@@ -519,7 +521,7 @@ fn sheet_blocks(content: &serde_json::Value) -> Vec<(String, String)> {
 
 /// The end card of a video of meme `id`'s pictures, pointing at `link`: from its brand (else
 /// the service), in its language and look. `None` when there is no such meme.
-pub async fn ending(services: &Services, id: &str, link: &str) -> Result<Option<Vec<u8>>, Error> {
+pub async fn ending(services: &Services, id: &str, link: &str, aspect: Aspect) -> Result<Option<Vec<u8>>, Error> {
     let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
     let language = languages::resolve(Some(&meme.language))?;
     let style = stored_style(services, &meme).await?;
@@ -536,10 +538,23 @@ pub async fn ending(services: &Services, id: &str, link: &str) -> Result<Option<
                 rtl: language.direction == "rtl",
                 style: &style,
             };
-            ending::png(&card, cards::CARD).map_err(|e| e.to_string())
+            ending::png(&card, aspect.size()).map_err(|e| e.to_string())
         })
         .await?;
     Ok(Some(png))
+}
+
+/// The pictures of meme `id` composed for a video of `aspect` (another shape than its cards'):
+/// each picture's words in the beat layout they fit. Drawn each time (a render is rare), never
+/// kept. `None` when there is no such meme.
+pub async fn shaped(services: &Services, id: &str, aspect: Aspect) -> Result<Option<Vec<Vec<u8>>>, Error> {
+    let Some(meme) = store::memes::get(&services.db, id).await? else { return Ok(None) };
+    let language = languages::resolve(Some(&meme.language))?;
+    let style = stored_style(services, &meme).await?;
+    let (blocks, seed) = (sheet_blocks(&meme.content), crate::plugins::seed_of(&meme.id));
+    let look = (style, subject_of(&meme), Some(aspect.size()));
+    let pictures = draw(services, blocks, (&meme.kind, language), look, seed).await?;
+    Ok(Some(pictures.into_iter().map(|p| p.png).collect()))
 }
 
 /// Memes being drawn in this process, by id: a first request and those at the same moment share
@@ -559,7 +574,7 @@ async fn draw_and_keep(services: &Services, meme: &store::memes::Stored) -> Resu
     let language = languages::resolve(Some(&meme.language))?;
     let seed = crate::plugins::seed_of(&meme.id);
     let style = stored_style(services, meme).await?;
-    let pictures = draw(services, blocks, (&meme.kind, language), (style, subject_of(meme)), seed).await?;
+    let pictures = draw(services, blocks, (&meme.kind, language), (style, subject_of(meme), None), seed).await?;
     for (position, picture) in (1i64..).zip(&pictures) {
         services.blobs.put(&store::memes::picture_key(&meme.id, position), picture.png.clone()).await?;
     }

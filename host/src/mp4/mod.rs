@@ -63,13 +63,15 @@ fn caption_style_schema() -> Object {
 const ASPECT_HELP: &str = "The video's shape: 9:16 (1080×1920, the default), 1:1 (1080×1080), 4:5 (1080×1350) or \
      16:9 (1920×1080); each composed for its shape";
 
-fn aspect_schema() -> Object {
+/// The schema of an `aspect` field.
+pub fn aspect_schema() -> Object {
     crate::rules::choice(Aspect::ALL.map(Aspect::name), ASPECT_HELP)
 }
 
-/// The shape `request` asks for, refused with `invalid_aspect` when it names none.
-fn aspect_of(request: &Mp4Request) -> Result<Aspect, Error> {
-    match request.aspect.as_deref() {
+/// The shape an `aspect` field asks for (9:16 when absent), refused with `invalid_aspect` when it
+/// names none.
+pub fn aspect_of(aspect: Option<&str>) -> Result<Aspect, Error> {
+    match aspect {
         None => Ok(Aspect::Tall),
         Some(name) => Aspect::parse(name).ok_or_else(|| {
             let names: Vec<&str> = Aspect::ALL.map(Aspect::name).to_vec();
@@ -165,7 +167,7 @@ async fn page_of(ctx: &Ctx, request: &Mp4Request) -> Result<(String, Aspect, Opt
         let why = format!("`musicUrl` must be {}; got {} characters.", music::MUSIC_URL.explain(), url.chars().count());
         return Err(Error::bad_request("invalid_music_url", why));
     }
-    let aspect = aspect_of(request)?;
+    let aspect = aspect_of(request.aspect.as_deref())?;
     let caption = engine::caption_style_of(request.caption_style.as_deref())?;
     let id = page_id(raw, base_url).filter(|_| PAGE_URL.check(raw)).ok_or_else(|| {
         Error::bad_request(

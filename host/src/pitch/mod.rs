@@ -547,6 +547,7 @@ async fn draw_memes(
             style: style.clone(),
             seed: crate::plugins::seed_of(id),
             subject: subject.clone(),
+            shape: None,
         })
         .collect();
     Ok(cards::draw(&services.renders, services.settings.picture_budget(), sheets).await?)

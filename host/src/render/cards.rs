@@ -57,6 +57,9 @@ pub struct OwnedSheet {
     pub style: Style,
     pub seed: u64,
     pub subject: Subject,
+    /// The size every picture is composed at for a video in another shape (see [`shaped`]);
+    /// `None` for the kind's own layouts.
+    pub shape: Option<(u32, u32)>,
 }
 
 impl OwnedSheet {
@@ -98,7 +101,11 @@ pub async fn draw(
 ) -> Result<Vec<Vec<Picture>>, CpuError> {
     let laid_out = pool
         .run(per_picture, move |_| {
-            Ok(sheets.into_iter().map(|s| (layouts(fonts::get(), &s.sheet()), s.style)).collect::<Vec<_>>())
+            let laid = |s: &OwnedSheet| match s.shape {
+                Some(size) => shaped(fonts::get(), &s.sheet(), size),
+                None => layouts(fonts::get(), &s.sheet()),
+            };
+            Ok(sheets.into_iter().map(|s| (laid(&s), s.style)).collect::<Vec<_>>())
         })
         .await?;
     let drawn = laid_out.into_iter().map(|(layouts, style)| {
@@ -127,10 +134,6 @@ fn picture(
 impl Sheet<'_> {
     fn text(&self, role: &str) -> &str {
         self.blocks.iter().find(|(r, _)| *r == role).map_or("", |(_, t)| t)
-    }
-
-    fn texts(&self, role: &str) -> Vec<&str> {
-        self.blocks.iter().filter(|(r, _)| *r == role).map(|(_, t)| *t).collect()
     }
 }
 
@@ -249,12 +252,21 @@ pub fn layouts(fonts: &Fonts, sheet: &Sheet<'_>) -> Vec<Layout> {
 /// Each slide in the beat layout its text fits, a layout used again only when none left fits:
 /// no two slides in a row look alike.
 fn carousel(card: &Card<'_>) -> Vec<Layout> {
-    let sheet = card.sheet;
-    let cards = sheet.texts("card");
-    let chosen = beats::choose_distinct(&cards);
-    cards
+    shaped(card.fonts, card.sheet, SLIDE)
+}
+
+/// Every picture of the meme (its words as [`lines`] gives them) composed at `size` in the beat
+/// layout its words fit, no two in a row alike, with the illustrations and reaction the layout
+/// has room for: a carousel's slides, and every kind's pictures in a video of another shape
+/// than the card's.
+pub fn shaped(fonts: &Fonts, sheet: &Sheet<'_>, size: (u32, u32)) -> Vec<Layout> {
+    let lines = lines(sheet.kind, &sheet.blocks);
+    let texts: Vec<&str> = lines.iter().map(String::as_str).collect();
+    // A picture of its own has no counter.
+    let count = if texts.len() > 1 { texts.len() } else { 0 };
+    texts
         .iter()
-        .zip(chosen)
+        .zip(beats::choose_distinct(&texts))
         .enumerate()
         .map(|(index, (text, layout))| {
             let slide = BeatSheet {
@@ -264,14 +276,14 @@ fn carousel(card: &Card<'_>) -> Vec<Layout> {
                 language: sheet.language,
                 rtl: sheet.rtl,
                 index,
-                count: cards.len(),
+                count,
                 style: sheet.style,
                 seed: sheet.seed,
                 subject: Some(sheet.subject),
                 caption: Default::default(),
             };
-            let drawn = beats::draw(card.fonts, &slide, SLIDE, Ink::Plain);
-            Layout { size: SLIDE, svg: drawn.svg, logo_at: beats::logo_at(SLIDE) }
+            let drawn = beats::draw(fonts, &slide, size, Ink::Plain);
+            Layout { size, svg: drawn.svg, logo_at: beats::logo_at(size) }
         })
         .collect()
 }

@@ -6,6 +6,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::{Db, now_ms};
+use crate::aspect::Aspect;
 use crate::error::{Failure, Reason};
 
 /// Where an asset job is.
@@ -68,6 +69,8 @@ pub struct AssetJob {
     pub delivered_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The video's shape.
+    pub aspect: Aspect,
 }
 
 /// `SELECT` of every column of `asset_jobs`, then `$where` (a literal, so the query is one).
@@ -76,7 +79,7 @@ macro_rules! select {
         concat!(
             "SELECT id, api_key_id, format, input, language, base_url, preview_id, state, amount_lamports, ",
             "quoted_at, expires_at, callback_url, webhook_secret, signature, paid_at, render_job_id, render_id, ",
-            "renders, error, delivered_at, created_at, updated_at FROM asset_jobs ",
+            "renders, error, delivered_at, created_at, updated_at, aspect FROM asset_jobs ",
             $where
         )
     };
@@ -106,6 +109,8 @@ fn job_of(row: &AnyRow) -> Result<AssetJob, sqlx::Error> {
         delivered_at: row.try_get("delivered_at")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
+        // A shape this version does not know (written by a newer one) reads as the first.
+        aspect: Aspect::parse(row.try_get("aspect")?).unwrap_or_default(),
     })
 }
 
@@ -122,6 +127,7 @@ pub struct NewAssetJob<'a> {
     pub expires_at: i64,
     pub callback_url: Option<&'a str>,
     pub webhook_secret: Option<&'a str>,
+    pub aspect: Aspect,
 }
 
 /// Records a new job awaiting payment, inside the caller's transaction.
@@ -129,8 +135,8 @@ pub async fn insert_in(conn: &mut AnyConnection, job: &NewAssetJob<'_>) -> Resul
     let now = now_ms();
     sqlx::query(
         "INSERT INTO asset_jobs (id, api_key_id, format, input, language, base_url, preview_id, state, \
-         amount_lamports, quoted_at, expires_at, callback_url, webhook_secret, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $9, $9)",
+         amount_lamports, quoted_at, expires_at, callback_url, webhook_secret, created_at, updated_at, aspect) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'awaiting_payment', $8, $9, $10, $11, $12, $9, $9, $13)",
     )
     .bind(job.id)
     .bind(job.key_id)
@@ -144,6 +150,7 @@ pub async fn insert_in(conn: &mut AnyConnection, job: &NewAssetJob<'_>) -> Resul
     .bind(job.expires_at)
     .bind(job.callback_url)
     .bind(job.webhook_secret)
+    .bind(job.aspect.name())
     .execute(&mut *conn)
     .await?;
     Ok(())
