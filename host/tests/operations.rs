@@ -296,9 +296,9 @@ fn operation_inputs_describe_themselves_for_tool_arguments() {
     };
     assert_eq!(
         properties(schemars::schema_for!(audioscript::AudioscriptRequest)),
-        ["audio_url", "brand", "language", "script", "title", "voice"]
+        ["audio_url", "brand", "captionStyle", "language", "script", "title", "voice"]
     );
-    assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["musicUrl", "pageUrl"]);
+    assert_eq!(properties(schemars::schema_for!(mp4::Mp4Request)), ["aspect", "captionStyle", "musicUrl", "pageUrl"]);
     assert_eq!(
         properties(schemars::schema_for!(MemeRequest)),
         ["brand", "brandProfile", "brief", "input", "kind", "language"]

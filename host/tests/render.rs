@@ -196,7 +196,9 @@ fn captions_and_cards_in_six_scripts_are_laid_out_like_their_golden_images() {
     let update = std::env::var_os("ASSET_UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
     for (lang, rtl, text) in LAID_OUT {
-        for (size, kind) in [(card::CARD, "caption"), (card::SLIDE, "card")] {
+        // A video's caption in each shape, and a carousel's slide.
+        let shapes = [(card::CARD, "caption"), (card::SLIDE, "card"), ((1080, 1080), "square"), ((1920, 1080), "wide")];
+        for (size, kind) in shapes {
             let sheet = BeatSheet {
                 layout: Layout::Statement,
                 text,
