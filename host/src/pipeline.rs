@@ -254,6 +254,13 @@ pub struct Sheets {
     caption: CaptionStyle,
 }
 
+/// Where a picture's words are lit: where the page placed them (its own shape), or wherever they
+/// land now (another shape; `lit`: the picture lights words at all).
+pub enum Words {
+    Placed(Vec<Vec<[u32; 4]>>),
+    ToPlace { lit: bool },
+}
+
 /// How a page's pictures look: what the opening card says, the style, the seed of its choices
 /// and what its illustrations show where a beat names nothing (its title's words unless told).
 #[derive(Clone)]
@@ -337,38 +344,25 @@ impl Sheets {
         })
     }
 
-    /// Draws picture `position` on the render pool, lit over `boxes` (its words').
+    /// Draws picture `position` on the render pool, lit where `placing` says.
     pub async fn draw(
         self: &Arc<Sheets>,
         services: &Services,
         position: usize,
-        boxes: Vec<Vec<[u32; 4]>>,
+        placing: Words,
     ) -> Result<spoken::Pictures, CpuError> {
         let sheets = self.clone();
         services
             .renders
             .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
                 let sheet = sheets.sheet(position).ok_or("no such picture")?;
-                spoken::pictures(&sheet, boxes, sheets.size, budget)
-            })
-            .await
-    }
-
-    /// Draws picture `position` on the render pool, finding first where its words land when
-    /// `lit` (a shape other than the one the page's words were placed in).
-    pub async fn draw_laid(
-        self: &Arc<Sheets>,
-        services: &Services,
-        position: usize,
-        lit: bool,
-    ) -> Result<spoken::Pictures, CpuError> {
-        let sheets = self.clone();
-        services
-            .renders
-            .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
-                let sheet = sheets.sheet(position).ok_or("no such picture")?;
-                let units = if lit { words::units(sheet.text) } else { Vec::new() };
-                spoken::draw(&sheet, &units, sheets.size, budget)
+                match placing {
+                    Words::Placed(boxes) => spoken::pictures(&sheet, boxes, sheets.size, budget),
+                    Words::ToPlace { lit } => {
+                        let units = if lit { words::units(sheet.text) } else { Vec::new() };
+                        spoken::draw(&sheet, &units, sheets.size, budget)
+                    }
+                }
             })
             .await
     }

@@ -574,7 +574,7 @@ fn a_voice_that_cannot_load_is_said_and_espeak_speaks_instead() {
 /// The MP4 of the page at `page_url`, made by the server at `base` and kept at `file`, checked as
 /// platforms play it: 48 kHz audio at −14 LUFS ± 1 integrated, true peak at most −1 dBTP.
 async fn video_at_platform_loudness(base: &str, key: &str, page_url: &str, file: &std::path::Path) -> listen::Levels {
-    let (status, accepted) = post_mp4(base, key, page_url).await;
+    let (status, accepted) = post_mp4(base, key, json!({"pageUrl": page_url})).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{accepted}");
     let made = finished(accepted["statusUrl"].as_str().unwrap(), key, Duration::from_secs(90)).await;
     let mp4 = Client::new().get(made["mp4Url"].as_str().unwrap()).send().await.unwrap().bytes().await.unwrap();
@@ -591,14 +591,10 @@ async fn video_at_platform_loudness(base: &str, key: &str, page_url: &str, file:
     levels
 }
 
-async fn post_mp4(base: &str, key: &str, page_url: &str) -> (StatusCode, Value) {
-    let response = Client::new()
-        .post(format!("{base}/api/agent/mp4"))
-        .header("x-api-key", key)
-        .json(&json!({"pageUrl": page_url}))
-        .send()
-        .await
-        .unwrap();
+/// `body` posted to the MP4 route with `key`: the status and the answer.
+pub(crate) async fn post_mp4(base: &str, key: &str, body: Value) -> (StatusCode, Value) {
+    let response =
+        Client::new().post(format!("{base}/api/agent/mp4")).header("x-api-key", key).json(&body).send().await.unwrap();
     (response.status(), response.json().await.unwrap_or(Value::Null))
 }
 

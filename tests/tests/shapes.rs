@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use asset_tests::page::beats;
 
-use super::audio::{block_on, credits, every_frame, finished, frame_at, submit};
+use super::audio::{block_on, credits, every_frame, finished, frame_at, post_mp4, submit};
 
 /// The three languages' scripts: Latin letters, kanji and kana, Arabic right to left.
 const SCRIPTS: [(&str, &str); 3] = [
@@ -30,12 +30,6 @@ const SHAPES: [(&str, (u32, u32)); 3] = [("1:1", (1080, 1080)), ("4:5", (1080, 1
 const SAFE: u32 = 54;
 /// The rows at the foot the progress bar moves in (it runs edge to edge by design).
 const BAR_ROWS: u32 = 40;
-
-async fn post_mp4(base: &str, key: &str, body: Value) -> (StatusCode, Value) {
-    let response =
-        Client::new().post(format!("{base}/api/agent/mp4")).header("x-api-key", key).json(&body).send().await.unwrap();
-    (response.status(), response.json().await.unwrap_or(Value::Null))
-}
 
 #[test]
 fn a_page_renders_in_every_shape_composed_for_it_in_english_japanese_and_arabic() {

@@ -17,7 +17,7 @@ use crate::caption_style::CaptionStyle;
 use crate::ctx::Services;
 use crate::error::Error;
 use crate::languages;
-use crate::pipeline::{Drawing, Sheets, boxes_of, shown};
+use crate::pipeline::{Drawing, Sheets, Words, boxes_of, shown};
 use crate::render::style::Style;
 use crate::store;
 
@@ -158,7 +158,7 @@ impl<'a> Painter<'a> {
                     .ok()
                     .and_then(|i| page.beats.get(i))
                     .is_some_and(|beat| page.captioned && !beat.words.is_empty());
-                let drawn = sheets.draw_laid(self.services, position as usize, lit).await?;
+                let drawn = sheets.draw(self.services, position as usize, Words::ToPlace { lit }).await?;
                 let boxes = serde_json::to_vec(&drawn.boxes).map_err(|e| Error::internal(e.to_string()))?;
                 if let Some(png) = &drawn.lit {
                     store.put(&lit_key, png.clone()).await?;
@@ -216,7 +216,7 @@ impl<'a> Painter<'a> {
         let sheets = self.sheets(page).await?;
         let boxes =
             usize::try_from(position - 1).ok().and_then(|i| page.beats.get(i)).map(boxes_of).unwrap_or_default();
-        let pictures = sheets.draw(services, position as usize, boxes).await?;
+        let pictures = sheets.draw(services, position as usize, Words::Placed(boxes)).await?;
         if let (Some(key), Some(png)) = (lit_key, &pictures.lit) {
             services.blobs.put(key, png.clone()).await?;
         }
