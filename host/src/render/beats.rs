@@ -235,19 +235,19 @@ pub fn number(text: &str) -> Option<String> {
 }
 
 /// Where a beat's logo goes in a picture of `size`: a square at the foot, above the progress bar
-/// (smaller in the narrower foot of a picture no taller than wide).
+/// (smaller in the narrower foot of a shorter picture).
 pub fn logo_at(size: (u32, u32)) -> [f32; 3] {
-    let (w, h) = (size.0 as f32, size.1 as f32);
-    match short(size) {
-        false => [w / 2.0 - 60.0, h - 210.0, 120.0],
-        true => [w / 2.0 - 50.0, h - 135.0, 100.0],
-    }
+    let (w, h, t) = (size.0 as f32, size.1 as f32, tallness(size));
+    let side = (100.0 + 20.0 * t).round();
+    [w / 2.0 - side / 2.0, h - (135.0 + 75.0 * t).round(), side]
 }
 
-/// Whether a picture of `size` is no taller than wide (square, wide): its top bar and foot take
-/// less of its height.
-fn short(size: (u32, u32)) -> bool {
-    size.1 <= size.0
+/// How tall a picture of `size` is, from 0 (square or wider) to 1 (9:16 or taller): its top
+/// bar and its foot take their share of the height in between, so a 4:5 picture does not keep
+/// a tall one's empty foot.
+fn tallness(size: (u32, u32)) -> f32 {
+    let ratio = size.1 as f32 / size.0 as f32;
+    ((ratio - 1.0) / (16.0 / 9.0 - 1.0)).clamp(0.0, 1.0)
 }
 
 /// The colours of a lit word in `layout`: its text, and the pill behind it (the accent, or
@@ -355,7 +355,8 @@ struct Room {
 impl Room {
     fn of(size: (u32, u32), things: bool) -> Room {
         let (w, h) = (size.0 as f32, size.1 as f32);
-        let (top, foot) = if short(size) { (170.0, h - 150.0) } else { (200.0, h - 230.0) };
+        let t = tallness(size);
+        let (top, foot) = ((170.0 + 30.0 * t).round(), (h - 150.0 - 80.0 * t).round());
         match (things, w > h) {
             (false, _) => Room { body_width: w, top, bottom: foot, things: None },
             (true, true) => {
