@@ -212,10 +212,14 @@ pub fn items(text: &str) -> Option<Vec<Range<usize>>> {
     ((3..=5).contains(&out.len()) && out.iter().all(short)).then_some(out)
 }
 
-/// The first number in `text` with its sign, unit or suffix (`$4.99`, `70%`, `3x`, `10k`).
+/// The first number in `text` with its sign, unit or suffix (`$4.99`, `70%`, `3x`, `10k`);
+/// none when it is a time of day (`11 p.m.`, `7:30`, `23時`), which is no figure to show large.
 pub fn number(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let start = chars.iter().position(|c| c.is_ascii_digit())?;
+    if time_of_day(&chars, start) {
+        return None;
+    }
     let mut from = start;
     while from > 0 && matches!(chars[from - 1], '$' | '€' | '£' | '¥' | '+' | '-' | '#') {
         from -= 1;
@@ -232,6 +236,19 @@ pub fn number(text: &str) -> Option<String> {
     }
     let n: String = chars[from..end].iter().collect();
     (n.chars().count() <= 12).then_some(n)
+}
+
+/// Whether the digits at `start` of `chars` tell a time of day: hours and minutes (`7:30`), or
+/// an hour with a.m./p.m. or the hour's word in Chinese, Japanese or German.
+fn time_of_day(chars: &[char], start: usize) -> bool {
+    let end = start + chars[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let after: String = chars[end..].iter().take(5).collect::<String>().to_lowercase();
+    let spaced = after.trim_start();
+    (after.starts_with(':') && after.chars().nth(1).is_some_and(|c| c.is_ascii_digit()))
+        || ["a.m", "p.m", "am ", "pm ", "am.", "pm.", "am,", "pm,"].iter().any(|m| spaced.starts_with(m))
+        || ["am", "pm"].contains(&spaced)
+        || (after.starts_with(['時', '点']) && !after.starts_with("時間"))
+        || spaced.starts_with("uhr")
 }
 
 /// Where a beat's logo goes in a picture of `size`: a square at the foot, above the progress bar
@@ -799,5 +816,10 @@ mod tests {
         assert_eq!(number("Only $4.99 a month").as_deref(), Some("$4.99"));
         assert_eq!(number("2x faster, 10k users").as_deref(), Some("2x"));
         assert_eq!(number("no digits"), None);
+        for time in ["Nobody: Me at 11 p.m.", "Up at 7:30 again", "at 6am", "夜11時の私", "晚上11点", "um 23 Uhr"]
+        {
+            assert_eq!(number(time), None, "{time}: a time of day is no figure");
+        }
+        assert_eq!(number("3時間で終わる").as_deref(), Some("3"), "hours of work are a figure");
     }
 }
