@@ -17,7 +17,7 @@ use crate::store::{self, public_id};
 
 pub use crate::pipeline::{Beat, Made};
 pub use crate::store::engine::Page;
-pub use pictures::Painter;
+pub use pictures::{Painter, Shot};
 
 /// What a page is about: its title, language and brand.
 #[derive(Debug, Clone, Copy)]

@@ -241,18 +241,7 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     jobs::enter(&services.db, job, Stage::Pictures).await;
     let started = std::time::Instant::now();
     let aspect = job.input["aspect"].as_str().and_then(Aspect::parse).unwrap_or_default();
-    let caption = job.input["captionStyle"].as_str().and_then(CaptionStyle::parse);
-    let painter = engine::Painter::of(services, &page).shaped(aspect, caption);
-    let keep_said = painter.caption_of(&page).keeps_said();
-    let link = job.input["pageUrl"].as_str().unwrap_or_default();
-    let ((opening, pictures), ending) = tokio::try_join!(painter.shots(), async {
-        // Pages from before pictures were drawn on demand cannot draw a card; they end on their last beat.
-        match page.drawing {
-            Some(_) => painter.ending(link).await.map(Some),
-            None => Ok(None),
-        }
-    })
-    .map_err(retry)?;
+    let Drawn { opening, pictures, ending, keep_said } = drawn(services, job, &page, aspect).await.map_err(retry)?;
     let pictures_ms = started.elapsed().as_secs_f64() * 1e3;
     let cues = engine::cues(&page);
     tracing::info!(stage = "scratch", "render stage");
@@ -307,6 +296,29 @@ async fn render(services: &Services, job: &Job) -> Result<Value, JobError> {
     let kept = keep(services, job, page_id, Video { path: &out_path, stills, aspect, duration_ms }).await?;
     store::blobs::discard(services.blobs.as_ref(), &[music::key(&job.id)]).await;
     Ok(kept)
+}
+
+/// A render's pictures in its shape and caption style: the opening card, each beat's, the end
+/// card, and whether the style keeps the words said lit.
+struct Drawn {
+    opening: Option<Vec<u8>>,
+    pictures: Vec<engine::Shot>,
+    ending: Option<Vec<u8>>,
+    keep_said: bool,
+}
+
+async fn drawn(services: &Services, job: &Job, page: &engine::Page, aspect: Aspect) -> Result<Drawn, Error> {
+    let caption = job.input["captionStyle"].as_str().and_then(CaptionStyle::parse);
+    let painter = engine::Painter::of(services, page).shaped(aspect, caption);
+    let link = job.input["pageUrl"].as_str().unwrap_or_default();
+    let ((opening, pictures), ending) = tokio::try_join!(painter.shots(), async {
+        // Pages from before pictures were drawn on demand cannot draw a card; they end on their last beat.
+        match page.drawing {
+            Some(_) => painter.ending(link).await.map(Some),
+            None => Ok(None),
+        }
+    })?;
+    Ok(Drawn { opening, pictures, ending, keep_said: painter.caption_of(page).keeps_said() })
 }
 
 /// `track` with the job's music under it, at the platforms' loudness.
