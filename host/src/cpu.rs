@@ -1,6 +1,8 @@
 //! Bounded pools for CPU-heavy work (drawing pictures, encoding video, decoding audio, compiling
 //! plugins): at most a fixed number of pieces run at once, each on a blocking thread and under a
-//! time budget, so no request can take every core or hold one for long.
+//! time budget, so no request can take every core or hold one for long. Work nobody waits for
+//! yet (pictures drawn ahead of a page's first view) runs in the pool's second lane, at the
+//! lowest CPU priority, so it never slows the work somebody does wait for.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,11 +10,25 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
 
-/// A pool of `threads` slots for blocking work; cheap to clone.
+/// A pool of `threads` slots for blocking work, and as many again for work done ahead; cheap
+/// to clone.
 #[derive(Clone, Debug)]
 pub struct CpuPool {
     name: &'static str,
     slots: Arc<Semaphore>,
+    ahead: Arc<Semaphore>,
+}
+
+/// Who waits for a piece of work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lane {
+    /// A request or a job: the work runs at the process's priority.
+    #[default]
+    Waited,
+    /// Nobody yet (work done ahead of its first use): the work runs on a thread of its own at
+    /// the lowest priority, in slots of its own, so it takes only the CPU that waited work
+    /// leaves idle and never holds a slot that waited work needs.
+    Ahead,
 }
 
 /// What a piece of work may spend. Work that can stop part way calls [`Budget::check`] between
@@ -92,7 +108,8 @@ impl Drop for StopOnDrop {
 impl CpuPool {
     /// A pool of `threads` slots (at least one); `name` labels its errors and logs.
     pub fn new(name: &'static str, threads: usize) -> CpuPool {
-        CpuPool { name, slots: Arc::new(Semaphore::new(threads.max(1))) }
+        let slots = || Arc::new(Semaphore::new(threads.max(1)));
+        CpuPool { name, slots: slots(), ahead: slots() }
     }
 
     /// One slot per core the process may use.
@@ -111,6 +128,15 @@ impl CpuPool {
         self.run_with_grace(budget, GRACE, work).await
     }
 
+    /// [`CpuPool::run`] in `lane`.
+    pub async fn run_in<T, F>(&self, lane: Lane, budget: Duration, work: F) -> Result<T, CpuError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Budget) -> Result<T, String> + Send + 'static,
+    {
+        self.run_lane(lane, budget, GRACE, work).await
+    }
+
     /// [`CpuPool::run`] for work whose steps cannot stop part way (a model's forward pass): past
     /// the budget its caller waits up to `grace` for the step under way to end, so the work it
     /// reports over budget has stopped rather than running on beside what comes next.
@@ -119,10 +145,19 @@ impl CpuPool {
         T: Send + 'static,
         F: FnOnce(&Budget) -> Result<T, String> + Send + 'static,
     {
-        let slot = self.slots.clone().acquire_owned().await.map_err(|_| CpuError::Failed("pool closed".into()))?;
+        self.run_lane(Lane::Waited, budget, grace, work).await
+    }
+
+    async fn run_lane<T, F>(&self, lane: Lane, budget: Duration, grace: Duration, work: F) -> Result<T, CpuError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Budget) -> Result<T, String> + Send + 'static,
+    {
+        let slots = if lane == Lane::Ahead { &self.ahead } else { &self.slots };
+        let slot = slots.clone().acquire_owned().await.map_err(|_| CpuError::Failed("pool closed".into()))?;
         let budget = Budget::new(budget);
         let given = budget.clone();
-        let task = tokio::task::spawn_blocking(move || {
+        let task = spawn(lane, move || {
             // The slot is released only when the work really ends, even if nobody waits for it.
             let _slot = slot;
             work(&given)
@@ -133,7 +168,7 @@ impl CpuPool {
             Ok(Ok(Ok(value))) => Ok(value),
             Ok(Ok(Err(_))) if budget.spent() => Err(over()),
             Ok(Ok(Err(why))) => Err(CpuError::Failed(why)),
-            Ok(Err(join)) => Err(CpuError::Failed(format!("{} work panicked: {join}", self.name))),
+            Ok(Err(())) => Err(CpuError::Failed(format!("{} work panicked", self.name))),
             Err(_) => {
                 budget.stop();
                 tracing::warn!(
@@ -144,6 +179,43 @@ impl CpuPool {
                 Err(over())
             }
         }
+    }
+}
+
+/// Starts `work` on a blocking thread, or (ahead) on a thread of its own at the lowest priority;
+/// `Err` if it panicked.
+fn spawn<T: Send + 'static>(
+    lane: Lane,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> impl std::future::Future<Output = Result<T, ()>> {
+    let (done, answer) = tokio::sync::oneshot::channel();
+    let run = move || {
+        // A panic drops `done` unsent, which the receiver reads as the panic.
+        let _ = done.send(work());
+    };
+    let started = match lane {
+        Lane::Waited => {
+            tokio::task::spawn_blocking(run);
+            true
+        }
+        Lane::Ahead => std::thread::Builder::new()
+            .name("ahead".into())
+            .spawn(move || {
+                lowest_priority();
+                run();
+            })
+            .is_ok(),
+    };
+    async move { if started { answer.await.map_err(|_| ()) } else { Err(()) } }
+}
+
+/// Lowers this thread's CPU priority to the lowest (nice 19); a thread can always lower its own.
+#[allow(unsafe_code)]
+fn lowest_priority() {
+    // SAFETY: both calls only take integers; on Linux `PRIO_PROCESS` with a thread id changes
+    // that one thread. A failure leaves the thread at normal priority, which is still correct.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
     }
 }
 
@@ -242,5 +314,41 @@ mod tests {
         assert!(!next.is_finished(), "a second piece of work started beside the stuck one");
         release.store(true, Ordering::Relaxed);
         assert_eq!(next.await.unwrap(), Ok(1));
+    }
+
+    /// This thread's nice value, as the kernel reports it (field 19 of its stat line).
+    fn nice() -> Result<i64, String> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").map_err(|e| e.to_string())?;
+        let fields = stat.rsplit_once(')').ok_or("no stat")?.1.split_whitespace().nth(16).ok_or("no nice")?;
+        fields.parse().map_err(|_| "bad nice".to_string())
+    }
+
+    #[tokio::test]
+    async fn work_done_ahead_runs_at_the_lowest_priority_in_slots_of_its_own() {
+        let pool = CpuPool::new("test", 1);
+        let release = Arc::new(AtomicBool::new(false));
+        let held = release.clone();
+        let ahead = tokio::spawn({
+            let pool = pool.clone();
+            async move {
+                pool.run_in(Lane::Ahead, Duration::from_secs(60), move |_| {
+                    while !held.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    nice()
+                })
+                .await
+            }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        // The only ahead slot is taken: waited work still starts, at the normal priority.
+        let waited = tokio::time::timeout(Duration::from_secs(30), pool.run(Duration::from_secs(5), |_| nice())).await;
+        assert_eq!(waited.expect("waited work did not wait for work done ahead"), Ok(0));
+        release.store(true, Ordering::Relaxed);
+        assert_eq!(ahead.await.unwrap(), Ok(19));
+        // Threads that did waited work are not left lowered.
+        assert_eq!(pool.run(Duration::from_secs(5), |_| nice()).await, Ok(0));
+        let panicked = pool.run_in(Lane::Ahead, Duration::from_secs(5), |_| -> Result<(), String> { panic!("boom") });
+        assert_eq!(panicked.await, Err(CpuError::Failed("test work panicked".into())));
     }
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::aspect::Aspect;
 use crate::caption_style::CaptionStyle;
-use crate::cpu::CpuError;
+use crate::cpu::{CpuError, Lane};
 use crate::ctx::Services;
 use crate::error::Reason;
 use crate::illustrate::Subject;
@@ -344,17 +344,18 @@ impl Sheets {
         })
     }
 
-    /// Draws picture `position` on the render pool, lit where `placing` says.
+    /// Draws picture `position` on the render pool in `lane`, lit where `placing` says.
     pub async fn draw(
         self: &Arc<Sheets>,
         services: &Services,
+        lane: Lane,
         position: usize,
         placing: Words,
     ) -> Result<spoken::Pictures, CpuError> {
         let sheets = self.clone();
         services
             .renders
-            .run(services.settings.picture_budget().saturating_mul(2), move |budget| {
+            .run_in(lane, services.settings.picture_budget().saturating_mul(2), move |budget| {
                 let sheet = sheets.sheet(position).ok_or("no such picture")?;
                 match placing {
                     Words::Placed(boxes) => spoken::pictures(&sheet, boxes, sheets.size, budget),

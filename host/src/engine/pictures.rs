@@ -14,6 +14,7 @@ use crate::blobs::kept::Flights;
 use crate::blobs::{self, BlobError};
 use crate::brands;
 use crate::caption_style::CaptionStyle;
+use crate::cpu::Lane;
 use crate::ctx::Services;
 use crate::error::Error;
 use crate::languages;
@@ -37,6 +38,9 @@ pub struct Shot {
 
 /// Drawings under way in this process, by the plain picture's blob key (unique per page).
 static FLIGHTS: LazyLock<Flights<Result<Pair, Error>>> = LazyLock::new(Flights::default);
+/// Drawings done ahead of a page's first view, kept apart: a request never waits on work at the
+/// lowest priority (nor inherits its failure); it draws its own copy if it comes first.
+static AHEAD: LazyLock<Flights<Result<Pair, Error>>> = LazyLock::new(Flights::default);
 /// The same for pictures in another shape.
 static SHAPED: LazyLock<Flights<Result<Shot, Error>>> = LazyLock::new(Flights::default);
 
@@ -53,13 +57,15 @@ pub struct Painter<'a> {
     aspect: Aspect,
     /// How its lit pictures mark the words: the page's own style unless told.
     caption: Option<CaptionStyle>,
+    /// Who waits for the pictures: a request, or nobody yet ([`draw_soon`]).
+    lane: Lane,
 }
 
 impl<'a> Painter<'a> {
     /// The painter of page `id`.
     pub fn new(services: &'a Services, id: &'a str) -> Painter<'a> {
         let (loaded, sheets) = (OnceCell::new(), OnceCell::new());
-        Painter { services, id, given: None, loaded, sheets, aspect: Aspect::Tall, caption: None }
+        Painter { services, id, given: None, loaded, sheets, aspect: Aspect::Tall, caption: None, lane: Lane::Waited }
     }
 
     /// The painter drawing in `aspect`, its words lit in `caption`'s style (the page's own when
@@ -158,7 +164,7 @@ impl<'a> Painter<'a> {
                     .ok()
                     .and_then(|i| page.beats.get(i))
                     .is_some_and(|beat| page.captioned && !beat.words.is_empty());
-                let drawn = sheets.draw(self.services, position as usize, Words::ToPlace { lit }).await?;
+                let drawn = sheets.draw(self.services, self.lane, position as usize, Words::ToPlace { lit }).await?;
                 let boxes = serde_json::to_vec(&drawn.boxes).map_err(|e| Error::internal(e.to_string()))?;
                 if let Some(png) = &drawn.lit {
                     store.put(&lit_key, png.clone()).await?;
@@ -203,7 +209,8 @@ impl<'a> Painter<'a> {
             };
             return Ok((plain, lit));
         }
-        FLIGHTS.run(&plain_key, || self.draw(position, &plain_key, lit_key.as_deref())).await
+        let flights = if self.lane == Lane::Ahead { &AHEAD } else { &FLIGHTS };
+        flights.run(&plain_key, || self.draw(position, &plain_key, lit_key.as_deref())).await
     }
 
     async fn draw(&self, position: i64, plain_key: &str, lit_key: Option<&str>) -> Result<Pair, Error> {
@@ -216,7 +223,7 @@ impl<'a> Painter<'a> {
         let sheets = self.sheets(page).await?;
         let boxes =
             usize::try_from(position - 1).ok().and_then(|i| page.beats.get(i)).map(boxes_of).unwrap_or_default();
-        let pictures = sheets.draw(services, position as usize, Words::Placed(boxes)).await?;
+        let pictures = sheets.draw(services, self.lane, position as usize, Words::Placed(boxes)).await?;
         if let (Some(key), Some(png)) = (lit_key, &pictures.lit) {
             services.blobs.put(key, png.clone()).await?;
         }
@@ -252,11 +259,14 @@ async fn sheets(
 }
 
 /// Draws the pictures of page `id` in the background, so they are ready by the time the page is
-/// opened or rendered; a failure is only logged (the picture is drawn again when asked for).
+/// opened or rendered, with only the CPU that waited work leaves ([`Lane::Ahead`]: the next
+/// page submitted is not slowed by this one's pictures); a failure is only logged (the picture
+/// is drawn again when asked for).
 pub fn draw_soon(services: &Services, id: &str) {
     let (services, id) = (services.clone(), id.to_string());
     tokio::spawn(async move {
-        if let Err(e) = Painter::new(&services, &id).all().await {
+        let painter = Painter { lane: Lane::Ahead, ..Painter::new(&services, &id) };
+        if let Err(e) = painter.all().await {
             tracing::warn!(page = %id, error = %e, "could not draw a page's pictures ahead");
         }
     });
