@@ -67,6 +67,7 @@ asset_tests::on_both_backends!(
     a_treasury_walk_lease_is_never_taken_from_a_live_holder,
     a_brands_generators_keep_their_cap_of_versions_and_drop_the_evicted_artifacts,
     a_brand_past_its_slot_cap_is_refused_and_racing_uploads_never_pass_it,
+    a_keys_library_pages_newest_first_and_holds_only_its_own,
 );
 
 /// A call of request `request` in the process instance of these tests.
@@ -833,4 +834,34 @@ async fn a_treasury_walk_lease_is_never_taken_from_a_live_holder(t: &TestDb) {
     // A lease ending over a whole lease ahead was taken before the clock stepped back.
     sqlx::query("UPDATE sol_index SET lease_until = $1").bind(now + 3_600_000).execute(db.pool()).await.unwrap();
     assert!(treasury::take_lease(db, "treasury", "third", now + 60_000).await.unwrap());
+}
+
+async fn a_keys_library_pages_newest_first_and_holds_only_its_own(t: &TestDb) {
+    use asset_host::store::library::{self, Made};
+    let db = &t.db;
+    let (mine, theirs) = (new_key(db, 0).await, new_key(db, 0).await);
+    for (id, key, at) in [("m_a", mine, 1_000), ("m_b", mine, 3_000), ("m_c", mine, 3_000), ("m_d", theirs, 2_000)] {
+        sqlx::query(
+            "INSERT INTO memes (id, api_key_id, brand_name, kind, language, title, content, credits, created_at) \
+             VALUES ($1, $2, '', 'image', 'ja', $3, '{}', 1, $4)",
+        )
+        .bind(id)
+        .bind(key)
+        .bind(format!("title {id}"))
+        .bind(at)
+        .execute(db.pool())
+        .await
+        .unwrap();
+    }
+    let first = library::page(db, mine, None, 2).await.unwrap();
+    let ids: Vec<&str> = first.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(ids, ["m_c", "m_b"], "newest first, ties by id");
+    assert_eq!((first[0].made, first[0].language.as_str(), first[0].sort.as_str()), (Made::Meme, "ja", "image"));
+    assert_eq!((first[0].duration_ms, first[0].expires_at), (None, None));
+    let last = &first[1];
+    let rest = library::page(db, mine, Some((last.created_at, &last.id)), 2).await.unwrap();
+    assert_eq!(rest.iter().map(|i| i.id.as_str()).collect::<Vec<_>>(), ["m_a"], "the page after the cursor");
+    assert!(library::one(db, mine, Made::Meme, "m_b").await.unwrap().is_some());
+    assert_eq!(library::one(db, mine, Made::Meme, "m_d").await.unwrap(), None, "another key's meme");
+    assert_eq!(library::one(db, mine, Made::Page, "m_b").await.unwrap(), None, "a meme is no page");
 }

@@ -147,6 +147,20 @@ async def serve(client):
             elif op in ("task_get", "task_cancel"):
                 kind = GetTask if op == "task_get" else CancelTask
                 say(await task_request(client.session, kind, command["taskId"]))
+            elif op == "resources":
+                listed = await client.list_resources(cursor=command.get("cursor"), cache_mode="refresh")
+                say(dump(listed))
+            elif op == "templates":
+                say(dump(await client.list_resource_templates()))
+            elif op == "read":
+                say(dump(await client.read_resource(command["uri"])))
+            elif op == "prompts":
+                say(dump(await client.list_prompts()))
+            elif op == "prompt":
+                say(dump(await client.get_prompt(command["name"], command.get("arguments"))))
+            elif op == "complete":
+                ref = types.PromptReference(type="ref/prompt", name=command["prompt"])
+                say(dump(await client.complete(ref, {"name": command["argument"], "value": command["value"]})))
             elif op == "capabilities":
                 discovered = await client.session.send_discover(client.protocol_version)
                 say(discovered["capabilities"])

@@ -107,6 +107,13 @@ impl McpClient {
         self.ask(json!({"op": "task_cancel", "taskId": task_id}))
     }
 
+    /// Any other request the client makes (`resources`, `templates`, `read`, `prompts`, `prompt`,
+    /// `complete`; see `mcp/client.py`): its result as answered, or `{"exception", "code"}`.
+    pub fn request(&mut self, op: &str, mut fields: Value) -> Value {
+        fields["op"] = json!(op);
+        self.ask(fields)
+    }
+
     /// `tools/call` with request `_meta`.
     pub fn call_with_meta(&mut self, name: &str, arguments: Value, meta: Value) -> Value {
         self.ask(json!({"op": "call", "name": name, "arguments": arguments, "meta": meta}))

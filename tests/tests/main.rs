@@ -18,6 +18,7 @@ mod http;
 mod invites;
 mod market;
 mod mcp;
+mod mcp_library;
 mod memes;
 mod money_faults;
 mod object_store;

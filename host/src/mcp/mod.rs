@@ -9,6 +9,8 @@
 
 pub mod card;
 pub mod progress;
+pub mod prompts;
+pub mod resources;
 pub mod stages;
 pub mod tasks;
 pub mod tools;
@@ -16,10 +18,14 @@ pub mod tools;
 use std::sync::Arc;
 
 use axum::http::request::Parts;
+#[allow(deprecated)]
+use rmcp::model::SetLevelRequestParams;
 use rmcp::model::{
-    CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, ContentBlock,
-    CreateTaskResult, GetTaskParams, GetTaskResult, Implementation, ListToolsResult, MetaObject,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, CompleteRequestParams,
+    CompleteResult, ContentBlock, CreateTaskResult, GetPromptRequestParams, GetPromptResponse, GetTaskParams,
+    GetTaskResult, Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
@@ -98,8 +104,18 @@ pub struct Server {
 }
 
 impl ServerHandler for Server {
+    // Logging is declared for 2025-11-25 clients (deprecated by SEP-2577 in 2026-07-28).
+    #[allow(deprecated)]
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_tasks().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tasks()
+            .enable_resources()
+            .enable_prompts()
+            .enable_completions()
+            .enable_logging()
+            .build();
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("asset-service", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
@@ -149,6 +165,72 @@ impl ServerHandler for Server {
         }
     }
 
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, McpError> {
+        let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
+        resources::list(&self.state.services, key_of(&parts_of(&context)?)?, cursor).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        Ok(resources::templates())
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let parts = parts_of(&context)?;
+        let base_url = crate::http::base_url(&self.state.settings, &parts.headers);
+        let modern = parts.headers.get("mcp-protocol-version").is_some_and(|v| v.as_bytes() >= &b"2026-07-28"[..]);
+        let read = resources::read(&self.state.services, key_of(&parts)?, &request.uri, &base_url, modern);
+        Ok(read.await?.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        let mut listed = ListPromptsResult::with_all_items(prompts::list()).with_ttl_ms(TOOLS_TTL_MS);
+        listed.cache_scope = Some(CacheScope::Public);
+        Ok(listed)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, McpError> {
+        Ok(prompts::get(&request.name, &request.arguments.unwrap_or_default())?.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, McpError> {
+        prompts::complete(&self.state.services, &request.r#ref, &request.argument).await
+    }
+
+    /// Accepted: the service sends no log messages at any level, so none is ever sent unasked.
+    /// (2025-11-25's logging; 2026-07-28 removed it, SEP-2577, and rmcp refuses it there.)
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        _request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        Ok(())
+    }
+
     async fn get_task(
         &self,
         request: GetTaskParams,
@@ -167,7 +249,7 @@ impl ServerHandler for Server {
 }
 
 /// How long a client may keep `tools/list`'s answer: it changes only with a new version.
-const TOOLS_TTL_MS: u64 = 10 * 60 * 1000;
+pub(crate) const TOOLS_TTL_MS: u64 = 10 * 60 * 1000;
 
 /// The HTTP request an MCP request came in (the gate has put its caller there).
 fn parts_of(context: &RequestContext<RoleServer>) -> Result<Parts, McpError> {
@@ -176,6 +258,12 @@ fn parts_of(context: &RequestContext<RoleServer>) -> Result<Parts, McpError> {
         .get::<Parts>()
         .cloned()
         .ok_or_else(|| McpError::internal_error("the HTTP request is not available", None))
+}
+
+/// The calling key (the gate put it on the request before any MCP processing).
+fn key_of(parts: &Parts) -> Result<i64, McpError> {
+    let caller = parts.extensions.get::<Caller>().ok_or_else(|| McpError::invalid_request("no API key", None))?;
+    Ok(caller.key_id)
 }
 
 /// How a call ended, before it becomes a tool result.

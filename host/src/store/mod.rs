@@ -24,6 +24,7 @@ pub mod invites;
 pub mod jobs;
 pub mod keys;
 pub mod leases;
+pub mod library;
 pub mod limits;
 pub mod market;
 pub mod memes;

@@ -1,0 +1,168 @@
+//! The key's media, prompts and completion over MCP, with the official Python SDK in both
+//! revisions: what a key made is listed (paged) and read back — records with their links,
+//! captions as WebVTT, a poster and a meme picture as PNG blobs — and another key sees none of
+//! it; the prompts fill their arguments; completion offers languages and brands by prefix.
+
+use asset_tests::mcp::{McpClient, Options};
+use asset_tests::{Env, Server, Storage};
+use base64::Engine as _;
+use serde_json::{Value, json};
+
+fn connect(server: &Server, key: &str, mode: &str) -> McpClient {
+    let client = McpClient::connect(&server.url("/api/mcp"), key, Options { mode, ..Options::default() });
+    assert_eq!(client.hello["connected"], true, "{}", client.hello);
+    client
+}
+
+/// A tool's structured result, which must not be an error.
+fn made(client: &mut McpClient, tool: &str, arguments: Value) -> Value {
+    let result = client.call(tool, arguments);
+    assert_eq!(result["isError"], false, "{tool}: {result}");
+    result["structuredContent"].clone()
+}
+
+/// Follows a job's status tool until it succeeded.
+fn done(client: &mut McpClient, status_tool: &str, job: &Value) -> Value {
+    for _ in 0..30 {
+        let status = made(client, status_tool, json!({"jobId": job["jobId"], "wait": 10}));
+        match status["status"].as_str() {
+            Some("succeeded") => return status,
+            Some("failed") => panic!("{status_tool}: {status}"),
+            _ => {}
+        }
+    }
+    panic!("{status_tool} did not finish");
+}
+
+/// Every resource the key can list, following the cursors.
+fn listed(client: &mut McpClient) -> Vec<Value> {
+    let (mut all, mut cursor) = (Vec::new(), Value::Null);
+    loop {
+        let page = client.request("resources", json!({"cursor": cursor}));
+        assert!(page["resources"].is_array(), "{page}");
+        all.extend(page["resources"].as_array().unwrap().iter().cloned());
+        match &page["nextCursor"] {
+            Value::String(next) => cursor = json!(next),
+            _ => return all,
+        }
+    }
+}
+
+/// The one content of a read, which must have succeeded.
+fn read(client: &mut McpClient, uri: &str) -> Value {
+    let answer = client.request("read", json!({"uri": uri}));
+    let contents = answer["contents"].as_array().unwrap_or_else(|| panic!("read {uri}: {answer}"));
+    assert_eq!(contents.len(), 1, "{answer}");
+    assert_eq!(contents[0]["uri"], uri);
+    contents[0].clone()
+}
+
+fn png(content: &Value) -> Vec<u8> {
+    assert_eq!(content["mimeType"], "image/png", "{content}");
+    let bytes = base64::engine::general_purpose::STANDARD.decode(content["blob"].as_str().unwrap()).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    bytes
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_keys_media_are_its_resources_and_no_one_elses_in_both_revisions() {
+    let env = Env::new(Storage::Sqlite);
+    assert!(
+        env.run(&["brands", "create", "acme", "--name", "Acme", "--hashtag", "#ACME", "--token", "$ACME"])
+            .status
+            .success()
+    );
+    let (key, other) = (env.create_key(40, "agent"), env.create_key(5, "agent"));
+    let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_RATE_LIMITS", "create=600,status=600")]);
+    let mut client = connect(&server, &key, "2026-07-28");
+
+    let meme = made(&mut client, "create_meme", json!({"input": "A bakery opens its second shop", "language": "ja"}));
+    let script = json!({"script": "Our app finds parking in your city. Try it free today.", "title": "Parking"});
+    let job = made(&mut client, "create_audioscript", script);
+    let page = done(&mut client, "get_audioscript_status", &job);
+    let job = made(&mut client, "request_mp4", json!({"pageUrl": page["pageUrl"], "aspect": "1:1"}));
+    let video = done(&mut client, "get_mp4_status", &job);
+
+    let resources = listed(&mut client);
+    let uris: Vec<&str> = resources.iter().filter_map(|r| r["uri"].as_str()).collect();
+    let page_id = page["pageUrl"].as_str().unwrap().rsplit('/').next().unwrap();
+    let video_id = video["videoPageUrl"].as_str().unwrap().rsplit('/').next().unwrap();
+    let meme_id = meme["meme"]["url"].as_str().unwrap().rsplit('/').next().unwrap();
+    let expected =
+        [format!("asset://videos/{video_id}"), format!("asset://pages/{page_id}"), format!("asset://memes/{meme_id}")];
+    assert_eq!(uris, expected, "newest first: {resources:?}");
+    let listed_page = &resources[1];
+    assert_eq!(listed_page["title"], "Parking");
+    assert!(listed_page["description"].as_str().unwrap().contains("language en"), "{listed_page}");
+    assert!(resources[0]["description"].as_str().unwrap().contains("hosted until"), "{}", resources[0]);
+
+    // Records with their links, captions, the poster and the meme's picture.
+    let record: Value = serde_json::from_str(read(&mut client, &expected[1])["text"].as_str().unwrap()).unwrap();
+    assert_eq!((record["type"].as_str(), record["pageUrl"].as_str()), (Some("page"), page["pageUrl"].as_str()));
+    let vtt = read(&mut client, record["captionsUri"].as_str().unwrap());
+    assert_eq!(vtt["mimeType"], "text/vtt");
+    assert!(vtt["text"].as_str().unwrap().starts_with("WEBVTT") && vtt["text"].as_str().unwrap().contains("parking"));
+    let record: Value = serde_json::from_str(read(&mut client, &expected[0])["text"].as_str().unwrap()).unwrap();
+    assert_eq!((record["aspect"].as_str(), record["width"].as_u64()), (Some("1:1"), Some(1080)), "{record}");
+    assert_eq!(record["mp4Url"], video["mp4Url"]);
+    let poster = png(&read(&mut client, record["posterUri"].as_str().unwrap()));
+    assert_eq!(u32::from_be_bytes(poster[16..20].try_into().unwrap()), 1080, "the poster is square");
+    let record: Value = serde_json::from_str(read(&mut client, &expected[2])["text"].as_str().unwrap()).unwrap();
+    assert_eq!((record["type"].as_str(), record["language"].as_str()), (Some("meme"), Some("ja")), "{record}");
+    png(&read(&mut client, record["imageUris"][0].as_str().unwrap()));
+
+    // Another key: nothing listed, every address not found, in each revision's words.
+    for (mode, code) in [("2026-07-28", -32602), ("legacy", -32002)] {
+        let mut stranger = connect(&server, &other, mode);
+        assert_eq!(listed(&mut stranger), Vec::<Value>::new(), "{mode}");
+        for uri in
+            expected.iter().map(String::as_str).chain([record["imageUris"][0].as_str().unwrap(), "asset://pages/nope"])
+        {
+            let refused = stranger.request("read", json!({"uri": uri}));
+            assert_eq!(refused["code"], code, "{mode} {uri}: {refused}");
+        }
+    }
+    let templates = client.request("templates", json!({}));
+    let forms: Vec<&str> =
+        templates["resourceTemplates"].as_array().unwrap().iter().filter_map(|t| t["uriTemplate"].as_str()).collect();
+    assert!(forms.contains(&"asset://pages/{id}") && forms.contains(&"asset://videos/{id}"), "{templates}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn prompts_fill_their_arguments_and_completion_offers_languages_and_brands() {
+    let env = Env::new(Storage::Sqlite);
+    for (key, name) in [("acme", "Acme"), ("acorn", "Acorn Labs"), ("zeta", "Zeta")] {
+        let (tag, token) = (format!("#{}", name.replace(' ', "")), format!("${}", key.to_uppercase()));
+        let args = ["brands", "create", key, "--name", name, "--hashtag", &tag, "--token", &token];
+        assert!(env.run(&args).status.success());
+    }
+    let key = env.create_key(5, "agent");
+    let server = env.serve_with(&[("ASSET_LOG", "warn")]);
+    for mode in ["2026-07-28", "legacy"] {
+        let mut client = connect(&server, &key, mode);
+        let prompts = client.request("prompts", json!({}));
+        let names: Vec<&str> =
+            prompts["prompts"].as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+        assert_eq!(names, ["pitch_for_one_person", "explainer_video", "launch_memes", "week_of_posts"], "{mode}");
+        let pitch = client.request("prompt", json!({"name": "pitch_for_one_person",
+            "arguments": {"person": "Dana Ortiz, who runs a bakery in Austin", "offer": "our ordering app", "language": "es"}}));
+        let text = pitch["messages"][0]["content"]["text"].as_str().unwrap_or_else(|| panic!("{pitch}"));
+        assert!(
+            text.contains("Dana Ortiz, who runs a bakery in Austin") && text.contains("our ordering app"),
+            "{text}"
+        );
+        assert!(text.contains("create_before_pitch") && text.contains("\"es\""), "{text}");
+        let thin = client.request("prompt", json!({"name": "pitch_for_one_person", "arguments": {"offer": "x"}}));
+        assert_eq!(thin["code"], -32602, "a required argument missing: {thin}");
+
+        let complete = |client: &mut McpClient, argument: &str, value: &str| {
+            let answer =
+                client.request("complete", json!({"prompt": "launch_memes", "argument": argument, "value": value}));
+            answer["completion"]["values"].as_array().unwrap_or_else(|| panic!("{answer}")).clone()
+        };
+        assert_eq!(complete(&mut client, "language", "j"), vec![json!("ja")], "{mode}");
+        assert_eq!(complete(&mut client, "brand", "ac"), vec![json!("acme"), json!("acorn")], "{mode}");
+        assert_eq!(complete(&mut client, "language", "").len(), 23);
+        assert_eq!(complete(&mut client, "brand", "q"), Vec::<Value>::new());
+    }
+}
