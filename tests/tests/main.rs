@@ -18,6 +18,7 @@ mod http;
 mod invites;
 mod market;
 mod mcp;
+mod mcp_conformance;
 mod mcp_library;
 mod memes;
 mod money_faults;
