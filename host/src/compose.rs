@@ -50,8 +50,12 @@ pub async fn services(db: Db, settings: Settings) -> Result<Services, String> {
     let page_key = crate::store::service_keys::get_or_make(&db, "page-tokens")
         .await
         .map_err(|e| format!("reading the page-token key: {e}"))?;
+    let state_key = crate::store::service_keys::get_or_make(&db, "mcp-request-state")
+        .await
+        .map_err(|e| format!("reading the request-state key: {e}"))?;
     Ok(Services {
         page_tokens: Arc::new(PageTokens::new(page_key)),
+        request_states: Arc::new(crate::auth::request_state::RequestStates::new(state_key)),
         limiter: Arc::new(Limiter::from_settings(&settings, &db).await?),
         telegram: ServiceBot::from_settings(&settings)?.map(Arc::new),
         sealer: Sealer::from_settings(&settings)?.map(Arc::new),

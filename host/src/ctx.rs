@@ -64,6 +64,8 @@ pub struct Services {
     pub sealer: Option<Arc<Sealer>>,
     /// What signs and checks the tokens served pitch pages report their activity with.
     pub page_tokens: Arc<PageTokens>,
+    /// What signs the state MCP clients carry between the rounds of one request.
+    pub request_states: Arc<crate::auth::request_state::RequestStates>,
 }
 
 /// One call of an operation: the services, the caller, how the call is paid, the public base

@@ -103,6 +103,21 @@ class Tasks(ClientExtension):
         return [ResultClaim(result_type="task", model=CreateTaskResult, resolve=follow)]
 
 
+QUESTIONS = []
+
+
+def answering(answer):
+    """An elicitation callback that keeps each question and gives `answer` (JSON) or declines."""
+
+    async def answer_it(context, params):
+        QUESTIONS.append(dump(params))
+        if answer == "decline":
+            return types.ElicitResult(action="decline")
+        return types.ElicitResult(action="accept", content=json.loads(answer))
+
+    return answer_it
+
+
 def dump(model):
     return model.model_dump(mode="json", by_alias=True, exclude_none=True)
 
@@ -161,6 +176,14 @@ async def serve(client):
             elif op == "complete":
                 ref = types.PromptReference(type="ref/prompt", name=command["prompt"])
                 say(dump(await client.complete(ref, {"name": command["argument"], "value": command["value"]})))
+            elif op == "call_state":
+                result = await client.session.call_tool(
+                    command["name"], command.get("arguments") or {}, input_responses=command.get("inputResponses"),
+                    request_state=command.get("requestState"), allow_input_required=True,
+                )
+                say(dump(result))
+            elif op == "questions":
+                say({"questions": QUESTIONS})
             elif op == "capabilities":
                 discovered = await client.session.send_discover(client.protocol_version)
                 say(discovered["capabilities"])
@@ -180,6 +203,8 @@ async def main():
     parser.add_argument("--bearer", action="store_true")
     parser.add_argument("--fresh-connections", action="store_true")
     parser.add_argument("--tasks", action="store_true")
+    # Declare elicitation and answer every question with this JSON object, or "decline".
+    parser.add_argument("--answer")
     args = parser.parse_args()
     headers = {"Authorization": f"Bearer {args.key}"} if args.bearer else {"x-api-key": args.key}
     limits = httpx2.Limits(max_keepalive_connections=0) if args.fresh_connections else httpx2.Limits()
@@ -187,7 +212,8 @@ async def main():
     try:
         extensions = [Tasks()] if args.tasks else None
         transport = streamable_http_client(args.url, http_client=http)
-        async with Client(transport, mode=args.mode, extensions=extensions) as client:
+        elicited = answering(args.answer) if args.answer else None
+        async with Client(transport, mode=args.mode, extensions=extensions, elicitation_callback=elicited) as client:
             say({"connected": True, "protocolVersion": client.protocol_version})
             await serve(client)
     except Exception as e:  # noqa: BLE001

@@ -20,6 +20,8 @@ pub struct Options<'a> {
     pub fresh_connections: bool,
     /// Declare the tasks extension on every request (`call` then follows a task to its result).
     pub tasks: bool,
+    /// Declare elicitation and answer every question with this JSON object (or `decline`).
+    pub answer: Option<&'a str>,
 }
 
 /// A connected (or refused) client; killed when dropped.
@@ -51,6 +53,9 @@ impl McpClient {
         }
         if options.tasks {
             command.arg("--tasks");
+        }
+        if let Some(answer) = options.answer {
+            command.args(["--answer", answer]);
         }
         let mut child = command
             .stdin(Stdio::piped())

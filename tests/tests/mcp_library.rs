@@ -166,3 +166,67 @@ async fn prompts_fill_their_arguments_and_completion_offers_languages_and_brands
         assert_eq!(complete(&mut client, "brand", "q"), Vec::<Value>::new());
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tool_asks_for_what_it_cannot_find_goes_on_with_the_answer_and_refuses_a_tampered_state() {
+    let env = Env::new(Storage::Sqlite);
+    assert!(
+        env.run(&["brands", "create", "acme", "--name", "Acme", "--hashtag", "#ACME", "--token", "$ACME"])
+            .status
+            .success()
+    );
+    let key = env.create_key(10, "agent");
+    let server = env.serve_with(&[("ASSET_LOG", "warn")]);
+    let url = server.url("/api/mcp");
+    let answer = r#"{"brand": "acme", "input": "Dana Ortiz runs a bakery in Austin"}"#;
+    let asking = Options { mode: "2026-07-28", answer: Some(answer), ..Options::default() };
+    let mut client = McpClient::connect(&url, &key, asking);
+
+    // A brand no one has: asked which, from the registered ones; made once, charged once.
+    let meme = made(&mut client, "create_meme", json!({"input": "Launch day at the bakery", "brand": "acmee"}));
+    assert_eq!(meme["creditsRemaining"], 9, "{meme}");
+    let pitch = made(&mut client, "create_before_pitch", json!({}));
+    assert_eq!(pitch["creditsRemaining"], 8, "{pitch}");
+    assert!(pitch.to_string().contains("Dana"), "the answer was the input: {pitch}");
+    let questions = client.request("questions", json!({}))["questions"].clone();
+    assert_eq!(questions.as_array().map(Vec::len), Some(2), "{questions}");
+    assert_eq!(questions[0]["requestedSchema"]["properties"]["brand"]["enum"], json!(["acme"]), "{questions}");
+    assert!(questions[1]["message"].as_str().unwrap().contains("input"), "{questions}");
+
+    // Declined: the refusal the route gives, nothing charged; 2025-11-25 clients get it at once.
+    for options in [
+        Options { mode: "2026-07-28", answer: Some("decline"), ..Options::default() },
+        Options { mode: "legacy", ..Options::default() },
+    ] {
+        let mut other = McpClient::connect(&url, &key, options);
+        let refused = other.call("create_meme", json!({"input": "Launch day", "brand": "acmee"}));
+        assert_eq!(
+            (refused["isError"].as_bool(), refused["structuredContent"]["code"].as_str()),
+            (Some(true), Some("unknown_brand")),
+            "{refused}"
+        );
+    }
+    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 8);
+
+    // The state comes back as sealed, for the call it was made for, or the call is refused.
+    let arguments = json!({"input": "Launch day", "brand": "acmee"});
+    let first = client.request("call_state", json!({"name": "create_meme", "arguments": arguments}));
+    assert_eq!(first["resultType"], "input_required", "{first}");
+    let state = first["requestState"].as_str().unwrap();
+    let responses = json!({"answer": {"action": "accept", "content": {"brand": "acme"}}});
+    for (name, arguments, state) in [
+        ("create_meme", arguments.clone(), format!("{state}-TAMPERED")),
+        ("create_meme", json!({"input": "Another day", "brand": "acmee"}), state.to_string()),
+        ("create_content", arguments.clone(), state.to_string()),
+    ] {
+        let call = json!({"name": name, "arguments": arguments, "inputResponses": responses, "requestState": state});
+        let refused = client.request("call_state", call);
+        assert_eq!(refused["code"], -32602, "{name} {arguments}: {refused}");
+    }
+    let stranger = env.create_key(5, "agent");
+    let mut theirs = McpClient::connect(&url, &stranger, asking);
+    let call =
+        json!({"name": "create_meme", "arguments": arguments, "inputResponses": responses, "requestState": state});
+    assert_eq!(theirs.request("call_state", call)["code"], -32602, "another key's state");
+    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 8, "no refused call was charged");
+}

@@ -13,6 +13,7 @@ use subtle::ConstantTimeEq;
 use crate::store::{Db, credits, is_unique_violation, keys};
 
 pub mod page_token;
+pub mod request_state;
 
 pub use crate::caller::{Caller, KeySummary, Role};
 // Listing keys and finding one by its prefix are plain queries.

@@ -7,6 +7,7 @@
 //! (`_meta["x402/payment"]`) and SOL per job (`_meta.payWith: "sol"`) as over HTTP. Errors are tool results with `isError: true` and
 //! the HTTP error body as their structured content.
 
+pub mod asking;
 pub mod card;
 pub mod progress;
 pub mod prompts;
@@ -146,6 +147,14 @@ impl ServerHandler for Server {
             return Err(McpError::invalid_params(format!("no tool named {:?}; see tools/list", request.name), None));
         };
         let parts = parts_of(&context)?;
+        // A call answering a question runs with the answer (its state checked first).
+        let asking = may_ask(&parts, &context).then(|| key_of(&parts)).transpose()?;
+        let (mut round, mut request, first) = (0, request.clone(), request);
+        if let Some(key) = asking
+            && let Some((arguments, asked)) = asking::resumed(&self.state.request_states, key, &request)?
+        {
+            (round, request.arguments) = (asked, Some(arguments));
+        }
         // The client declares the tasks extension per request; only then may a task answer.
         let as_task = context.client_capabilities().is_some_and(|c| c.supports_tasks()) && tasks::may_be_task(spec);
         // rmcp hands a request's `_meta` to the context, not the params.
@@ -157,6 +166,11 @@ impl ServerHandler for Server {
         // Only a call that is followed needs its request again after the call took it.
         let followed = listener.map(|listener| (listener, parts.clone()));
         let response = self.call(spec, parts, request, meta, as_task).await;
+        if let (Some(key), CallToolResponse::Complete(done)) = (asking, &response)
+            && let Some(question) = asking::question_for(&self.state.services, key, &first, done, round).await
+        {
+            return Ok(question.into());
+        }
         match (followed, response) {
             (Some((listener, parts)), CallToolResponse::Complete(done)) => {
                 Ok(self.follow(spec, &parts, done, listener).await.into())
@@ -189,8 +203,7 @@ impl ServerHandler for Server {
     ) -> Result<ReadResourceResponse, McpError> {
         let parts = parts_of(&context)?;
         let base_url = crate::http::base_url(&self.state.settings, &parts.headers);
-        let modern = parts.headers.get("mcp-protocol-version").is_some_and(|v| v.as_bytes() >= &b"2026-07-28"[..]);
-        let read = resources::read(&self.state.services, key_of(&parts)?, &request.uri, &base_url, modern);
+        let read = resources::read(&self.state.services, key_of(&parts)?, &request.uri, &base_url, modern(&parts));
         Ok(read.await?.into())
     }
 
@@ -258,6 +271,17 @@ fn parts_of(context: &RequestContext<RoleServer>) -> Result<Parts, McpError> {
         .get::<Parts>()
         .cloned()
         .ok_or_else(|| McpError::internal_error("the HTTP request is not available", None))
+}
+
+/// Whether a refusal may become a question: the client speaks 2026-07-28 (earlier revisions
+/// ask over a session this stateless server does not keep) and declares elicitation.
+fn may_ask(parts: &Parts, context: &RequestContext<RoleServer>) -> bool {
+    modern(parts) && context.client_capabilities().is_some_and(|c| c.elicitation.is_some())
+}
+
+/// Whether the request speaks revision 2026-07-28 or later.
+fn modern(parts: &Parts) -> bool {
+    parts.headers.get("mcp-protocol-version").is_some_and(|v| v.as_bytes() >= &b"2026-07-28"[..])
 }
 
 /// The calling key (the gate put it on the request before any MCP processing).
