@@ -230,3 +230,83 @@ async fn a_tool_asks_for_what_it_cannot_find_goes_on_with_the_answer_and_refuses
     assert_eq!(theirs.request("call_state", call)["code"], -32602, "another key's state");
     assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 8, "no refused call was charged");
 }
+
+/// With `ASSET_SCREENSHOTS` set, the window as `docs/screenshots/<name>` (to look at).
+async fn screenshot(browser: &asset_tests::webdriver::Browser, name: &str) {
+    if std::env::var_os("ASSET_SCREENSHOTS").is_some() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots").join(name);
+        browser.save_screenshot(&path).await;
+    }
+}
+
+/// What the view told the host it did (`notifications/message` data), as seen so far.
+async fn told(browser: &asset_tests::webdriver::Browser) -> Vec<Value> {
+    let script = "return window.seen.filter(m => m.method === 'notifications/message').map(m => m.params.data);";
+    browser.script(script, json!([])).await.as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_video_result_plays_with_its_captions_in_the_apps_view_inside_a_host_frame() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve_with(&[("ASSET_LOG", "warn")]);
+    let mut client = connect(&server, &key, "2026-07-28");
+    let job = made(
+        &mut client,
+        "create_audioscript",
+        json!({"script": "Agents pay for their own tools. They ship videos in seconds."}),
+    );
+    let page = done(&mut client, "get_audioscript_status", &job);
+    let job = made(&mut client, "request_mp4", json!({"pageUrl": page["pageUrl"]}));
+    done(&mut client, "get_mp4_status", &job);
+    let arguments = json!({"jobId": job["jobId"]});
+    let result = client.call("get_mp4_status", arguments.clone());
+
+    // The tool names the view; the view declares the service's own origin and nothing else.
+    let tools = client.tools();
+    let status_tool = tools.iter().find(|t| t["name"] == "get_mp4_status").unwrap();
+    let uri = status_tool["_meta"]["ui"]["resourceUri"].as_str().expect("the tool names its view").to_string();
+    assert!(tools.iter().find(|t| t["name"] == "list_services").unwrap()["_meta"]["ui"].is_null());
+    let view = read(&mut client, &uri);
+    assert_eq!(view["mimeType"], "text/html;profile=mcp-app");
+    let csp = &view["_meta"]["ui"]["csp"];
+    let origin = server.url("");
+    assert_eq!(csp["resourceDomains"], json!([origin]), "{view}");
+    assert_eq!(csp["connectDomains"], json!([]));
+    assert!(csp["frameDomains"].is_null() && csp["baseUriDomains"].is_null(), "{csp}");
+
+    let browser = asset_tests::webdriver::Browser::start((390, 844)).await;
+    browser.open(&format!("file://{}/mcp/app_host.html", env!("CARGO_MANIFEST_DIR"))).await;
+    let start = "start(arguments[0], arguments[1], arguments[2], arguments[3]);";
+    browser.script(start, json!([view["text"], csp, arguments, result])).await;
+    let mut events = Vec::new();
+    for _ in 0..100 {
+        events = told(&browser).await;
+        let playing = events.iter().any(|e| e["event"] == "playing");
+        let cues = events.iter().find(|e| e["event"] == "captions").and_then(|e| e["cues"].as_u64());
+        if playing && cues.is_some_and(|n| n > 0) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(events.iter().any(|e| e["event"] == "playing"), "the video did not play: {events:?}");
+    assert!(events.iter().any(|e| e["event"] == "captions" && e["cues"].as_u64() > Some(0)), "no captions: {events:?}");
+    screenshot(&browser, "mcp-app-video.png").await;
+
+    // A meme result shows its picture, from the same origin.
+    let arguments = json!({"input": "A bakery opens its second shop downtown", "kind": "image"});
+    let result = client.call("create_meme", arguments.clone());
+    browser.open(&format!("file://{}/mcp/app_host.html", env!("CARGO_MANIFEST_DIR"))).await;
+    browser.script(start, json!([view["text"], csp, arguments, result])).await;
+    for _ in 0..100 {
+        if told(&browser).await.iter().any(|e| e["event"] == "image" && e["width"].as_u64() > Some(500)) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let events = told(&browser).await;
+    let seen = browser.script("return window.seen;", json!([])).await;
+    assert!(events.iter().any(|e| e["event"] == "image"), "the meme did not show: {seen} {result}");
+    screenshot(&browser, "mcp-app-meme.png").await;
+    browser.quit().await;
+}

@@ -78,5 +78,9 @@ async fn part(State(state): State<AppState>, Path((id, part)): Path<(String, Str
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(page)).routes(routes!(part))
+    // Routes added before the layer are the media (see `readable_anywhere`).
+    OpenApiRouter::new()
+        .routes(routes!(part))
+        .layer(axum::middleware::map_response(crate::http::readable_anywhere))
+        .routes(routes!(page))
 }

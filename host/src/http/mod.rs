@@ -61,6 +61,15 @@ impl Deref for AppState {
 /// Where public links point: the configured public URL; else the request's own `Host` when it
 /// is the listen address (for a loopback listener, also `localhost` on its port) or one of
 /// `public_hosts`; else the listen address. A forged `Host` never reaches a page or a preview.
+/// Media this service hosts are public, so a player on another origin (an MCP App's sandbox, a
+/// site embedding a video with its captions) may read them: a layer for media routes only,
+/// never for pages that carry tokens.
+pub async fn readable_anywhere(mut response: axum::response::Response) -> axum::response::Response {
+    let any = axum::http::HeaderValue::from_static("*");
+    response.headers_mut().insert(axum::http::header::ACCESS_CONTROL_ALLOW_ORIGIN, any);
+    response
+}
+
 pub fn base_url(settings: &Settings, headers: &HeaderMap) -> String {
     if let Some(url) = &settings.public_url {
         return url.trim_end_matches('/').to_string();

@@ -7,6 +7,7 @@
 //! (`_meta["x402/payment"]`) and SOL per job (`_meta.payWith: "sol"`) as over HTTP. Errors are tool results with `isError: true` and
 //! the HTTP error body as their structured content.
 
+pub mod apps;
 pub mod asking;
 pub mod card;
 pub mod progress;
@@ -203,6 +204,9 @@ impl ServerHandler for Server {
     ) -> Result<ReadResourceResponse, McpError> {
         let parts = parts_of(&context)?;
         let base_url = crate::http::base_url(&self.state.settings, &parts.headers);
+        if request.uri == apps::VIEWER {
+            return Ok(apps::read(&base_url).into());
+        }
         let read = resources::read(&self.state.services, key_of(&parts)?, &request.uri, &base_url, modern(&parts));
         Ok(read.await?.into())
     }

@@ -475,6 +475,9 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
     if let Some(output) = output.map(object).filter(|o| o.get("type") == Some(&json!("object"))) {
         tool = tool.with_raw_output_schema(Arc::new(output));
     }
+    if let Some(meta) = super::apps::tool_meta(spec.name) {
+        tool = tool.with_meta(meta);
+    }
     tool
 }
 

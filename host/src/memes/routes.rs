@@ -78,9 +78,11 @@ async fn picture(
 
 #[allow(deprecated)]
 pub fn router() -> OpenApiRouter<AppState> {
+    // Routes added before the layer are the media (see `readable_anywhere`).
     OpenApiRouter::new()
+        .routes(routes!(picture))
+        .layer(axum::middleware::map_response(crate::http::readable_anywhere))
         .routes(routes!(create))
         .routes(routes!(create_legacy))
         .routes(routes!(page))
-        .routes(routes!(picture))
 }

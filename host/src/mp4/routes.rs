@@ -181,15 +181,17 @@ fn byte_range(header: &str, len: u64) -> Option<(u64, u64)> {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // Routes added before the layer are the media (see `readable_anywhere`).
     OpenApiRouter::new()
+        .routes(routes!(video))
+        .routes(routes!(poster))
+        .routes(routes!(looping))
+        .layer(axum::middleware::map_response(crate::http::readable_anywhere))
         .routes(routes!(submit))
         .routes(routes!(status))
         .routes(routes!(check))
         .routes(routes!(cancel))
         .routes(routes!(page))
-        .routes(routes!(video))
-        .routes(routes!(poster))
-        .routes(routes!(looping))
 }
 
 #[cfg(test)]
