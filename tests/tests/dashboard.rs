@@ -80,8 +80,23 @@ async fn in_chromium(storage: Storage) {
     browser.open(&server.url("/dashboard/api")).await;
     assert_eq!(browser.count("tr[data-prefix]").await, 2, "no key was made");
 
+    // Ask above: the owner's threshold is kept, and an MCP call over it that cannot ask is refused.
+    let row = format!("tr[data-prefix=\"{}\"]", &minted[..11]);
+    browser.type_into(&format!("{row} input[name=above]"), "0").await;
+    browser.submit(&format!("{row} form.inline button")).await;
+    assert!(browser.url().await.ends_with("/dashboard/api"), "{}", browser.text().await);
+    let kept =
+        browser.script(&format!("return document.querySelector('{row} input[name=above]').value;"), json!([])).await;
+    assert_eq!(kept, "0", "the threshold is shown as set");
+    let url = server.url("/api/mcp");
+    let mut client = asset_tests::mcp::McpClient::connect(&url, &minted, asset_tests::mcp::Options::default());
+    let refused = client.call("create_meme", json!({"input": "A bakery opens"}));
+    assert_eq!(refused["structuredContent"]["code"], "confirmation_required", "{refused}");
+    assert_eq!(refused["structuredContent"]["status"], 403);
+    drop(client);
+
     // Revoke: the key is refused at once; the other still works.
-    browser.submit(&format!("tr[data-prefix=\"{}\"] button", &minted[..11])).await;
+    browser.submit(&format!("{row} button.revoke")).await;
     assert_eq!(me(&server, &minted).await, StatusCode::UNAUTHORIZED);
     assert_eq!(me(&server, &first).await, StatusCode::OK);
     assert_eq!(browser.count("tr[data-prefix]").await, 1);

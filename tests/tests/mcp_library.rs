@@ -310,3 +310,42 @@ async fn a_video_result_plays_with_its_captions_in_the_apps_view_inside_a_host_f
     screenshot(&browser, "mcp-app-meme.png").await;
     browser.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_call_over_the_keys_threshold_asks_first_and_spends_only_once_agreed() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(10, "agent");
+    let server = env.serve_with(&[("ASSET_LOG", "warn")]);
+    let db = env.database().await;
+    sqlx::query("UPDATE api_keys SET confirm_above = 0").execute(&db).await.unwrap();
+    let url = server.url("/api/mcp");
+    let meme = json!({"input": "A bakery opens its second shop"});
+
+    // Agreed: asked once (the price in the question), made and charged once.
+    let yes = Options { mode: "2026-07-28", answer: Some(r#"{"confirm": true}"#), ..Options::default() };
+    let mut client = McpClient::connect(&url, &key, yes);
+    assert_eq!(made(&mut client, "create_meme", meme.clone())["creditsRemaining"], 9);
+    let questions = client.request("questions", json!({}))["questions"].clone();
+    assert_eq!(questions.as_array().map(Vec::len), Some(1), "{questions}");
+    assert!(questions[0]["message"].as_str().unwrap().contains("costs 1 credit"), "{questions}");
+    assert_eq!(questions[0]["requestedSchema"]["properties"]["confirm"]["type"], "boolean");
+    // Free tools are never held.
+    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 9);
+
+    // Declined, or a client that cannot be asked: refused, nothing spent.
+    let no = Options { mode: "2026-07-28", answer: Some("decline"), ..Options::default() };
+    for options in [no, Options { mode: "legacy", ..Options::default() }] {
+        let mut other = McpClient::connect(&url, &key, options);
+        let refused = other.call("create_meme", meme.clone());
+        let body = &refused["structuredContent"];
+        assert_eq!(
+            (body["code"].as_str(), body["status"].as_u64()),
+            (Some("confirmation_required"), Some(403)),
+            "{refused}"
+        );
+    }
+    // Above the price: not asked.
+    sqlx::query("UPDATE api_keys SET confirm_above = 5").execute(&db).await.unwrap();
+    let mut plain = McpClient::connect(&url, &key, Options { mode: "legacy", ..Options::default() });
+    assert_eq!(made(&mut plain, "create_meme", meme)["creditsRemaining"], 8);
+}

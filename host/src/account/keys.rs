@@ -59,3 +59,26 @@ pub async fn revoke(db: &Db, account: &Account, prefix: &str) -> Result<(), Erro
         Err(Error::NotFound { message: "You hold no live key with this prefix.".into() })
     }
 }
+
+/// Most credits a confirmation threshold may be (any call's price is far below).
+const MOST_CONFIRM_ABOVE: i64 = 1_000_000;
+
+/// Sets the credits above which the account's key `prefix` asks its person before an MCP call
+/// spends them: `above` as typed in the dashboard, empty for never; 400 for anything but a
+/// whole number from 0 to a million, 404 when the account holds no such live key.
+pub async fn set_confirm_above(db: &Db, account: &Account, prefix: &str, above: &str) -> Result<(), Error> {
+    let above = match above.trim() {
+        "" => None,
+        typed => Some(typed.parse::<i64>().ok().filter(|n| (0..=MOST_CONFIRM_ABOVE).contains(n)).ok_or_else(|| {
+            Error::bad_request(
+                "invalid_confirm_above",
+                "Ask above takes a whole number of credits (0 to 1,000,000), or nothing for never.",
+            )
+        })?),
+    };
+    if accounts::set_confirm_above(db, account.id, prefix, above).await? {
+        Ok(())
+    } else {
+        Err(Error::NotFound { message: "You hold no live key with this prefix.".into() })
+    }
+}

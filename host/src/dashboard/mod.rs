@@ -272,6 +272,23 @@ async fn revoke_key(
     }
 }
 
+async fn confirm_above(
+    State(state): State<AppState>,
+    Path(prefix): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (signed, fields) = match posted(&state, &headers, &body).await {
+        Ok(posted) => posted,
+        Err(response) => return response,
+    };
+    let above = fields.get("above").map_or("", String::as_str);
+    match keys::set_confirm_above(&state.services.db, &signed.account, &prefix, above).await {
+        Ok(()) => Redirect::to("/dashboard/api").into_response(),
+        Err(e) => from_error(e),
+    }
+}
+
 async fn credits_tab(State(state): State<AppState>, BaseUrl(base): BaseUrl, headers: HeaderMap) -> Response {
     let signed = match require(&state, &headers).await {
         Ok(signed) => signed,
@@ -419,6 +436,7 @@ pub fn router() -> Router<AppState> {
         .route("/dashboard/api", get(api_tab))
         .route("/dashboard/keys", post(generate_key))
         .route("/dashboard/keys/{prefix}/revoke", post(revoke_key))
+        .route("/dashboard/keys/{prefix}/confirm", post(confirm_above))
         .route("/dashboard/credits", get(credits_tab))
         .route("/dashboard/credits/buy", post(buy_pack))
         .route("/dashboard/jobs", get(jobs_tab))

@@ -30,6 +30,8 @@ button { font: inherit; padding: .45rem .9rem; border-radius: .4rem; border: 0; 
 button.quiet { background: #e6e8eb; color: #15181d; }
 input, select { font: inherit; padding: .4rem; border: 1px solid #c9cdd3; border-radius: .4rem; max-width: 100%; }
 .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+form.inline { display: flex; gap: .4rem; align-items: center; margin: 0; }
+form.inline input { width: 6.5rem; }
 .note { color: #59606b; }
 .error { color: #a1120f; }
 /* Under 600 px a table's rows become stacked cards, each cell named by its column. */
@@ -145,7 +147,7 @@ pub fn api(keys: &[OwnedKey], per_account: i64, csrf: &str, minted: Option<&str>
                 p.note { "No live keys yet." }
             } @else {
                 table {
-                    thead { tr { th { "Key" } th { "Label" } th { "Credits" } th { "Created" } th { "Last used" } th {} } }
+                    thead { tr { th { "Key" } th { "Label" } th { "Credits" } th { "Created" } th { "Last used" } th { "Ask above" } th {} } }
                     tbody {
                         @for key in keys {
                             tr data-prefix=(key.prefix) {
@@ -154,10 +156,19 @@ pub fn api(keys: &[OwnedKey], per_account: i64, csrf: &str, minted: Option<&str>
                                 td data-label="Credits" { (key.credits) }
                                 td data-label="Created" { (when(Some(key.created_at))) }
                                 td data-label="Last used" { (when(key.last_used_at)) }
+                                td data-label="Ask above" {
+                                    form.inline method="post" action={ "/dashboard/keys/" (key.prefix) "/confirm" } {
+                                        (csrf_field(csrf))
+                                        input name="above" type="number" min="0" max="1000000" inputmode="numeric"
+                                            aria-label="Credits above which a call asks first" placeholder="never"
+                                            value=[key.confirm_above];
+                                        button.quiet type="submit" { "Save" }
+                                    }
+                                }
                                 td {
                                     form method="post" action={ "/dashboard/keys/" (key.prefix) "/revoke" } {
                                         (csrf_field(csrf))
-                                        button.quiet type="submit" { "Revoke" }
+                                        button.quiet.revoke type="submit" { "Revoke" }
                                     }
                                 }
                             }
@@ -171,7 +182,9 @@ pub fn api(keys: &[OwnedKey], per_account: i64, csrf: &str, minted: Option<&str>
                 input id="label" name="label" maxlength="60" placeholder="my agent";
                 button type="submit" id="generate" { "Generate key" }
             }
-            p.note { "An account holds at most " (per_account) " live keys; a revoked key stops working at once." }
+            p.note { "An account holds at most " (per_account) " live keys; a revoked key stops working at once. "
+                "With Ask above set, an agent's MCP call that would spend more credits than that asks you first "
+                "(or is refused when its app cannot ask)." }
         }
     }
 }

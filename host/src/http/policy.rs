@@ -213,6 +213,7 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("GET", "/dashboard/api", Public, Group::Public),
     route("POST", "/dashboard/keys", Public, Group::Public),
     route("POST", "/dashboard/keys/{prefix}/revoke", Public, Group::Public),
+    route("POST", "/dashboard/keys/{prefix}/confirm", Public, Group::Public),
     route("GET", "/dashboard/credits", Public, Group::Public),
     route("POST", "/dashboard/credits/buy", Public, Group::Public),
     route("GET", "/dashboard/jobs", Public, Group::Public),

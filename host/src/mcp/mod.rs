@@ -150,11 +150,11 @@ impl ServerHandler for Server {
         let parts = parts_of(&context)?;
         // A call answering a question runs with the answer (its state checked first).
         let asking = may_ask(&parts, &context).then(|| key_of(&parts)).transpose()?;
-        let (mut round, mut request, first) = (0, request.clone(), request);
+        let (mut asked, mut request, first) = ((0, false), request.clone(), request);
         if let Some(key) = asking
-            && let Some((arguments, asked)) = asking::resumed(&self.state.request_states, key, &request)?
+            && let Some(resumed) = asking::resumed(&self.state.request_states, key, &request)?
         {
-            (round, request.arguments) = (asked, Some(arguments));
+            (asked, request.arguments) = ((resumed.round, resumed.confirmed), Some(resumed.arguments));
         }
         // The client declares the tasks extension per request; only then may a task answer.
         let as_task = context.client_capabilities().is_some_and(|c| c.supports_tasks()) && tasks::may_be_task(spec);
@@ -163,12 +163,15 @@ impl ServerHandler for Server {
         if let Some(own) = &request.meta {
             meta.extend(own.0.0.clone());
         }
+        if let Some(unconfirmed) = self.unconfirmed(spec, (&parts, &meta), &first, asking, asked).await? {
+            return Ok(unconfirmed);
+        }
         let listener = progress::Listener::of(&context).filter(|_| !as_task && tasks::may_be_task(spec));
         // Only a call that is followed needs its request again after the call took it.
         let followed = listener.map(|listener| (listener, parts.clone()));
         let response = self.call(spec, parts, request, meta, as_task).await;
         if let (Some(key), CallToolResponse::Complete(done)) = (asking, &response)
-            && let Some(question) = asking::question_for(&self.state.services, key, &first, done, round).await
+            && let Some(question) = asking::question_for(&self.state.services, key, &first, done, asked).await
         {
             return Ok(question.into());
         }
@@ -336,6 +339,43 @@ impl Server {
                 done.into()
             }
         }
+    }
+
+    /// A call that would spend more credits than its key spends unasked and is not confirmed:
+    /// the question, to a client that can be asked (`asking`) and has not declined, else the
+    /// refusal. Calls paid
+    /// another way (x402, SOL) spend no credits and are not held.
+    async fn unconfirmed(
+        &self,
+        spec: &'static Spec,
+        (parts, meta): (&Parts, &MetaMap),
+        request: &CallToolRequestParams,
+        asking: Option<i64>,
+        (round, confirmed): (u8, bool),
+    ) -> Result<Option<CallToolResponse>, McpError> {
+        let price = spec.service().and_then(crate::catalog::service).and_then(|s| s.credits);
+        let Some(credits) =
+            price.filter(|_| !confirmed && !meta.contains_key(PAYMENT_META) && !meta.contains_key(PAY_WITH_META))
+        else {
+            return Ok(None);
+        };
+        let key = key_of(parts)?;
+        let above = crate::store::accounts::confirm_above(&self.state.db, key)
+            .await
+            .map_err(|_| McpError::internal_error("the key's settings could not be read", None))?;
+        let Some(above) = above.filter(|above| i64::from(credits) > *above) else { return Ok(None) };
+        if asking.is_some() && asking::may_ask_again(round) {
+            return Ok(asking::confirmation(&self.state.services, key, request, (credits, above)).map(Into::into));
+        }
+        let message = format!(
+            "This call costs {}; this key's owner asks to confirm spending more than {above} credits, and this client \
+             cannot be asked (an MCP 2026-07-28 client that declares elicitation can). Pay per call over x402, or ask \
+             the owner to raise the limit in the dashboard.",
+            crate::counted::counted(credits, "credit")
+        );
+        let refused = Error::Forbidden { code: "confirmation_required", message };
+        let answer = Answer { outcome: Err((refused, None)), meta: None };
+        Ok(Some(result(spec, answer, crate::http::observe::mint_request_id()).into()))
     }
 
     /// What the gate does per route, done per tool: the rate group of the tool's route, and the

@@ -26,6 +26,8 @@ pub struct OwnedKey {
     pub credits: i64,
     pub created_at: i64,
     pub last_used_at: Option<i64>,
+    /// Credits above which its MCP calls ask first (`None`: never).
+    pub confirm_above: Option<i64>,
 }
 
 fn account(row: &sqlx::any::AnyRow) -> Result<Account, sqlx::Error> {
@@ -139,7 +141,7 @@ pub async fn adopt_in(conn: &mut AnyConnection, account_id: i64, key_id: i64) ->
 /// The account's live keys, newest first.
 pub async fn keys(db: &Db, account_id: i64) -> Result<Vec<OwnedKey>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT id, prefix, label, role, brand_key, credits, created_at, last_used_at FROM api_keys \
+        "SELECT id, prefix, label, role, brand_key, credits, created_at, last_used_at, confirm_above FROM api_keys \
          WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id DESC",
     )
     .bind(account_id)
@@ -158,6 +160,7 @@ pub async fn keys(db: &Db, account_id: i64) -> Result<Vec<OwnedKey>, sqlx::Error
                 credits: row.try_get("credits")?,
                 created_at: row.try_get("created_at")?,
                 last_used_at: row.try_get("last_used_at")?,
+                confirm_above: row.try_get("confirm_above")?,
             })
         })
         .collect()
@@ -173,6 +176,34 @@ pub async fn revoke(db: &Db, account_id: i64, prefix: &str) -> Result<bool, sqlx
             .execute(db.pool())
             .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Sets the credits above which the account's live key `prefix` asks before spending (`None`:
+/// never); false when the account holds no such key.
+pub async fn set_confirm_above(
+    db: &Db,
+    account_id: i64,
+    prefix: &str,
+    above: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE api_keys SET confirm_above = $1 WHERE prefix = $2 AND account_id = $3 AND revoked_at IS NULL",
+    )
+    .bind(above)
+    .bind(prefix)
+    .bind(account_id)
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The credits above which key `key_id` asks before spending, if its owner set any.
+pub async fn confirm_above(db: &Db, key_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    let above: Option<Option<i64>> = sqlx::query_scalar("SELECT confirm_above FROM api_keys WHERE id = $1")
+        .bind(key_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(above.flatten())
 }
 
 /// Notes that key `key_id` was used now, unless that was noted in the last `within_ms`: one
