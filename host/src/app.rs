@@ -13,6 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::background::Task;
 use crate::ctx::Services;
 use crate::error::Error;
+use crate::http::openapi::Document;
 use crate::http::{self, AppState, error, gate, idempotency, observe, openapi, x402};
 use crate::jobs::worker::Handler;
 use crate::{
@@ -52,6 +53,21 @@ pub fn app(state: AppState) -> Router {
 /// The service's router with `extra` routes behind the same middleware (tests mount probes
 /// of the shared machinery this way).
 pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
+    app_serving(state, extra, crate::mcp::service)
+}
+
+/// [`app_with`] with the MCP endpoint `mcp` makes from the state and the API's description (the
+/// conformance example adds the suite's fixtures to the service's own this way).
+pub fn app_serving<S>(
+    state: AppState,
+    extra: OpenApiRouter<AppState>,
+    mcp: impl FnOnce(AppState, Document) -> S,
+) -> Router
+where
+    S: tower::Service<axum::extract::Request, Error = std::convert::Infallible> + Clone + Send + Sync + 'static,
+    S::Response: axum::response::IntoResponse,
+    S::Future: Send + 'static,
+{
     let (router, doc) = routes().merge(extra).split_for_parts();
     let doc = openapi::Document(Arc::new(serde_json::to_value(openapi::finish(doc)).unwrap_or_default()));
     // `Router::layer` wraps each route after routing, so every layer sees `MatchedPath`.
@@ -60,7 +76,7 @@ pub fn app_with(state: AppState, extra: OpenApiRouter<AppState>) -> Router {
         .merge(dashboard::router())
         .merge(http::discovery::router())
         .route(http::discovery::SERVER_CARD, axum::routing::get(crate::mcp::card::server_card))
-        .route_service(crate::mcp::PATH, crate::mcp::service(state.clone(), doc.clone()))
+        .route_service(crate::mcp::PATH, mcp(state.clone(), doc.clone()))
         .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))

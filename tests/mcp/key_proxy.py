@@ -4,12 +4,13 @@ headers (the MCP conformance suite). Everything else, Host and Origin included, 
 Usage: key_proxy.py UPSTREAM KEY — prints "listening on 127.0.0.1:PORT", then serves.
 """
 
+import http.client
 import http.server
 import sys
-import urllib.error
-import urllib.request
+import urllib.parse
 
 UPSTREAM, KEY = sys.argv[1].rstrip("/"), sys.argv[2]
+HOST = urllib.parse.urlsplit(UPSTREAM).netloc
 HOP = {"connection", "content-length", "transfer-encoding", "keep-alive"}
 
 
@@ -21,19 +22,25 @@ class Forward(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else None
         headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
         headers["x-api-key"] = KEY
-        request = urllib.request.Request(UPSTREAM + self.path, data=body, headers=headers, method=self.command)
-        try:
-            with urllib.request.urlopen(request, timeout=60) as answer:
-                status, answer_headers, data = answer.status, answer.headers, answer.read()
-        except urllib.error.HTTPError as refused:
-            status, answer_headers, data = refused.code, refused.headers, refused.read()
-        self.send_response(status)
-        for name, value in answer_headers.items():
+        upstream = http.client.HTTPConnection(HOST, timeout=120)
+        upstream.request(self.command, self.path, body=body, headers=headers)
+        answer = upstream.getresponse()
+        self.send_response(answer.status)
+        for name, value in answer.getheaders():
             if name.lower() not in HOP:
                 self.send_header(name, value)
-        self.send_header("content-length", str(len(data)))
+        # Passed on as it comes, chunk by chunk: event streams stay open while a call runs.
+        self.send_header("transfer-encoding", "chunked")
         self.end_headers()
-        self.wfile.write(data)
+        try:
+            while chunk := answer.read1(65536):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.flush()
+            self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        finally:
+            upstream.close()
 
     do_GET = do_POST = do_DELETE = forward
 

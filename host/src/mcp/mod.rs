@@ -61,14 +61,19 @@ prices and limits.";
 
 /// The service answering MCP: stateless, JSON answers, hosts and origins of this service only.
 pub fn service(state: AppState, doc: Document) -> StreamableHttpService<Server, NeverSessionManager> {
-    let config = StreamableHttpServerConfig::default()
-        .with_legacy_session_mode(false)
-        .with_json_response(true)
-        .with_allowed_hosts(allowed_hosts(&state))
-        .with_allowed_origins(allowed_origins(&state))
-        .with_max_request_body_bytes(state.settings.max_body_bytes);
-    let server = Server { state, doc };
+    let config = config(&state).with_legacy_session_mode(false);
+    let server = Server::new(state, doc);
     StreamableHttpService::new(move || Ok(server.clone()), Arc::new(NeverSessionManager::default()), config)
+}
+
+/// What every MCP endpoint of this service keeps to: JSON answers where no stream is needed,
+/// the `Host`s and `Origin`s of this service only, its body limit.
+pub fn config(state: &AppState) -> StreamableHttpServerConfig {
+    StreamableHttpServerConfig::default()
+        .with_json_response(true)
+        .with_allowed_hosts(allowed_hosts(state))
+        .with_allowed_origins(allowed_origins(state))
+        .with_max_request_body_bytes(state.settings.max_body_bytes)
 }
 
 /// The `Host` names MCP requests may carry (DNS rebinding protection): loopback names, the
@@ -103,6 +108,18 @@ fn allowed_origins(state: &AppState) -> Vec<String> {
 pub struct Server {
     state: AppState,
     doc: Document,
+}
+
+impl Server {
+    /// The server of `state`, its tools' schemas from the API's description `doc`.
+    pub fn new(state: AppState, doc: Document) -> Server {
+        Server { state, doc }
+    }
+
+    /// The services behind it.
+    pub fn services(&self) -> &crate::ctx::Services {
+        &self.state.services
+    }
 }
 
 impl ServerHandler for Server {
