@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::tasks::{self, Tasks};
 use asset_host::auth::request_state::RequestStates;
 use asset_host::mcp::Server;
 use rmcp::model::*;
@@ -20,11 +21,12 @@ const STATE_KEY: i64 = 0;
 #[derive(Clone)]
 pub struct Fixtures {
     product: Server,
+    tasks: Tasks,
 }
 
 impl Fixtures {
     pub fn new(product: Server) -> Fixtures {
-        Fixtures { product }
+        Fixtures { product, tasks: Tasks::default() }
     }
 
     fn states(&self) -> &RequestStates {
@@ -59,7 +61,10 @@ fn tools() -> Vec<Tool> {
         ("test_elicitation_sep1330_enums", none.clone()),
         ("test_missing_capability", none.clone()),
         ("test_logging_tool", none.clone()),
+        ("greet", one("name")),
+        ("slow_compute", json!({"type": "object", "properties": {"seconds": {"type": "number"}}})),
     ];
+    listed.extend(tasks::TASK_TOOLS.iter().filter(|t| **t != "slow_compute").map(|t| (*t, none.clone())));
     listed.extend(ROUNDS.iter().map(|r| (r.name, none.clone())));
     listed
         .into_iter()
@@ -214,6 +219,9 @@ const ROUNDS: &[Rounds] = &[
     Rounds { name: "test_streaming_elicitation", rounds: &[&["user_name"]] },
 ];
 
+/// The tool that asks first, then becomes a task.
+const TASK_ROUNDS: Rounds = Rounds { name: "test_tool_with_task", rounds: &[&["user_name"]] };
+
 /// The prompt answered over one round (the scenario's non-tool request).
 const PROMPT_ROUNDS: Rounds = Rounds { name: "test_input_required_result_prompt", rounds: &[&["user_context"]] };
 
@@ -319,6 +327,43 @@ fn finished(name: &str, responses: Option<&InputResponses>) -> CallToolResult {
     }
 }
 
+impl Fixtures {
+    /// The tasks extension's fixtures: a task for a client that declares the extension; for
+    /// one that does not, `greet` and `slow_compute` answer at once and the rest refuse.
+    async fn task_tool(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let arguments = request.arguments.clone().unwrap_or_default();
+        if request.name == "greet" {
+            let name = arguments.get("name").and_then(Value::as_str).unwrap_or("there");
+            return Ok(text(&format!("Hello, {name}!")).into());
+        }
+        let mut name = None;
+        if request.name == TASK_ROUNDS.name {
+            let capabilities = context.client_capabilities();
+            let (responses, state) = (request.input_responses.as_ref(), request.request_state.as_deref());
+            if let Some(again) = self.step(&TASK_ROUNDS, responses, state, capabilities.as_ref())? {
+                return Ok(again.into());
+            }
+            name = responses
+                .and_then(|r| r.get("user_name"))
+                .and_then(|a| a["content"]["name"].as_str())
+                .map(String::from);
+        }
+        if context.client_capabilities().is_some_and(|c| c.supports_tasks()) {
+            return Ok(self.tasks.start(&request.name, &arguments, name).into());
+        }
+        if request.name == "slow_compute" {
+            let seconds = arguments.get("seconds").and_then(Value::as_f64).unwrap_or(0.0).clamp(0.0, 30.0);
+            tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
+            return Ok(text(&format!("Computed after {seconds} s")).into());
+        }
+        Err(tasks::tasks_required())
+    }
+}
+
 impl ServerHandler for Fixtures {
     fn get_info(&self) -> ServerConfig {
         let mut info = self.product.get_info();
@@ -359,6 +404,9 @@ impl ServerHandler for Fixtures {
         let arguments = request.arguments.clone().unwrap_or_default();
         if let Some(done) = talking(&request.name, &arguments, &context).await? {
             return Ok(done.into());
+        }
+        if tasks::TASK_TOOLS.contains(&request.name.as_ref()) || request.name == "greet" {
+            return self.task_tool(&request, &context).await;
         }
         let Some(fixture) = ROUNDS.iter().find(|r| r.name == request.name) else {
             return self.product.call_tool(request, context).await;
@@ -535,7 +583,19 @@ impl ServerHandler for Fixtures {
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, McpError> {
-        self.product.get_task(request, context).await
+        match self.tasks.get(&request.task_id) {
+            Some(task) => Ok(GetTaskResult::new(task)),
+            None => self.product.get_task(request, context).await,
+        }
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        let responses = &request.input_responses;
+        self.tasks.update(&request.task_id, responses).ok_or_else(|| McpError::invalid_params("unknown task", None))
     }
 
     async fn cancel_task(
@@ -543,6 +603,9 @@ impl ServerHandler for Fixtures {
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), McpError> {
-        self.product.cancel_task(request, context).await
+        match self.tasks.cancel(&request.task_id) {
+            Some(()) => Ok(()),
+            None => self.product.cancel_task(request, context).await,
+        }
     }
 }

@@ -10,6 +10,7 @@
 //! and serves until stopped (a fresh SQLite data folder of its own).
 
 mod fixtures;
+mod tasks;
 
 use std::sync::Arc;
 
