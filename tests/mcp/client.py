@@ -43,6 +43,7 @@ import sys
 
 from typing import Any, Literal
 
+import anyio
 import httpx2
 import mcp_types as types
 from mcp import Client
@@ -182,6 +183,13 @@ async def serve(client):
                     request_state=command.get("requestState"), allow_input_required=True,
                 )
                 say(dump(result))
+            elif op == "listen_then_call":
+                # Listens for resource-list changes, makes something, and reports the first event.
+                async with client.listen(resources_list_changed=True) as subscription:
+                    made = await client.call_tool(command["name"], command.get("arguments") or {})
+                    with anyio.fail_after(command.get("within", 20)):
+                        event = await subscription.__anext__()
+                    say({"event": type(event).__name__, "made": dump(made)})
             elif op == "questions":
                 say({"questions": QUESTIONS})
             elif op == "capabilities":

@@ -349,3 +349,16 @@ async fn a_call_over_the_keys_threshold_asks_first_and_spends_only_once_agreed()
     let mut plain = McpClient::connect(&url, &key, Options { mode: "legacy", ..Options::default() });
     assert_eq!(made(&mut plain, "create_meme", meme)["creditsRemaining"], 8);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_listening_client_hears_that_the_keys_resources_changed() {
+    let env = Env::new(Storage::Sqlite);
+    let key = env.create_key(5, "agent");
+    let server = env.serve_with(&[("ASSET_LOG", "warn")]);
+    let mut client = connect(&server, &key, "2026-07-28");
+    let heard =
+        client.request("listen_then_call", json!({"name": "create_meme", "arguments": {"input": "A bakery opens"}}));
+    assert_eq!(heard["event"], "ResourcesListChanged", "{heard}");
+    assert_eq!(heard["made"]["isError"], false, "{heard}");
+    assert_eq!(listed(&mut client).len(), 1, "the new meme is listed");
+}

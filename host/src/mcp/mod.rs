@@ -22,6 +22,7 @@ use std::sync::Arc;
 use axum::http::request::Parts;
 #[allow(deprecated)]
 use rmcp::model::SetLevelRequestParams;
+use rmcp::model::SubscriptionFilter;
 use rmcp::model::{
     CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, CompleteRequestParams,
     CompleteResult, ContentBlock, CreateTaskResult, GetPromptRequestParams, GetPromptResponse, GetTaskParams,
@@ -29,7 +30,7 @@ use rmcp::model::{
     ListToolsResult, MetaObject, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
     ServerCapabilities, ServerConfig, Tool,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -130,6 +131,7 @@ impl ServerHandler for Server {
             .enable_tools()
             .enable_tasks()
             .enable_resources()
+            .enable_resources_list_changed()
             .enable_prompts()
             .enable_completions()
             .enable_logging()
@@ -207,6 +209,23 @@ impl ServerHandler for Server {
     ) -> Result<ListResourcesResult, McpError> {
         let cursor = request.as_ref().and_then(|r| r.cursor.as_deref());
         resources::list(&self.state.services, key_of(&parts_of(&context)?)?, cursor).await
+    }
+
+    /// 2026-07-28's subscriptions: changes to the key's list of resources only (the tools and
+    /// prompts change only with a new version).
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        let mut accepted = SubscriptionFilter::new();
+        accepted.resources_list_changed = requested.resources_list_changed;
+        Some(accepted)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), McpError> {
+        let parts = parts_of(context.request_context())?;
+        if context.accepted().resources_list_changed != Some(true) {
+            context.cancelled().await;
+            return Ok(());
+        }
+        resources::watch(&self.state.services, key_of(&parts)?, &context).await
     }
 
     async fn list_resource_templates(

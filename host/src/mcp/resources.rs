@@ -2,7 +2,8 @@
 //! (pages, videos still hosted, memes; newest first), `resources/templates/list` names the
 //! addresses, and `resources/read` answers a record as JSON with its links, a page's captions as
 //! WebVTT, and a video's poster or a meme's picture as a PNG blob. Another key's id reads as not
-//! found, exactly as an id that never was.
+//! found, exactly as an id that never was. A 2026-07-28 client that listens for
+//! `resourcesListChanged` is told each time the key makes something new ([`watch`]).
 
 use base64::Engine as _;
 use rmcp::ErrorData as McpError;
@@ -22,6 +23,51 @@ const PAGE: i64 = 50;
 pub const TTL_MS: u64 = 30_000;
 /// The largest picture read as a blob (a bigger one is only linked from its record).
 const MAX_BLOB: usize = 2 * 1024 * 1024;
+
+/// How often a subscription looks again without being woken (memes are made without a job,
+/// so no job change announces them).
+const LOOK_AGAIN: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Sends `notifications/resources/list_changed` on subscription `context` each time the key's
+/// newest item changes, until the client stops listening. Woken by the database's change
+/// notices (a job that made a page or a video) and every [`LOOK_AGAIN`].
+pub async fn watch(
+    services: &Services,
+    key_id: i64,
+    context: &rmcp::service::SubscriptionContext,
+) -> Result<(), McpError> {
+    let mut notices = Some(services.db.changes().subscribe());
+    let mut last = newest(services, key_id).await?;
+    loop {
+        let notice = async {
+            match notices.as_mut() {
+                Some(receiver) => receiver.recv().await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = context.cancelled() => return Ok(()),
+            // A closed channel wakes no more: the periodic look is left.
+            got = notice => if matches!(got, Err(tokio::sync::broadcast::error::RecvError::Closed)) { notices = None },
+            _ = tokio::time::sleep(LOOK_AGAIN) => {}
+        }
+        let now = newest(services, key_id).await?;
+        if now != last {
+            last = now;
+            context
+                .sink()
+                .notify_resource_list_changed()
+                .await
+                .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+        }
+    }
+}
+
+/// The key's newest item (creation time and id), if any.
+async fn newest(services: &Services, key_id: i64) -> Result<Option<(i64, String)>, McpError> {
+    let first = library::page(&services.db, key_id, None, 1).await.map_err(internal)?;
+    Ok(first.into_iter().next().map(|item| (item.created_at, item.id)))
+}
 
 /// What an address names.
 #[derive(Debug, PartialEq, Eq)]

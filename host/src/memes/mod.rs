@@ -354,6 +354,8 @@ async fn produce(
             hold.capture_in(&mut tx).await?;
         }
         tx.commit().await?;
+        // Who listens for the key's new media hears of it now (a meme has no job to announce).
+        services.db.announce(store::changes::Notice::Changed(id.as_str().into())).await;
         Ok::<(), Error>(())
     };
     if let Err(e) = record.await {

@@ -516,6 +516,8 @@ async fn make(
             invite::record_in(&mut tx, key_id, invite, id, language.code).await?;
         }
         tx.commit().await?;
+        // Who listens for the key's new media hears of it now (its job is written done).
+        services.db.announce(store::changes::Notice::Changed(id.into())).await;
         Ok::<(), Error>(())
     };
     if let Err(e) = record.await {
