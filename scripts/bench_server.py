@@ -29,6 +29,17 @@ def call(url, body=None, key=None):
         return answer.read()
 
 
+def finished(status_url, key):
+    """A job's status once it is over (status reads that wait); exits if it failed."""
+    while True:
+        done = json.loads(call(f"{status_url}?wait=30", key=key))
+        if done["status"] in ("succeeded", "failed"):
+            break
+    if done["status"] != "succeeded":
+        raise SystemExit(f"the job failed: {done}")
+    return done
+
+
 def cpu_seconds(pid):
     """User and system CPU the process has used."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()

@@ -15,7 +15,7 @@ import os
 import statistics
 import time
 
-from bench_server import call, cpu_seconds, serving
+from bench_server import call, cpu_seconds, finished, serving
 
 ROUNDS = int(os.environ.get("ROUNDS", "9"))
 
@@ -32,12 +32,7 @@ def page(base, key, script, server):
     """Seconds from submission to the page, the narration's seconds and the server's CPU seconds."""
     cpu, started = cpu_seconds(server.pid), time.perf_counter()
     accepted = json.loads(call(f"{base}/api/agent/audioscript", {"script": script, "language": "en"}, key))
-    while True:
-        done = json.loads(call(f"{accepted['statusUrl']}?wait=30", key=key))
-        if done["status"] in ("succeeded", "failed"):
-            break
-    if done["status"] != "succeeded":
-        raise SystemExit(f"the page failed: {done}")
+    done = finished(accepted["statusUrl"], key)
     return time.perf_counter() - started, done["durationMs"] / 1000, cpu_seconds(server.pid) - cpu, done["voice"]
 
 

@@ -11,7 +11,7 @@ import os
 import statistics
 import time
 
-from bench_server import call, serving
+from bench_server import call, finished, serving
 
 ROUNDS = 5
 SCRIPT = ("Agents wait for their jobs to start. Jobs should start the moment they arrive. "
@@ -22,20 +22,10 @@ SHAPES = ["9:16", "1:1", "4:5", "16:9"]
 STYLES = ["karaoke", "underline", "boxed"]
 
 
-def finished(base, key, accepted):
-    """The job's status once it is over."""
-    while True:
-        done = json.loads(call(f"{accepted['statusUrl']}?wait=30", key=key))
-        if done["status"] in ("succeeded", "failed"):
-            if done["status"] != "succeeded":
-                raise SystemExit(f"failed: {done}")
-            return done
-
-
 def timed(base, key, route, body):
     """Seconds from submitting `body` to `route` to its finished status, and that status."""
     started = time.perf_counter()
-    done = finished(base, key, json.loads(call(base + route, body, key)))
+    done = finished(json.loads(call(base + route, body, key))["statusUrl"], key)
     return time.perf_counter() - started, done
 
 

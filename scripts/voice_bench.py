@@ -15,7 +15,7 @@ import json
 import statistics
 import time
 
-from bench_server import call, cpu_seconds, serving
+from bench_server import call, cpu_seconds, finished, serving
 
 ROUNDS = 3
 
@@ -52,12 +52,7 @@ def page(base, key, language, script):
     """Submits `script`: seconds to its page, the narration's seconds, who spoke, the server's CPU."""
     started = time.perf_counter()
     accepted = json.loads(call(f"{base}/api/agent/audioscript", {"script": script, "language": language}, key))
-    while True:
-        done = json.loads(call(f"{accepted['statusUrl']}?wait=30", key=key))
-        if done["status"] in ("succeeded", "failed"):
-            break
-    if done["status"] != "succeeded":
-        raise SystemExit(f"{language}: {done}")
+    done = finished(accepted["statusUrl"], key)
     return time.perf_counter() - started, done["durationMs"] / 1000, done["voice"]
 
 

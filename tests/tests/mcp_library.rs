@@ -14,6 +14,13 @@ fn connect(server: &Server, key: &str, mode: &str) -> McpClient {
     client
 }
 
+/// Registers brand `key` named `name` with the CLI.
+fn register(env: &Env, key: &str, name: &str) {
+    let (tag, token) = (format!("#{}", name.replace(' ', "")), format!("${}", key.to_uppercase()));
+    let args = ["brands", "create", key, "--name", name, "--hashtag", &tag, "--token", &token];
+    assert!(env.run(&args).status.success(), "brand {key} registered");
+}
+
 /// A tool's structured result, which must not be an error.
 fn made(client: &mut McpClient, tool: &str, arguments: Value) -> Value {
     let result = client.call(tool, arguments);
@@ -67,11 +74,7 @@ fn png(content: &Value) -> Vec<u8> {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_keys_media_are_its_resources_and_no_one_elses_in_both_revisions() {
     let env = Env::new(Storage::Sqlite);
-    assert!(
-        env.run(&["brands", "create", "acme", "--name", "Acme", "--hashtag", "#ACME", "--token", "$ACME"])
-            .status
-            .success()
-    );
+    register(&env, "acme", "Acme");
     let (key, other) = (env.create_key(40, "agent"), env.create_key(5, "agent"));
     let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_RATE_LIMITS", "create=600,status=600")]);
     let mut client = connect(&server, &key, "2026-07-28");
@@ -132,9 +135,7 @@ async fn a_keys_media_are_its_resources_and_no_one_elses_in_both_revisions() {
 async fn prompts_fill_their_arguments_and_completion_offers_languages_and_brands() {
     let env = Env::new(Storage::Sqlite);
     for (key, name) in [("acme", "Acme"), ("acorn", "Acorn Labs"), ("zeta", "Zeta")] {
-        let (tag, token) = (format!("#{}", name.replace(' ', "")), format!("${}", key.to_uppercase()));
-        let args = ["brands", "create", key, "--name", name, "--hashtag", &tag, "--token", &token];
-        assert!(env.run(&args).status.success());
+        register(&env, key, name);
     }
     let key = env.create_key(5, "agent");
     let server = env.serve_with(&[("ASSET_LOG", "warn")]);
@@ -170,11 +171,7 @@ async fn prompts_fill_their_arguments_and_completion_offers_languages_and_brands
 #[tokio::test(flavor = "multi_thread")]
 async fn a_tool_asks_for_what_it_cannot_find_goes_on_with_the_answer_and_refuses_a_tampered_state() {
     let env = Env::new(Storage::Sqlite);
-    assert!(
-        env.run(&["brands", "create", "acme", "--name", "Acme", "--hashtag", "#ACME", "--token", "$ACME"])
-            .status
-            .success()
-    );
+    register(&env, "acme", "Acme");
     let key = env.create_key(10, "agent");
     let server = env.serve_with(&[("ASSET_LOG", "warn")]);
     let url = server.url("/api/mcp");

@@ -256,25 +256,10 @@ async fn generate_key(State(state): State<AppState>, headers: HeaderMap, body: B
     }
 }
 
-async fn revoke_key(
+/// A form about the account's key `prefix`: `revoke` it, or `confirm` (set its Ask above).
+async fn key_form(
     State(state): State<AppState>,
-    Path(prefix): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (signed, _) = match posted(&state, &headers, &body).await {
-        Ok(posted) => posted,
-        Err(response) => return response,
-    };
-    match keys::revoke(&state.services.db, &signed.account, &prefix).await {
-        Ok(()) => Redirect::to("/dashboard/api").into_response(),
-        Err(e) => from_error(e),
-    }
-}
-
-async fn confirm_above(
-    State(state): State<AppState>,
-    Path(prefix): Path<String>,
+    Path((prefix, action)): Path<(String, String)>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -282,8 +267,15 @@ async fn confirm_above(
         Ok(posted) => posted,
         Err(response) => return response,
     };
-    let above = fields.get("above").map_or("", String::as_str);
-    match keys::set_confirm_above(&state.services.db, &signed.account, &prefix, above).await {
+    let (db, account) = (&state.services.db, &signed.account);
+    let done = match action.as_str() {
+        "revoke" => keys::revoke(db, account, &prefix).await,
+        "confirm" => {
+            keys::set_confirm_above(db, account, &prefix, fields.get("above").map_or("", String::as_str)).await
+        }
+        _ => Err(Error::NotFound { message: "No such form.".into() }),
+    };
+    match done {
         Ok(()) => Redirect::to("/dashboard/api").into_response(),
         Err(e) => from_error(e),
     }
@@ -435,8 +427,7 @@ pub fn router() -> Router<AppState> {
         .route("/dashboard/logout", post(logout))
         .route("/dashboard/api", get(api_tab))
         .route("/dashboard/keys", post(generate_key))
-        .route("/dashboard/keys/{prefix}/revoke", post(revoke_key))
-        .route("/dashboard/keys/{prefix}/confirm", post(confirm_above))
+        .route("/dashboard/keys/{prefix}/{action}", post(key_form))
         .route("/dashboard/credits", get(credits_tab))
         .route("/dashboard/credits/buy", post(buy_pack))
         .route("/dashboard/jobs", get(jobs_tab))

@@ -212,8 +212,8 @@ pub const ROUTES: &[RoutePolicy] = &[
     route("POST", "/dashboard/logout", Public, Group::Public),
     route("GET", "/dashboard/api", Public, Group::Public),
     route("POST", "/dashboard/keys", Public, Group::Public),
-    route("POST", "/dashboard/keys/{prefix}/revoke", Public, Group::Public),
-    route("POST", "/dashboard/keys/{prefix}/confirm", Public, Group::Public),
+    // `revoke` or `confirm` (a key's Ask above).
+    route("POST", "/dashboard/keys/{prefix}/{action}", Public, Group::Public),
     route("GET", "/dashboard/credits", Public, Group::Public),
     route("POST", "/dashboard/credits/buy", Public, Group::Public),
     route("GET", "/dashboard/jobs", Public, Group::Public),
