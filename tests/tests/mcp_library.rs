@@ -305,6 +305,23 @@ async fn a_video_result_plays_with_its_captions_in_the_apps_view_inside_a_host_f
     let seen = browser.script("return window.seen;", json!([])).await;
     assert!(events.iter().any(|e| e["event"] == "image"), "the meme did not show: {seen} {result}");
     screenshot(&browser, "mcp-app-meme.png").await;
+
+    // A pitch result shows its cards, every one loaded.
+    let arguments = json!({"input": "Dana Ortiz runs a bakery in Austin", "offer": "an ordering app for bakeries"});
+    let result = client.call("create_before_pitch", arguments.clone());
+    assert_eq!(result["isError"], false, "{result}");
+    browser.open(&format!("file://{}/mcp/app_host.html", env!("CARGO_MANIFEST_DIR"))).await;
+    browser.script(start, json!([view["text"], csp, arguments, result])).await;
+    for _ in 0..150 {
+        if told(&browser).await.iter().any(|e| e["event"] == "pictures") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let events = told(&browser).await;
+    let cards = events.iter().find(|e| e["event"] == "pictures").and_then(|e| e["count"].as_u64());
+    assert!(cards.is_some_and(|n| n >= 4), "the pitch's cards did not all load: {events:?}");
+    screenshot(&browser, "mcp-app-pitch.png").await;
     browser.quit().await;
 }
 
