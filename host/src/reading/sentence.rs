@@ -160,7 +160,8 @@ pub fn parts(text: &str) -> Parts {
     let appositive = !parts.name.is_empty() && after_name.trim_start().starts_with([',', '،', '，', '、']);
     parts.person = ROLES.iter().any(|r| has_word(&rest_lower, r))
         || ["posts about", "writes about", "talks about", "tweets about"].iter().any(|p| lower.contains(p))
-        || (appositive && (!latin_script(text) || agent_noun(&rest_lower)));
+        || (appositive && (!latin_script(text) || agent_noun(&rest_lower)))
+        || (full_name(&parts.name) && PEOPLE_DO.iter().any(|verb| rest_lower.starts_with(verb)));
     parts.topics = topics(text);
     if parts.person {
         parts.role = clause(
@@ -186,6 +187,36 @@ pub fn parts(text: &str) -> Parts {
         clause(rest, &[" helps you ", " helps ", " lets you ", " so you can ", " that ", " which "], &[".", "!", ";"]);
     parts.company = COMPANIES.iter().any(|c| has_word(&parts.what.to_lowercase(), c));
     parts
+}
+
+/// What a person does with a business, opening what follows a full name ("Dana Ortiz runs a
+/// bakery"): a company says "runs on", "helps", never "owns" or "co-founded".
+const PEOPLE_DO: &[&str] = &[
+    "runs a ",
+    "runs the ",
+    "runs her ",
+    "runs his ",
+    "runs their ",
+    "owns ",
+    "co-owns ",
+    "founded ",
+    "co-founded ",
+    "manages ",
+    "leads ",
+    "heads ",
+    "started ",
+    "opened ",
+];
+
+/// Whether `name` reads as a first and a last name: two or three capitalised words, no
+/// inner capitals or digits ("Dana Ortiz", not "Acme Notes 2" or "SolPay").
+fn full_name(name: &str) -> bool {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    (2..=3).contains(&words.len())
+        && words.iter().all(|w| {
+            let mut letters = w.chars();
+            letters.next().is_some_and(char::is_uppercase) && letters.all(|c| c.is_lowercase() || c == '-' || c == '\'')
+        })
 }
 
 /// Whether the letters of `text` are all Latin.
@@ -361,5 +392,17 @@ mod tests {
         assert!(parts("Maria, a baker in Porto who posts every morning").person);
         assert!(!parts("Pão Quente, a sourdough bakery in Lisbon").person);
         assert!(!parts("Plannr, a planner for busy teams").person);
+    }
+
+    #[test]
+    fn a_full_name_that_runs_or_owns_a_business_is_a_person_and_a_company_is_not() {
+        let dana = parts("Dana Ortiz runs a bakery in Austin");
+        assert!(dana.person, "{dana:?}");
+        assert_eq!((dana.name.as_str(), dana.place.as_str()), ("Dana Ortiz", "Austin"));
+        assert!(parts("Sam Lee owns a climbing gym in Denver").person);
+        assert!(parts("Ana María Díaz co-founded a coffee roastery").person);
+        for company in ["Acme Notes runs on every laptop", "Acme runs a bakery app", "Acme Notes helps teams write"] {
+            assert!(!parts(company).person, "{company}");
+        }
     }
 }
