@@ -213,7 +213,8 @@ pub fn items(text: &str) -> Option<Vec<Range<usize>>> {
 }
 
 /// The first number in `text` with its sign, unit or suffix (`$4.99`, `70%`, `3x`, `10k`);
-/// none when it is a time of day (`11 p.m.`, `7:30`, `23時`), which is no figure to show large.
+/// none when it is a time of day (`11 p.m.`, `7:30`, `23時`) or part of a name (`the
+/// Trailhead 40`, `iPhone 15`), which are no figures to show large.
 pub fn number(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let start = chars.iter().position(|c| c.is_ascii_digit())?;
@@ -235,7 +236,33 @@ pub fn number(text: &str) -> Option<String> {
         end += 1;
     }
     let n: String = chars[from..end].iter().collect();
+    let bare = from == start && chars[start..end].iter().all(char::is_ascii_digit);
+    if bare && named(&chars, start, end) {
+        return None;
+    }
     (n.chars().count() <= 12).then_some(n)
+}
+
+/// Whether the digits from `start` to `end` finish a name: they follow a capitalised word that
+/// does not open its sentence ("my Trailhead 40"), or opens it with nothing counted after the
+/// number ("Trailhead 40, in one minute"), or a word with an inner capital ("iPhone 15"). A
+/// sentence's first word is capitalised anyway: "Only 3 left" keeps its figure.
+fn named(chars: &[char], start: usize, end: usize) -> bool {
+    if start < 2 || chars[start - 1] != ' ' {
+        return false;
+    }
+    let word_start = chars[..start - 1].iter().rposition(|c| c.is_whitespace()).map_or(0, |i| i + 1);
+    let word = &chars[word_start..start - 1];
+    let opens_sentence = chars[..word_start]
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())
+        .is_none_or(|c| matches!(c, '.' | '!' | '?' | ':'));
+    let capital = word.first().is_some_and(|c| c.is_uppercase()) && word.iter().skip(1).all(|c| c.is_lowercase());
+    let inner = word.iter().skip(1).any(|c| c.is_uppercase()) && word.iter().any(|c| c.is_lowercase());
+    let counts_nothing =
+        chars[end..].iter().find(|c| !c.is_whitespace()).is_none_or(|c| matches!(c, ',' | ':' | '!' | '?' | '.'));
+    (capital && (!opens_sentence || counts_nothing)) || inner
 }
 
 /// Whether the digits at `start` of `chars` tell a time of day: hours and minutes (`7:30`), or
@@ -821,5 +848,13 @@ mod tests {
             assert_eq!(number(time), None, "{time}: a time of day is no figure");
         }
         assert_eq!(number("3時間で終わる").as_deref(), Some("3"), "hours of work are a figure");
+        let names =
+            ["Meet the Trailhead 40, built for long days", "I finally got my iPhone 15", "Me: lost on Route 66"];
+        for name in names.into_iter().chain(["Trailhead 40, in one minute", "Before Trailhead 40: shoulders aching"]) {
+            assert_eq!(number(name), None, "{name}: a number in a name is no figure");
+        }
+        assert_eq!(number("Only 3 left").as_deref(), Some("3"), "a sentence's first word is capitalised anyway");
+        assert_eq!(number("We sold 40 packs").as_deref(), Some("40"));
+        assert_eq!(number("The Trailhead sold 70% more").as_deref(), Some("70%"), "a unit makes a figure");
     }
 }
