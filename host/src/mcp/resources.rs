@@ -78,6 +78,18 @@ enum Address<'a> {
     Picture(&'a str, i64),
 }
 
+impl Address<'_> {
+    /// The item an address is of or in: its kind and id.
+    fn item(&self) -> (Made, &str) {
+        match *self {
+            Address::Record(made, id) => (made, id),
+            Address::Captions(id) => (Made::Page, id),
+            Address::Poster(id) => (Made::Video, id),
+            Address::Picture(id, _) => (Made::Meme, id),
+        }
+    }
+}
+
 /// The templates, one per address form.
 pub fn templates() -> ListResourceTemplatesResult {
     let template = |uri: &str, name: &str, mime: &str, about: &str| {
@@ -134,10 +146,10 @@ pub async fn list(services: &Services, key_id: i64, cursor: Option<&str>) -> Res
 
 /// The resource an item is listed as.
 fn resource(item: &Item) -> Resource {
-    let (folder, mime) = match item.made {
-        Made::Page => ("pages", "application/json"),
-        Made::Video => ("videos", "application/json"),
-        Made::Meme => ("memes", "application/json"),
+    let folder = match item.made {
+        Made::Page => "pages",
+        Made::Video => "videos",
+        Made::Meme => "memes",
     };
     let title = if item.title.is_empty() { format!("{} {}", item.made.name(), item.id) } else { item.title.clone() };
     let mut about = format!("{} ({}), language {}", item.made.name(), item.sort, item.language);
@@ -152,7 +164,7 @@ fn resource(item: &Item) -> Resource {
     let mut listed = Resource::new(format!("asset://{folder}/{}", item.id), item.id.clone())
         .with_title(title)
         .with_description(about)
-        .with_mime_type(mime)
+        .with_mime_type("application/json")
         .with_annotations(annotations);
     if let Some(bytes) = item.size_bytes {
         listed = listed.with_size(bytes as u64);
@@ -171,15 +183,7 @@ pub async fn read(
 ) -> Result<ReadResourceResult, McpError> {
     let missing = || not_found(uri, modern);
     let address = parse(uri).ok_or_else(missing)?;
-    let made = match address {
-        Address::Record(made, _) => made,
-        Address::Captions(_) => Made::Page,
-        Address::Poster(_) => Made::Video,
-        Address::Picture(..) => Made::Meme,
-    };
-    let id = match address {
-        Address::Record(_, id) | Address::Captions(id) | Address::Poster(id) | Address::Picture(id, _) => id,
-    };
+    let (made, id) = address.item();
     let item = library::one(&services.db, key_id, made, id).await.map_err(internal)?.ok_or_else(missing)?;
     let contents = match address {
         Address::Record(..) => record(services, &item, base_url)

@@ -439,7 +439,28 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
         schemas_of(doc, s.method(), s.path()).1.unwrap_or_else(|| json!({"type": "object", "description": about}))
     });
     let output = output.map(|first| any_of(std::iter::once(first).chain(finals)));
-    let mut input = object(input);
+    let input = arguments_of(spec, doc, input);
+    let price = spec.service().map(catalog::price_words).unwrap_or_default();
+    let read_only = spec.method() == "GET";
+    let annotations = ToolAnnotations::with_title(spec.title)
+        .read_only(read_only)
+        .destructive(false)
+        .idempotent(read_only)
+        .open_world(spec.path().contains("asset"));
+    let mut tool = Tool::new(spec.name, format!("{}{price}", spec.description), Arc::new(input)).annotate(annotations);
+    if let Some(output) = output.map(object).filter(|o| o.get("type") == Some(&json!("object"))) {
+        tool = tool.with_raw_output_schema(Arc::new(output));
+    }
+    if let Some(meta) = super::apps::tool_meta(spec.name) {
+        tool = tool.with_meta(meta);
+    }
+    tool
+}
+
+/// A tool's arguments: its route's request body, a GET's query parameters, or, for a route
+/// that names a job or page in its path, that id (and `wait` when the route takes it).
+fn arguments_of(spec: &Spec, doc: &Document, body: Value) -> JsonObject {
+    let mut input = object(body);
     if spec.method() == "GET" {
         // A listing's filters are the route's query parameters.
         if let Some(query) = query_object(doc, spec.method(), spec.path()) {
@@ -464,21 +485,7 @@ pub fn describe(spec: &Spec, doc: &Document) -> Tool {
             properties.insert("wait".into(), wait);
         }
     }
-    let price = spec.service().map(catalog::price_words).unwrap_or_default();
-    let read_only = spec.method() == "GET";
-    let annotations = ToolAnnotations::with_title(spec.title)
-        .read_only(read_only)
-        .destructive(false)
-        .idempotent(read_only)
-        .open_world(spec.path().contains("asset"));
-    let mut tool = Tool::new(spec.name, format!("{}{price}", spec.description), Arc::new(input)).annotate(annotations);
-    if let Some(output) = output.map(object).filter(|o| o.get("type") == Some(&json!("object"))) {
-        tool = tool.with_raw_output_schema(Arc::new(output));
-    }
-    if let Some(meta) = super::apps::tool_meta(spec.name) {
-        tool = tool.with_meta(meta);
-    }
-    tool
+    input
 }
 
 /// One schema any of `schemas` satisfies (their `anyOf`s flattened, each once).
