@@ -245,8 +245,10 @@ pub fn number(text: &str) -> Option<String> {
 
 /// Whether the digits from `start` to `end` finish a name: they follow a capitalised word that
 /// does not open its sentence ("my Trailhead 40"), or opens it with nothing counted after the
-/// number ("Trailhead 40, in one minute"), or a word with an inner capital ("iPhone 15"). A
-/// sentence's first word is capitalised anyway: "Only 3 left" keeps its figure.
+/// number ("Trailhead 40, in one minute"), or a word with an inner capital ("iPhone 15"), or a
+/// capitalised Latin word in text of another script, where only names are written so
+/// ("Trailhead 40に出会う前", "Trailhead 40 في دقيقة"). A sentence's first word is capitalised
+/// anyway: "Only 3 left" keeps its figure.
 fn named(chars: &[char], start: usize, end: usize) -> bool {
     if start < 2 || chars[start - 1] != ' ' {
         return false;
@@ -262,7 +264,9 @@ fn named(chars: &[char], start: usize, end: usize) -> bool {
     let inner = word.iter().skip(1).any(|c| c.is_uppercase()) && word.iter().any(|c| c.is_lowercase());
     let counts_nothing =
         chars[end..].iter().find(|c| !c.is_whitespace()).is_none_or(|c| matches!(c, ',' | ':' | '!' | '?' | '.'));
-    (capital && (!opens_sentence || counts_nothing)) || inner
+    let latin = |c: &char| (*c as u32) < 0x0250 || (0x1E00..=0x1EFF).contains(&(*c as u32));
+    let foreign = word.iter().all(latin) && chars.iter().any(|c| c.is_alphabetic() && !latin(c));
+    (capital && (!opens_sentence || counts_nothing || foreign)) || inner
 }
 
 /// Whether the digits at `start` of `chars` tell a time of day: hours and minutes (`7:30`), or
@@ -850,10 +854,17 @@ mod tests {
         assert_eq!(number("3時間で終わる").as_deref(), Some("3"), "hours of work are a figure");
         let names =
             ["Meet the Trailhead 40, built for long days", "I finally got my iPhone 15", "Me: lost on Route 66"];
-        for name in names.into_iter().chain(["Trailhead 40, in one minute", "Before Trailhead 40: shoulders aching"]) {
+        let elsewhere = [
+            "Trailhead 40, in one minute",
+            "Before Trailhead 40: shoulders aching",
+            "Trailhead 40に出会う前",
+            "Trailhead 40 في دقيقة واحدة",
+        ];
+        for name in names.into_iter().chain(elsewhere) {
             assert_eq!(number(name), None, "{name}: a number in a name is no figure");
         }
         assert_eq!(number("Only 3 left").as_deref(), Some("3"), "a sentence's first word is capitalised anyway");
+        assert_eq!(number("Только 3 места").as_deref(), Some("3"), "so in every script");
         assert_eq!(number("We sold 40 packs").as_deref(), Some("40"));
         assert_eq!(number("The Trailhead sold 70% more").as_deref(), Some("70%"), "a unit makes a figure");
     }
