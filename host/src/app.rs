@@ -76,7 +76,12 @@ where
         .merge(dashboard::router())
         .merge(http::discovery::router())
         .route(http::discovery::SERVER_CARD, axum::routing::get(crate::mcp::card::server_card))
-        .route_service(crate::mcp::PATH, mcp(state.clone(), doc.clone()))
+        .route_service(
+            crate::mcp::PATH,
+            tower::ServiceBuilder::new()
+                .layer(middleware::from_fn_with_state(state.clone(), crate::mcp::sessions::bind))
+                .service(mcp(state.clone(), doc.clone())),
+        )
         .fallback(|| async { error::from_status(axum::http::StatusCode::NOT_FOUND) })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(middleware::from_fn_with_state(state.clone(), idempotency::idempotent))
@@ -125,14 +130,16 @@ pub fn job_handlers(services: &Services) -> HashMap<&'static str, Handler> {
 }
 
 /// Forgets what expired: sign-in links and sessions, bot updates after a day, MCP tasks after
-/// theirs (`ttlMs`).
+/// theirs (`ttlMs`), MCP sessions a day unused.
 async fn forget_expired(s: Services) -> Result<Option<String>, String> {
     let gone = crate::store::accounts::sweep(&s.db).await.map_err(|e| e.to_string())?;
     let day_ago = crate::store::now_ms() - 86_400_000;
     let updates = crate::store::bots::sweep_updates(&s.db, day_ago).await.map_err(|e| e.to_string())?;
     let ttl = i64::try_from(crate::mcp::tasks::TTL_MS).unwrap_or(i64::MAX);
     let tasks = crate::store::tasks::purge(&s.db, ttl).await.map_err(|e| e.to_string())?;
-    let n = gone + updates + tasks;
+    let idle = crate::mcp::sessions::IDLE_MS;
+    let mcp_sessions = crate::store::mcp_sessions::purge(&s.db, idle).await.map_err(|e| e.to_string())?;
+    let n = gone + updates + tasks + mcp_sessions;
     Ok((n > 0).then(|| format!("expired sign-in links, sessions, bot updates and tasks forgotten: {n}")))
 }
 

@@ -18,6 +18,9 @@ object per line on stdin with one JSON object per line on stdout:
   them, unparsed (the SDK's model keeps no extension it does not know)
 * `{"op": "call_raw", "name": ..., "arguments": {...}, "meta": {...}}` -> what `tools/call`
   answered, unresolved: a `CallToolResult`, or (with `--tasks`) the task it became
+* `{"op": "listen_then_call", "name": ..., "arguments": {...}}` -> `{"event": ..., "made": ...}`:
+  the first resource-list change heard after making something (a `subscriptions/listen`
+  subscription in 2026-07-28, the session's stream in 2025-11-25)
 * `{"op": "task_get", "taskId": ...}`, `{"op": "task_cancel", "taskId": ...}` -> the result of
   `tasks/get` / `tasks/cancel` as sent (`Mcp-Name` set to the task id, as the extension asks)
 
@@ -49,7 +52,7 @@ import mcp_types as types
 from mcp import Client
 from mcp.client.extension import ClaimContext, ClientExtension, ResultClaim
 from mcp.client.streamable_http import streamable_http_client
-from pydantic import Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter
 
 TASKS = "io.modelcontextprotocol/tasks"
 ANY = TypeAdapter(dict[str, Any])
@@ -105,6 +108,17 @@ class Tasks(ClientExtension):
 
 
 QUESTIONS = []
+# The names of the notifications the server sent outside a request's answer (2025-11-25's
+# session stream), in order.
+HEARD = []
+
+
+async def hearing(message):
+    """A message handler that keeps the name of each notification the server sends."""
+    notification = getattr(message, "root", message)
+    if isinstance(notification, BaseModel) and not isinstance(message, Exception):
+        HEARD.append(type(notification).__name__)
+    await anyio.lowlevel.checkpoint()
 
 
 def answering(answer):
@@ -184,12 +198,20 @@ async def serve(client):
                 )
                 say(dump(result))
             elif op == "listen_then_call":
-                # Listens for resource-list changes, makes something, and reports the first event.
-                async with client.listen(resources_list_changed=True) as subscription:
+                # Listens for resource-list changes, makes something, and reports the first event:
+                # a subscription (2026-07-28), or the session's stream (2025-11-25).
+                if client.protocol_version == "2026-07-28":
+                    async with client.listen(resources_list_changed=True) as subscription:
+                        made = await client.call_tool(command["name"], command.get("arguments") or {})
+                        with anyio.fail_after(command.get("within", 20)):
+                            event = type(await subscription.__anext__()).__name__
+                else:
                     made = await client.call_tool(command["name"], command.get("arguments") or {})
                     with anyio.fail_after(command.get("within", 20)):
-                        event = await subscription.__anext__()
-                    say({"event": type(event).__name__, "made": dump(made)})
+                        while "ResourceListChangedNotification" not in HEARD:
+                            await anyio.sleep(0.1)
+                    event = "ResourceListChangedNotification"
+                say({"event": event, "made": dump(made)})
             elif op == "questions":
                 say({"questions": QUESTIONS})
             elif op == "capabilities":
@@ -221,7 +243,9 @@ async def main():
         extensions = [Tasks()] if args.tasks else None
         transport = streamable_http_client(args.url, http_client=http)
         elicited = answering(args.answer) if args.answer else None
-        async with Client(transport, mode=args.mode, extensions=extensions, elicitation_callback=elicited) as client:
+        async with Client(
+            transport, mode=args.mode, extensions=extensions, elicitation_callback=elicited, message_handler=hearing
+        ) as client:
             say({"connected": True, "protocolVersion": client.protocol_version})
             await serve(client)
     except Exception as e:  # noqa: BLE001

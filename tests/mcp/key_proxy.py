@@ -48,6 +48,14 @@ class Forward(http.server.BaseHTTPRequestHandler):
         pass
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Forward)
+class Quiet(http.server.ThreadingHTTPServer):
+    """A client closing its kept-alive connection between requests is not an error to print."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+server = Quiet(("127.0.0.1", 0), Forward)
 print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
 server.serve_forever()

@@ -290,6 +290,81 @@ async fn the_key_is_checked_before_mcp_and_both_revisions_work_on_one_server() {
     assert_eq!(probing.hello["protocolVersion"], "2026-07-28", "{}", probing.hello);
 }
 
+/// A raw 2025-11-25 request on `session` (or none) with `key`: its status, the session id it
+/// handed out, and the JSON-RPC message it answered (a JSON body or the last SSE event's data).
+async fn on_session(
+    server: &Server,
+    key: &str,
+    session: Option<&str>,
+    body: Value,
+) -> (StatusCode, Option<String>, Value) {
+    let mut request = reqwest::Client::new()
+        .post(server.url("/api/mcp"))
+        .header("x-api-key", key)
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25")
+        .json(&body);
+    if let Some(session) = session {
+        request = request.header("mcp-session-id", session);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    let handed = response.headers().get("mcp-session-id").map(|v| v.to_str().unwrap().to_string());
+    let text = response.text().await.unwrap();
+    let data = text.lines().filter_map(|l| l.strip_prefix("data:")).rfind(|d| !d.trim().is_empty());
+    let message = serde_json::from_str(data.unwrap_or(&text)).unwrap_or(Value::Null);
+    (status, handed, message)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_2025_session_is_its_keys_alone_and_outlives_a_restart() {
+    let env = Env::new(Storage::Sqlite);
+    let (mine, theirs) = (env.create_key(5, "agent"), env.create_key(5, "agent"));
+    let server = serve(&env);
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}}, "clientInfo": {"name": "t", "version": "1"}}});
+    let (status, session, hello) = on_session(&server, &mine, None, initialize).await;
+    assert_eq!((status, hello["result"]["protocolVersion"].as_str()), (StatusCode::OK, Some("2025-11-25")), "{hello}");
+    let session = session.expect("a 2025-11-25 client gets a session");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(on_session(&server, &mine, Some(&session), initialized).await.0, StatusCode::ACCEPTED);
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
+    let (status, _, listed) = on_session(&server, &mine, Some(&session), list.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(listed["result"]["tools"].as_array().map(Vec::len), Some(TOOLS.len()), "{listed}");
+
+    // Another key naming this session: as if there were none, the session untouched.
+    let (status, _, stolen) = on_session(&server, &theirs, Some(&session), list.clone()).await;
+    assert_eq!((status, stolen["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")), "{stolen}");
+    // Without a session, a 2025-11-25 request is refused.
+    assert_eq!(on_session(&server, &mine, None, list.clone()).await.0, StatusCode::BAD_REQUEST);
+
+    // A restart: the session is taken up again from the database, its client none the wiser.
+    drop(server);
+    let server = serve(&env);
+    let (status, _, listed) = on_session(&server, &mine, Some(&session), list.clone()).await;
+    assert_eq!((status, listed["result"]["tools"].is_array()), (StatusCode::OK, true), "{listed}");
+    let credits =
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "get_credits", "arguments": {}}});
+    let (_, _, called) = on_session(&server, &mine, Some(&session), credits).await;
+    assert_eq!(called["result"]["structuredContent"]["credits"], 5, "{called}");
+
+    // Ended by its client: gone, here and in the database.
+    let ended = reqwest::Client::new()
+        .delete(server.url("/api/mcp"))
+        .header("x-api-key", &mine)
+        .header("mcp-protocol-version", "2025-11-25")
+        .header("mcp-session-id", &session)
+        .send()
+        .await
+        .unwrap();
+    assert!(ended.status().is_success(), "{}", ended.status());
+    assert_eq!(on_session(&server, &mine, Some(&session), list).await.0, StatusCode::NOT_FOUND);
+    let db = env.database().await;
+    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mcp_sessions").fetch_one(&db).await.unwrap();
+    assert_eq!(kept, 0);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn two_replicas_without_sticky_routing_serve_one_clients_calls() {
     let pg = PgDatabase::create();

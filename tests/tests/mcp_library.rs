@@ -173,26 +173,36 @@ async fn a_tool_asks_for_what_it_cannot_find_goes_on_with_the_answer_and_refuses
     let env = Env::new(Storage::Sqlite);
     register(&env, "acme", "Acme");
     let key = env.create_key(10, "agent");
-    let server = env.serve_with(&[("ASSET_LOG", "warn")]);
+    let server = env.serve_with(&[("ASSET_LOG", "warn"), ("ASSET_RATE_LIMITS", "create=60")]);
     let url = server.url("/api/mcp");
     let answer = r#"{"brand": "acme", "input": "Dana Ortiz runs a bakery in Austin"}"#;
     let asking = Options { mode: "2026-07-28", answer: Some(answer), ..Options::default() };
+
+    // A brand no one has: asked which, from the registered ones; made once, charged once. A
+    // 2026-07-28 client is asked by an input-required result and calls again, a 2025-11-25
+    // client by a request on its session while the call waits.
+    let mut credits = 10;
+    for mode in ["legacy", "2026-07-28"] {
+        let mut client = McpClient::connect(&url, &key, Options { mode, answer: Some(answer), ..Options::default() });
+        let meme = made(&mut client, "create_meme", json!({"input": "Launch day at the bakery", "brand": "acmee"}));
+        credits -= 1;
+        assert_eq!(meme["creditsRemaining"], credits, "{mode}: {meme}");
+        let pitch = made(&mut client, "create_before_pitch", json!({}));
+        credits -= 1;
+        assert_eq!(pitch["creditsRemaining"], credits, "{mode}: {pitch}");
+        assert!(pitch.to_string().contains("Dana"), "{mode}: the answer was the input: {pitch}");
+        let questions = client.request("questions", json!({}))["questions"].clone();
+        assert_eq!(questions.as_array().map(Vec::len), Some(2), "{mode}: {questions}");
+        assert_eq!(questions[0]["requestedSchema"]["properties"]["brand"]["enum"], json!(["acme"]), "{questions}");
+        assert!(questions[1]["message"].as_str().unwrap().contains("input"), "{mode}: {questions}");
+    }
     let mut client = McpClient::connect(&url, &key, asking);
 
-    // A brand no one has: asked which, from the registered ones; made once, charged once.
-    let meme = made(&mut client, "create_meme", json!({"input": "Launch day at the bakery", "brand": "acmee"}));
-    assert_eq!(meme["creditsRemaining"], 9, "{meme}");
-    let pitch = made(&mut client, "create_before_pitch", json!({}));
-    assert_eq!(pitch["creditsRemaining"], 8, "{pitch}");
-    assert!(pitch.to_string().contains("Dana"), "the answer was the input: {pitch}");
-    let questions = client.request("questions", json!({}))["questions"].clone();
-    assert_eq!(questions.as_array().map(Vec::len), Some(2), "{questions}");
-    assert_eq!(questions[0]["requestedSchema"]["properties"]["brand"]["enum"], json!(["acme"]), "{questions}");
-    assert!(questions[1]["message"].as_str().unwrap().contains("input"), "{questions}");
-
-    // Declined: the refusal the route gives, nothing charged; 2025-11-25 clients get it at once.
+    // Declined in either revision, or a client that cannot be asked: the refusal the route
+    // gives, nothing charged.
     for options in [
         Options { mode: "2026-07-28", answer: Some("decline"), ..Options::default() },
+        Options { mode: "legacy", answer: Some("decline"), ..Options::default() },
         Options { mode: "legacy", ..Options::default() },
     ] {
         let mut other = McpClient::connect(&url, &key, options);
@@ -203,7 +213,7 @@ async fn a_tool_asks_for_what_it_cannot_find_goes_on_with_the_answer_and_refuses
             "{refused}"
         );
     }
-    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 8);
+    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], credits);
 
     // The state comes back as sealed, for the call it was made for, or the call is refused.
     let arguments = json!({"input": "Launch day", "brand": "acmee"});
@@ -225,7 +235,7 @@ async fn a_tool_asks_for_what_it_cannot_find_goes_on_with_the_answer_and_refuses
     let call =
         json!({"name": "create_meme", "arguments": arguments, "inputResponses": responses, "requestState": state});
     assert_eq!(theirs.request("call_state", call)["code"], -32602, "another key's state");
-    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 8, "no refused call was charged");
+    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], credits, "no refused call was charged");
 }
 
 /// With `ASSET_SCREENSHOTS` set, the window as `docs/screenshots/<name>` (to look at).
@@ -335,20 +345,25 @@ async fn a_call_over_the_keys_threshold_asks_first_and_spends_only_once_agreed()
     let url = server.url("/api/mcp");
     let meme = json!({"input": "A bakery opens its second shop"});
 
-    // Agreed: asked once (the price in the question), made and charged once.
-    let yes = Options { mode: "2026-07-28", answer: Some(r#"{"confirm": true}"#), ..Options::default() };
-    let mut client = McpClient::connect(&url, &key, yes);
-    assert_eq!(made(&mut client, "create_meme", meme.clone())["creditsRemaining"], 9);
-    let questions = client.request("questions", json!({}))["questions"].clone();
-    assert_eq!(questions.as_array().map(Vec::len), Some(1), "{questions}");
-    assert!(questions[0]["message"].as_str().unwrap().contains("costs 1 credit"), "{questions}");
-    assert_eq!(questions[0]["requestedSchema"]["properties"]["confirm"]["type"], "boolean");
-    // Free tools are never held.
-    assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], 9);
+    // Agreed: asked once (the price in the question), made and charged once, in either revision.
+    for (mode, left) in [("2026-07-28", 9), ("legacy", 8)] {
+        let yes = Options { mode, answer: Some(r#"{"confirm": true}"#), ..Options::default() };
+        let mut client = McpClient::connect(&url, &key, yes);
+        assert_eq!(made(&mut client, "create_meme", meme.clone())["creditsRemaining"], left, "{mode}");
+        let questions = client.request("questions", json!({}))["questions"].clone();
+        assert_eq!(questions.as_array().map(Vec::len), Some(1), "{mode}: {questions}");
+        assert!(questions[0]["message"].as_str().unwrap().contains("costs 1 credit"), "{questions}");
+        assert_eq!(questions[0]["requestedSchema"]["properties"]["confirm"]["type"], "boolean");
+        // Free tools are never held.
+        assert_eq!(made(&mut client, "get_credits", json!({}))["credits"], left, "{mode}");
+    }
 
     // Declined, or a client that cannot be asked: refused, nothing spent.
-    let no = Options { mode: "2026-07-28", answer: Some("decline"), ..Options::default() };
-    for options in [no, Options { mode: "legacy", ..Options::default() }] {
+    for options in [
+        Options { mode: "2026-07-28", answer: Some("decline"), ..Options::default() },
+        Options { mode: "legacy", answer: Some("decline"), ..Options::default() },
+        Options { mode: "legacy", ..Options::default() },
+    ] {
         let mut other = McpClient::connect(&url, &key, options);
         let refused = other.call("create_meme", meme.clone());
         let body = &refused["structuredContent"];
@@ -361,7 +376,7 @@ async fn a_call_over_the_keys_threshold_asks_first_and_spends_only_once_agreed()
     // Above the price: not asked.
     sqlx::query("UPDATE api_keys SET confirm_above = 5").execute(&db).await.unwrap();
     let mut plain = McpClient::connect(&url, &key, Options { mode: "legacy", ..Options::default() });
-    assert_eq!(made(&mut plain, "create_meme", meme)["creditsRemaining"], 8);
+    assert_eq!(made(&mut plain, "create_meme", meme)["creditsRemaining"], 7);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -369,10 +384,15 @@ async fn a_listening_client_hears_that_the_keys_resources_changed() {
     let env = Env::new(Storage::Sqlite);
     let key = env.create_key(5, "agent");
     let server = env.serve_with(&[("ASSET_LOG", "warn")]);
-    let mut client = connect(&server, &key, "2026-07-28");
-    let heard =
-        client.request("listen_then_call", json!({"name": "create_meme", "arguments": {"input": "A bakery opens"}}));
-    assert_eq!(heard["event"], "ResourcesListChanged", "{heard}");
-    assert_eq!(heard["made"]["isError"], false, "{heard}");
-    assert_eq!(listed(&mut client).len(), 1, "the new meme is listed");
+    // A 2026-07-28 client subscribes; a 2025-11-25 client hears it on its session's stream.
+    for (n, (mode, event)) in
+        [("2026-07-28", "ResourcesListChanged"), ("legacy", "ResourceListChangedNotification")].into_iter().enumerate()
+    {
+        let mut client = connect(&server, &key, mode);
+        let meme = json!({"name": "create_meme", "arguments": {"input": "A bakery opens"}});
+        let heard = client.request("listen_then_call", meme);
+        assert_eq!(heard["event"], event, "{mode}: {heard}");
+        assert_eq!(heard["made"]["isError"], false, "{heard}");
+        assert_eq!(listed(&mut client).len(), n + 1, "the new meme is listed");
+    }
 }

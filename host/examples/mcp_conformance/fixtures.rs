@@ -63,6 +63,7 @@ fn tools() -> Vec<Tool> {
         ("test_logging_tool", none.clone()),
         ("greet", one("name")),
         ("slow_compute", json!({"type": "object", "properties": {"seconds": {"type": "number"}}})),
+        ("json_schema_2020_12_tool", draft_2020_12()),
     ];
     listed.extend(tasks::TASK_TOOLS.iter().filter(|t| **t != "slow_compute").map(|t| (*t, none.clone())));
     listed.extend(ROUNDS.iter().map(|r| (r.name, none.clone())));
@@ -75,12 +76,33 @@ fn tools() -> Vec<Tool> {
         .collect()
 }
 
+/// An input schema with the keywords of JSON Schema 2020-12 a listing must keep as they are
+/// (`$schema`, `$defs` with an `$anchor`, `additionalProperties`, `allOf`/`anyOf`,
+/// `if`/`then`/`else`).
+fn draft_2020_12() -> Value {
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {"address": {"$anchor": "addressDef", "type": "object",
+            "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
+        "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"},
+            "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+            "phone": {"type": "string"}, "email": {"type": "string"}},
+        "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+        "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+        "then": {"required": ["phone"]},
+        "else": {"required": ["email"]},
+        "additionalProperties": false
+    })
+}
+
 /// A fixture call that needs nothing from the client.
 fn plain(name: &str) -> Option<CallToolResult> {
     let resource = |uri: &str, mime: &str, text: &str| json!({"type": "resource", "resource": {"uri": uri, "mimeType": mime, "text": text}});
     let content = match name {
         "test_simple_text" => return Some(text("This is a simple text response for testing.")),
         "test_missing_capability" => return Some(text("The client declared sampling.")),
+        "json_schema_2020_12_tool" => return Some(text("Contact details received.")),
         // Logs only at a level the request asks for (`_meta` logLevel); the suite asks for none.
         "test_logging_tool" => return Some(text("Logged nothing: no level was asked for.")),
         "test_error_handling" => {
@@ -411,6 +433,7 @@ impl ServerHandler for Fixtures {
         let Some(fixture) = ROUNDS.iter().find(|r| r.name == request.name) else {
             return self.product.call_tool(request, context).await;
         };
+        asset_host::mcp::asking::check_responses(&request)?;
         let capabilities = context.client_capabilities();
         let (responses, state) = (request.input_responses.as_ref(), request.request_state.as_deref());
         match self.step(fixture, responses, state, capabilities.as_ref())? {

@@ -20,7 +20,6 @@ use asset_host::http::AppState;
 use asset_host::mcp::{self, Server};
 use asset_host::store::Db;
 use rmcp::transport::streamable_http_server::StreamableHttpService;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 
 #[tokio::main]
 async fn main() -> Result<(), String> {
@@ -34,9 +33,9 @@ async fn main() -> Result<(), String> {
     let router = app::app_serving(state, Default::default(), |state, doc| {
         // Sessions and event streams: 2025-11-25's sampling and elicitation are requests to
         // the client in the middle of a call, answered on its session.
-        let config = mcp::config(&state).with_legacy_session_mode(true).with_json_response(false);
+        let config = mcp::config(&state).with_json_response(false);
         let fixtures = fixtures::Fixtures::new(Server::new(state, doc));
-        StreamableHttpService::new(move || Ok(fixtures.clone()), Arc::new(LocalSessionManager::default()), config)
+        StreamableHttpService::new(move || Ok(fixtures.clone()), Arc::new(mcp::sessions::manager()), config)
     });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     println!("listening on {} key {}", listener.local_addr().map_err(|e| e.to_string())?, key.secret);

@@ -1,11 +1,12 @@
-//! The MCP front end: `POST /api/mcp`, Streamable HTTP through `rmcp`, stateless (no session
-//! is held: clients of revision 2026-07-28 call tools directly, clients of 2025-11-25
-//! initialize first, and any replica answers any request). It sits behind the same gate as
-//! every route (the key, also as `Authorization: Bearer`, checked before any MCP processing);
-//! each tool is a thin caller of the operation its HTTP route calls (`tools`), counted against
-//! that route's rate group, with idempotency (`_meta.idempotencyKey`), x402
-//! (`_meta["x402/payment"]`) and SOL per job (`_meta.payWith: "sol"`) as over HTTP. Errors are tool results with `isError: true` and
-//! the HTTP error body as their structured content.
+//! The MCP front end: `POST /api/mcp`, Streamable HTTP through `rmcp`: clients of revision
+//! 2026-07-28 call statelessly, clients of 2025-11-25 initialize first and get a session
+//! (`sessions`: kept in the database, so any replica answers any request either way). It sits
+//! behind the same gate as every route (the key, also as `Authorization: Bearer`, checked
+//! before any MCP processing); each tool is a thin caller of the operation its HTTP route calls
+//! (`tools`), counted against that route's rate group, with idempotency
+//! (`_meta.idempotencyKey`), x402 (`_meta["x402/payment"]`) and SOL per job
+//! (`_meta.payWith: "sol"`) as over HTTP. Errors are tool results with `isError: true` and the
+//! HTTP error body as their structured content.
 
 pub mod apps;
 pub mod asking;
@@ -13,6 +14,7 @@ pub mod card;
 pub mod progress;
 pub mod prompts;
 pub mod resources;
+pub mod sessions;
 pub mod stages;
 pub mod tasks;
 pub mod tools;
@@ -30,8 +32,8 @@ use rmcp::model::{
     ListToolsResult, MetaObject, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
     ServerCapabilities, ServerConfig, Tool,
 };
-use rmcp::service::{RequestContext, SubscriptionContext};
-use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
@@ -60,21 +62,26 @@ Priced tools spend the key's prepaid credits (or a USDC payment over x402 when t
 (audioscript, MP4) answer at once with a jobId: poll their status tool, which is free. Call list_services for \
 prices and limits.";
 
-/// The service answering MCP: stateless, JSON answers, hosts and origins of this service only.
-pub fn service(state: AppState, doc: Document) -> StreamableHttpService<Server, NeverSessionManager> {
-    let config = config(&state).with_legacy_session_mode(false);
+/// The service answering MCP: 2026-07-28 stateless with JSON answers, 2025-11-25 on sessions
+/// (`sessions`); hosts and origins of this service only.
+pub fn service(state: AppState, doc: Document) -> StreamableHttpService<Server, LocalSessionManager> {
+    let config = config(&state);
     let server = Server::new(state, doc);
-    StreamableHttpService::new(move || Ok(server.clone()), Arc::new(NeverSessionManager::default()), config)
+    StreamableHttpService::new(move || Ok(server.clone()), Arc::new(sessions::manager()), config)
 }
 
 /// What every MCP endpoint of this service keeps to: JSON answers where no stream is needed,
-/// the `Host`s and `Origin`s of this service only, its body limit.
+/// sessions for 2025-11-25 kept in the database, the `Host`s and `Origin`s of this service
+/// only, its body limit.
 pub fn config(state: &AppState) -> StreamableHttpServerConfig {
-    StreamableHttpServerConfig::default()
+    let mut config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(true)
         .with_json_response(true)
         .with_allowed_hosts(allowed_hosts(state))
         .with_allowed_origins(allowed_origins(state))
-        .with_max_request_body_bytes(state.settings.max_body_bytes)
+        .with_max_request_body_bytes(state.settings.max_body_bytes);
+    config.session_store = Some(sessions::store(&state.db));
+    config
 }
 
 /// The `Host` names MCP requests may carry (DNS rebinding protection): loopback names, the
@@ -166,40 +173,47 @@ impl ServerHandler for Server {
         let Some(spec) = tools::find(&request.name) else {
             return Err(McpError::invalid_params(format!("no tool named {:?}; see tools/list", request.name), None));
         };
-        let parts = parts_of(&context)?;
-        // A call answering a question runs with the answer (its state checked first).
-        let asking = may_ask(&parts, &context).then(|| key_of(&parts)).transpose()?;
-        let (mut asked, mut request, first) = ((0, false), request.clone(), request);
-        if let Some(key) = asking
-            && let Some(resumed) = asking::resumed(&self.state.request_states, key, &request)?
-        {
-            (asked, request.arguments) = ((resumed.round, resumed.confirmed), Some(resumed.arguments));
-        }
-        // The client declares the tasks extension per request; only then may a task answer.
-        let as_task = context.client_capabilities().is_some_and(|c| c.supports_tasks()) && tasks::may_be_task(spec);
-        // rmcp hands a request's `_meta` to the context, not the params.
-        let mut meta = context.meta.0.0.clone();
-        if let Some(own) = &request.meta {
-            meta.extend(own.0.0.clone());
-        }
-        if let Some(unconfirmed) = self.unconfirmed(spec, (&parts, &meta), &first, asking, asked).await? {
-            return Ok(unconfirmed);
-        }
-        let listener = progress::Listener::of(&context).filter(|_| !as_task && tasks::may_be_task(spec));
-        // Only a call that is followed needs its request again after the call took it.
-        let followed = listener.map(|listener| (listener, parts.clone()));
-        let response = self.call(spec, parts, request, meta, as_task).await;
-        if let (Some(key), CallToolResponse::Complete(done)) = (asking, &response)
-            && let Some(question) = asking::question_for(&self.state.services, key, &first, done, asked).await
-        {
-            return Ok(question.into());
-        }
-        match (followed, response) {
-            (Some((listener, parts)), CallToolResponse::Complete(done)) => {
-                Ok(self.follow(spec, &parts, done, listener).await.into())
+        asking::check_responses(&request)?;
+        let mut parts = parts_of(&context)?;
+        let asker = Asker::of(&parts, &context)?;
+        // A call answering a sealed question runs with the answer (its state checked first).
+        let resumed = match asker {
+            Asker::Sealed(key) => asking::resumed(&self.state.request_states, key, &request)?,
+            _ => None,
+        };
+        let arguments = request.arguments.clone().unwrap_or_default();
+        let mut run = resumed.unwrap_or(asking::Resumed { arguments, round: 0, confirmed: false });
+        loop {
+            let mut attempt = request.clone();
+            attempt.arguments = Some(run.arguments.clone());
+            let question =
+                match self.attempt(spec, &parts, &context, attempt, (&asker, run.round, run.confirmed)).await? {
+                    Attempt::Answered(response) => return Ok(response),
+                    Attempt::Asks(question) => question,
+                };
+            match asker {
+                Asker::Sealed(key) => {
+                    let sealed =
+                        asking::sealed(&self.state.request_states, key, &request, question, (run.round, run.confirmed));
+                    let sealed =
+                        sealed.ok_or_else(|| McpError::internal_error("the question could not be sealed", None))?;
+                    return Ok(sealed.into());
+                }
+                // A 2025-11-25 session: asked now, the call goes on with the answer, one request
+                // counted once against its rate group.
+                Asker::Session | Asker::Never => {
+                    run = asking::ask(&context.peer, question, run).await;
+                    parts.extensions.insert(Counted);
+                }
             }
-            (_, response) => Ok(response),
         }
+    }
+
+    /// A 2025-11-25 session hears of changes to its key's resources on its stream while it
+    /// lives (2026-07-28 clients ask with `subscriptions/listen`).
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let Some(key) = context.extensions.get::<Parts>().and_then(|parts| key_of(parts).ok()) else { return };
+        tokio::spawn(resources::tell_session(self.state.services.clone(), key, context.peer));
     }
 
     async fn list_resources(
@@ -316,10 +330,36 @@ fn parts_of(context: &RequestContext<RoleServer>) -> Result<Parts, McpError> {
         .ok_or_else(|| McpError::internal_error("the HTTP request is not available", None))
 }
 
-/// Whether a refusal may become a question: the client speaks 2026-07-28 (earlier revisions
-/// ask over a session this stateless server does not keep) and declares elicitation.
-fn may_ask(parts: &Parts, context: &RequestContext<RoleServer>) -> bool {
-    modern(parts) && context.client_capabilities().is_some_and(|c| c.elicitation.is_some())
+/// How a call may ask its person for what a refusal lacks: not at all (the client declares no
+/// elicitation), by an `input_required` result sealed for key `.0` (2026-07-28), or by a request
+/// on its session while the call waits (2025-11-25).
+enum Asker {
+    Never,
+    Sealed(i64),
+    Session,
+}
+
+impl Asker {
+    fn of(parts: &Parts, context: &RequestContext<RoleServer>) -> Result<Asker, McpError> {
+        if context.client_capabilities().is_none_or(|c| c.elicitation.is_none()) {
+            return Ok(Asker::Never);
+        }
+        Ok(if modern(parts) { Asker::Sealed(key_of(parts)?) } else { Asker::Session })
+    }
+
+    fn may_ask(&self) -> bool {
+        !matches!(self, Asker::Never)
+    }
+}
+
+/// Marks a request already counted against its rate group (a call that asked and goes on).
+#[derive(Clone, Copy)]
+struct Counted;
+
+/// One attempt at a call: its answer, or a question for its person.
+enum Attempt {
+    Answered(CallToolResponse),
+    Asks(asking::Question),
 }
 
 /// Whether the request speaks revision 2026-07-28 or later.
@@ -340,6 +380,41 @@ struct Answer {
 }
 
 impl Server {
+    /// One attempt at call `request` (in `round`, `confirmed` or not): its answer, or the
+    /// question it asks first (a spending confirmation) or after a refusal a person can answer,
+    /// when `asker` may ask.
+    async fn attempt(
+        &self,
+        spec: &'static Spec,
+        parts: &Parts,
+        context: &RequestContext<RoleServer>,
+        request: CallToolRequestParams,
+        (asker, round, confirmed): (&Asker, u8, bool),
+    ) -> Result<Attempt, McpError> {
+        // The client declares the tasks extension per request; only then may a task answer.
+        let as_task = context.client_capabilities().is_some_and(|c| c.supports_tasks()) && tasks::may_be_task(spec);
+        // rmcp hands a request's `_meta` to the context, not the params.
+        let mut meta = context.meta.0.0.clone();
+        if let Some(own) = &request.meta {
+            meta.extend(own.0.0.clone());
+        }
+        if let Some(unconfirmed) = self.unconfirmed(spec, (parts, &meta), asker.may_ask(), (round, confirmed)).await? {
+            return Ok(unconfirmed);
+        }
+        let listener = progress::Listener::of(context).filter(|_| !as_task && tasks::may_be_task(spec));
+        let response = self.call(spec, parts.clone(), request, meta, as_task).await;
+        if let CallToolResponse::Complete(done) = &response
+            && asker.may_ask()
+            && let Some(question) = asking::question_for(&self.state.services, done, round).await
+        {
+            return Ok(Attempt::Asks(question));
+        }
+        Ok(Attempt::Answered(match (listener, response) {
+            (Some(listener), CallToolResponse::Complete(done)) => self.follow(spec, parts, done, listener).await.into(),
+            (_, response) => response,
+        }))
+    }
+
     /// Calls `spec`'s operation for the request's caller: its rate group, the idempotency key
     /// and the x402 payment in `_meta`, then the tool result, or (`as_task`) the task a
     /// successful call becomes; a refusal is answered at once either way.
@@ -378,40 +453,37 @@ impl Server {
     }
 
     /// A call that would spend more credits than its key spends unasked and is not confirmed:
-    /// the question, to a client that can be asked (`asking`) and has not declined, else the
-    /// refusal. Calls paid
-    /// another way (x402, SOL) spend no credits and are not held.
+    /// the question, to a client that can be asked and has not declined, else the refusal.
+    /// Calls paid another way (x402, SOL) spend no credits and are not held.
     async fn unconfirmed(
         &self,
         spec: &'static Spec,
         (parts, meta): (&Parts, &MetaMap),
-        request: &CallToolRequestParams,
-        asking: Option<i64>,
+        can_ask: bool,
         (round, confirmed): (u8, bool),
-    ) -> Result<Option<CallToolResponse>, McpError> {
+    ) -> Result<Option<Attempt>, McpError> {
         let price = spec.service().and_then(crate::catalog::service).and_then(|s| s.credits);
         let Some(credits) =
             price.filter(|_| !confirmed && !meta.contains_key(PAYMENT_META) && !meta.contains_key(PAY_WITH_META))
         else {
             return Ok(None);
         };
-        let key = key_of(parts)?;
-        let above = crate::store::accounts::confirm_above(&self.state.db, key)
+        let above = crate::store::accounts::confirm_above(&self.state.db, key_of(parts)?)
             .await
             .map_err(|_| McpError::internal_error("the key's settings could not be read", None))?;
         let Some(above) = above.filter(|above| i64::from(credits) > *above) else { return Ok(None) };
-        if asking.is_some() && asking::may_ask_again(round) {
-            return Ok(asking::confirmation(&self.state.services, key, request, (credits, above)).map(Into::into));
+        if can_ask && asking::may_ask_again(round) {
+            return Ok(Some(Attempt::Asks(asking::confirmation(spec.name, (credits, above)))));
         }
         let message = format!(
             "This call costs {}; this key's owner asks to confirm spending more than {above} credits, and this client \
-             cannot be asked (an MCP 2026-07-28 client that declares elicitation can). Pay per call over x402, or ask \
-             the owner to raise the limit in the dashboard.",
+             cannot be asked (a client that declares elicitation can). Pay per call over x402, or ask the owner to \
+             raise the limit in the dashboard.",
             crate::counted::counted(credits, "credit")
         );
         let refused = Error::Forbidden { code: "confirmation_required", message };
         let answer = Answer { outcome: Err((refused, None)), meta: None };
-        Ok(Some(result(spec, answer, crate::http::observe::mint_request_id()).into()))
+        Ok(Some(Attempt::Answered(result(spec, answer, crate::http::observe::mint_request_id()).into())))
     }
 
     /// What the gate does per route, done per tool: the rate group of the tool's route, and the
@@ -419,7 +491,8 @@ impl Server {
     async fn prepare(&self, spec: &'static Spec, parts: &mut Parts, meta: &MetaMap) -> Result<(), Error> {
         let caller = parts.extensions.get::<Caller>().cloned().ok_or(gate::MISSING_KEY)?;
         let route = policy::find(spec.method(), spec.path());
-        if let Some(group) = route.and_then(|r| r.group()).filter(|_| caller.role != Role::Operator) {
+        let counted = parts.extensions.get::<Counted>().is_some();
+        if let Some(group) = route.and_then(|r| r.group()).filter(|_| caller.role != Role::Operator && !counted) {
             gate::admit(&self.state, group, &gate::key_subject(&caller)).await?;
         }
         if let Some(rail) = meta.get(PAY_WITH_META) {

@@ -29,15 +29,42 @@ const MAX_BLOB: usize = 2 * 1024 * 1024;
 const LOOK_AGAIN: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Sends `notifications/resources/list_changed` on subscription `context` each time the key's
-/// newest item changes, until the client stops listening. Woken by the database's change
-/// notices (a job that made a page or a video) and every [`LOOK_AGAIN`].
+/// newest item changes, until the client stops listening (2026-07-28).
 pub async fn watch(
     services: &Services,
     key_id: i64,
     context: &rmcp::service::SubscriptionContext,
 ) -> Result<(), McpError> {
+    changes(services, key_id, context.cancelled(), || context.sink().notify_resource_list_changed()).await
+}
+
+/// Sends `notifications/resources/list_changed` to the 2025-11-25 session of `peer` each time
+/// the key's newest item changes, while the session lives.
+pub async fn tell_session(services: Services, key_id: i64, peer: rmcp::Peer<rmcp::RoleServer>) {
+    let ended = async {
+        while !peer.is_transport_closed() {
+            tokio::time::sleep(LOOK_AGAIN).await;
+        }
+    };
+    let _ = changes(&services, key_id, ended, || peer.notify_resource_list_changed()).await;
+}
+
+/// Calls `notify` each time the key's newest item changes, until `ended` or a notice cannot be
+/// sent. Woken by the database's change notices (a job that made a page or a video) and every
+/// [`LOOK_AGAIN`].
+async fn changes<F, E>(
+    services: &Services,
+    key_id: i64,
+    ended: impl Future<Output = ()>,
+    notify: impl Fn() -> F,
+) -> Result<(), McpError>
+where
+    F: Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
     let mut notices = Some(services.db.changes().subscribe());
     let mut last = newest(services, key_id).await?;
+    tokio::pin!(ended);
     loop {
         let notice = async {
             match notices.as_mut() {
@@ -46,7 +73,7 @@ pub async fn watch(
             }
         };
         tokio::select! {
-            _ = context.cancelled() => return Ok(()),
+            _ = &mut ended => return Ok(()),
             // A closed channel wakes no more: the periodic look is left.
             got = notice => if matches!(got, Err(tokio::sync::broadcast::error::RecvError::Closed)) { notices = None },
             _ = tokio::time::sleep(LOOK_AGAIN) => {}
@@ -54,11 +81,7 @@ pub async fn watch(
         let now = newest(services, key_id).await?;
         if now != last {
             last = now;
-            context
-                .sink()
-                .notify_resource_list_changed()
-                .await
-                .map_err(|e| McpError::internal_error(e.to_string(), None))?;
+            notify().await.map_err(|e| McpError::internal_error(e.to_string(), None))?;
         }
     }
 }

@@ -27,6 +27,7 @@ pub mod leases;
 pub mod library;
 pub mod limits;
 pub mod market;
+pub mod mcp_sessions;
 pub mod memes;
 pub mod plugins;
 pub mod purchases;
