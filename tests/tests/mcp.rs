@@ -290,6 +290,20 @@ async fn the_key_is_checked_before_mcp_and_both_revisions_work_on_one_server() {
     assert_eq!(probing.hello["protocolVersion"], "2026-07-28", "{}", probing.hello);
 }
 
+/// A raw 2025-11-25 POST of `body` on `session` (or none) with `key`.
+fn session_post(server: &Server, key: &str, session: Option<&str>, body: &Value) -> reqwest::RequestBuilder {
+    let request = reqwest::Client::new()
+        .post(server.url("/api/mcp"))
+        .header("x-api-key", key)
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25")
+        .json(body);
+    match session {
+        Some(session) => request.header("mcp-session-id", session),
+        None => request,
+    }
+}
+
 /// A raw 2025-11-25 request on `session` (or none) with `key`: its status, the session id it
 /// handed out, and the JSON-RPC message it answered (a JSON body or the last SSE event's data).
 async fn on_session(
@@ -298,15 +312,7 @@ async fn on_session(
     session: Option<&str>,
     body: Value,
 ) -> (StatusCode, Option<String>, Value) {
-    let mut request = reqwest::Client::new()
-        .post(server.url("/api/mcp"))
-        .header("x-api-key", key)
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2025-11-25")
-        .json(&body);
-    if let Some(session) = session {
-        request = request.header("mcp-session-id", session);
-    }
+    let request = session_post(server, key, session, &body);
     let response = request.send().await.unwrap();
     let status = response.status();
     let handed = response.headers().get("mcp-session-id").map(|v| v.to_str().unwrap().to_string());
@@ -316,18 +322,24 @@ async fn on_session(
     (status, handed, message)
 }
 
+/// A session opened for `key` by a client that declares elicitation, initialized.
+async fn open_session(server: &Server, key: &str) -> String {
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}}, "clientInfo": {"name": "t", "version": "1"}}});
+    let (status, session, hello) = on_session(server, key, None, initialize).await;
+    assert_eq!((status, hello["result"]["protocolVersion"].as_str()), (StatusCode::OK, Some("2025-11-25")), "{hello}");
+    let session = session.expect("a 2025-11-25 client gets a session");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(on_session(server, key, Some(&session), initialized).await.0, StatusCode::ACCEPTED);
+    session
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_2025_session_is_its_keys_alone_and_outlives_a_restart() {
     let env = Env::new(Storage::Sqlite);
     let (mine, theirs) = (env.create_key(5, "agent"), env.create_key(5, "agent"));
     let server = serve(&env);
-    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}}, "clientInfo": {"name": "t", "version": "1"}}});
-    let (status, session, hello) = on_session(&server, &mine, None, initialize).await;
-    assert_eq!((status, hello["result"]["protocolVersion"].as_str()), (StatusCode::OK, Some("2025-11-25")), "{hello}");
-    let session = session.expect("a 2025-11-25 client gets a session");
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    assert_eq!(on_session(&server, &mine, Some(&session), initialized).await.0, StatusCode::ACCEPTED);
+    let session = open_session(&server, &mine).await;
     let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
     let (status, _, listed) = on_session(&server, &mine, Some(&session), list.clone()).await;
     assert_eq!(status, StatusCode::OK);
@@ -363,6 +375,59 @@ async fn a_2025_session_is_its_keys_alone_and_outlives_a_restart() {
     let db = env.database().await;
     let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mcp_sessions").fetch_one(&db).await.unwrap();
     assert_eq!(kept, 0);
+}
+
+/// The JSON-RPC messages of an SSE answer, read as they come.
+struct Events(reqwest::Response, String);
+
+impl Events {
+    /// The next message that satisfies `wanted`.
+    async fn until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            while let Some(end) = self.1.find("\n\n") {
+                let event: String = self.1.drain(..end + 2).collect();
+                let data = event.lines().filter_map(|l| l.strip_prefix("data:")).collect::<String>();
+                if let Ok(message) = serde_json::from_str::<Value>(&data)
+                    && wanted(&message)
+                {
+                    return message;
+                }
+            }
+            let chunk = self.0.chunk().await.unwrap().expect("the stream ended before the message came");
+            self.1.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_answer_posted_to_another_replica_reaches_the_call_that_asked() {
+    let pg = PgDatabase::create();
+    let env = Env::new(Storage::Postgres(pg.url.clone()));
+    let key = env.create_key(5, "agent");
+    let (a, b) = (serve(&env), serve(&env));
+    let session = open_session(&a, &key).await;
+
+    // A pitch without input, on replica A: asked for the input on the call's stream.
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "create_before_pitch", "arguments": {}}});
+    let streaming = session_post(&a, &key, Some(&session), &call).send().await.unwrap();
+    let mut events = Events(streaming, String::new());
+    let question = events.until(|m| m["method"] == "elicitation/create").await;
+    assert!(question["params"]["requestedSchema"]["properties"]["input"].is_object(), "{question}");
+
+    // Answered on replica B, which never saw the question: the call on A goes on with it.
+    let answer = json!({"jsonrpc": "2.0", "id": question["id"],
+        "result": {"action": "accept", "content": {"input": "Dana Ortiz runs a bakery in Austin"}}});
+    assert_eq!(on_session(&b, &key, Some(&session), answer).await.0, StatusCode::ACCEPTED);
+    let within = std::time::Duration::from_secs(60);
+    let done = tokio::time::timeout(within, events.until(|m| m["id"] == 2)).await.expect("the call went on");
+    let made = &done["result"]["structuredContent"];
+    assert_eq!(
+        (done["result"]["isError"].as_bool(), made["creditsRemaining"].as_i64()),
+        (Some(false), Some(4)),
+        "{done}"
+    );
+    assert!(made.to_string().contains("Dana"), "{made}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

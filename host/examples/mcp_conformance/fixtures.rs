@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::tasks::{self, Tasks};
 use asset_host::auth::request_state::RequestStates;
 use asset_host::mcp::Server;
+use asset_host::mcp::sessions::Sessions;
 use rmcp::model::*;
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -31,6 +32,11 @@ impl Fixtures {
 
     fn states(&self) -> &RequestStates {
         &self.product.services().request_states
+    }
+
+    /// The product's 2025-11-25 sessions (answers to the fixtures' questions come through them).
+    pub fn sessions(&self) -> &asset_host::mcp::sessions::Sessions {
+        self.product.sessions()
     }
 }
 
@@ -129,7 +135,7 @@ fn plain(name: &str) -> Option<CallToolResult> {
 async fn talking(
     name: &str,
     arguments: &JsonObject,
-    context: &RequestContext<RoleServer>,
+    (context, sessions): (&RequestContext<RoleServer>, &Sessions),
 ) -> Result<Option<CallToolResult>, McpError> {
     let peer = &context.peer;
     let failed = |e: rmcp::service::ServiceError| McpError::internal_error(e.to_string(), None);
@@ -165,13 +171,14 @@ async fn talking(
                 json!({"messages": [{"role": "user", "content": {"type": "text", "text": prompt}}], "maxTokens": 100}),
             )?;
             #[allow(deprecated)]
-            let answer = peer.create_message(params).await.map_err(failed)?;
+            let answer = sessions.awaiting(context, peer.create_message(params)).await.map_err(failed)?;
             let said = serde_json::to_value(&answer).unwrap_or_default()["content"].clone();
             let said = said["text"].as_str().map(str::to_string).unwrap_or_else(|| said.to_string());
             Ok(Some(text(&format!("LLM response: {said}"))))
         }
         "test_elicitation" | "test_elicitation_sep1034_defaults" | "test_elicitation_sep1330_enums" => {
-            let answer = peer.create_elicitation(read(elicitation(name, arguments))?).await.map_err(failed)?;
+            let asked = peer.create_elicitation(read(elicitation(name, arguments))?);
+            let answer = sessions.awaiting(context, asked).await.map_err(failed)?;
             let answer = serde_json::to_value(&answer).unwrap_or_default();
             let said =
                 format!("action={}, content={}", answer["action"].as_str().unwrap_or_default(), answer["content"]);
@@ -424,7 +431,7 @@ impl ServerHandler for Fixtures {
             return Ok(done.into());
         }
         let arguments = request.arguments.clone().unwrap_or_default();
-        if let Some(done) = talking(&request.name, &arguments, &context).await? {
+        if let Some(done) = talking(&request.name, &arguments, (&context, self.sessions())).await? {
             return Ok(done.into());
         }
         if tasks::TASK_TOOLS.contains(&request.name.as_ref()) || request.name == "greet" {

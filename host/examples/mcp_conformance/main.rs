@@ -12,8 +12,6 @@
 mod fixtures;
 mod tasks;
 
-use std::sync::Arc;
-
 use asset_host::app;
 use asset_host::auth::{self, Role};
 use asset_host::http::AppState;
@@ -35,7 +33,8 @@ async fn main() -> Result<(), String> {
         // the client in the middle of a call, answered on its session.
         let config = mcp::config(&state).with_json_response(false);
         let fixtures = fixtures::Fixtures::new(Server::new(state, doc));
-        StreamableHttpService::new(move || Ok(fixtures.clone()), Arc::new(mcp::sessions::manager()), config)
+        let manager = fixtures.sessions().manager();
+        StreamableHttpService::new(move || Ok(fixtures.clone()), manager, config)
     });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     println!("listening on {} key {}", listener.local_addr().map_err(|e| e.to_string())?, key.secret);

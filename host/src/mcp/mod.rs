@@ -67,7 +67,8 @@ prices and limits.";
 pub fn service(state: AppState, doc: Document) -> StreamableHttpService<Server, LocalSessionManager> {
     let config = config(&state);
     let server = Server::new(state, doc);
-    StreamableHttpService::new(move || Ok(server.clone()), Arc::new(sessions::manager()), config)
+    let manager = server.sessions().manager();
+    StreamableHttpService::new(move || Ok(server.clone()), manager, config)
 }
 
 /// What every MCP endpoint of this service keeps to: JSON answers where no stream is needed,
@@ -111,17 +112,25 @@ fn allowed_origins(state: &AppState) -> Vec<String> {
     origins
 }
 
-/// One MCP server per request (it holds nothing but the shared state).
+/// The MCP server: cloned per request and per session; it holds the shared state and this
+/// process's sessions.
 #[derive(Clone)]
 pub struct Server {
     state: AppState,
     doc: Document,
+    sessions: sessions::Sessions,
 }
 
 impl Server {
     /// The server of `state`, its tools' schemas from the API's description `doc`.
     pub fn new(state: AppState, doc: Document) -> Server {
-        Server { state, doc }
+        let sessions = sessions::Sessions::new(&state.db);
+        Server { state, doc, sessions }
+    }
+
+    /// Its 2025-11-25 sessions.
+    pub fn sessions(&self) -> &sessions::Sessions {
+        &self.sessions
     }
 
     /// The services behind it.
@@ -202,7 +211,7 @@ impl ServerHandler for Server {
                 // A 2025-11-25 session: asked now, the call goes on with the answer, one request
                 // counted once against its rate group.
                 Asker::Session | Asker::Never => {
-                    run = asking::ask(&context.peer, question, run).await;
+                    run = self.sessions.awaiting(&context, asking::ask(&context.peer, question, run)).await;
                     parts.extensions.insert(Counted);
                 }
             }

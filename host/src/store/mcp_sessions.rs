@@ -1,5 +1,6 @@
 //! Queries of MCP 2025-11-25 sessions (`mcp_sessions`): what a client declared when it
-//! initialized, the key it belongs to, when it was last used.
+//! initialized, the key it belongs to, when it was last used; and the answers its client
+//! posted to questions (`mcp_answers`) until the replica that asked takes them.
 
 use sqlx::Row;
 
@@ -58,9 +59,36 @@ pub async fn seen(db: &Db, id: &str, key_id: i64) -> Result<bool, sqlx::Error> {
     Ok(true)
 }
 
-/// Forgets the sessions unused for `idle_ms`; answers how many.
+/// Keeps `message`, a client's answer posted on session `id`, for the call waiting on it.
+pub async fn post_answer(db: &Db, id: &str, message: &str) -> Result<(), sqlx::Error> {
+    let mut key = [0u8; 16];
+    rand::fill(&mut key);
+    sqlx::query("INSERT INTO mcp_answers (id, session_id, message, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(hex::encode(key))
+        .bind(id)
+        .bind(message)
+        .bind(now_ms())
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Takes the answers posted on session `id`: each is taken once, by whichever process asks first.
+pub async fn take_answers(db: &Db, id: &str) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query("DELETE FROM mcp_answers WHERE session_id = $1 RETURNING message")
+        .bind(id)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter().map(|row| row.try_get("message")).collect()
+}
+
+/// Forgets the sessions unused for `idle_ms`, and the answers no one took within an hour;
+/// answers how many.
 pub async fn purge(db: &Db, idle_ms: i64) -> Result<u64, sqlx::Error> {
-    let done =
-        sqlx::query("DELETE FROM mcp_sessions WHERE seen_at < $1").bind(now_ms() - idle_ms).execute(db.pool()).await?;
-    Ok(done.rows_affected())
+    let now = now_ms();
+    let sessions =
+        sqlx::query("DELETE FROM mcp_sessions WHERE seen_at < $1").bind(now - idle_ms).execute(db.pool()).await?;
+    let answers =
+        sqlx::query("DELETE FROM mcp_answers WHERE created_at < $1").bind(now - 3_600_000).execute(db.pool()).await?;
+    Ok(sessions.rows_affected() + answers.rows_affected())
 }
