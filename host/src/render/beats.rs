@@ -85,12 +85,16 @@ const BUT: &[&str] = &[
 const VERSUS: &[&str] = &["vs", "vs.", "versus", "—", "–"];
 
 /// Layouts that fit `text` at position `i` of `count`, best first; none when only a plain
-/// caption layout fits.
-fn wanted(text: &str, i: usize, count: usize) -> Vec<Layout> {
+/// caption layout fits. A carousel's `cover` is its title when it reads as one: a number in it
+/// ("1分でわかるSorriso", "Trailhead 40 in einer Minute") is no figure to show large there.
+fn wanted(text: &str, i: usize, count: usize, cover: bool) -> Vec<Layout> {
     let trimmed = text.trim_end();
     let words = text.split_whitespace().count();
+    let title = i == 0 && words <= 6 && !trimmed.ends_with(['.', '。']);
     if count >= 2 && i == count - 1 {
         vec![Layout::Action]
+    } else if cover && title {
+        vec![Layout::Title]
     } else if let Some(figure) = number(text) {
         match figure.ends_with(RATIO) {
             true => vec![Layout::Chart, Layout::Stat],
@@ -98,7 +102,7 @@ fn wanted(text: &str, i: usize, count: usize) -> Vec<Layout> {
         }
     } else if trimmed.ends_with(['?', '？', '؟']) {
         vec![Layout::Question, Layout::Chat]
-    } else if i == 0 && words <= 6 && !trimmed.ends_with(['.', '。']) {
+    } else if title {
         vec![Layout::Title]
     } else if text.contains(['"', '“', '”', '«', '»', '「', '」']) {
         vec![Layout::Quote]
@@ -128,7 +132,7 @@ pub fn choose_distinct(texts: &[&str]) -> Vec<Layout> {
 fn pick(texts: &[&str], distinct: bool) -> Vec<Layout> {
     let mut out: Vec<Layout> = Vec::with_capacity(texts.len());
     for (i, text) in texts.iter().enumerate() {
-        let mut fitting = wanted(text, i, texts.len());
+        let mut fitting = wanted(text, i, texts.len(), distinct && i == 0);
         let plain = ROTATION.iter().cycle().skip(i % ROTATION.len()).take(ROTATION.len());
         fitting.extend(plain);
         let not_last = |l: &&Layout| out.last() != Some(*l);
@@ -839,6 +843,17 @@ mod tests {
             let distinct: std::collections::HashSet<_> = layouts.iter().collect();
             assert!(distinct.len() >= n.min(4), "{layouts:?}");
         }
+    }
+
+    #[test]
+    fn a_carousels_cover_is_its_title_even_with_a_number_in_it() {
+        for cover in ["1分でわかるSorriso", "Trailhead 40 in einer Minute", "1분 만에 보는 Parkly"] {
+            let layouts = choose_distinct(&[cover, "Second slide here.", "Try it today."]);
+            assert_eq!(layouts[0], Layout::Title, "{cover}");
+        }
+        // A first slide that is a sentence, not a title, keeps its figure.
+        let long = "Revenue grew 70% in a single month.";
+        assert_eq!(choose_distinct(&[long, "Second slide here.", "Try it today."])[0], Layout::Chart);
     }
 
     #[test]

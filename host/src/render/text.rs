@@ -368,7 +368,18 @@ fn runs(line: &str, lang: &str, covers: impl Fn(Script, char) -> bool) -> Vec<(S
 
 /// The runs of `line` as drawn with `fonts`.
 fn font_runs(fonts: &Fonts, line: &str, lang: &str) -> Vec<(Script, String)> {
-    runs(line, lang, |script, c| fonts.covers(script, c.encode_utf8(&mut [0u8; 4])))
+    let covers = |script, c: char| fonts.covers(script, c.encode_utf8(&mut [0u8; 4]));
+    let mut runs = runs(line, lang, covers);
+    // resvg draws a Latin run beside Hangul in a stray fallback face (a thin serif): in Korean
+    // text, Latin is set in the Korean font's own Latin, which is drawn to sit with its Hangul.
+    if lang == "ko" {
+        for (script, run) in &mut runs {
+            if *script == Script::Latin && run.chars().all(|c| covers(Script::Korean, c)) {
+                *script = Script::Korean;
+            }
+        }
+    }
+    runs
 }
 
 /// A paragraph's characters and the running sum of their advances at a size of one pixel,
@@ -520,12 +531,15 @@ fn pieces(chars: &[char], lang: &str) -> Breaks {
     let mut breaks = Breaks::default();
     let mut from = 0;
     for at in LINES.segment_str(&text).map(|b| char_at[b]).filter(|&i| i > 0 && i < chars.len()) {
-        if hangul(chars[at - 1]) && hangul(chars[at]) {
+        // A Korean word (eojeol) is kept whole, numbers and names in it too ("11시의", "Sorriso를").
+        let glued = !chars[at - 1].is_whitespace() && !chars[at].is_whitespace();
+        if glued && (hangul(chars[at - 1]) || hangul(chars[at])) {
             continue;
         }
-        // A one-letter word (a, в, и, z) stays with the word after it, not alone at a line's end.
+        // A one-letter word (a, в, и, z) stays with the word after it, not alone at a line's end
+        // (a one-syllable Korean word is a word like any other).
         let word = chars[from..at].iter().filter(|c| !c.is_whitespace()).count();
-        if word == 1 && chars[from].is_alphabetic() && chars[at - 1].is_whitespace() {
+        if word == 1 && chars[from].is_alphabetic() && !hangul(chars[from]) && chars[at - 1].is_whitespace() {
             continue;
         }
         if ideographic(chars[at - 1], lang) && ideographic(chars[at], lang) && !unit_starts.contains(&at) {
@@ -610,6 +624,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn latin_in_korean_text_is_set_in_the_korean_font() {
+        let fonts = crate::render::fonts::get();
+        let korean = font_runs(fonts, "Sorriso 만난 사람들: 1분", "ko");
+        assert!(korean.iter().all(|(script, _)| *script == Script::Korean), "{korean:?}");
+        let japanese = font_runs(fonts, "Sorriso に出会う", "ja");
+        assert_eq!(japanese[0], (Script::Latin, "Sorriso ".to_string()));
+    }
+
+    #[test]
     fn runs_split_by_script_and_shared_characters_stay_with_their_run() {
         let all = |_: Script, _: char| true;
         let got = runs("حقيقة: #MOON $MOON!", "ar", all);
@@ -632,6 +655,7 @@ mod tests {
         assert_eq!(cut_at_breaks("今日は。晴れ", "ja"), vec!["今日は。", "晴れ"]);
         assert_eq!(cut_at_breaks("支払うエージェント", "ja"), vec!["支払う", "エージェント"]);
         assert_eq!(cut_at_breaks("안녕 하세요", "ko"), vec!["안녕 ", "하세요"]);
+        assert_eq!(cut_at_breaks("밤 11시의 나: Sorriso를", "ko"), vec!["밤 ", "11시의 ", "나: ", "Sorriso를"]);
         assert_eq!(cut_at_breaks("a  b", "en"), vec!["a  b"], "a one-letter word keeps to the next");
         assert_eq!(cut_at_breaks("готовы, а страницы", "ru"), vec!["готовы, ", "а страницы"]);
         assert!(cut_at_breaks("", "en").is_empty());
