@@ -113,10 +113,18 @@ fn spelled(key: &str) -> Option<String> {
     key.split('-').map(|hex| u32::from_str_radix(hex, 16).ok().and_then(char::from_u32)).collect()
 }
 
+/// Creatures that repel whatever the line beside them says: a word one of them shares with
+/// something else (Korean "바퀴", a lap and a cockroach) must never put one beside a customer's
+/// subject (a parking app, a bakery).
+const REPELLENT: [&str; 6] = ["🪳", "🪰", "🦟", "🐀", "🦠", "🪱"];
+
 /// The class of `text`, or `None` for what is never drawn (flags, keycaps, skin tones
-/// themselves, variants in a skin tone: the plain one stands for them).
+/// themselves, variants in a skin tone: the plain one stands for them; vermin).
 fn class_of(text: &str) -> Option<Class> {
     if text.contains('\u{20E3}') || text.chars().any(|c| matches!(u32::from(c), 0x1F3FB..=0x1F3FF)) {
+        return None;
+    }
+    if REPELLENT.contains(&text) {
         return None;
     }
     let emoji = emojis::get(text).or_else(|| emojis::get(&format!("{text}\u{FE0F}")))?;

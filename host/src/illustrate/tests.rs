@@ -33,6 +33,17 @@ fn a_dental_clinic_gets_a_tooth_in_every_script() {
 }
 
 #[test]
+fn no_vermin_beside_a_customers_subject_whatever_a_word_also_means() {
+    let parking = subject("주차 앱", "ko", "");
+    // "바퀴째" is a third lap around the block; CLDR's Korean also names the cockroach "바퀴".
+    let shown = emoji("같은 블록 세 바퀴째. 아직도 자리가 없어.", "ko", &parking);
+    assert!(!shown.contains(&"🪳"), "{shown:?}");
+    let bakery = subject("A bakery in Lyon", "en", "");
+    let shown = emoji("Flies, mosquitoes and a rat in the old kitchen", "en", &bakery);
+    assert!(shown.iter().all(|e| !["🪰", "🦟", "🐀"].contains(e)), "{shown:?}");
+}
+
+#[test]
 fn a_parking_app_gets_a_car_and_a_parking_sign() {
     for (line, language) in [
         ("A parking app for city drivers: your car, parked in minutes", "en"),

@@ -10,6 +10,7 @@ mod fr;
 mod hi;
 mod it;
 mod ja;
+mod ko;
 mod pt;
 mod zh;
 
@@ -21,6 +22,7 @@ pub const ALL: &[(&str, &[(&str, Lines)])] = &[
     ("pt", pt::ALL),
     ("it", it::ALL),
     ("ja", ja::ALL),
+    ("ko", ko::ALL),
     ("zh", zh::ALL),
     ("ar", ar::ALL),
     ("hi", hi::ALL),
