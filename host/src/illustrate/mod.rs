@@ -196,7 +196,10 @@ pub const MOST: usize = 3;
 /// domain. Empty without the data, or when nothing is named and the domain is general.
 pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration> {
     let Some(set) = set() else { return Vec::new() };
-    let named = |text: &str, language: &str| set.index(language).map(|i| matching::named(i, text, language));
+    let named = |text: &str, language: &str| {
+        let found = set.index(language).map(|i| matching::named(i, text, language))?;
+        Some(found.into_iter().filter(|n| legible(&set.emoji[n.emoji as usize].text, language)).collect::<Vec<_>>())
+    };
     let own = named(line, language).unwrap_or_default();
     // The subject's words in their language; a short text's language is a guess, so in the
     // picture's too when that finds nothing.
@@ -231,6 +234,14 @@ pub fn choose(line: &str, language: &str, subject: &Subject) -> Vec<Illustration
     }
     chosen.truncate(MOST);
     chosen.into_iter().map(|at| illustration(set, language, at)).collect()
+}
+
+/// Whether an emoji can be read beside text in `language`: a sign that is a Chinese character
+/// (🈵 満, ㊙ 秘, 🉐 得) says something only to readers of Japanese and Chinese; elsewhere it
+/// is a stranger's writing beside the customer's words.
+fn legible(emoji: &str, language: &str) -> bool {
+    let ideograph = emoji.chars().any(|c| matches!(u32::from(c), 0x1F200..=0x1F2FF | 0x3297 | 0x3299));
+    !ideograph || matches!(language, "ja" | "zh")
 }
 
 /// What `named` names at least `least` surely.

@@ -44,6 +44,21 @@ fn no_vermin_beside_a_customers_subject_whatever_a_word_also_means() {
 }
 
 #[test]
+fn a_chinese_character_sign_is_drawn_only_beside_japanese_and_chinese() {
+    let clinic = subject("A dental clinic", "en", "");
+    for (line, language) in [("Mein Geheimnis? Nie wieder warten.", "de"), ("Мест нет.", "ru")] {
+        // CLDR's words name a sign (㊙ secret, 🈵 no vacancy) that only says so in Chinese characters.
+        let index = set().and_then(|s| s.index(language)).expect("the data");
+        let signs = matching::named(index, line, language);
+        let sign = signs.iter().map(|n| set().unwrap().emoji[n.emoji as usize].text.as_str());
+        assert!(sign.clone().any(|e| !legible(e, language)), "{language}: {:?}", sign.collect::<Vec<_>>());
+        let shown = emoji(line, language, &clinic);
+        assert!(shown.iter().all(|e| legible(e, language)), "{language}: {shown:?}");
+    }
+    assert!(legible("🈳", "ja") && !legible("🈳", "de") && legible("🦷", "de"));
+}
+
+#[test]
 fn a_parking_app_gets_a_car_and_a_parking_sign() {
     for (line, language) in [
         ("A parking app for city drivers: your car, parked in minutes", "en"),

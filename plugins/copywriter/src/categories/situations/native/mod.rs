@@ -12,6 +12,7 @@ mod it;
 mod ja;
 mod ko;
 mod pt;
+mod ru;
 mod zh;
 
 /// Each language with its categories' lines.
@@ -26,4 +27,5 @@ pub const ALL: &[(&str, &[(&str, Lines)])] = &[
     ("zh", zh::ALL),
     ("ar", ar::ALL),
     ("hi", hi::ALL),
+    ("ru", ru::ALL),
 ];
