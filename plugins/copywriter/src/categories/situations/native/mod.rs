@@ -8,6 +8,7 @@ mod de;
 mod es;
 mod fr;
 mod hi;
+mod id;
 mod it;
 mod ja;
 mod ko;
@@ -28,4 +29,5 @@ pub const ALL: &[(&str, &[(&str, Lines)])] = &[
     ("ar", ar::ALL),
     ("hi", hi::ALL),
     ("ru", ru::ALL),
+    ("id", id::ALL),
 ];
